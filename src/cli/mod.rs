@@ -1,0 +1,53 @@
+//! The command line: clap arguments and one module per subcommand. Each
+//! subcommand reads its inputs from the command line, or one per line from
+//! stdin, and streams its answers.
+
+pub mod input;
+pub mod parse;
+pub mod show;
+
+use clap::{Parser, Subcommand};
+
+/// `uriscope`: explore what a URI means.
+#[derive(Debug, Parser)]
+#[command(
+    name = "uriscope",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// A subcommand for scripts; without one, the explorer opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The URI-reference to open the explorer on (printed as a breakdown
+    /// when stdout is not a terminal).
+    pub uri: Option<String>,
+    /// The base URI for resolution (default `http://a/b/c/d;p?q`, RFC 3986 §5.4).
+    #[arg(long)]
+    pub base: Option<String>,
+    /// Do not capture the mouse, so the terminal's own selection works.
+    #[arg(long)]
+    pub no_mouse: bool,
+}
+
+/// The non-interactive subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse URI-references (RFC 3986) and show their components and findings.
+    Parse(parse::ParseArgs),
+}
+
+/// Exit status: every input fine.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: some input was invalid or failed.
+pub const EXIT_FAILED: i32 = 1;
+/// Exit status: the command line was wrong.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Run a subcommand; returns the process exit status.
+pub fn run(command: Command) -> std::io::Result<i32> {
+    match command {
+        Command::Parse(args) => parse::run(&args),
+    }
+}

@@ -1,0 +1,195 @@
+//! `uriscope parse [--json] [--iri] [URI ...]`.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::input::{for_each, Input};
+use super::show::write_breakdown;
+use crate::uri::{analyze_with, Analysis, ParseOptions, Span};
+
+/// Arguments of `uriscope parse`.
+#[derive(Debug, Args)]
+pub struct ParseArgs {
+    /// One JSON object per input line.
+    #[arg(long)]
+    pub json: bool,
+    /// Accept IRIs (RFC 3987): non-ASCII characters where an IRI allows them.
+    #[arg(long)]
+    pub iri: bool,
+    /// The URI-references; with none, read one per line from stdin.
+    pub uris: Vec<String>,
+}
+
+/// One finding in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct JsonFinding<'a> {
+    /// Byte offset where it starts.
+    pub start: usize,
+    /// Byte offset where it ends.
+    pub end: usize,
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    /// Stable code.
+    pub code: &'static str,
+    /// Explanation.
+    pub message: &'a str,
+}
+
+/// The JSON object `parse --json` prints for one input.
+#[derive(Debug, Serialize)]
+pub struct JsonParse<'a> {
+    /// The input line.
+    pub input: &'a str,
+    /// Whether it is a valid URI-reference.
+    pub valid: bool,
+    /// Reference kind (null for a line that is not UTF-8).
+    pub kind: Option<&'static str>,
+    /// Scheme (null when undefined).
+    pub scheme: Option<&'a str>,
+    /// Authority.
+    pub authority: Option<&'a str>,
+    /// Userinfo.
+    pub userinfo: Option<&'a str>,
+    /// Host.
+    pub host: Option<&'a str>,
+    /// Host kind.
+    pub host_kind: Option<&'static str>,
+    /// Port.
+    pub port: Option<&'a str>,
+    /// Path.
+    pub path: &'a str,
+    /// Query.
+    pub query: Option<&'a str>,
+    /// Fragment.
+    pub fragment: Option<&'a str>,
+    /// Every finding.
+    pub findings: Vec<JsonFinding<'a>>,
+}
+
+impl<'a> JsonParse<'a> {
+    /// The JSON view of an analysis. For invalid input the component fields
+    /// hold the Appendix B split.
+    pub fn new(a: &'a Analysis<'a>) -> Self {
+        let s = a.input;
+        let txt = |sp: Option<Span>| sp.map(|x| x.slice(s));
+        let valid = a.is_valid();
+        let u = &a.uri;
+        let (scheme, authority, path, query, fragment) = if valid {
+            (u.scheme(), u.authority(), u.path(), u.query(), u.fragment())
+        } else {
+            let p = &a.split;
+            (
+                txt(p.scheme),
+                txt(p.authority),
+                p.path.slice(s),
+                txt(p.query),
+                txt(p.fragment),
+            )
+        };
+        // Sub-components come from the strict parser's delimiting, which
+        // agrees with the split on the authority whenever both define one.
+        let same_authority = u.authority() == authority;
+        let auth = u.authority_parts().filter(|_| same_authority);
+        JsonParse {
+            input: s,
+            valid,
+            kind: Some(u.kind().as_str()),
+            scheme,
+            authority,
+            userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
+            host: auth.map(|a| a.host.span.slice(s)),
+            host_kind: auth.map(|a| a.host.kind.as_str()),
+            port: auth.and_then(|a| a.port).map(|x| x.slice(s)),
+            path,
+            query,
+            fragment,
+            findings: a
+                .findings
+                .iter()
+                .map(|f| JsonFinding {
+                    start: f.span.start,
+                    end: f.span.end,
+                    severity: f.severity.as_str(),
+                    code: f.code,
+                    message: &f.message,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Run `uriscope parse`; returns the exit status.
+pub fn run(args: &ParseArgs) -> io::Result<i32> {
+    let options = ParseOptions { iri: args.iri };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut all_valid = true;
+    let result = for_each(&args.uris, &mut out, |input, out| match input {
+        Input::Text(s) => {
+            let a = analyze_with(s, options);
+            all_valid &= a.is_valid();
+            if args.json {
+                serde_json::to_writer(&mut *out, &JsonParse::new(&a))?;
+                out.write_all(b"\n")
+            } else {
+                write_breakdown(out, &a)
+            }
+        }
+        Input::NotUtf8 { line, lossy } => {
+            all_valid = false;
+            write_not_utf8(out, line, &lossy, args.json)
+        }
+    });
+    match result {
+        Ok(()) => Ok(if all_valid {
+            super::EXIT_OK
+        } else {
+            super::EXIT_FAILED
+        }),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
+        Err(e) => Err(e),
+    }
+}
+
+/// The answer for a stdin line that is not UTF-8.
+pub fn write_not_utf8<W: Write>(
+    out: &mut W,
+    line: usize,
+    lossy: &str,
+    json: bool,
+) -> io::Result<()> {
+    let message = format!("stdin line {line} is not valid UTF-8; shown with U+FFFD replacements");
+    if json {
+        let v = JsonParse {
+            input: lossy,
+            valid: false,
+            kind: None,
+            scheme: None,
+            authority: None,
+            userinfo: None,
+            host: None,
+            host_kind: None,
+            port: None,
+            path: lossy,
+            query: None,
+            fragment: None,
+            findings: vec![JsonFinding {
+                start: 0,
+                end: lossy.len(),
+                severity: "error",
+                code: "not-utf8",
+                message: &message,
+            }],
+        };
+        serde_json::to_writer(&mut *out, &v)?;
+        out.write_all(b"\n")
+    } else {
+        writeln!(
+            out,
+            "{}\n  error not-utf8: {message}\n",
+            super::input::visible(lossy)
+        )
+    }
+}

@@ -1,0 +1,82 @@
+//! The plain-text breakdown of one analysed input.
+
+use std::io::{self, Write};
+
+use super::input::visible;
+use crate::uri::{Analysis, Span};
+
+/// Write a readable breakdown of `a`: validity, each component with its
+/// byte span, then every finding with a caret line under the input.
+pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()> {
+    let s = a.input;
+    let u = &a.uri;
+    writeln!(out, "{}", visible(s))?;
+    let valid = a.is_valid();
+    let kind = u.kind().as_str();
+    if valid {
+        writeln!(out, "  valid       yes ({kind} reference)")?;
+    } else {
+        writeln!(
+            out,
+            "  valid       no (components below are the Appendix B split)"
+        )?;
+    }
+    let row = |out: &mut W, name: &str, span: Option<Span>, extra: &str| -> io::Result<()> {
+        match span {
+            Some(sp) => writeln!(
+                out,
+                "  {name:<11} {:<30} {}..{}{extra}",
+                format!("\"{}\"", visible(sp.slice(s))),
+                sp.start,
+                sp.end
+            ),
+            None => writeln!(out, "  {name:<11} (undefined)"),
+        }
+    };
+    if valid {
+        row(out, "scheme", u.scheme_span(), "")?;
+        match u.authority_parts() {
+            Some(auth) => {
+                row(out, "authority", Some(auth.span), "")?;
+                if let Some(ui) = auth.userinfo {
+                    row(out, "  userinfo", Some(ui), "")?;
+                }
+                let hk = format!("  ({})", auth.host.kind.as_str());
+                row(out, "  host", Some(auth.host.span), &hk)?;
+                if let Some(z) = auth.host.zone {
+                    row(out, "  zone", Some(z), "")?;
+                }
+                if let Some(p) = auth.port {
+                    row(out, "  port", Some(p), "")?;
+                }
+            }
+            None => row(out, "authority", None, "")?,
+        }
+        let pk = format!("  ({})", u.path_kind().as_str());
+        row(out, "path", Some(u.path_span()), &pk)?;
+        row(out, "query", u.query_span(), "")?;
+        row(out, "fragment", u.fragment_span(), "")?;
+    } else {
+        let p = &a.split;
+        row(out, "scheme", p.scheme, "")?;
+        row(out, "authority", p.authority, "")?;
+        row(out, "path", Some(p.path), "")?;
+        row(out, "query", p.query, "")?;
+        row(out, "fragment", p.fragment, "")?;
+    }
+    if !a.findings.is_empty() {
+        writeln!(out, "  findings:")?;
+        for f in &a.findings {
+            writeln!(
+                out,
+                "    {} {} [{}..{}]: {}",
+                f.severity,
+                f.code,
+                f.span.start,
+                f.span.end,
+                visible(&f.message)
+            )?;
+        }
+    }
+    writeln!(out)
+}

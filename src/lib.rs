@@ -1,0 +1,27 @@
+//! # uriscope
+//!
+//! A terminal explorer for URIs, built on a URI parser core of its own.
+//!
+//! The [`uri`] module is the embedded core: RFC 3986 parsing of
+//! URI-references with byte spans for every component
+//! ([`uri::parse`]), every problem with its position ([`uri::analyze`]), the
+//! Appendix B split ([`uri::split`]) and recomposition (§5.3). It knows
+//! nothing of terminals.
+//!
+//! ```
+//! use uriscope::uri::{analyze, parse};
+//!
+//! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+//! assert_eq!(u.authority(), Some("example.com:8042"));
+//! assert_eq!(u.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
+//!
+//! let a = analyze("http://[::1/");
+//! assert!(!a.is_valid());
+//! assert_eq!(a.findings[0].code, "ip-literal-syntax");
+//! ```
+//!
+//! References: RFC 3986 (URI generic syntax), RFC 3987 (IRIs), RFC 6874
+//! (IPv6 zone IDs), RFC 2396 (the 1998 syntax).
+
+pub mod cli;
+pub mod uri;

@@ -1,0 +1,44 @@
+//! The `uriscope` binary: clap arguments, then a CLI subcommand or the explorer.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use uriscope::cli::{self, Cli};
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    let status = match args.command {
+        Some(command) => cli::run(command),
+        None => show_uri(&args),
+    };
+    match status {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "uriscope: {e}");
+            ExitCode::from(cli::EXIT_FAILED as u8)
+        }
+    }
+}
+
+/// Without a subcommand: the breakdown of the given URI.
+fn show_uri(args: &Cli) -> io::Result<i32> {
+    let Some(uri) = &args.uri else {
+        if io::stdout().is_terminal() {
+            let _ = writeln!(
+                io::stderr(),
+                "uriscope: give a URI, or a subcommand (see --help)"
+            );
+        }
+        return Ok(cli::EXIT_USAGE);
+    };
+    let a = uriscope::uri::analyze(uri);
+    let mut out = io::stdout().lock();
+    cli::show::write_breakdown(&mut out, &a)?;
+    Ok(if a.is_valid() {
+        cli::EXIT_OK
+    } else {
+        cli::EXIT_FAILED
+    })
+}

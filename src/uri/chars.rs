@@ -1,0 +1,189 @@
+//! RFC 3986 character classes (§2.2, §2.3, Appendix A) as one 256-entry byte table.
+//!
+//! Every byte maps to a bit set; each `is_*` function and each component's
+//! allowed set is one mask over that table, so validating a component is a
+//! single table lookup per byte.
+
+/// `ALPHA` (RFC 5234 core rule).
+pub const ALPHA: u16 = 1 << 0;
+/// `DIGIT` (RFC 5234 core rule).
+pub const DIGIT: u16 = 1 << 1;
+/// `HEXDIG`: digits and `A-F` / `a-f` (ABNF strings are case-insensitive).
+pub const HEXDIG: u16 = 1 << 2;
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3).
+pub const UNRESERVED: u16 = 1 << 3;
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (§2.2).
+pub const GEN_DELIM: u16 = 1 << 4;
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2).
+pub const SUB_DELIM: u16 = 1 << 5;
+/// Characters allowed after the first in `scheme` (§3.1): `ALPHA / DIGIT / "+" / "-" / "."`.
+pub const SCHEME: u16 = 1 << 6;
+/// `pchar` without `pct-encoded` (§3.3): unreserved, sub-delims, `:` and `@`.
+pub const PCHAR: u16 = 1 << 7;
+/// Characters of `userinfo` without `pct-encoded` (§3.2.1): unreserved, sub-delims, `:`.
+pub const USERINFO: u16 = 1 << 8;
+/// Characters of `reg-name` without `pct-encoded` (§3.2.2): unreserved, sub-delims.
+pub const REG_NAME: u16 = 1 << 9;
+/// Characters of a path (`pchar / "/"`) without `pct-encoded`.
+pub const PATH: u16 = 1 << 10;
+/// Characters of `query` and `fragment` without `pct-encoded` (§3.4, §3.5): `pchar / "/" / "?"`.
+pub const QUERY: u16 = 1 << 11;
+/// The Appendix B delimiters that end a scheme candidate: `:` `/` `?` `#`.
+pub const SCHEME_END: u16 = 1 << 12;
+/// The delimiters that end an authority (§3.2): `/` `?` `#`.
+pub const AUTHORITY_END: u16 = 1 << 13;
+/// `segment-nz-nc` characters without `pct-encoded` (§3.3): pchar minus `:`.
+pub const SEGMENT_NC: u16 = 1 << 14;
+/// Characters of the `IPvFuture` tail (§3.2.2): unreserved, sub-delims, `:`.
+pub const IPV_FUTURE: u16 = USERINFO;
+
+const fn build() -> [u16; 256] {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut c = 0u16;
+        if b.is_ascii_alphabetic() {
+            c |= ALPHA | UNRESERVED | SCHEME;
+        }
+        if b.is_ascii_digit() {
+            c |= DIGIT | UNRESERVED | SCHEME;
+        }
+        if b.is_ascii_hexdigit() {
+            c |= HEXDIG;
+        }
+        match b {
+            b'-' | b'.' | b'_' | b'~' => c |= UNRESERVED,
+            b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' => c |= GEN_DELIM,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' => {
+                c |= SUB_DELIM
+            }
+            _ => {}
+        }
+        if matches!(b, b'+' | b'-' | b'.') {
+            c |= SCHEME;
+        }
+        let ur_sd = c & (UNRESERVED | SUB_DELIM) != 0;
+        if ur_sd {
+            c |= REG_NAME | USERINFO | PCHAR | PATH | QUERY | SEGMENT_NC;
+        }
+        if b == b':' {
+            c |= USERINFO | PCHAR | PATH | QUERY;
+        }
+        if b == b'@' {
+            c |= PCHAR | PATH | QUERY | SEGMENT_NC;
+        }
+        if b == b'/' {
+            c |= PATH | QUERY;
+        }
+        if b == b'?' {
+            c |= QUERY;
+        }
+        if matches!(b, b':' | b'/' | b'?' | b'#') {
+            c |= SCHEME_END;
+        }
+        if matches!(b, b'/' | b'?' | b'#') {
+            c |= AUTHORITY_END;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+}
+
+/// The class table: `TABLE[b]` is the set of classes byte `b` belongs to.
+pub static TABLE: [u16; 256] = build();
+
+/// Whether byte `b` is in any class of `mask`.
+#[inline(always)]
+pub fn is(b: u8, mask: u16) -> bool {
+    TABLE[b as usize] & mask != 0
+}
+
+/// `unreserved` (§2.3).
+///
+/// ```
+/// assert!(uriscope::uri::chars::is_unreserved(b'~'));
+/// assert!(!uriscope::uri::chars::is_unreserved(b'%'));
+/// ```
+#[inline]
+pub fn is_unreserved(b: u8) -> bool {
+    is(b, UNRESERVED)
+}
+
+/// `gen-delims` (§2.2).
+#[inline]
+pub fn is_gen_delim(b: u8) -> bool {
+    is(b, GEN_DELIM)
+}
+
+/// `sub-delims` (§2.2).
+#[inline]
+pub fn is_sub_delim(b: u8) -> bool {
+    is(b, SUB_DELIM)
+}
+
+/// `reserved = gen-delims / sub-delims` (§2.2).
+#[inline]
+pub fn is_reserved(b: u8) -> bool {
+    is(b, GEN_DELIM | SUB_DELIM)
+}
+
+/// `pchar` without `pct-encoded` (§3.3).
+#[inline]
+pub fn is_pchar(b: u8) -> bool {
+    is(b, PCHAR)
+}
+
+/// `HEXDIG`.
+#[inline]
+pub fn is_hexdig(b: u8) -> bool {
+    is(b, HEXDIG)
+}
+
+/// The value of a hex digit, or `None`.
+#[inline]
+pub fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `s[i..]` starts with a well-formed `pct-encoded` (`"%" HEXDIG HEXDIG`).
+#[inline]
+pub fn is_pct_encoded_at(s: &[u8], i: usize) -> bool {
+    i + 2 < s.len() && s[i] == b'%' && is_hexdig(s[i + 1]) && is_hexdig(s[i + 2])
+}
+
+/// The RFC 3987 §2.2 `ucschar` ranges: characters an IRI may hold anywhere.
+pub fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    match c {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD => true,
+        // Planes 1 to 13, each without its last two code points (U+xFFFE, U+xFFFF).
+        0x10000..=0xDFFFD => c & 0xFFFF <= 0xFFFD,
+        _ => false,
+    }
+}
+
+/// The RFC 3987 §2.2 `iprivate` ranges: private-use characters, allowed only in an IRI's query.
+pub fn is_iprivate(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// The class of one byte in RFC 3986 §2 words, for explanations.
+pub fn class_name(b: u8) -> &'static str {
+    if is_unreserved(b) {
+        "unreserved"
+    } else if is_gen_delim(b) {
+        "gen-delim"
+    } else if is_sub_delim(b) {
+        "sub-delim"
+    } else {
+        "other"
+    }
+}

@@ -1,0 +1,518 @@
+//! Strict RFC 3986 validation of a URI-reference (Appendix A), one pass,
+//! byte-class tables, no allocation on the fast path.
+//!
+//! The same engine serves two callers through a [`Sink`]: [`parse`] stops at
+//! the first error and returns a small [`ParseError`]; [`analyze`] keeps
+//! going and collects every problem (and the notes) as [`Finding`]s.
+
+use super::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
+use super::error::{Finding, ParseError, Rule, Severity};
+use super::sink::{Collect, Detail, FirstError, Issue, Sink, Stop};
+use super::split::{split, Split};
+use super::uri_ref::{Authority, Host, HostKind, PathKind, UriRef};
+use super::Span;
+
+pub(crate) type R<T = ()> = Result<T, Stop>;
+
+/// Which grammar to validate against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Accept RFC 3987 IRIs: `ucschar` in userinfo, host, path, query and
+    /// fragment, and `iprivate` in the query (RFC 3987 §2.2).
+    pub iri: bool,
+}
+
+/// Validate `input` as an RFC 3986 URI-reference.
+///
+/// ```
+/// use uriscope::uri::{parse, HostKind};
+/// let u = parse("http://[fe80::1%25en0]:8080/").unwrap();
+/// assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
+/// let e = parse("http://exa mple.com/").unwrap_err();
+/// assert_eq!((e.at, e.code), (10, "whitespace"));
+/// ```
+pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
+    parse_with(input, ParseOptions::default())
+}
+
+/// Validate `input` as an RFC 3987 IRI-reference.
+///
+/// ```
+/// let u = uriscope::uri::parse_iri("http://例え.jp/パス").unwrap();
+/// assert_eq!(u.host(), Some("例え.jp"));
+/// assert!(uriscope::uri::parse("http://例え.jp/").is_err());
+/// ```
+pub fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
+    parse_with(input, ParseOptions { iri: true })
+}
+
+/// Validate `input` under `options`, stopping at the first error.
+pub fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, ParseError> {
+    let mut p = Parser::new(input, FirstError::default(), options);
+    match p.run() {
+        Ok(u) => Ok(u),
+        Err(Stop) => Err(p.sink.0.expect("a stop always records its error")),
+    }
+}
+
+/// Everything known about an input, valid or not.
+#[derive(Clone, Debug)]
+pub struct Analysis<'a> {
+    /// The input.
+    pub input: &'a str,
+    /// The RFC 3986 Appendix B split (always succeeds).
+    pub split: Split,
+    /// The components as the strict parser delimited them; meaningful
+    /// for invalid input too, where errors were stepped over.
+    pub uri: UriRef<'a>,
+    /// Every error, warning and note, in input order.
+    pub findings: Vec<Finding>,
+}
+
+impl Analysis<'_> {
+    /// Whether the input is valid (no finding of severity error).
+    pub fn is_valid(&self) -> bool {
+        !self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The error findings.
+    pub fn errors(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+    }
+}
+
+/// Analyse `input` as a URI-reference: every problem, not only the first.
+///
+/// ```
+/// let a = uriscope::uri::analyze("http://h:8x/a b");
+/// assert!(!a.is_valid());
+/// let codes: Vec<_> = a.findings.iter().map(|f| (f.span.start, f.code)).collect();
+/// assert_eq!(codes, [(10, "port-not-digits"), (13, "whitespace")]);
+/// ```
+pub fn analyze(input: &str) -> Analysis<'_> {
+    analyze_with(input, ParseOptions::default())
+}
+
+/// Analyse `input` under `options`.
+pub fn analyze_with(input: &str, options: ParseOptions) -> Analysis<'_> {
+    let mut p = Parser::new(input, Collect::default(), options);
+    let uri = match p.run() {
+        Ok(u) => u,
+        Err(Stop) => unreachable!("the collecting sink never stops"),
+    };
+    let mut findings = p.sink.0;
+    findings.sort_by_key(|f| (f.span.start, f.severity));
+    Analysis {
+        input,
+        split: split(input),
+        uri,
+        findings,
+    }
+}
+
+/// The validator, generic over where its issues go.
+pub(crate) struct Parser<'a, S: Sink> {
+    pub(crate) input: &'a str,
+    pub(crate) b: &'a [u8],
+    pub(crate) sink: S,
+    pub(crate) iri: bool,
+    saw_iri_char: bool,
+}
+
+impl<'a, S: Sink> Parser<'a, S> {
+    fn new(input: &'a str, sink: S, options: ParseOptions) -> Self {
+        Parser {
+            input,
+            b: input.as_bytes(),
+            sink,
+            iri: options.iri,
+            saw_iri_char: false,
+        }
+    }
+
+    /// Report one issue.
+    #[inline]
+    pub(crate) fn report(
+        &mut self,
+        span: Span,
+        severity: Severity,
+        code: &'static str,
+        rule: Rule,
+        detail: Detail,
+    ) -> R {
+        self.sink.report(
+            self.input,
+            Issue {
+                span,
+                severity,
+                code,
+                rule,
+                detail,
+            },
+        )
+    }
+
+    /// Report an error at one byte.
+    #[inline]
+    pub(crate) fn error_at(&mut self, at: usize, code: &'static str, rule: Rule, d: Detail) -> R {
+        let end = (at + 1).min(self.b.len()).max(at);
+        self.report(Span::new(at, end), Severity::Error, code, rule, d)
+    }
+
+    fn run(&mut self) -> R<UriRef<'a>> {
+        let len = self.b.len();
+        let scheme = self.scheme()?;
+        let mut pos = scheme.map_or(0, |s| s.end + 1);
+
+        let mut authority = None;
+        if self.b[pos..].starts_with(b"//") {
+            let a = self.authority(pos + 2)?;
+            pos = a.span.end;
+            authority = Some(a);
+        }
+
+        let path_start = pos;
+        let path_kind = if authority.is_some() {
+            PathKind::AbEmpty
+        } else if pos < len && self.b[pos] == b'/' {
+            PathKind::Absolute
+        } else if pos == len || self.b[pos] == b'?' || self.b[pos] == b'#' {
+            PathKind::Empty
+        } else if scheme.is_some() {
+            PathKind::Rootless
+        } else {
+            pos = self.scan(pos, len, SEGMENT_NC, Rule::FirstSegment, |b| {
+                b == b'/' || b == b'?' || b == b'#'
+            })?;
+            PathKind::NoScheme
+        };
+        pos = self.scan(pos, len, PATH, Rule::Path, |b| b == b'?' || b == b'#')?;
+        let path = Span::new(path_start, pos);
+
+        let mut query = None;
+        if pos < len && self.b[pos] == b'?' {
+            let end = self.scan(pos + 1, len, QUERY, Rule::Query, |b| b == b'#')?;
+            query = Some(Span::new(pos + 1, end));
+            pos = end;
+        }
+        let mut fragment = None;
+        if pos < len {
+            // Only a '#' can stop the query scan.
+            let end = self.scan(pos + 1, len, QUERY, Rule::Fragment, |_| false)?;
+            fragment = Some(Span::new(pos + 1, end));
+        }
+        if S::FULL && self.saw_iri_char {
+            self.report(
+                Span::new(0, len),
+                Severity::Note,
+                "iri",
+                Rule::Path,
+                Detail::Text(
+                    "the input holds non-ASCII characters that RFC 3987 allows: \
+                     it is an IRI; as a URI they are percent-encoded (RFC 3987 §3.1)",
+                ),
+            )?;
+        }
+        Ok(UriRef {
+            input: self.input,
+            scheme,
+            authority,
+            path,
+            path_kind,
+            query,
+            fragment,
+        })
+    }
+
+    /// `scheme ":"` (§3.1), or `None` for a relative reference.
+    fn scheme(&mut self) -> R<Option<Span>> {
+        let b = self.b;
+        let len = b.len();
+        let mut i = 0;
+        while i < len && is(b[i], SCHEME) {
+            i += 1;
+        }
+        let starts_alpha = len > 0 && b[0].is_ascii_alphabetic();
+        if i < len && b[i] == b':' && i > 0 && starts_alpha {
+            if S::FULL && b[..i].iter().any(u8::is_ascii_uppercase) {
+                self.report(
+                    Span::new(0, i),
+                    Severity::Note,
+                    "uppercase-scheme",
+                    Rule::Scheme,
+                    Detail::Text(
+                        "schemes are case-insensitive; the canonical form is lowercase (§3.1, §6.2.2.1)",
+                    ),
+                )?;
+            }
+            return Ok(Some(Span::new(0, i)));
+        }
+        if !starts_alpha {
+            // Appendix B may still call a prefix a scheme ("1a:b"); the grammar
+            // reads it as a relative path, whose first segment then holds a ':'.
+            return Ok(None);
+        }
+        let mut j = i;
+        while j < len && !is(b[j], SCHEME_END) {
+            j += 1;
+        }
+        if j < len && b[j] == b':' {
+            let mut k = i;
+            while k < j {
+                let step = self.bad_char(k, Rule::Scheme)?;
+                k += step;
+                while k < j && is(b[k], SCHEME) {
+                    k += 1;
+                }
+            }
+            return Ok(Some(Span::new(0, j)));
+        }
+        Ok(None)
+    }
+
+    /// Scan `[start, limit)` while bytes are in `mask` or form `pct-encoded`,
+    /// stopping before a byte for which `stop` holds. Returns where it stopped.
+    #[inline(always)]
+    pub(crate) fn scan(
+        &mut self,
+        start: usize,
+        limit: usize,
+        mask: u16,
+        rule: Rule,
+        stop: impl Fn(u8) -> bool,
+    ) -> R<usize> {
+        let b = self.b;
+        let mut i = start;
+        while i < limit {
+            let c = b[i];
+            if is(c, mask) {
+                i += 1;
+                continue;
+            }
+            if stop(c) {
+                break;
+            }
+            if c == b'%'
+                && i + 2 < limit
+                && chars::is_hexdig(b[i + 1])
+                && chars::is_hexdig(b[i + 2])
+            {
+                if S::FULL {
+                    self.escape_notes(i, rule)?;
+                }
+                i += 3;
+                continue;
+            }
+            i += self.bad_char(i, rule)?;
+        }
+        Ok(i)
+    }
+
+    /// Report the byte at `i`, which `rule` does not allow; returns how
+    /// many bytes to step over (a whole character for non-ASCII).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn bad_char(&mut self, i: usize, rule: Rule) -> R<usize> {
+        let c = self.b[i];
+        let (code, len, detail) = match c {
+            b'%' if !matches!(rule, Rule::Scheme | Rule::Port) => ("bad-percent", 1, Detail::None),
+            b':' if rule == Rule::FirstSegment => (
+                "colon-in-first-segment",
+                1,
+                Detail::Text(
+                    "a relative reference cannot have ':' in its first segment, or it would \
+                     read as a scheme; write \"./\" before it",
+                ),
+            ),
+            b' ' | b'\t' => ("whitespace", 1, Detail::None),
+            0..=0x1f | 0x7f => ("control-char", 1, Detail::None),
+            0x80.. => {
+                let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
+                let len = ch.len_utf8();
+                if self.iri && iri_allows(rule, ch) {
+                    self.saw_iri_char = true;
+                    return Ok(len);
+                }
+                let d = if iri_allows(rule, ch) {
+                    Detail::Text(
+                        "; RFC 3987 allows it in an IRI, but a URI carries it percent-encoded as UTF-8",
+                    )
+                } else {
+                    Detail::None
+                };
+                ("non-ascii", len, d)
+            }
+            _ if rule == Rule::Port => ("port-not-digits", 1, Detail::None),
+            _ => ("invalid-char", 1, Detail::None),
+        };
+        let end = i + len;
+        self.report(Span::new(i, end), Severity::Error, code, rule, detail)?;
+        Ok(len)
+    }
+
+    #[cold]
+    fn escape_notes(&mut self, i: usize, rule: Rule) -> R {
+        let (h, l) = (self.b[i + 1], self.b[i + 2]);
+        if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
+            self.report(
+                Span::new(i, i + 3),
+                Severity::Note,
+                "lowercase-percent-hex",
+                rule,
+                Detail::Text(
+                    "escapes are case-insensitive; uppercase hex digits are the normal form (§2.1, §6.2.2.1)",
+                ),
+            )?;
+        }
+        let v = chars::hex_value(h).unwrap_or(0) * 16 + chars::hex_value(l).unwrap_or(0);
+        if chars::is_unreserved(v) {
+            self.report(
+                Span::new(i, i + 3),
+                Severity::Note,
+                "percent-encoded-unreserved",
+                rule,
+                Detail::Text(
+                    "encodes an unreserved character, which should appear as itself (§2.3, §6.2.2.2)",
+                ),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `authority = [ userinfo "@" ] host [ ":" port ]` (§3.2), starting after `//`.
+    fn authority(&mut self, start: usize) -> R<Authority> {
+        let b = self.b;
+        let len = b.len();
+        let mut end = start;
+        let mut at = None;
+        while end < len && !is(b[end], chars::AUTHORITY_END) {
+            if b[end] == b'@' {
+                at = Some(end);
+            }
+            end += 1;
+        }
+        let mut userinfo = None;
+        let mut host_start = start;
+        if let Some(at) = at {
+            self.scan(start, at, USERINFO, Rule::Userinfo, |_| false)?;
+            userinfo = Some(Span::new(start, at));
+            host_start = at + 1;
+        }
+        let (host, port_colon) = self.host(host_start, end)?;
+        let mut port = None;
+        if let Some(colon) = port_colon {
+            let p = Span::new(colon + 1, end);
+            let mut i = p.start;
+            while i < end {
+                if b[i].is_ascii_digit() {
+                    i += 1;
+                } else {
+                    i += self.bad_char(i, Rule::Port)?;
+                }
+            }
+            if S::FULL && p.is_empty() {
+                self.report(
+                    Span::new(colon, colon + 1),
+                    Severity::Note,
+                    "empty-port",
+                    Rule::Port,
+                    Detail::Text(
+                        "':' with an empty port is legal; normalization drops it (§3.2.3, §6.2.3)",
+                    ),
+                )?;
+            }
+            port = Some(p);
+        }
+        Ok(Authority {
+            span: Span::new(start, end),
+            userinfo,
+            host,
+            port,
+        })
+    }
+
+    /// `host` (§3.2.2) in `[start, end)`; returns it and the position of a
+    /// `:` that introduces the port.
+    fn host(&mut self, start: usize, end: usize) -> R<(Host, Option<usize>)> {
+        let b = self.b;
+        if start < end && b[start] == b'[' {
+            return self.ip_literal(start, end);
+        }
+        let mut host_end = start;
+        while host_end < end && b[host_end] != b':' {
+            host_end += 1;
+        }
+        let colon = (host_end < end).then_some(host_end);
+        let span = Span::new(start, host_end);
+        let kind = if super::host::is_ipv4(&b[start..host_end]) {
+            HostKind::Ipv4
+        } else {
+            self.scan(start, host_end, chars::REG_NAME, Rule::RegName, |_| false)?;
+            if S::FULL {
+                self.reg_name_notes(span)?;
+            }
+            HostKind::RegName
+        };
+        let host = Host {
+            span,
+            kind,
+            address: span,
+            zone: None,
+        };
+        Ok((host, colon))
+    }
+
+    #[cold]
+    fn reg_name_notes(&mut self, span: Span) -> R {
+        let text = &self.b[span.start..span.end];
+        if text.is_empty() {
+            return self.report(
+                span,
+                Severity::Note,
+                "empty-host",
+                Rule::Host,
+                Detail::Text(
+                    "the authority has an empty host (legal; for file: it means localhost, \
+                     other schemes may reject it) (§3.2.2)",
+                ),
+            );
+        }
+        if let Some(why) = super::host::ipv4_lookalike(text) {
+            self.report(
+                span,
+                Severity::Note,
+                "reg-name-not-ipv4",
+                Rule::Ipv4,
+                Detail::Text(why),
+            )?;
+        }
+        if text.iter().any(u8::is_ascii_uppercase) {
+            self.report(
+                span,
+                Severity::Note,
+                "uppercase-host",
+                Rule::RegName,
+                Detail::Text(
+                    "hosts are case-insensitive; the normal form is lowercase (§3.2.2, §6.2.2.1)",
+                ),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether RFC 3987 allows the non-ASCII `c` in `rule`.
+fn iri_allows(rule: Rule, c: char) -> bool {
+    match rule {
+        Rule::Userinfo
+        | Rule::RegName
+        | Rule::Host
+        | Rule::Path
+        | Rule::FirstSegment
+        | Rule::Fragment => chars::is_ucschar(c),
+        Rule::Query => chars::is_ucschar(c) || chars::is_iprivate(c),
+        _ => false,
+    }
+}

@@ -1,0 +1,128 @@
+//! Where the validator reports problems: the fast path stops at the first
+//! error and allocates nothing; the analysis path collects every finding
+//! with a full message.
+
+use super::error::{describe_char, Finding, ParseError, Rule, Severity};
+use super::Span;
+
+/// Extra context for a message.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Detail {
+    /// Nothing beyond the rule.
+    None,
+    /// A fixed sentence.
+    Text(&'static str),
+    /// In `IPv6address`, how many `h16` pieces came before, and a sentence.
+    Pieces(usize, &'static str),
+}
+
+/// One problem as the validator sees it, before it becomes a [`Finding`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Issue {
+    pub span: Span,
+    pub severity: Severity,
+    pub code: &'static str,
+    pub rule: Rule,
+    pub detail: Detail,
+}
+
+/// Returned by a sink to stop validation.
+#[derive(Debug)]
+pub(crate) struct Stop;
+
+/// Receives issues from the validator.
+pub(crate) trait Sink {
+    /// Whether notes and warnings are wanted, and whether to keep going after errors.
+    const FULL: bool;
+    /// Take one issue; `Err(Stop)` ends validation.
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop>;
+}
+
+/// The fast path: remembers the first error and stops.
+#[derive(Default)]
+pub(crate) struct FirstError(pub Option<ParseError>);
+
+impl Sink for FirstError {
+    const FULL: bool = false;
+    #[inline]
+    fn report(&mut self, _input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity == Severity::Error {
+            self.0 = Some(ParseError {
+                at: issue.span.start,
+                code: issue.code,
+                rule: issue.rule,
+            });
+            Err(Stop)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The analysis path: every issue becomes a [`Finding`] with a message.
+#[derive(Default)]
+pub(crate) struct Collect(pub Vec<Finding>);
+
+impl Sink for Collect {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        let message = message(input, &issue);
+        self.0.push(Finding::new(
+            issue.span,
+            issue.severity,
+            issue.code,
+            message,
+        ));
+        Ok(())
+    }
+}
+
+fn message(input: &str, issue: &Issue) -> String {
+    let rule = issue.rule;
+    let at = issue.span.start;
+    let context = match issue.detail {
+        Detail::None => String::new(),
+        Detail::Text(t) if t.starts_with(';') => t.to_string(),
+        Detail::Text(t) => format!(" {t}"),
+        Detail::Pieces(n, t) => {
+            let s = if n == 1 { "" } else { "s" };
+            format!(" (in IPv6address, after {n} h16 piece{s}) {t}")
+        }
+    };
+    let context = context.trim_end().to_string();
+    match issue.code {
+        "invalid-char" | "whitespace" | "control-char" | "non-ascii" => format!(
+            "{} at byte {at} is not allowed in {}; expected {}{context} ({})",
+            describe_char(input, at),
+            rule.name(),
+            rule.allowed(),
+            rule.section()
+        ),
+        "bad-percent" => format!(
+            "'%' at byte {at} must start an escape \"%\" HEXDIG HEXDIG, but is followed by {} \
+             (pct-encoded, RFC 3986 §2.1); write %25 for a literal '%'",
+            describe_escape_tail(input, at)
+        ),
+        _ if issue.severity == Severity::Error => format!(
+            "found {} at byte {at}:{context} ({}, {})",
+            describe_char(input, at),
+            rule.section(),
+            rule.name()
+        ),
+        _ => format!(
+            "\"{}\":{context} ({}, {})",
+            issue.span.slice(input).escape_debug(),
+            rule.section(),
+            rule.name()
+        ),
+    }
+}
+
+fn describe_escape_tail(input: &str, at: usize) -> String {
+    let tail: String = input[at + 1..].chars().take(2).collect();
+    if tail.is_empty() {
+        "the end of the input".to_string()
+    } else {
+        format!("\"{}\"", tail.escape_debug())
+    }
+}

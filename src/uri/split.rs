@@ -1,0 +1,84 @@
+//! RFC 3986 Appendix B: the component split that never fails.
+//!
+//! ```text
+//! ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//!  12            3  4          5       6  7        8 9
+//! ```
+//!
+//! Every string splits, valid or not, so even broken input can be colored.
+
+use super::chars::{is, AUTHORITY_END, SCHEME_END};
+use super::Span;
+
+/// The five components of the Appendix B split. `None` is undefined; an
+/// empty span is present but empty. Spans exclude their delimiters
+/// (`:`, `//`, `?`, `#`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    /// Capture 2: the scheme, without its `:`.
+    pub scheme: Option<Span>,
+    /// Capture 4: the authority, without the leading `//`.
+    pub authority: Option<Span>,
+    /// Capture 5: the path (always defined, possibly empty).
+    pub path: Span,
+    /// Capture 7: the query, without its `?`.
+    pub query: Option<Span>,
+    /// Capture 9: the fragment, without its `#`.
+    pub fragment: Option<Span>,
+}
+
+/// Split `input` into its components by RFC 3986 Appendix B.
+///
+/// ```
+/// use uriscope::uri::split;
+/// let s = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
+/// let p = split(s);
+/// assert_eq!(p.scheme.unwrap().slice(s), "http");
+/// assert_eq!(p.authority.unwrap().slice(s), "www.ics.uci.edu");
+/// assert_eq!(p.path.slice(s), "/pub/ietf/uri/");
+/// assert_eq!(p.query, None);
+/// assert_eq!(p.fragment.unwrap().slice(s), "Related");
+/// ```
+pub fn split(input: &str) -> Split {
+    let b = input.as_bytes();
+    let len = b.len();
+    let mut i = 0;
+    let mut out = Split::default();
+
+    let mut j = 0;
+    while j < len && !is(b[j], SCHEME_END) {
+        j += 1;
+    }
+    if j > 0 && j < len && b[j] == b':' {
+        out.scheme = Some(Span::new(0, j));
+        i = j + 1;
+    }
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let mut e = start;
+        while e < len && !is(b[e], AUTHORITY_END) {
+            e += 1;
+        }
+        out.authority = Some(Span::new(start, e));
+        i = e;
+    }
+    let mut e = i;
+    while e < len && b[e] != b'?' && b[e] != b'#' {
+        e += 1;
+    }
+    out.path = Span::new(i, e);
+    i = e;
+    if i < len && b[i] == b'?' {
+        let start = i + 1;
+        let mut e = start;
+        while e < len && b[e] != b'#' {
+            e += 1;
+        }
+        out.query = Some(Span::new(start, e));
+        i = e;
+    }
+    if i < len && b[i] == b'#' {
+        out.fragment = Some(Span::new(i + 1, len));
+    }
+    out
+}

@@ -1,0 +1,379 @@
+//! The parsed URI-reference: spans for every component and sub-component.
+
+use std::fmt;
+
+use super::recompose::Parts;
+use super::Span;
+
+/// What kind of host an authority names (RFC 3986 §3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `reg-name`: a registered name such as a DNS name (possibly empty).
+    RegName,
+    /// `IPv4address` in dotted-decimal form.
+    Ipv4,
+    /// `IPv6address` inside `[` `]`, possibly with an RFC 6874 zone ID.
+    Ipv6,
+    /// `IPvFuture` inside `[` `]`: `v` + version + `.` + address.
+    IpFuture,
+}
+
+impl HostKind {
+    /// The JSON name: `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostKind::RegName => "reg-name",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpFuture => "ipvfuture",
+        }
+    }
+}
+
+/// The host sub-component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Host {
+    /// The whole host, brackets included for an IP literal.
+    pub span: Span,
+    /// Which alternative of `host` matched.
+    pub kind: HostKind,
+    /// For an IP literal, the address between the brackets without any zone ID.
+    pub address: Span,
+    /// The RFC 6874 `ZoneID` after `%25`, for IPv6 with a zone.
+    pub zone: Option<Span>,
+}
+
+/// The authority component (§3.2) and its parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Authority {
+    /// The whole authority, without the leading `//`.
+    pub span: Span,
+    /// The userinfo, without its `@`.
+    pub userinfo: Option<Span>,
+    /// The host (always present when there is an authority; may be empty).
+    pub host: Host,
+    /// The port, without its `:`; `Some(empty)` for `host:`.
+    pub port: Option<Span>,
+}
+
+/// Which of the five path rules the path matched (§3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathKind {
+    /// `path-abempty`: after an authority; empty or starts with `/`.
+    AbEmpty,
+    /// `path-absolute`: starts with `/` but not `//`.
+    Absolute,
+    /// `path-noscheme`: relative reference whose first segment has no `:`.
+    NoScheme,
+    /// `path-rootless`: after a scheme, starts with a segment.
+    Rootless,
+    /// `path-empty`: zero characters.
+    Empty,
+}
+
+impl PathKind {
+    /// The ABNF rule name, such as `path-abempty`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PathKind::AbEmpty => "path-abempty",
+            PathKind::Absolute => "path-absolute",
+            PathKind::NoScheme => "path-noscheme",
+            PathKind::Rootless => "path-rootless",
+            PathKind::Empty => "path-empty",
+        }
+    }
+}
+
+/// What kind of reference this is (§4.1 to §4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    /// A URI with a scheme (§4.3 when it has no fragment).
+    Uri,
+    /// A network-path reference: begins with `//` (§4.2).
+    NetworkPath,
+    /// An absolute-path reference: begins with a single `/` (§4.2).
+    AbsolutePath,
+    /// A relative-path reference (§4.2).
+    RelativePath,
+    /// A same-document reference: empty, or only a fragment (§4.4).
+    SameDocument,
+}
+
+impl RefKind {
+    /// The JSON name: `uri`, `network-path`, `absolute-path`, `relative-path`, `same-document`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefKind::Uri => "uri",
+            RefKind::NetworkPath => "network-path",
+            RefKind::AbsolutePath => "absolute-path",
+            RefKind::RelativePath => "relative-path",
+            RefKind::SameDocument => "same-document",
+        }
+    }
+}
+
+/// A parsed URI-reference borrowing its input. Built by [`parse`](super::parse).
+///
+/// ```
+/// let u = uriscope::uri::parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+/// assert_eq!(u.scheme(), Some("foo"));
+/// assert_eq!(u.host(), Some("example.com"));
+/// assert_eq!(u.port(), Some("8042"));
+/// assert_eq!(u.path(), "/over/there");
+/// assert_eq!(u.query(), Some("name=ferret"));
+/// assert_eq!(u.fragment(), Some("nose"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UriRef<'a> {
+    pub(crate) input: &'a str,
+    pub(crate) scheme: Option<Span>,
+    pub(crate) authority: Option<Authority>,
+    pub(crate) path: Span,
+    pub(crate) path_kind: PathKind,
+    pub(crate) query: Option<Span>,
+    pub(crate) fragment: Option<Span>,
+}
+
+impl<'a> UriRef<'a> {
+    /// The input this reference was parsed from.
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+    /// The scheme span.
+    pub fn scheme_span(&self) -> Option<Span> {
+        self.scheme
+    }
+    /// The scheme, without `:`.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.scheme.map(|s| s.slice(self.input))
+    }
+    /// The authority with its sub-component spans.
+    pub fn authority_parts(&self) -> Option<Authority> {
+        self.authority
+    }
+    /// The authority, without `//`.
+    pub fn authority(&self) -> Option<&'a str> {
+        self.authority.map(|a| a.span.slice(self.input))
+    }
+    /// The userinfo, without `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.authority
+            .and_then(|a| a.userinfo)
+            .map(|s| s.slice(self.input))
+    }
+    /// The host (brackets included for IP literals).
+    pub fn host(&self) -> Option<&'a str> {
+        self.authority.map(|a| a.host.span.slice(self.input))
+    }
+    /// The host kind, when there is an authority.
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.authority.map(|a| a.host.kind)
+    }
+    /// The port, without `:`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.authority
+            .and_then(|a| a.port)
+            .map(|s| s.slice(self.input))
+    }
+    /// The path span.
+    pub fn path_span(&self) -> Span {
+        self.path
+    }
+    /// The path (always defined, possibly empty).
+    pub fn path(&self) -> &'a str {
+        self.path.slice(self.input)
+    }
+    /// Which path rule matched.
+    pub fn path_kind(&self) -> PathKind {
+        self.path_kind
+    }
+    /// The query span.
+    pub fn query_span(&self) -> Option<Span> {
+        self.query
+    }
+    /// The query, without `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.query.map(|s| s.slice(self.input))
+    }
+    /// The fragment span.
+    pub fn fragment_span(&self) -> Option<Span> {
+        self.fragment
+    }
+    /// The fragment, without `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.fragment.map(|s| s.slice(self.input))
+    }
+
+    /// The reference kind (§4).
+    ///
+    /// ```
+    /// use uriscope::uri::{parse, RefKind};
+    /// assert_eq!(parse("//h/p").unwrap().kind(), RefKind::NetworkPath);
+    /// assert_eq!(parse("#frag").unwrap().kind(), RefKind::SameDocument);
+    /// assert_eq!(parse("../x").unwrap().kind(), RefKind::RelativePath);
+    /// ```
+    pub fn kind(&self) -> RefKind {
+        if self.scheme.is_some() {
+            RefKind::Uri
+        } else if self.authority.is_some() {
+            RefKind::NetworkPath
+        } else if self.path().starts_with('/') {
+            RefKind::AbsolutePath
+        } else if self.path.is_empty() && self.query.is_none() {
+            RefKind::SameDocument
+        } else {
+            RefKind::RelativePath
+        }
+    }
+
+    /// The components as borrowed strings, for recomposition (§5.3).
+    pub fn parts(&self) -> Parts<'a> {
+        Parts {
+            scheme: self.scheme(),
+            authority: self.authority(),
+            path: self.path(),
+            query: self.query(),
+            fragment: self.fragment(),
+        }
+    }
+
+    /// The path segments with their spans (the leading `/` of an absolute
+    /// path does not open an empty first segment; `/` alone is one empty segment).
+    ///
+    /// ```
+    /// let u = uriscope::uri::parse("/a//b").unwrap();
+    /// let segs: Vec<&str> = u.segments().map(|(_, s)| s).collect();
+    /// assert_eq!(segs, ["a", "", "b"]);
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        segments(self.input, self.path)
+    }
+
+    /// The query pairs split on `&` (or `sep`) and the first `=`, in order,
+    /// empty and duplicate keys kept.
+    ///
+    /// ```
+    /// let u = uriscope::uri::parse("?a=1&&a=2&b").unwrap();
+    /// let p: Vec<(&str, Option<&str>)> = u.query_pairs(b'&').map(|q| (q.key_str(u.as_str()), q.value_str(u.as_str()))).collect();
+    /// assert_eq!(p, [("a", Some("1")), ("", None), ("a", Some("2")), ("b", None)]);
+    /// ```
+    pub fn query_pairs(&self, sep: u8) -> QueryPairs<'a> {
+        query_pairs(self.input, self.query, sep)
+    }
+}
+
+impl fmt::Display for UriRef<'_> {
+    /// Recomposes the reference from its components (§5.3).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.parts().write_to(f)
+    }
+}
+
+/// Iterator over path segments: `(span, text)`.
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    input: &'a str,
+    pos: usize,
+    end: usize,
+    done: bool,
+}
+
+/// Segments of the path at `path` in `input` (see [`UriRef::segments`]).
+pub fn segments(input: &str, path: Span) -> Segments<'_> {
+    let mut pos = path.start;
+    if input.as_bytes().get(pos) == Some(&b'/') {
+        pos += 1;
+    }
+    Segments {
+        input,
+        pos,
+        end: path.end,
+        done: path.is_empty(),
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = (Span, &'a str);
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let rest = &self.input.as_bytes()[self.pos..self.end];
+        let len = rest.iter().position(|&b| b == b'/').unwrap_or_else(|| {
+            self.done = true;
+            rest.len()
+        });
+        let span = Span::new(self.pos, self.pos + len);
+        self.pos += len + 1;
+        Some((span, span.slice(self.input)))
+    }
+}
+
+/// One `key[=value]` pair of a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryPair {
+    /// The whole pair.
+    pub span: Span,
+    /// The key (before the first `=`).
+    pub key: Span,
+    /// The value (after the first `=`), if there is an `=`.
+    pub value: Option<Span>,
+}
+
+impl QueryPair {
+    /// The key's text in `input`.
+    pub fn key_str<'a>(&self, input: &'a str) -> &'a str {
+        self.key.slice(input)
+    }
+    /// The value's text in `input`.
+    pub fn value_str<'a>(&self, input: &'a str) -> Option<&'a str> {
+        self.value.map(|v| v.slice(input))
+    }
+}
+
+/// Iterator over query pairs.
+#[derive(Clone, Debug)]
+pub struct QueryPairs<'a> {
+    input: &'a str,
+    pos: usize,
+    end: usize,
+    sep: u8,
+    done: bool,
+}
+
+/// Pairs of the query at `query` in `input` (see [`UriRef::query_pairs`]).
+pub fn query_pairs(input: &str, query: Option<Span>, sep: u8) -> QueryPairs<'_> {
+    let q = query.unwrap_or_default();
+    QueryPairs {
+        input,
+        pos: q.start,
+        end: q.end,
+        sep,
+        done: q.is_empty(),
+    }
+}
+
+impl Iterator for QueryPairs<'_> {
+    type Item = QueryPair;
+    fn next(&mut self) -> Option<QueryPair> {
+        if self.done {
+            return None;
+        }
+        let rest = &self.input.as_bytes()[self.pos..self.end];
+        let len = rest.iter().position(|&b| b == self.sep).unwrap_or_else(|| {
+            self.done = true;
+            rest.len()
+        });
+        let span = Span::new(self.pos, self.pos + len);
+        let pair = &rest[..len];
+        let (key, value) = match pair.iter().position(|&b| b == b'=') {
+            Some(eq) => (
+                Span::new(span.start, span.start + eq),
+                Some(Span::new(span.start + eq + 1, span.end)),
+            ),
+            None => (span, None),
+        };
+        self.pos += len + 1;
+        Some(QueryPair { span, key, value })
+    }
+}
