@@ -1,0 +1,4 @@
+//! One integration-test binary (link time dominates on small machines):
+//! each module covers one area.
+
+mod parse;
