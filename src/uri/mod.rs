@@ -3,8 +3,11 @@
 
 pub mod chars;
 pub mod dot_segments;
+pub mod equivalence;
 pub mod error;
 pub mod host;
+pub mod ipv6_text;
+pub mod normalize;
 pub mod parse;
 pub mod recompose;
 pub mod resolve;
@@ -15,7 +18,9 @@ pub mod split;
 pub mod uri_ref;
 
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced};
+pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use error::{Finding, ParseError, Rule, Severity};
+pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
 pub use parse::{analyze, analyze_with, parse, parse_iri, parse_with, Analysis, ParseOptions};
 pub use recompose::{recompose, Parts};
 pub use resolve::{resolve_target, Mode, ResolveError, ResolveOptions, Subject};
