@@ -3,4 +3,5 @@
 
 mod normalize;
 mod parse;
+mod relative;
 mod resolve;
