@@ -2,18 +2,24 @@
 //! positions, recomposition. No terminal, no I/O.
 
 pub mod chars;
+pub mod dot_segments;
 pub mod error;
 pub mod host;
 pub mod parse;
 pub mod recompose;
+pub mod resolve;
+pub mod resolve_trace;
 pub(crate) mod sink;
 pub mod span;
 pub mod split;
 pub mod uri_ref;
 
+pub use dot_segments::{remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced};
 pub use error::{Finding, ParseError, Rule, Severity};
 pub use parse::{analyze, analyze_with, parse, parse_iri, parse_with, Analysis, ParseOptions};
 pub use recompose::{recompose, Parts};
+pub use resolve::{resolve_target, Mode, ResolveError, ResolveOptions, Subject};
+pub use resolve_trace::{resolve, Branch, Components, Resolution, Step};
 pub use span::Span;
 pub use split::{split, Split};
 pub use uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};

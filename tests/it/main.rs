@@ -4,3 +4,4 @@
 mod cli_parse;
 mod parse;
 mod parse_props;
+mod resolve;
