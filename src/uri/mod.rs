@@ -4,7 +4,10 @@
 pub mod chars;
 pub mod error;
 pub mod host;
+pub mod idn;
+pub mod iri;
 pub mod parse;
+pub mod percent;
 pub mod recompose;
 pub(crate) mod sink;
 pub mod span;
