@@ -59,7 +59,9 @@ fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> Idna
     let mut start = 0;
     for label in host.split('.') {
         let end = start + label.len();
-        if !convert(label) && !(label.is_empty() && end == host.len() && end > 0) {
+        // The empty label after a final dot is the DNS root, not a fault.
+        let root = label.is_empty() && end == host.len() && end > 0;
+        if !root && !convert(label) {
             return IdnaError {
                 span: Span::new(start, end),
                 label: label.to_owned(),
