@@ -37,7 +37,7 @@ pub const SEGMENT_NC: u16 = 1 << 14;
 /// Characters of the `IPvFuture` tail (§3.2.2): unreserved, sub-delims, `:`.
 pub const IPV_FUTURE: u16 = USERINFO;
 
-const fn build() -> [u16; 256] {
+pub(crate) const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
     let mut i = 0;
     while i < 256 {
