@@ -2,7 +2,10 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod decode;
+pub mod encode;
 pub mod input;
+pub mod iri;
 pub mod parse;
 pub mod show;
 
@@ -36,6 +39,14 @@ pub struct Cli {
 pub enum Command {
     /// Parse URI-references (RFC 3986) and show their components and findings.
     Parse(parse::ParseArgs),
+    /// Percent-encode text for one URI component (RFC 3986 §2.1).
+    Encode(encode::EncodeArgs),
+    /// Percent-decode text: malformed escapes, bytes that are not UTF-8, double encoding.
+    Decode(decode::DecodeArgs),
+    /// Map IRIs to URIs (RFC 3987 §3.1): UTF-8 escapes, IDNA hosts.
+    Iri2uri(iri::IriArgs),
+    /// Map URIs to IRIs (RFC 3987 §3.2): decode escapes of allowed non-ASCII characters.
+    Uri2iri(iri::IriArgs),
 }
 
 /// Exit status: every input fine.
@@ -49,5 +60,9 @@ pub const EXIT_USAGE: i32 = 2;
 pub fn run(command: Command) -> std::io::Result<i32> {
     match command {
         Command::Parse(args) => parse::run(&args),
+        Command::Encode(args) => encode::run(&args),
+        Command::Decode(args) => decode::run(&args),
+        Command::Iri2uri(args) => iri::run(&args, iri::Direction::IriToUri),
+        Command::Uri2iri(args) => iri::run(&args, iri::Direction::UriToIri),
     }
 }

@@ -1,7 +1,9 @@
 //! One integration-test binary (link time dominates on small machines):
 //! each module covers one area.
 
+mod cli_parse;
 mod normalize;
 mod parse;
+mod parse_props;
 mod relative;
 mod resolve;
