@@ -91,10 +91,7 @@ pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
         Subject::Target => "the target",
     };
     let message = match first {
-        Some(f) => format!(
-            "{what} is not a valid URI-reference: {} at byte {} ({})",
-            f.message, f.span.start, f.code
-        ),
+        Some(f) => format!("{what} is not a valid URI-reference: {}", f.message),
         None => format!("{what} is not a valid URI-reference"),
     };
     ResolveError {

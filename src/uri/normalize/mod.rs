@@ -134,10 +134,7 @@ impl std::error::Error for NormalizeError {}
 pub(crate) fn invalid(input: &str) -> NormalizeError {
     let a = analyze(input);
     let message = match a.errors().next() {
-        Some(f) => format!(
-            "not a valid URI-reference: {} at byte {} ({})",
-            f.message, f.span.start, f.code
-        ),
+        Some(f) => format!("not a valid URI-reference: {}", f.message),
         None => "not a valid URI-reference".to_string(),
     };
     NormalizeError {
