@@ -28,7 +28,7 @@ pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, Nor
 pub use parse::{analyze, analyze_with, parse, parse_iri, parse_with, Analysis, ParseOptions};
 pub use recompose::{recompose, Parts};
 pub use relative_reference::{make_relative, Relative};
-pub use resolve::{resolve_target, Mode, ResolveError, ResolveOptions, Subject};
+pub use resolve::{resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject};
 pub use resolve_trace::{resolve, Branch, Components, Resolution, Step};
 pub use span::Span;
 pub use split::{split, Split};

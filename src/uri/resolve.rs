@@ -176,6 +176,27 @@ pub fn resolve_target(
     Ok(resolve_parsed(&b, &r, options))
 }
 
+/// [`resolve_target`] on already-parsed inputs, for resolving many
+/// references against one base without re-parsing it. Fails only when the
+/// base has no scheme (§5.2.1).
+///
+/// ```
+/// use uriscope::uri::{parse, resolve_ref, ResolveOptions};
+/// let base = parse("http://a/b/c/d;p?q").unwrap();
+/// let r = parse("g;x?y#s").unwrap();
+/// assert_eq!(resolve_ref(&base, &r, ResolveOptions::default()).unwrap(), "http://a/b/c/g;x?y#s");
+/// ```
+pub fn resolve_ref(
+    base: &UriRef<'_>,
+    reference: &UriRef<'_>,
+    options: ResolveOptions,
+) -> Result<String, ResolveError> {
+    if base.scheme().is_none() {
+        return parse_base(base.as_str()).map(|_| String::new());
+    }
+    Ok(resolve_parsed(base, reference, options))
+}
+
 /// The untraced transform on parsed inputs (the base must have a scheme).
 pub(crate) fn resolve_parsed(b: &UriRef<'_>, r: &UriRef<'_>, options: ResolveOptions) -> String {
     let r_scheme = if compat_drops_scheme(options, b, r) {

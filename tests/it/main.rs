@@ -8,3 +8,4 @@ mod parse;
 mod parse_props;
 mod relative;
 mod resolve;
+mod resolve_peers;
