@@ -2,6 +2,7 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod extract;
 pub mod input;
 pub mod parse;
 pub mod show;
@@ -36,6 +37,9 @@ pub struct Cli {
 pub enum Command {
     /// Parse URI-references (RFC 3986) and show their components and findings.
     Parse(parse::ParseArgs),
+    /// Find the URIs in running text (RFC 3986 Appendix C): angle brackets,
+    /// quotes, bare; suffix references offered as guesses.
+    Extract(extract::ExtractArgs),
 }
 
 /// Exit status: every input fine.
@@ -49,5 +53,6 @@ pub const EXIT_USAGE: i32 = 2;
 pub fn run(command: Command) -> std::io::Result<i32> {
     match command {
         Command::Parse(args) => parse::run(&args),
+        Command::Extract(args) => extract::run(&args),
     }
 }

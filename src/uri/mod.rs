@@ -3,9 +3,14 @@
 
 pub mod chars;
 pub mod error;
+pub mod extract;
 pub mod host;
+pub mod host_insight;
+pub mod lint;
 pub mod parse;
 pub mod recompose;
+pub mod scheme;
+pub mod scheme_checks;
 pub(crate) mod sink;
 pub mod span;
 pub mod split;
