@@ -4,6 +4,7 @@
 
 pub mod decode;
 pub mod encode;
+pub mod extract;
 pub mod input;
 pub mod iri;
 pub mod parse;
@@ -47,6 +48,9 @@ pub enum Command {
     Iri2uri(iri::IriArgs),
     /// Map URIs to IRIs (RFC 3987 §3.2): decode escapes of allowed non-ASCII characters.
     Uri2iri(iri::IriArgs),
+    /// Find the URIs in running text (RFC 3986 Appendix C): angle brackets,
+    /// quotes, bare; suffix references offered as guesses.
+    Extract(extract::ExtractArgs),
 }
 
 /// Exit status: every input fine.
@@ -64,5 +68,6 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Decode(args) => decode::run(&args),
         Command::Iri2uri(args) => iri::run(&args, iri::Direction::IriToUri),
         Command::Uri2iri(args) => iri::run(&args, iri::Direction::UriToIri),
+        Command::Extract(args) => extract::run(&args),
     }
 }
