@@ -3,16 +3,20 @@
 
 pub mod chars;
 pub mod dot_segments;
+pub mod equivalence;
 pub mod error;
 pub mod extract;
 pub mod host;
 pub mod idn;
+pub mod ipv6_text;
 pub mod iri;
 pub mod host_insight;
 pub mod lint;
+pub mod normalize;
 pub mod parse;
 pub mod percent;
 pub mod recompose;
+pub mod relative_reference;
 pub mod resolve;
 pub mod resolve_trace;
 pub mod scheme;
@@ -23,10 +27,13 @@ pub mod split;
 pub mod uri_ref;
 
 pub use dot_segments::{remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced};
+pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use error::{Finding, ParseError, Rule, Severity};
+pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
 pub use parse::{analyze, analyze_with, parse, parse_iri, parse_with, Analysis, ParseOptions};
 pub use recompose::{recompose, Parts};
-pub use resolve::{resolve_target, Mode, ResolveError, ResolveOptions, Subject};
+pub use relative_reference::{make_relative, Relative};
+pub use resolve::{resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject};
 pub use resolve_trace::{resolve, Branch, Components, Resolution, Step};
 pub use span::Span;
 pub use split::{split, Split};

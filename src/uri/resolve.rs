@@ -91,10 +91,7 @@ pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
         Subject::Target => "the target",
     };
     let message = match first {
-        Some(f) => format!(
-            "{what} is not a valid URI-reference: {} at byte {} ({})",
-            f.message, f.span.start, f.code
-        ),
+        Some(f) => format!("{what} is not a valid URI-reference: {}", f.message),
         None => format!("{what} is not a valid URI-reference"),
     };
     ResolveError {
@@ -177,6 +174,27 @@ pub fn resolve_target(
     let b = parse_base(base)?;
     let r = parse_reference(reference)?;
     Ok(resolve_parsed(&b, &r, options))
+}
+
+/// [`resolve_target`] on already-parsed inputs, for resolving many
+/// references against one base without re-parsing it. Fails only when the
+/// base has no scheme (§5.2.1).
+///
+/// ```
+/// use uriscope::uri::{parse, resolve_ref, ResolveOptions};
+/// let base = parse("http://a/b/c/d;p?q").unwrap();
+/// let r = parse("g;x?y#s").unwrap();
+/// assert_eq!(resolve_ref(&base, &r, ResolveOptions::default()).unwrap(), "http://a/b/c/g;x?y#s");
+/// ```
+pub fn resolve_ref(
+    base: &UriRef<'_>,
+    reference: &UriRef<'_>,
+    options: ResolveOptions,
+) -> Result<String, ResolveError> {
+    if base.scheme().is_none() {
+        return parse_base(base.as_str()).map(|_| String::new());
+    }
+    Ok(resolve_parsed(base, reference, options))
 }
 
 /// The untraced transform on parsed inputs (the base must have a scheme).

@@ -2,6 +2,10 @@
 //! each module covers one area.
 
 mod cli_parse;
+mod cli_resolve;
+mod normalize;
 mod parse;
 mod parse_props;
+mod relative;
 mod resolve;
+mod resolve_peers;

@@ -365,7 +365,7 @@ fn path_strategy() -> impl Strategy<Value = String> {
     })
 }
 
-fn reference_strategy() -> impl Strategy<Value = String> {
+pub fn reference_strategy() -> impl Strategy<Value = String> {
     let path = path_strategy();
     let prefix = prop_oneof![
         Just(String::new()),
@@ -395,7 +395,7 @@ fn reference_strategy() -> impl Strategy<Value = String> {
     })
 }
 
-fn base_strategy() -> impl Strategy<Value = String> {
+pub fn base_strategy() -> impl Strategy<Value = String> {
     let path = path_strategy();
     let prefix = prop_oneof![
         Just("http://a".to_string()),
