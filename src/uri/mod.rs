@@ -6,6 +6,7 @@ pub mod error;
 pub mod host;
 pub mod parse;
 pub mod recompose;
+pub mod rfc2396;
 pub(crate) mod sink;
 pub mod span;
 pub mod split;
