@@ -21,6 +21,7 @@ pub mod resolve;
 pub mod resolve_trace;
 pub mod scheme;
 pub mod scheme_checks;
+pub mod rfc2396;
 pub(crate) mod sink;
 pub mod span;
 pub mod split;

@@ -9,3 +9,4 @@ mod parse_props;
 mod relative;
 mod resolve;
 mod resolve_peers;
+mod rfc2396;
