@@ -2,3 +2,4 @@
 //! each module covers one area.
 
 mod parse;
+mod percent;
