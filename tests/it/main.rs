@@ -1,5 +1,6 @@
 //! One integration-test binary (link time dominates on small machines):
 //! each module covers one area.
 
+mod iri;
 mod parse;
 mod percent;
