@@ -329,6 +329,12 @@ fn plus_as_space_only_when_asked() {
     assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
     assert_eq!(&*decode_bytes(b"a+b%2B", DecodeOptions::default()), b"a+b+");
     assert_eq!(decode("a+b", form).rounds, [b"a b".to_vec()]);
+    // Later rounds read `+` literally: a decoded %2B is a plus sign.
+    assert_eq!(decode("a+b%2B", form).rounds, [b"a b+".to_vec()]);
+    assert_eq!(
+        decode("a%252B", form).rounds,
+        [b"a%2B".to_vec(), b"a+".to_vec()]
+    );
 }
 
 // ---- Naive oracles for the fast code.
