@@ -10,3 +10,7 @@ mod relative;
 mod resolve;
 mod resolve_peers;
 mod rfc2396;
+mod codec_cli;
+mod iri;
+mod parse;
+mod percent;
