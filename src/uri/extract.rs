@@ -39,7 +39,8 @@ impl Delimiter {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extracted {
     /// The bytes of the text the URI was taken from, delimiters excluded
-    /// (embedded whitespace included for angle brackets).
+    /// (embedded whitespace included for angle brackets and for a bare URI
+    /// joined across a line break after a hyphen).
     pub span: Span,
     /// The URI: the span's text with whitespace removed, or, for a guess,
     /// with `http://` put in front.
@@ -85,11 +86,9 @@ pub fn extract(text: &str) -> Vec<Extracted> {
             },
             c if is_break(c) => i += 1,
             _ => {
-                let end = token_end(text, i);
-                if let Some(e) = bare(text, Span::new(i, end)) {
-                    found.push(e);
-                }
-                i = end;
+                let (e, next) = bare(text, Span::new(i, token_end(text, i)));
+                found.extend(e);
+                i = next;
             }
         }
     }
@@ -236,21 +235,15 @@ fn uri_char(c: char) -> bool {
     }
 }
 
-/// A bare URI or suffix reference in the token at `tok`.
-fn bare(text: &str, tok: Span) -> Option<Extracted> {
-    let t = tok.slice(text);
-    // Opening punctuation before the URI: "(see http://...)", "'http://...'".
-    let lead = t
-        .char_indices()
-        .find(|&(_, c)| !matches!(c, '(' | '[' | '{' | '\'' | '*' | '_'))
-        .map_or(t.len(), |(j, _)| j);
-    let rest = &t[lead..];
-    // Stop at the first character no URI holds.
-    let len = rest
+/// The URI part at the start of `t`: cut at the first character no URI
+/// holds, then trailing sentence punctuation (`.,;:!?`) and an unbalanced
+/// `)` dropped.
+fn trim_uri(t: &str) -> &str {
+    let len = t
         .char_indices()
         .find(|&(_, c)| !uri_char(c))
-        .map_or(rest.len(), |(j, _)| j);
-    let mut s = &rest[..len];
+        .map_or(t.len(), |(j, _)| j);
+    let mut s = &t[..len];
     while let Some(last) = s.chars().next_back() {
         let unbalanced_paren = last == ')'
             && s.bytes().filter(|&c| c == b')').count() > s.bytes().filter(|&c| c == b'(').count();
@@ -260,36 +253,80 @@ fn bare(text: &str, tok: Span) -> Option<Extracted> {
             break;
         }
     }
-    let start = tok.start + lead;
-    let span = Span::new(start, start + s.len());
-    let mut notes = Vec::new();
-    if s.ends_with('-') && hyphen_at_break(&text[span.end - 1..]) {
-        notes.push(HYPHEN_NOTE.to_string());
+    s
+}
+
+/// Where the continuation of a URI broken after a hyphen starts: after
+/// whitespace holding exactly one line break (a blank line ends the URI).
+fn continuation(text: &str, at: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut j = at;
+    let mut breaks = 0;
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        breaks += usize::from(b[j] == b'\n');
+        j += 1;
     }
+    (breaks == 1 && j < b.len() && !is_break(b[j])).then_some(j)
+}
+
+/// A bare URI or suffix reference in the token at `tok`, and where scanning
+/// resumes (past the next line's token when a hyphen at a line break joined it).
+fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
+    let t = tok.slice(text);
+    // Opening punctuation before the URI: "(see http://...)", "'http://...'".
+    let lead = t
+        .char_indices()
+        .find(|&(_, c)| !matches!(c, '(' | '[' | '{' | '\'' | '*' | '_'))
+        .map_or(t.len(), |(j, _)| j);
+    let s = trim_uri(&t[lead..]);
+    let start = tok.start + lead;
+    let mut span = Span::new(start, start + s.len());
     if looks_like_uri(s) {
-        return Some(Extracted {
+        let mut uri = s.to_string();
+        let mut notes = Vec::new();
+        let mut resume = tok.end;
+        // RFC 3986 Appendix C: a line break right after a hyphen; join the
+        // next line's text, ignoring the whitespace around the break.
+        if s.ends_with('-') && span.end == tok.end {
+            if let Some(j) = continuation(text, tok.end) {
+                let next_end = token_end(text, j);
+                let more = trim_uri(&text[j..next_end]);
+                if !more.is_empty() {
+                    uri.push_str(more);
+                    span.end = j + more.len();
+                    resume = next_end;
+                    notes.push(format!(
+                        "{HYPHEN_NOTE}; the whitespace around the break was removed; without \
+                         the hyphen it reads {}{more}",
+                        &s[..s.len() - 1]
+                    ));
+                }
+            }
+        }
+        let e = Extracted {
             span,
-            uri: s.to_string(),
+            uri,
             delimiter: Delimiter::Whitespace,
             guess: false,
             notes,
-        });
+        };
+        return (Some(e), resume);
     }
     if !suffix_reference(s) {
-        return None;
+        return (None, tok.end);
     }
-    notes.push(
-        "a suffix reference (RFC 3986 §4.5, RFC 2396 Appendix F): \"http://\" is a heuristic \
-         guess, not part of the text"
-            .to_string(),
-    );
-    Some(Extracted {
+    let e = Extracted {
         span,
         uri: format!("http://{s}"),
         delimiter: Delimiter::Whitespace,
         guess: true,
-        notes,
-    })
+        notes: vec![
+            "a suffix reference (RFC 3986 §4.5, RFC 2396 Appendix F): \"http://\" is a \
+             heuristic guess, not part of the text"
+                .to_string(),
+        ],
+    };
+    (Some(e), tok.end)
 }
 
 /// `host[:port][/path]` where the host is a dotted DNS name with an

@@ -181,7 +181,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         let Ok(text) = String::from_utf8(bytes) else {
             continue;
         };
-        let ace = text.len() > 4 && text[..4].eq_ignore_ascii_case("xn--");
+        let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
         if ace {
             match idna::punycode::decode_to_string(&text[4..]) {
                 Some(unicode) => {

@@ -387,13 +387,32 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// The number of a `tel:` URI with only `%23` (`#`) decoded: a `%2B` is
+/// not the `+` that starts a global number.
+fn number_digits(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut rest = s.as_bytes();
+    while let Some(&c) = rest.first() {
+        if rest.len() >= 3 && c == b'%' && rest[1] == b'2' && rest[2] == b'3' {
+            out.push(b'#');
+            rest = &rest[3..];
+        } else {
+            out.push(c);
+            rest = &rest[1..];
+        }
+    }
+    out
+}
+
 /// RFC 3966 §3: `tel:` global-number (`+` digits) or local-number with `;phone-context=`.
 fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let input = u.as_str();
     let path = u.path_span();
     let mut parts = split_span(input, path, b';');
     let Some(number) = parts.next() else { return };
-    let n = number.slice(input).as_bytes();
+    // '#' is written %23 in a URI (RFC 3966 §3, local-number-digits).
+    let decoded = number_digits(number.slice(input));
+    let n = decoded.as_slice();
     let visual = |c: &u8| matches!(c, b'-' | b'.' | b'(' | b')');
     let mut context = false;
     for p in parts {

@@ -14,3 +14,6 @@ mod codec_cli;
 mod iri;
 mod parse;
 mod percent;
+mod lint;
+mod parse;
+mod scheme;
