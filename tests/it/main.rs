@@ -1,4 +1,6 @@
 //! One integration-test binary (link time dominates on small machines):
 //! each module covers one area.
 
+mod explorer;
 mod parse;
+mod render;
