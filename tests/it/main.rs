@@ -4,3 +4,4 @@
 mod explorer;
 mod parse;
 mod render;
+mod tmux;
