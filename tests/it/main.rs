@@ -17,3 +17,7 @@ mod percent;
 mod lint;
 mod parse;
 mod scheme;
+mod explorer;
+mod parse;
+mod render;
+mod tmux;
