@@ -3,21 +3,18 @@
 
 mod cli_parse;
 mod cli_resolve;
+mod codec_cli;
+mod explorer;
+mod iri;
+mod lint;
 mod normalize;
 mod parse;
 mod parse_props;
+mod percent;
 mod relative;
+mod render;
 mod resolve;
 mod resolve_peers;
 mod rfc2396;
-mod codec_cli;
-mod iri;
-mod parse;
-mod percent;
-mod lint;
-mod parse;
 mod scheme;
-mod explorer;
-mod parse;
-mod render;
 mod tmux;
