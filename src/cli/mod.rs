@@ -5,6 +5,7 @@
 pub mod decode;
 pub mod encode;
 pub mod equiv;
+pub mod extract;
 pub mod input;
 pub mod iri;
 pub mod normalize;
@@ -52,6 +53,9 @@ pub enum Command {
     Iri2uri(iri::IriArgs),
     /// Map URIs to IRIs (RFC 3987 §3.2): decode escapes of allowed non-ASCII characters.
     Uri2iri(iri::IriArgs),
+    /// Find the URIs in running text (RFC 3986 Appendix C): angle brackets,
+    /// quotes, bare; suffix references offered as guesses.
+    Extract(extract::ExtractArgs),
     /// Resolve references against a base URI (RFC 3986 §5.2), with --trace for every step.
     Resolve(resolve::ResolveArgs),
     /// Normalize URIs (RFC 3986 §6.2.2, §6.2.3), with --trace for each rung.
@@ -77,6 +81,7 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Decode(args) => decode::run(&args),
         Command::Iri2uri(args) => iri::run(&args, iri::Direction::IriToUri),
         Command::Uri2iri(args) => iri::run(&args, iri::Direction::UriToIri),
+        Command::Extract(args) => extract::run(&args),
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use super::input::visible;
+use crate::uri::lint::mask_userinfo;
 use crate::uri::{Analysis, Span};
 
 /// Write a readable breakdown of `a`: validity, each component with its
@@ -41,9 +42,21 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
         row(out, "scheme", u.scheme_span(), "")?;
         match u.authority_parts() {
             Some(auth) => {
-                row(out, "authority", Some(auth.span), "")?;
-                if let Some(ui) = auth.userinfo {
-                    row(out, "  userinfo", Some(ui), "")?;
+                // The userinfo's password is masked for display (RFC 3986 §7.5).
+                let masked = |sp: Span, ui: Span| {
+                    let m = mask_userinfo(ui.slice(s));
+                    format!("{m}{}", &s[ui.end..sp.end])
+                };
+                let masked_row = |out: &mut W, name: &str, sp: Span, text: &str| {
+                    let quoted = format!("\"{}\"", visible(text));
+                    writeln!(out, "  {name:<11} {quoted:<30} {}..{}", sp.start, sp.end)
+                };
+                match auth.userinfo {
+                    Some(ui) => {
+                        masked_row(out, "authority", auth.span, &masked(auth.span, ui))?;
+                        masked_row(out, "  userinfo", ui, &masked(ui, ui))?;
+                    }
+                    None => row(out, "authority", Some(auth.span), "")?,
                 }
                 let hk = format!("  ({})", auth.host.kind.as_str());
                 row(out, "  host", Some(auth.host.span), &hk)?;

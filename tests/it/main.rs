@@ -3,9 +3,18 @@
 
 mod cli_parse;
 mod cli_resolve;
+mod codec_cli;
+mod explorer;
+mod iri;
+mod lint;
 mod normalize;
 mod parse;
 mod parse_props;
+mod percent;
 mod relative;
+mod render;
 mod resolve;
 mod resolve_peers;
+mod rfc2396;
+mod scheme;
+mod tmux;

@@ -85,7 +85,8 @@ pub struct Decoded<'a> {
     pub invalid_utf8: Vec<Span>,
     /// Each round of decoding that changed something, until nothing
     /// changes: `%252F` gives `["%2F", "/"]`. Two or more rounds mean the
-    /// text was encoded more than once.
+    /// text was encoded more than once. Only the first round reads `+` as
+    /// a space; later ones decode `%` escapes only.
     pub rounds: Vec<Vec<u8>>,
 }
 
@@ -156,7 +157,9 @@ pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
         rounds.push(first.clone());
         while rounds.len() < MAX_ROUNDS {
             let last = rounds.last().map(Vec::as_slice).unwrap_or_default();
-            match decode_bytes(last, options) {
+            // A `+` that a round produced is most likely a decoded `%2B`,
+            // so later rounds decode escapes only.
+            match decode_bytes(last, DecodeOptions::default()) {
                 Cow::Owned(next) => rounds.push(next),
                 Cow::Borrowed(_) => break,
             }
