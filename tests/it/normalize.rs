@@ -390,3 +390,23 @@ proptest! {
         prop_assert!(equivalence(&uri, &n).unwrap().is_equivalent());
     }
 }
+
+fn ipv6_pieces() -> impl Strategy<Value = [u16; 8]> {
+    // Mostly zeros and small values, so runs of zeros and ties are common.
+    let piece = prop_oneof![3 => Just(0u16), 1 => Just(0xffff), 2 => any::<u16>(), 1 => 0u16..16];
+    prop::array::uniform8(piece)
+}
+
+proptest! {
+    /// RFC 5952 text checked against std's `Ipv6Addr` Display, which follows RFC 5952.
+    #[test]
+    fn ipv6_canonical_agrees_with_std(p in ipv6_pieces(), upper in any::<bool>()) {
+        use uriscope::uri::ipv6_text::{canonical, pieces};
+        let full: Vec<String> = p.iter().map(|x| if upper { format!("{x:04X}") } else { format!("{x:x}") }).collect();
+        let full = full.join(":");
+        let ours = canonical(&full).unwrap();
+        prop_assert_eq!(&ours, &std::net::Ipv6Addr::from(p).to_string());
+        prop_assert_eq!(pieces(&ours), Some(p));
+        prop_assert_eq!(canonical(&ours), Some(ours.clone()));
+    }
+}
