@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use crate::uri::chars::hex_value;
 use crate::uri::Span;
 
 /// How to decode.
@@ -32,44 +31,67 @@ pub const MAX_ROUNDS: usize = 16;
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
-    let changes = |b: &u8| *b == b'%' || (options.plus_as_space && *b == b'+');
-    let Some(first) = input.iter().position(changes) else {
+    let special = |b: &u8| *b == b'%' || (options.plus_as_space && *b == b'+');
+    let Some(first) = input.iter().position(special) else {
         return Cow::Borrowed(input);
     };
     let mut out = Vec::with_capacity(input.len());
-    out.extend_from_slice(&input[..first]);
     let mut changed = false;
+    let mut run = 0; // start of the bytes not yet copied
     let mut i = first;
     while i < input.len() {
         let b = input[i];
         if b == b'%' {
             if let Some(v) = escape_at(input, i) {
+                out.extend_from_slice(&input[run..i]);
                 out.push(v);
                 changed = true;
                 i += 3;
+                run = i;
                 continue;
             }
         } else if b == b'+' && options.plus_as_space {
+            out.extend_from_slice(&input[run..i]);
             out.push(b' ');
             changed = true;
             i += 1;
+            run = i;
             continue;
         }
-        out.push(b);
         i += 1;
     }
     if !changed {
         return Cow::Borrowed(input);
     }
+    out.extend_from_slice(&input[run..]);
     Cow::Owned(out)
 }
+
+/// `HEX_VALUE[b]`: the value of hex digit `b` (`HEXDIG`), or `0xFF`.
+static HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'0'..=b'9' => c - b'0',
+            b'A'..=b'F' => c - b'A' + 10,
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => 0xFF,
+        };
+        b += 1;
+    }
+    t
+};
 
 /// The byte a valid escape at `i` stands for.
 #[inline(always)]
 fn escape_at(b: &[u8], i: usize) -> Option<u8> {
-    let hi = hex_value(*b.get(i + 1)?)?;
-    let lo = hex_value(*b.get(i + 2)?)?;
-    Some(hi << 4 | lo)
+    let (hi, lo) = match b.get(i + 1..i + 3) {
+        Some(&[h, l]) => (HEX_VALUE[h as usize], HEX_VALUE[l as usize]),
+        _ => return None,
+    };
+    ((hi | lo) < 16).then_some(hi << 4 | lo)
 }
 
 /// Everything [`decode`] found out about one input.
