@@ -31,39 +31,40 @@ pub const MAX_ROUNDS: usize = 16;
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
-    let special = |b: &u8| *b == b'%' || (options.plus_as_space && *b == b'+');
+    let plus = options.plus_as_space;
+    let special = |b: &u8| *b == b'%' || (plus && *b == b'+');
     let Some(first) = input.iter().position(special) else {
         return Cow::Borrowed(input);
     };
     let mut out = Vec::with_capacity(input.len());
+    out.extend_from_slice(&input[..first]);
     let mut changed = false;
-    let mut run = 0; // start of the bytes not yet copied
-    let mut i = first;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%' {
-            if let Some(v) = escape_at(input, i) {
-                out.extend_from_slice(&input[run..i]);
-                out.push(v);
+    let mut rest = &input[first..];
+    loop {
+        match rest {
+            [b'%', h, l, tail @ ..] if (HEX_VALUE[*h as usize] | HEX_VALUE[*l as usize]) < 16 => {
+                out.push(HEX_VALUE[*h as usize] << 4 | HEX_VALUE[*l as usize]);
                 changed = true;
-                i += 3;
-                run = i;
-                continue;
+                rest = tail;
             }
-        } else if b == b'+' && options.plus_as_space {
-            out.extend_from_slice(&input[run..i]);
-            out.push(b' ');
-            changed = true;
-            i += 1;
-            run = i;
-            continue;
+            [b'+', tail @ ..] if plus => {
+                out.push(b' ');
+                changed = true;
+                rest = tail;
+            }
+            [b, tail @ ..] => {
+                // Copy up to the next byte that may change in one go.
+                out.push(*b);
+                let n = tail.iter().position(special).unwrap_or(tail.len());
+                out.extend_from_slice(&tail[..n]);
+                rest = &tail[n..];
+            }
+            [] => break,
         }
-        i += 1;
     }
     if !changed {
         return Cow::Borrowed(input);
     }
-    out.extend_from_slice(&input[run..]);
     Cow::Owned(out)
 }
 
@@ -208,11 +209,8 @@ pub fn malformed_escapes(text: &str) -> Vec<Span> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'%' {
-            i += 1;
-            continue;
-        }
+    while let Some(p) = b[i..].iter().position(|&c| c == b'%') {
+        i += p;
         if escape_at(b, i).is_some() {
             i += 3;
             continue;
