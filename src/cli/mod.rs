@@ -4,10 +4,16 @@
 
 pub mod decode;
 pub mod encode;
+pub mod equiv;
+pub mod extract;
 pub mod input;
 pub mod iri;
+pub mod normalize;
 pub mod parse;
+pub mod relative;
+pub mod resolve;
 pub mod show;
+pub mod steps;
 
 use clap::{Parser, Subcommand};
 
@@ -47,6 +53,17 @@ pub enum Command {
     Iri2uri(iri::IriArgs),
     /// Map URIs to IRIs (RFC 3987 §3.2): decode escapes of allowed non-ASCII characters.
     Uri2iri(iri::IriArgs),
+    /// Find the URIs in running text (RFC 3986 Appendix C): angle brackets,
+    /// quotes, bare; suffix references offered as guesses.
+    Extract(extract::ExtractArgs),
+    /// Resolve references against a base URI (RFC 3986 §5.2), with --trace for every step.
+    Resolve(resolve::ResolveArgs),
+    /// Normalize URIs (RFC 3986 §6.2.2, §6.2.3), with --trace for each rung.
+    Normalize(normalize::NormalizeArgs),
+    /// Compare two URIs up the RFC 3986 §6.2 ladder.
+    Equiv(equiv::EquivArgs),
+    /// The shortest reference that resolves back to a target against a base.
+    Relative(relative::RelativeArgs),
 }
 
 /// Exit status: every input fine.
@@ -64,5 +81,10 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Decode(args) => decode::run(&args),
         Command::Iri2uri(args) => iri::run(&args, iri::Direction::IriToUri),
         Command::Uri2iri(args) => iri::run(&args, iri::Direction::UriToIri),
+        Command::Extract(args) => extract::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Normalize(args) => normalize::run(&args),
+        Command::Equiv(args) => equiv::run(&args),
+        Command::Relative(args) => relative::run(&args),
     }
 }
