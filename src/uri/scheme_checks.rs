@@ -319,7 +319,7 @@ pub fn base64_decoded_len(b: &[u8]) -> Result<usize, &'static str> {
     {
         return Err("it holds a character outside the base64 alphabet A-Z a-z 0-9 + /");
     }
-    if pad > 0 && b.len() % 4 != 0 {
+    if pad > 0 && !b.len().is_multiple_of(4) {
         return Err("its padded length is not a multiple of 4");
     }
     match body_len % 4 {
@@ -487,7 +487,7 @@ mod tests {
         if b[body.len()..].iter().any(|&c| c != b'=') || b.len() - body.len() > 2 {
             return None;
         }
-        if b.len() != body.len() && b.len() % 4 != 0 {
+        if b.len() != body.len() && !b.len().is_multiple_of(4) {
             return None;
         }
         let mut bits = 0usize;
