@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::{App, CopyEntry};
-use crate::uri::{chars::hex_value, Analysis, Span};
+use crate::uri::{percent, Analysis, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,9 +188,10 @@ pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
     out
 }
 
-/// Decode `%XX` escapes (RFC 3986 §2.1) and read the bytes as UTF-8,
-/// replacing invalid sequences with U+FFFD; malformed `%` are kept as is.
-/// The second value is false when the bytes were not UTF-8.
+/// Decode `%XX` escapes (RFC 3986 §2.1) with the core's
+/// [`percent::decode_bytes`] and read the bytes as UTF-8, replacing invalid
+/// sequences with U+FFFD; malformed `%` are kept as is. The second value is
+/// false when the bytes were not UTF-8.
 ///
 /// ```
 /// use uriscope::app::breakdown::percent_decode;
@@ -198,29 +199,15 @@ pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
 /// assert_eq!(percent_decode("%FF").1, false);
 /// ```
 pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
-    if !s.contains('%') {
-        return (Cow::Borrowed(s), true);
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let (Some(h), Some(l)) = (hex_value(b[i + 1]), hex_value(b[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    match String::from_utf8(out) {
-        Ok(s) => (Cow::Owned(s), true),
-        Err(e) => (
-            Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            false,
-        ),
+    match percent::decode_bytes(s.as_bytes(), percent::DecodeOptions::default()) {
+        Cow::Borrowed(_) => (Cow::Borrowed(s), true),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => (Cow::Owned(text), true),
+            Err(e) => (
+                Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                false,
+            ),
+        },
     }
 }
 

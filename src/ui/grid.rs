@@ -120,7 +120,7 @@ impl Grid {
         let b = b.min(self.hi);
         match self.rows.get(row) {
             None => true,
-            Some(r) => (a..b).all(|c| r.get(c - self.lo).map_or(true, Option::is_none)),
+            Some(r) => (a..b).all(|c| r.get(c - self.lo).is_none_or(Option::is_none)),
         }
     }
 
