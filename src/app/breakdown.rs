@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::{App, CopyEntry};
-use crate::uri::{percent, Analysis, Span};
+use crate::uri::{percent, Analysis, Finding, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,6 +155,17 @@ pub fn roles(a: &Analysis<'_>) -> Vec<Role> {
         }
     }
     out
+}
+
+/// Every finding to show: the parser's (errors, warnings, notes) and the
+/// lint's (RFC 3986 §7 security and sanity warnings), in input order.
+pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
+    let mut all = a.findings.clone();
+    if a.is_valid() {
+        all.extend(crate::uri::lint::lint_analysis(a));
+        all.sort_by_key(|f| (f.span.start, f.severity));
+    }
+    all
 }
 
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:

@@ -14,7 +14,7 @@ use ratatui::widgets::{
 use crate::app::breakdown::{components, percent_decode, roles, Component, Role};
 use crate::app::App;
 use crate::display::{fit, glyphs, width, Columns};
-use crate::uri::{Analysis, HostKind, RefKind, Span as ByteSpan};
+use crate::uri::{Analysis, Finding, HostKind, RefKind, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
@@ -49,6 +49,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
     let cols = Columns::new(input);
     let comps = components(a);
     let roles = roles(a);
+    let all = crate::app::breakdown::findings(a);
 
     // The URI, and under it the ruler, carets and the underbrace diagram.
     out.push(uri_line(input, &roles, theme, x, w));
@@ -72,10 +73,9 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
     }
     // A remark about the whole input (such as "this is an IRI") is
     // listed, not underlined.
-    let whole =
-        |f: &crate::uri::Finding| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
+    let whole = |f: &Finding| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
     let mut marks = Vec::new();
-    for (i, f) in a.findings.iter().enumerate() {
+    for (i, f) in all.iter().enumerate() {
         let (c0, c1) = cols.cols(f.span.start, f.span.end);
         if whole(f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
             continue;
@@ -144,9 +144,10 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
     out.push(Line::from(verdict));
     out.push(Line::default());
 
+    host_kind(&mut out, a, theme);
     table(&mut out, a, &comps, theme, w);
     details(&mut out, a, theme, w);
-    findings(&mut out, a, theme, w);
+    findings(&mut out, &all, theme, w);
 
     let mut legend = vec![Span::styled("legend ", theme.heading())];
     for role in Role::LEGEND {
@@ -242,34 +243,44 @@ fn span_text(c: &Component) -> String {
     format!("{}..{}", c.span.start, c.span.end)
 }
 
+fn row(k: &str, v: String, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{k:<10} "), theme.heading()),
+        Span::raw(v),
+    ])
+}
+
+/// The host kind line (RFC 3986 §3.2.2, RFC 6874), shown above the table.
+fn host_kind(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme) {
+    if !a.is_valid() {
+        return;
+    }
+    let Some(auth) = a.uri.authority_parts() else {
+        return;
+    };
+    let kind = match auth.host.kind {
+        HostKind::RegName if auth.host.span.is_empty() => "reg-name (empty)".to_string(),
+        HostKind::RegName => "reg-name".to_string(),
+        HostKind::Ipv4 => "IPv4address".to_string(),
+        HostKind::Ipv6 => match auth.host.zone {
+            Some(z) => format!(
+                "IPv6address with zone ID \"{}\" (RFC 6874)",
+                fit(z.slice(a.input), 40)
+            ),
+            None => "IPv6address".to_string(),
+        },
+        HostKind::IpFuture => "IPvFuture".to_string(),
+    };
+    out.push(row("host kind", kind, theme));
+}
+
 fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usize) {
     if !a.is_valid() {
         return;
     }
     let u = &a.uri;
-    let row = |k: &str, v: String| {
-        Line::from(vec![
-            Span::styled(format!("{k:<10} "), theme.heading()),
-            Span::raw(v),
-        ])
-    };
+    let row = |k: &str, v: String| row(k, v, theme);
     out.push(Line::default());
-    if let Some(auth) = u.authority_parts() {
-        let kind = match auth.host.kind {
-            HostKind::RegName if auth.host.span.is_empty() => "reg-name (empty)".to_string(),
-            HostKind::RegName => "reg-name".to_string(),
-            HostKind::Ipv4 => "IPv4address".to_string(),
-            HostKind::Ipv6 => match auth.host.zone {
-                Some(z) => format!(
-                    "IPv6address with zone ID \"{}\" (RFC 6874)",
-                    fit(z.slice(a.input), 40)
-                ),
-                None => "IPv6address".to_string(),
-            },
-            HostKind::IpFuture => "IPvFuture".to_string(),
-        };
-        out.push(row("host kind", kind));
-    }
     out.push(row("path kind", u.path_kind().as_str().to_string()));
     // Only as many segments as fit on the line are looked at.
     let room = w.saturating_sub(10);
@@ -282,16 +293,20 @@ fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usi
         }
     }
     if count > 0 {
-        let label = format!("segments ({count})");
-        out.push(row(&label, fit(segs.trim_end(), room).into_owned()));
+        let value = format!("{count}: {}", segs.trim_end());
+        out.push(row("segments", fit(&value, room).into_owned()));
     }
     let mut pairs = u.query_pairs(b'&');
     for (i, p) in pairs.by_ref().take(MAX_MARKS).enumerate() {
         let key = fit(p.key_str(a.input), room).into_owned();
-        let v = match p.value_str(a.input) {
+        let mut v = match p.value_str(a.input) {
             Some(v) => format!("{key} = {}", fit(v, room)),
             None => format!("{key} (no value)"),
         };
+        let (dec, _) = percent_decode(p.span.slice(a.input));
+        if dec != p.span.slice(a.input) {
+            v.push_str(&format!("  → {}", fit(&dec, room)));
+        }
         let label = if i == 0 { "query" } else { "" };
         out.push(row(label, fit(&v, room).into_owned()));
     }
@@ -301,13 +316,13 @@ fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usi
     }
 }
 
-fn findings(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usize) {
-    if a.findings.is_empty() {
+fn findings(out: &mut Vec<Line<'static>>, all: &[Finding], theme: &Theme, w: usize) {
+    if all.is_empty() {
         return;
     }
     out.push(Line::default());
     out.push(Line::styled("findings", theme.heading()));
-    for (i, f) in a.findings.iter().enumerate().take(MAX_MARKS) {
+    for (i, f) in all.iter().enumerate().take(MAX_MARKS) {
         let head = format!(
             "{:>2} {} {} {}..{}: ",
             i + 1,
@@ -339,10 +354,10 @@ fn findings(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: us
             out.push(Line::styled(head, theme.severity(f.severity)));
         }
     }
-    if a.findings.len() > MAX_MARKS {
+    if all.len() > MAX_MARKS {
         out.push(Line::raw(format!(
             "… and {} more findings",
-            a.findings.len() - MAX_MARKS
+            all.len() - MAX_MARKS
         )));
     }
 }
