@@ -1,1 +1,65 @@
-fn main() {}
+//! `cargo bench --bench parse`: the benchmark corpus (benches/uris.txt, 74k
+//! real URI-references) validated by uriscope, fluent-uri 0.4 and
+//! iri-string 0.7 in one run. Each iteration parses the whole corpus; divide
+//! by the line count for ns per URI.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn corpus() -> Vec<&'static str> {
+    include_str!("uris.txt").lines().collect()
+}
+
+fn parse(c: &mut Criterion) {
+    let lines = corpus();
+    let bytes: usize = lines.iter().map(|l| l.len()).sum();
+    let mut g = c.benchmark_group("parse");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("uriscope", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += uriscope::uri::parse(black_box(l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += fluent_uri::UriRef::parse(black_box(*l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    g.bench_function("iri-string", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += iri_string::types::UriReferenceStr::new(black_box(*l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    g.bench_function("uriscope-analyze", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for l in &lines {
+                n += uriscope::uri::analyze(black_box(l)).findings.len();
+            }
+            n
+        })
+    });
+    g.finish();
+    println!(
+        "corpus: {} URIs, {} bytes (divide the time per iteration by {} for ns per URI)",
+        lines.len(),
+        bytes,
+        lines.len()
+    );
+}
+
+criterion_group!(benches, parse);
+criterion_main!(benches);

@@ -23,5 +23,11 @@
 //! References: RFC 3986 (URI generic syntax), RFC 3987 (IRIs), RFC 6874
 //! (IPv6 zone IDs), RFC 2396 (the 1998 syntax).
 
+pub mod app;
 pub mod cli;
+pub mod clipboard;
+pub mod display;
+pub mod explorer;
+pub mod term;
+pub mod ui;
 pub mod uri;

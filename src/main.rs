@@ -22,8 +22,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// Without a subcommand: the breakdown of the given URI.
+/// Without a subcommand: the explorer on a terminal, else the breakdown of
+/// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
+    if io::stdout().is_terminal() && io::stdin().is_terminal() {
+        uriscope::explorer::run(uriscope::explorer::Options {
+            uri: args.uri.clone().unwrap_or_default(),
+            base: args.base.clone(),
+            no_mouse: args.no_mouse,
+        })?;
+        return Ok(cli::EXIT_OK);
+    }
     let Some(uri) = &args.uri else {
         if io::stdout().is_terminal() {
             let _ = writeln!(

@@ -2,9 +2,18 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod decode;
+pub mod encode;
+pub mod extract;
+pub mod equiv;
 pub mod input;
+pub mod iri;
+pub mod normalize;
 pub mod parse;
+pub mod relative;
+pub mod resolve;
 pub mod show;
+pub mod steps;
 
 use clap::{Parser, Subcommand};
 
@@ -36,6 +45,25 @@ pub struct Cli {
 pub enum Command {
     /// Parse URI-references (RFC 3986) and show their components and findings.
     Parse(parse::ParseArgs),
+    /// Percent-encode text for one URI component (RFC 3986 §2.1).
+    Encode(encode::EncodeArgs),
+    /// Percent-decode text: malformed escapes, bytes that are not UTF-8, double encoding.
+    Decode(decode::DecodeArgs),
+    /// Map IRIs to URIs (RFC 3987 §3.1): UTF-8 escapes, IDNA hosts.
+    Iri2uri(iri::IriArgs),
+    /// Map URIs to IRIs (RFC 3987 §3.2): decode escapes of allowed non-ASCII characters.
+    Uri2iri(iri::IriArgs),
+    /// Find the URIs in running text (RFC 3986 Appendix C): angle brackets,
+    /// quotes, bare; suffix references offered as guesses.
+    Extract(extract::ExtractArgs),
+    /// Resolve references against a base URI (RFC 3986 §5.2), with --trace for every step.
+    Resolve(resolve::ResolveArgs),
+    /// Normalize URIs (RFC 3986 §6.2.2, §6.2.3), with --trace for each rung.
+    Normalize(normalize::NormalizeArgs),
+    /// Compare two URIs up the RFC 3986 §6.2 ladder.
+    Equiv(equiv::EquivArgs),
+    /// The shortest reference that resolves back to a target against a base.
+    Relative(relative::RelativeArgs),
 }
 
 /// Exit status: every input fine.
@@ -49,5 +77,14 @@ pub const EXIT_USAGE: i32 = 2;
 pub fn run(command: Command) -> std::io::Result<i32> {
     match command {
         Command::Parse(args) => parse::run(&args),
+        Command::Encode(args) => encode::run(&args),
+        Command::Decode(args) => decode::run(&args),
+        Command::Iri2uri(args) => iri::run(&args, iri::Direction::IriToUri),
+        Command::Uri2iri(args) => iri::run(&args, iri::Direction::UriToIri),
+        Command::Extract(args) => extract::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Normalize(args) => normalize::run(&args),
+        Command::Equiv(args) => equiv::run(&args),
+        Command::Relative(args) => relative::run(&args),
     }
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input};
 use super::show::write_breakdown;
+use crate::uri::lint::lint_analysis;
 use crate::uri::{analyze_with, Analysis, ParseOptions, Span};
 
 /// Arguments of `uriscope parse`.
@@ -128,7 +129,9 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let mut all_valid = true;
     let result = for_each(&args.uris, &mut out, |input, out| match input {
         Input::Text(s) => {
-            let a = analyze_with(s, options);
+            let mut a = analyze_with(s, options);
+            a.findings.extend(lint_analysis(&a));
+            a.findings.sort_by_key(|f| (f.span.start, f.severity));
             all_valid &= a.is_valid();
             if args.json {
                 serde_json::to_writer(&mut *out, &JsonParse::new(&a))?;

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use super::input::visible;
+use crate::uri::lint::mask_userinfo;
 use crate::uri::{Analysis, Span};
 
 /// Write a readable breakdown of `a`: validity, each component with its
@@ -12,6 +13,10 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
     let u = &a.uri;
     writeln!(out, "{}", visible(s))?;
     let valid = a.is_valid();
+    let errors: Vec<Span> = a.errors().map(|f| f.span).collect();
+    if !errors.is_empty() {
+        writeln!(out, "{}", caret_line(s, &errors))?;
+    }
     let kind = u.kind().as_str();
     if valid {
         writeln!(out, "  valid       yes ({kind} reference)")?;
@@ -37,9 +42,21 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
         row(out, "scheme", u.scheme_span(), "")?;
         match u.authority_parts() {
             Some(auth) => {
-                row(out, "authority", Some(auth.span), "")?;
-                if let Some(ui) = auth.userinfo {
-                    row(out, "  userinfo", Some(ui), "")?;
+                // The userinfo's password is masked for display (RFC 3986 §7.5).
+                let masked = |sp: Span, ui: Span| {
+                    let m = mask_userinfo(ui.slice(s));
+                    format!("{m}{}", &s[ui.end..sp.end])
+                };
+                let masked_row = |out: &mut W, name: &str, sp: Span, text: &str| {
+                    let quoted = format!("\"{}\"", visible(text));
+                    writeln!(out, "  {name:<11} {quoted:<30} {}..{}", sp.start, sp.end)
+                };
+                match auth.userinfo {
+                    Some(ui) => {
+                        masked_row(out, "authority", auth.span, &masked(auth.span, ui))?;
+                        masked_row(out, "  userinfo", ui, &masked(ui, ui))?;
+                    }
+                    None => row(out, "authority", Some(auth.span), "")?,
                 }
                 let hk = format!("  ({})", auth.host.kind.as_str());
                 row(out, "  host", Some(auth.host.span), &hk)?;
@@ -79,4 +96,30 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
         }
     }
     writeln!(out)
+}
+
+/// A line of `^` under the characters of `s` (as [`visible`] prints them)
+/// that lie in any of `spans`; an empty span gets one `^` where it stands.
+///
+/// ```
+/// use uriscope::uri::Span;
+/// assert_eq!(uriscope::cli::show::caret_line("a b\tc", &[Span::new(1, 2), Span::new(3, 4)]), " ^ ^^");
+/// ```
+pub fn caret_line(s: &str, spans: &[Span]) -> String {
+    let hit = |i: usize, len: usize| {
+        spans
+            .iter()
+            .any(|sp| (sp.start < i + len && i < sp.end) || (sp.is_empty() && sp.start == i))
+    };
+    let mut line = String::new();
+    for (i, c) in s.char_indices() {
+        let mut buf = [0u8; 4];
+        let width = unicode_width::UnicodeWidthStr::width(&*visible(c.encode_utf8(&mut buf)));
+        let mark = if hit(i, c.len_utf8()) { '^' } else { ' ' };
+        line.extend(std::iter::repeat_n(mark, width));
+    }
+    if spans.iter().any(|sp| sp.start >= s.len()) {
+        line.push('^');
+    }
+    line.trim_end().to_string()
 }

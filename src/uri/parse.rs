@@ -168,7 +168,7 @@ impl<'a, S: Sink> Parser<'a, S> {
 
         let mut authority = None;
         if self.b[pos..].starts_with(b"//") {
-            let a = self.authority(pos + 2)?;
+            let a = self.authority_fast(pos + 2)?;
             pos = a.span.end;
             authority = Some(a);
         }
@@ -283,14 +283,15 @@ impl<'a, S: Sink> Parser<'a, S> {
         rule: Rule,
         stop: impl Fn(u8) -> bool,
     ) -> R<usize> {
-        let b = self.b;
+        let b = &self.b[..limit];
         let mut i = start;
         while i < limit {
-            let c = b[i];
-            if is(c, mask) {
-                i += 1;
-                continue;
+            // The common case: a run of allowed bytes, bounds checks elided.
+            i += chars::run_len(&b[i..], mask);
+            if i == limit {
+                return Ok(limit);
             }
+            let c = b[i];
             if stop(c) {
                 break;
             }
@@ -379,6 +380,82 @@ impl<'a, S: Sink> Parser<'a, S> {
             )?;
         }
         Ok(())
+    }
+
+    /// Consume bytes in `mask` and well-formed escapes from `i`; returns
+    /// where the run stops (no error is reported).
+    #[inline(always)]
+    fn run_of(&self, mut i: usize, mask: u16) -> usize {
+        let b = self.b;
+        loop {
+            i += chars::run_len(&b[i..], mask);
+            if i + 2 < b.len()
+                && b[i] == b'%'
+                && chars::is_hexdig(b[i + 1])
+                && chars::is_hexdig(b[i + 2])
+            {
+                i += 3;
+            } else {
+                return i;
+            }
+        }
+    }
+
+    /// The authority in one pass for the common shape (optional userinfo,
+    /// reg-name or IPv4 host, digits port); anything else, and the
+    /// analysis path, goes through [`Parser::authority`], which
+    /// reports exactly what is wrong.
+    #[inline(always)]
+    fn authority_fast(&mut self, start: usize) -> R<Authority> {
+        if S::FULL {
+            return self.authority(start);
+        }
+        let b = self.b;
+        let len = b.len();
+        let i = self.run_of(start, USERINFO);
+        let (userinfo, host_start, end) = if i < len && b[i] == b'@' {
+            (
+                Some(Span::new(start, i)),
+                i + 1,
+                self.run_of(i + 1, USERINFO),
+            )
+        } else {
+            (None, start, i)
+        };
+        if end < len && !is(b[end], chars::AUTHORITY_END) {
+            return self.authority(start);
+        }
+        let hostport = &b[host_start..end];
+        let host_end = hostport
+            .iter()
+            .position(|&c| c == b':')
+            .map_or(end, |p| host_start + p);
+        let port = if host_end < end {
+            let digits = &b[host_end + 1..end];
+            if !digits.iter().all(u8::is_ascii_digit) {
+                return self.authority(start);
+            }
+            Some(Span::new(host_end + 1, end))
+        } else {
+            None
+        };
+        let span = Span::new(host_start, host_end);
+        let kind = if super::host::is_ipv4(&b[host_start..host_end]) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        };
+        Ok(Authority {
+            span: Span::new(start, end),
+            userinfo,
+            host: Host {
+                span,
+                kind,
+                address: span,
+                zone: None,
+            },
+            port,
+        })
     }
 
     /// `authority = [ userinfo "@" ] host [ ":" port ]` (§3.2), starting after `//`.

@@ -1,6 +1,22 @@
 //! One integration-test binary (link time dominates on small machines):
 //! each module covers one area.
 
+mod cli_parse;
+mod cli_resolve;
+mod codec_cli;
 mod differential;
+mod explorer;
+mod iri;
+mod lint;
+mod normalize;
 mod parse;
+mod parse_props;
 mod peers;
+mod percent;
+mod relative;
+mod render;
+mod resolve;
+mod resolve_peers;
+mod rfc2396;
+mod scheme;
+mod tmux;

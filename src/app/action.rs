@@ -1,0 +1,97 @@
+//! What a key means ([`Action`]) and what the main loop must do about it
+//! ([`Effect`]). The app layer never touches the terminal or clipboard.
+
+use super::{CopyEntry, Pane};
+
+/// One user intention, produced by the key table (or by a paste, a click,
+/// a resize) and consumed by [`update`](super::update::update).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Leave the program.
+    Quit,
+    /// Open (or close) the help overlay.
+    Help,
+    /// Open the examples picker.
+    Examples,
+    /// Copy the focused result.
+    CopyFocused,
+    /// Open the copy chooser (every result the panes offer).
+    CopyChooser,
+    /// Move focus to the next field or pane.
+    FocusNext,
+    /// Move focus to the previous field or pane.
+    FocusPrev,
+    /// Focus the input line (a click on it).
+    FocusInput,
+    /// Focus and show a pane (a click on its tab).
+    FocusPane(Pane),
+    /// Close the open overlay (Esc).
+    Close,
+    /// Commit the input to the history (Enter in the input line).
+    Commit,
+
+    /// Insert one typed character at the cursor.
+    Insert(char),
+    /// Insert pasted text as one edit (bracketed paste).
+    Paste(String),
+    /// Cursor one glyph left.
+    Left,
+    /// Cursor one glyph right.
+    Right,
+    /// Cursor to the previous component boundary.
+    BoundaryLeft,
+    /// Cursor to the next component boundary.
+    BoundaryRight,
+    /// Cursor to the start.
+    Home,
+    /// Cursor to the end.
+    End,
+    /// Delete the glyph before the cursor.
+    Backspace,
+    /// Delete the glyph under the cursor.
+    Delete,
+    /// Delete from the start to the cursor.
+    KillToStart,
+    /// Delete from the cursor to the end.
+    KillToEnd,
+    /// Delete back to the previous component boundary.
+    KillBoundary,
+    /// Undo the last edit.
+    Undo,
+    /// The previous input from the history.
+    HistoryPrev,
+    /// The next input from the history.
+    HistoryNext,
+
+    /// Scroll the view one line up.
+    ScrollUp,
+    /// Scroll the view one line down.
+    ScrollDown,
+    /// Scroll the view one page up.
+    PageUp,
+    /// Scroll the view one page down.
+    PageDown,
+    /// Scroll the view left.
+    ScrollLeft,
+    /// Scroll the view right.
+    ScrollRight,
+
+    /// Previous entry of the open list overlay.
+    ListUp,
+    /// Next entry of the open list overlay.
+    ListDown,
+    /// Take the selected entry of the open list overlay.
+    ListPick,
+}
+
+/// What the main loop must do after an update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond redrawing.
+    None,
+    /// Restore the terminal and exit with status 0.
+    Quit,
+    /// Put this entry's text on the clipboard, then report where it went
+    /// with [`App::copied`](super::App::copied).
+    Copy(CopyEntry),
+}

@@ -1,0 +1,331 @@
+//! The single-line editor: a cursor on grapheme-cluster boundaries, edits
+//! that can be undone one at a time, paste as one edit, and a horizontal
+//! scroll that keeps the cursor visible. Widths come from
+//! [`display`](crate::display), the same helper the renderer uses.
+
+use std::cell::Cell;
+
+use unicode_segmentation::GraphemeCursor;
+
+use crate::display::Columns;
+
+/// What a paste removed from its text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PasteReport {
+    /// Characters inserted.
+    pub inserted: usize,
+    /// Line breaks (`\n`, `\r`) and tabs removed.
+    pub removed: usize,
+}
+
+/// A one-line text field.
+#[derive(Clone, Debug, Default)]
+pub struct Editor {
+    text: String,
+    /// Byte offset of the cursor, always on a cluster boundary.
+    cursor: usize,
+    /// Earlier `(text, cursor)` states, newest last.
+    undo: Vec<(String, usize)>,
+    /// First display column shown; adjusted while drawing.
+    scroll: Cell<usize>,
+}
+
+impl Editor {
+    /// An editor holding `text`, cursor at the end.
+    pub fn new(text: &str) -> Editor {
+        Editor {
+            text: text.to_string(),
+            cursor: text.len(),
+            ..Editor::default()
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The cursor as a byte offset.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The cursor's display column (from the start of the text).
+    pub fn cursor_col(&self) -> usize {
+        Columns::new(&self.text).col(self.cursor)
+    }
+
+    /// How many edits can be undone.
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Replace the whole text as one edit (history, examples).
+    pub fn set_text(&mut self, text: &str) {
+        if text != self.text {
+            self.checkpoint();
+            self.text = text.to_string();
+        }
+        self.cursor = self.text.len();
+    }
+
+    fn checkpoint(&mut self) {
+        self.undo.push((self.text.clone(), self.cursor));
+        if self.undo.len() > 1000 {
+            self.undo.remove(0);
+        }
+    }
+
+    /// Insert `c` at the cursor (one edit).
+    pub fn insert(&mut self, c: char) {
+        self.checkpoint();
+        self.text.insert(self.cursor, c);
+        self.cursor += c.len_utf8();
+        self.snap();
+    }
+
+    /// Insert pasted text as ONE edit, without line breaks and tabs (a
+    /// URI never contains them; terminals add them when copying wrapped lines).
+    pub fn paste(&mut self, pasted: &str) -> PasteReport {
+        let mut report = PasteReport::default();
+        let clean: String = pasted
+            .chars()
+            .filter(|&c| {
+                let drop = matches!(c, '\n' | '\r' | '\t');
+                report.removed += usize::from(drop);
+                !drop
+            })
+            .collect();
+        report.inserted = clean.chars().count();
+        if !clean.is_empty() {
+            self.checkpoint();
+            self.text.insert_str(self.cursor, &clean);
+            self.cursor += clean.len();
+            self.snap();
+        }
+        report
+    }
+
+    /// Undo the last edit; false when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        match self.undo.pop() {
+            Some((t, c)) => {
+                self.text = t;
+                self.cursor = c.min(self.text.len());
+                self.snap();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Move the cursor to the nearest cluster boundary at or before it.
+    fn snap(&mut self) {
+        let mut c = GraphemeCursor::new(self.cursor.min(self.text.len()), self.text.len(), true);
+        if !c.is_boundary(&self.text, 0).unwrap_or(true) {
+            if let Ok(Some(p)) = c.prev_boundary(&self.text, 0) {
+                self.cursor = p;
+                return;
+            }
+        }
+        self.cursor = self.cursor.min(self.text.len());
+    }
+
+    fn prev_glyph(&self) -> Option<usize> {
+        let mut c = GraphemeCursor::new(self.cursor, self.text.len(), true);
+        c.prev_boundary(&self.text, 0).ok().flatten()
+    }
+
+    fn next_glyph(&self) -> Option<usize> {
+        let mut c = GraphemeCursor::new(self.cursor, self.text.len(), true);
+        c.next_boundary(&self.text, 0).ok().flatten()
+    }
+
+    /// Cursor one cluster left.
+    pub fn left(&mut self) {
+        if let Some(p) = self.prev_glyph() {
+            self.cursor = p;
+        }
+    }
+
+    /// Cursor one cluster right.
+    pub fn right(&mut self) {
+        if let Some(p) = self.next_glyph() {
+            self.cursor = p;
+        }
+    }
+
+    /// Cursor to the start.
+    pub fn home(&mut self) {
+        self.cursor = 0;
+    }
+
+    /// Cursor to the end.
+    pub fn end(&mut self) {
+        self.cursor = self.text.len();
+    }
+
+    /// Cursor to the nearest boundary in `stops` before it (or the start).
+    pub fn jump_left(&mut self, stops: &[usize]) {
+        self.cursor = stops
+            .iter()
+            .copied()
+            .filter(|&s| s < self.cursor)
+            .max()
+            .unwrap_or(0);
+        self.snap();
+    }
+
+    /// Cursor to the nearest boundary in `stops` after it (or the end).
+    pub fn jump_right(&mut self, stops: &[usize]) {
+        self.cursor = stops
+            .iter()
+            .copied()
+            .filter(|&s| s > self.cursor && s <= self.text.len())
+            .min()
+            .unwrap_or(self.text.len());
+        self.snap();
+    }
+
+    fn delete_range(&mut self, start: usize, end: usize) {
+        if start < end && self.text.is_char_boundary(start) && self.text.is_char_boundary(end) {
+            self.checkpoint();
+            self.text.replace_range(start..end, "");
+            self.cursor = start;
+        }
+    }
+
+    /// Delete the cluster before the cursor.
+    pub fn backspace(&mut self) {
+        if let Some(p) = self.prev_glyph() {
+            self.delete_range(p, self.cursor);
+        }
+    }
+
+    /// Delete the cluster under the cursor.
+    pub fn delete(&mut self) {
+        if let Some(n) = self.next_glyph() {
+            let at = self.cursor;
+            self.delete_range(at, n);
+            self.cursor = at;
+        }
+    }
+
+    /// Delete from the start to the cursor (Ctrl-U).
+    pub fn kill_to_start(&mut self) {
+        self.delete_range(0, self.cursor);
+    }
+
+    /// Delete from the cursor to the end (Ctrl-K).
+    pub fn kill_to_end(&mut self) {
+        let at = self.cursor;
+        self.delete_range(at, self.text.len());
+        self.cursor = at;
+    }
+
+    /// Delete back to the nearest boundary in `stops` (Ctrl-W).
+    pub fn kill_back_to(&mut self, stops: &[usize]) {
+        let end = self.cursor;
+        self.jump_left(stops);
+        let start = self.cursor;
+        self.cursor = end;
+        self.delete_range(start, end);
+    }
+
+    /// The first column to show so that the cursor stays visible in a
+    /// field `width` columns wide; remembered between frames so the view
+    /// only moves when the cursor leaves it.
+    pub fn scroll_for(&self, width: usize) -> usize {
+        let width = width.max(1);
+        let cols = Columns::new(&self.text);
+        let cur = cols.col(self.cursor);
+        let mut s = self.scroll.get();
+        // Room for the cursor cell itself after the last glyph.
+        if cur + 1 > s + width {
+            s = cur + 1 - width;
+        }
+        if cur < s {
+            s = cur;
+        }
+        // Do not leave empty space on the right when the text fits.
+        let total = cols.width() + 1;
+        if total <= width {
+            s = 0;
+        } else if s + width > total {
+            s = total - width;
+        }
+        self.scroll.set(s);
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursor_moves_by_cluster_and_width() {
+        let mut e = Editor::new("a例😀e\u{301}b");
+        assert_eq!(e.cursor_col(), 7);
+        e.left(); // before b
+        assert_eq!(e.cursor_col(), 6);
+        e.left(); // before e + combining acute: one cluster
+        assert_eq!(e.cursor_col(), 5);
+        assert_eq!(&e.text()[e.cursor()..], "e\u{301}b");
+        e.left(); // before 😀 (2 columns)
+        assert_eq!(e.cursor_col(), 3);
+        e.left(); // before 例 (2 columns)
+        assert_eq!(e.cursor_col(), 1);
+        e.backspace();
+        assert_eq!(e.text(), "例😀e\u{301}b");
+        assert_eq!(e.cursor_col(), 0);
+        e.delete();
+        assert_eq!(e.text(), "😀e\u{301}b");
+        e.end();
+        e.backspace();
+        e.backspace(); // the whole e + U+0301 cluster
+        assert_eq!(e.text(), "😀");
+    }
+
+    #[test]
+    fn paste_is_one_edit_without_newlines() {
+        let mut e = Editor::new("x");
+        let r = e.paste("http://a/\nb\tc\r\n");
+        assert_eq!(e.text(), "xhttp://a/bc");
+        assert_eq!(
+            r,
+            PasteReport {
+                inserted: 11,
+                removed: 4
+            }
+        );
+        assert_eq!(e.undo_depth(), 1);
+        assert!(e.undo());
+        assert_eq!(e.text(), "x");
+        assert!(!e.undo());
+    }
+
+    #[test]
+    fn kills() {
+        let mut e = Editor::new("http://h/p?q");
+        e.jump_left(&[0, 4, 7, 8, 9, 11, 12]);
+        assert_eq!(e.cursor(), 11);
+        e.kill_to_end();
+        assert_eq!(e.text(), "http://h/p?");
+        e.kill_back_to(&[0, 4, 7, 8, 9]);
+        assert_eq!(e.text(), "http://h/");
+        e.kill_to_start();
+        assert_eq!(e.text(), "");
+    }
+
+    #[test]
+    fn scroll_keeps_cursor_visible() {
+        let mut e = Editor::new("0123456789例例");
+        // total width 14, plus the cursor cell after the end = 15
+        assert_eq!(e.scroll_for(10), 5);
+        e.home();
+        assert_eq!(e.scroll_for(10), 0);
+        e.end();
+        assert_eq!(e.scroll_for(40), 0);
+    }
+}

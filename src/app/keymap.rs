@@ -1,0 +1,442 @@
+//! THE key table. One list of `(context, keys, action, hint, help)` rows
+//! drives key dispatch ([`action_for`]), the help overlay ([`help_rows`])
+//! and the hint bar ([`hints`]); a pane adds its keys by adding rows.
+//!
+//! No bare printable key is a command while a text field has focus (a URI
+//! may contain almost any printable character): there, printable keys are
+//! inserted, and commands use Ctrl, F-keys and the named keys.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::{Action, App};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Everywhere (unless an overlay takes the key first).
+    Global,
+    /// A text field has focus (the input line, later the base field).
+    Text,
+    /// A result view has focus (the breakdown, later the other panes).
+    View,
+    /// An overlay is open (help, copy chooser, examples picker).
+    Overlay,
+}
+
+impl Context {
+    /// The heading for the help overlay.
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Global => "Anywhere",
+            Context::Text => "In a text field",
+            Context::View => "In a result view",
+            Context::Overlay => "In a list or overlay",
+        }
+    }
+}
+
+/// A key with its modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl, Alt, Shift.
+    pub mods: KeyModifiers,
+}
+
+const fn k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::NONE,
+    }
+}
+
+const fn ctrl(c: char) -> Key {
+    Key {
+        code: KeyCode::Char(c),
+        mods: KeyModifiers::CONTROL,
+    }
+}
+
+const fn ctrl_k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::CONTROL,
+    }
+}
+
+const fn alt_k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::ALT,
+    }
+}
+
+impl Key {
+    /// Whether the event is this key. Shift is ignored for characters
+    /// and Shift-Tab (terminals report it inconsistently).
+    pub fn matches(&self, ev: &KeyEvent) -> bool {
+        let mut mods =
+            ev.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+        if matches!(ev.code, KeyCode::Char(_) | KeyCode::BackTab) {
+            mods.remove(KeyModifiers::SHIFT);
+        }
+        let code = match ev.code {
+            KeyCode::Char(c) if mods.contains(KeyModifiers::CONTROL) => {
+                KeyCode::Char(c.to_ascii_lowercase())
+            }
+            c => c,
+        };
+        code == self.code && mods == self.mods
+    }
+
+    /// How the key is written in help and hints: `Ctrl-C`, `F1`, `Shift-Tab`.
+    pub fn name(&self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_ascii_uppercase().to_string(),
+            KeyCode::F(n) => format!("F{n}"),
+            KeyCode::BackTab => "Shift-Tab".to_string(),
+            KeyCode::Left => "←".to_string(),
+            KeyCode::Right => "→".to_string(),
+            KeyCode::Up => "↑".to_string(),
+            KeyCode::Down => "↓".to_string(),
+            KeyCode::PageUp => "PgUp".to_string(),
+            KeyCode::PageDown => "PgDn".to_string(),
+            KeyCode::Esc => "Esc".to_string(),
+            other => format!("{other:?}"),
+        };
+        let mut s = String::new();
+        if self.mods.contains(KeyModifiers::CONTROL) {
+            s.push_str("Ctrl-");
+        }
+        if self.mods.contains(KeyModifiers::ALT) {
+            s.push_str("Alt-");
+        }
+        s.push_str(&base);
+        s
+    }
+}
+
+/// One row of the key table.
+#[derive(Debug)]
+pub struct Binding {
+    /// Where it applies.
+    pub context: Context,
+    /// The keys (the first is the one shown in hints).
+    pub keys: &'static [Key],
+    /// What it does.
+    pub action: Action,
+    /// A one-word hint for the hint bar, or `""` to keep it out of the bar.
+    pub hint: &'static str,
+    /// The line in the help overlay.
+    pub help: &'static str,
+}
+
+use Context::{Global, Overlay as Ov, Text, View};
+use KeyCode::*;
+
+/// The key table. Within a context the first matching row wins; the
+/// contexts are tried in [`contexts`] order. The help overlay lists the
+/// rows in this order.
+///
+/// Ctrl-/ is sent by terminals as the byte 0x1F, which crossterm reports
+/// as Ctrl-7 (and as Ctrl-/ under the kitty protocol): both are listed.
+pub static KEYS: &[Binding] = &[
+    // Anywhere.
+    Binding {
+        context: Global,
+        keys: &[ctrl('c')],
+        action: Action::Quit,
+        hint: "quit",
+        help: "quit (always)",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(F(1)), ctrl('/'), ctrl('7')],
+        action: Action::Help,
+        hint: "help",
+        help: "this help (Ctrl-/ arrives as Ctrl-7 on most terminals)",
+    },
+    Binding {
+        context: Global,
+        keys: &[ctrl('y')],
+        action: Action::CopyFocused,
+        hint: "copy",
+        help: "copy the focused result",
+    },
+    Binding {
+        context: Global,
+        keys: &[ctrl('o'), k(F(3))],
+        action: Action::CopyChooser,
+        hint: "copy…",
+        help: "choose what to copy",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(F(2)), ctrl('x')],
+        action: Action::Examples,
+        hint: "examples",
+        help: "pick an example (RFC tables, tricky inputs)",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(Tab)],
+        action: Action::FocusNext,
+        hint: "next",
+        help: "focus the next field or pane",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(BackTab)],
+        action: Action::FocusPrev,
+        hint: "",
+        help: "focus the previous field or pane",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(PageUp)],
+        action: Action::PageUp,
+        hint: "",
+        help: "scroll the view a page up",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(PageDown)],
+        action: Action::PageDown,
+        hint: "",
+        help: "scroll the view a page down",
+    },
+    Binding {
+        context: Global,
+        keys: &[k(Esc)],
+        action: Action::FocusInput,
+        hint: "",
+        help: "back to the input line",
+    },
+    // Text fields.
+    Binding {
+        context: Text,
+        keys: &[k(Left)],
+        action: Action::Left,
+        hint: "",
+        help: "cursor left",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Right)],
+        action: Action::Right,
+        hint: "",
+        help: "cursor right",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl_k(Left), alt_k(Left), alt_k(Char('b'))],
+        action: Action::BoundaryLeft,
+        hint: "",
+        help: "previous component boundary",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl_k(Right), alt_k(Right), alt_k(Char('f'))],
+        action: Action::BoundaryRight,
+        hint: "",
+        help: "next component boundary",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Home), ctrl('a')],
+        action: Action::Home,
+        hint: "",
+        help: "start of line",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(End), ctrl('e')],
+        action: Action::End,
+        hint: "",
+        help: "end of line",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Backspace)],
+        action: Action::Backspace,
+        hint: "",
+        help: "delete before the cursor",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Delete), ctrl('d')],
+        action: Action::Delete,
+        hint: "",
+        help: "delete under the cursor",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl('u')],
+        action: Action::KillToStart,
+        hint: "",
+        help: "delete to the start",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl('k')],
+        action: Action::KillToEnd,
+        hint: "",
+        help: "delete to the end",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl('w'), alt_k(Backspace)],
+        action: Action::KillBoundary,
+        hint: "",
+        help: "delete back to the previous component boundary",
+    },
+    Binding {
+        context: Text,
+        keys: &[ctrl('z')],
+        action: Action::Undo,
+        hint: "undo",
+        help: "undo the last edit (a paste is one edit)",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Up)],
+        action: Action::HistoryPrev,
+        hint: "history",
+        help: "previous input typed this session",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Down)],
+        action: Action::HistoryNext,
+        hint: "",
+        help: "next input typed this session",
+    },
+    Binding {
+        context: Text,
+        keys: &[k(Enter)],
+        action: Action::Commit,
+        hint: "",
+        help: "keep the input in the history",
+    },
+    // Result views.
+    Binding {
+        context: View,
+        keys: &[k(Up)],
+        action: Action::ScrollUp,
+        hint: "scroll",
+        help: "scroll up",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Down)],
+        action: Action::ScrollDown,
+        hint: "",
+        help: "scroll down",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Left)],
+        action: Action::ScrollLeft,
+        hint: "",
+        help: "scroll left (long URIs)",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Right)],
+        action: Action::ScrollRight,
+        hint: "",
+        help: "scroll right (long URIs)",
+    },
+    // Overlays (they take keys before Anywhere: see `contexts`).
+    Binding {
+        context: Ov,
+        keys: &[k(Esc)],
+        action: Action::Close,
+        hint: "close",
+        help: "close the overlay",
+    },
+    Binding {
+        context: Ov,
+        keys: &[k(Up), ctrl('p')],
+        action: Action::ListUp,
+        hint: "",
+        help: "previous entry / scroll up",
+    },
+    Binding {
+        context: Ov,
+        keys: &[k(Down), ctrl('n')],
+        action: Action::ListDown,
+        hint: "",
+        help: "next entry / scroll down",
+    },
+    Binding {
+        context: Ov,
+        keys: &[k(Enter)],
+        action: Action::ListPick,
+        hint: "choose",
+        help: "take the selected entry",
+    },
+];
+
+/// The contexts active in `app`'s state, most specific first.
+pub fn contexts(app: &App) -> &'static [Context] {
+    if app.overlay.is_some() {
+        &[Context::Overlay, Context::Global]
+    } else if app.text_focused() {
+        &[Context::Text, Context::Global]
+    } else {
+        &[Context::View, Context::Global]
+    }
+}
+
+/// What the key event means in `app`'s state: a row of [`KEYS`], or a
+/// typed character when a text field has focus. Only key *presses* count:
+/// release and repeat reports (kitty protocol) do nothing.
+pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
+    if ev.kind != KeyEventKind::Press {
+        return None;
+    }
+    let ctxs = contexts(app);
+    for ctx in ctxs {
+        for b in KEYS.iter().filter(|b| b.context == *ctx) {
+            if b.keys.iter().any(|key| key.matches(ev)) {
+                return Some(b.action.clone());
+            }
+        }
+    }
+    if let KeyCode::Char(c) = ev.code {
+        let command = ev
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if !command && app.overlay.is_none() && app.text_focused() {
+            return Some(Action::Insert(c));
+        }
+    }
+    None
+}
+
+/// The hint bar for `app`'s state: `(key name, hint)` pairs.
+pub fn hints(app: &App) -> Vec<(String, &'static str)> {
+    let ctxs: &[Context] = match contexts(app) {
+        [Context::Overlay, ..] => &[Context::Overlay],
+        [specific, ..] if *specific == Context::Text => &[Context::Global, Context::Text],
+        _ => &[Context::Global, Context::View],
+    };
+    ctxs.iter()
+        .flat_map(|ctx| KEYS.iter().filter(move |b| b.context == *ctx))
+        .filter(|b| !b.hint.is_empty())
+        .map(|b| (b.keys[0].name(), b.hint))
+        .collect()
+}
+
+/// The help overlay: per context, `(keys, description)` rows.
+pub fn help_rows() -> Vec<(Context, String, &'static str)> {
+    KEYS.iter()
+        .map(|b| {
+            let keys: Vec<String> = b.keys.iter().map(Key::name).collect();
+            (b.context, keys.join(" "), b.help)
+        })
+        .collect()
+}

@@ -1,0 +1,253 @@
+//! The explorer's state and its pure update (the Elm split: state, update,
+//! view). Nothing here touches the terminal or the clipboard: [`update`]
+//! returns an [`Effect`] that the main loop carries out.
+//!
+//! Adding a pane = a variant of [`Pane`] (and its entry in [`Pane::ALL`]),
+//! a state field on [`App`], rows in [`keymap::KEYS`] if it has keys of its
+//! own, entries in [`App::copy_entries`], a file in `src/app/` and one in
+//! `src/ui/`.
+
+pub mod action;
+pub mod breakdown;
+pub mod editor;
+pub mod examples;
+pub mod keymap;
+pub mod update;
+
+pub use action::{Action, Effect};
+pub use editor::Editor;
+pub use update::update;
+
+use crate::uri::{self, Analysis, ParseOptions};
+
+/// The default base URI: RFC 3986 §5.4's `http://a/b/c/d;p?q`.
+pub const DEFAULT_BASE: &str = "http://a/b/c/d;p?q";
+
+/// The result panes, in tab order. The views below the input line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pane {
+    /// The components of the input, colored, with the RFC-style diagram.
+    Breakdown,
+}
+
+impl Pane {
+    /// Every pane, in tab order.
+    pub const ALL: &'static [Pane] = &[Pane::Breakdown];
+
+    /// The tab title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Breakdown => "Breakdown",
+        }
+    }
+}
+
+/// What has keyboard focus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The input line (a text field).
+    Input,
+    /// A result pane.
+    Pane(Pane),
+}
+
+/// A text that can be copied, with its label in the chooser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopyEntry {
+    /// What it is ("input", "host (decoded)", …).
+    pub label: String,
+    /// The text itself.
+    pub text: String,
+}
+
+/// An overlay drawn above the panes; it takes the keys while open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The key table.
+    Help {
+        /// First help line shown.
+        scroll: usize,
+    },
+    /// What to copy.
+    Copy {
+        /// The entries, taken from the app when the chooser opened.
+        entries: Vec<CopyEntry>,
+        /// The highlighted entry.
+        selected: usize,
+    },
+    /// The sample sets of `assets/`.
+    Examples {
+        /// The highlighted example (index into [`examples::all`]).
+        selected: usize,
+    },
+}
+
+/// How the status line should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusKind {
+    /// Something happened as asked.
+    Info,
+    /// Something could not be done.
+    Error,
+}
+
+/// The status line's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The message.
+    pub text: String,
+    /// Info or error.
+    pub kind: StatusKind,
+}
+
+/// Inputs typed since the program started, walked with Up/Down.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Oldest first.
+    pub entries: Vec<String>,
+    /// Which entry is shown while walking; `None` when editing the draft.
+    pub pos: Option<usize>,
+    /// The text being edited before the walk started.
+    pub draft: String,
+}
+
+impl History {
+    /// Remember `text` (not empty, not a repeat of the newest entry).
+    pub fn push(&mut self, text: &str) {
+        if !text.is_empty() && self.entries.last().map(String::as_str) != Some(text) {
+            self.entries.push(text.to_string());
+        }
+        self.pos = None;
+    }
+}
+
+/// Scroll position of a result view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ViewScroll {
+    /// First line shown.
+    pub y: usize,
+    /// First column shown of the URI-wide lines.
+    pub x: usize,
+}
+
+/// The whole state of the explorer.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The URI-reference being explored.
+    pub input: Editor,
+    /// The base URI for resolution (the Resolve pane will edit it).
+    pub base: Editor,
+    /// What has keyboard focus.
+    pub focus: Focus,
+    /// The pane shown below the input line.
+    pub pane: Pane,
+    /// The open overlay.
+    pub overlay: Option<Overlay>,
+    /// Inputs typed this session.
+    pub history: History,
+    /// The status line.
+    pub status: Option<Status>,
+    /// Scroll of the breakdown view.
+    pub breakdown: ViewScroll,
+    /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
+    pub no_color: bool,
+}
+
+impl App {
+    /// The explorer on `input` with `base` (default [`DEFAULT_BASE`]).
+    pub fn new(input: &str, base: Option<&str>) -> App {
+        App {
+            input: Editor::new(input),
+            base: Editor::new(base.unwrap_or(DEFAULT_BASE)),
+            focus: Focus::Input,
+            pane: Pane::Breakdown,
+            overlay: None,
+            history: History::default(),
+            status: None,
+            breakdown: ViewScroll::default(),
+            no_color: false,
+        }
+    }
+
+    /// The analysis of the input, as an IRI (RFC 3987) so non-ASCII
+    /// references can be explored; a finding says when it is an IRI.
+    pub fn analysis(&self) -> Analysis<'_> {
+        uri::analyze_with(self.input.text(), ParseOptions { iri: true })
+    }
+
+    /// Whether a text field has focus (printable keys are then text).
+    pub fn text_focused(&self) -> bool {
+        self.focused_editor().is_some()
+    }
+
+    /// The focused text field, if any.
+    pub fn focused_editor(&self) -> Option<&Editor> {
+        match self.focus {
+            Focus::Input => Some(&self.input),
+            Focus::Pane(Pane::Breakdown) => None,
+        }
+    }
+
+    /// The focused text field, mutably.
+    pub fn focused_editor_mut(&mut self) -> Option<&mut Editor> {
+        match self.focus {
+            Focus::Input => Some(&mut self.input),
+            Focus::Pane(Pane::Breakdown) => None,
+        }
+    }
+
+    /// The focus ring: the input line, then each pane.
+    pub fn focus_ring() -> Vec<Focus> {
+        std::iter::once(Focus::Input)
+            .chain(Pane::ALL.iter().map(|&p| Focus::Pane(p)))
+            .collect()
+    }
+
+    /// The focused result, for Ctrl-Y: the input when the input line has
+    /// focus, else the focused pane's main result.
+    pub fn focused_copy(&self) -> Option<CopyEntry> {
+        match self.focus {
+            Focus::Input => Some(CopyEntry {
+                label: "input".into(),
+                text: self.input.text().to_string(),
+            }),
+            Focus::Pane(Pane::Breakdown) => Some(breakdown::main_result(self)),
+        }
+    }
+
+    /// Everything that can be copied: the input, then each pane's results.
+    /// The copy chooser lists these.
+    pub fn copy_entries(&self) -> Vec<CopyEntry> {
+        let mut out = vec![CopyEntry {
+            label: "input".into(),
+            text: self.input.text().to_string(),
+        }];
+        out.push(CopyEntry {
+            label: "base".into(),
+            text: self.base.text().to_string(),
+        });
+        for pane in Pane::ALL {
+            match pane {
+                Pane::Breakdown => out.extend(breakdown::copy_entries(self)),
+            }
+        }
+        out
+    }
+
+    /// Set the status line.
+    pub fn say(&mut self, kind: StatusKind, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            kind,
+        });
+    }
+
+    /// Report the outcome of an [`Effect::Copy`]: where the text went, or
+    /// why it could not be copied.
+    pub fn copied(&mut self, what: &str, outcome: Result<&str, String>) {
+        match outcome {
+            Ok(dest) => self.say(StatusKind::Info, format!("copied {what} to {dest}")),
+            Err(why) => self.say(StatusKind::Error, format!("could not copy {what}: {why}")),
+        }
+    }
+}

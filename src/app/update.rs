@@ -1,0 +1,213 @@
+//! `update(&mut App, Action) -> Effect`: the only place state changes.
+
+use super::breakdown::boundaries;
+use super::{examples, Action, App, Effect, Focus, Overlay, StatusKind};
+
+/// Apply `action` to `app`; return what the main loop must do.
+pub fn update(app: &mut App, action: Action) -> Effect {
+    if app.overlay.is_some() {
+        if let Some(effect) = overlay_update(app, &action) {
+            return effect;
+        }
+    }
+    match action {
+        Action::Quit => return Effect::Quit,
+        Action::Help => app.overlay = Some(Overlay::Help { scroll: 0 }),
+        Action::Examples => {
+            let current = examples::all()
+                .iter()
+                .position(|e| e.input == app.input.text())
+                .unwrap_or(0);
+            app.overlay = Some(Overlay::Examples { selected: current });
+        }
+        Action::CopyFocused => match app.focused_copy() {
+            Some(entry) => return Effect::Copy(entry),
+            None => app.say(StatusKind::Error, "nothing to copy here"),
+        },
+        Action::CopyChooser => {
+            app.overlay = Some(Overlay::Copy {
+                entries: app.copy_entries(),
+                selected: 0,
+            })
+        }
+        Action::FocusNext | Action::FocusPrev => {
+            let ring = App::focus_ring();
+            let at = ring.iter().position(|f| *f == app.focus).unwrap_or(0);
+            let n = ring.len();
+            let next = if action == Action::FocusNext {
+                (at + 1) % n
+            } else {
+                (at + n - 1) % n
+            };
+            set_focus(app, ring[next]);
+        }
+        Action::FocusInput => set_focus(app, Focus::Input),
+        Action::FocusPane(p) => set_focus(app, Focus::Pane(p)),
+        Action::Close => {}
+        Action::Commit => {
+            let text = app.input.text().to_string();
+            app.history.push(&text);
+            app.say(StatusKind::Info, "kept in the history (↑/↓ to walk it)");
+        }
+        Action::HistoryPrev | Action::HistoryNext => {
+            history_walk(app, action == Action::HistoryPrev)
+        }
+        Action::Paste(text) => {
+            if let Some(ed) = app.focused_editor_mut() {
+                let r = ed.paste(&text);
+                let msg = if r.removed > 0 {
+                    format!(
+                        "pasted {} characters as one edit; removed {} line break(s)/tab(s)",
+                        r.inserted, r.removed
+                    )
+                } else {
+                    format!("pasted {} characters as one edit", r.inserted)
+                };
+                app.say(StatusKind::Info, msg);
+            }
+        }
+        Action::ScrollUp => app.breakdown.y = app.breakdown.y.saturating_sub(1),
+        Action::ScrollDown => app.breakdown.y = app.breakdown.y.saturating_add(1),
+        Action::PageUp => app.breakdown.y = app.breakdown.y.saturating_sub(10),
+        Action::PageDown => app.breakdown.y = app.breakdown.y.saturating_add(10),
+        Action::ScrollLeft => app.breakdown.x = app.breakdown.x.saturating_sub(8),
+        Action::ScrollRight => app.breakdown.x = app.breakdown.x.saturating_add(8),
+        Action::ListUp | Action::ListDown | Action::ListPick => {}
+        edit => edit_update(app, edit),
+    }
+    Effect::None
+}
+
+fn set_focus(app: &mut App, focus: Focus) {
+    app.focus = focus;
+    if let Focus::Pane(p) = focus {
+        app.pane = p;
+    }
+}
+
+/// Up/Down in the input line: walk the inputs typed this session.
+fn history_walk(app: &mut App, older: bool) {
+    let h = &mut app.history;
+    if h.entries.is_empty() {
+        return;
+    }
+    let next = match (h.pos, older) {
+        (None, true) => {
+            h.draft = app.input.text().to_string();
+            Some(h.entries.len() - 1)
+        }
+        (None, false) => return,
+        (Some(0), true) => Some(0),
+        (Some(i), true) => Some(i - 1),
+        (Some(i), false) if i + 1 < h.entries.len() => Some(i + 1),
+        (Some(_), false) => None,
+    };
+    h.pos = next;
+    let text = match next {
+        Some(i) => h.entries[i].clone(),
+        None => std::mem::take(&mut h.draft),
+    };
+    app.input.set_text(&text);
+}
+
+/// Editing keys, applied to the focused text field.
+fn edit_update(app: &mut App, action: Action) {
+    let stops = if matches!(
+        action,
+        Action::BoundaryLeft | Action::BoundaryRight | Action::KillBoundary
+    ) && app.focus == Focus::Input
+    {
+        boundaries(&app.analysis())
+    } else {
+        Vec::new()
+    };
+    let before = app.input.text().len();
+    let Some(ed) = app.focused_editor_mut() else {
+        return;
+    };
+    match action {
+        Action::Insert(c) => ed.insert(c),
+        Action::Left => ed.left(),
+        Action::Right => ed.right(),
+        Action::BoundaryLeft => ed.jump_left(&stops),
+        Action::BoundaryRight => ed.jump_right(&stops),
+        Action::Home => ed.home(),
+        Action::End => ed.end(),
+        Action::Backspace => ed.backspace(),
+        Action::Delete => ed.delete(),
+        Action::KillToStart => ed.kill_to_start(),
+        Action::KillToEnd => ed.kill_to_end(),
+        Action::KillBoundary => ed.kill_back_to(&stops),
+        Action::Undo => {
+            if !ed.undo() {
+                app.say(StatusKind::Info, "nothing to undo");
+            }
+            return;
+        }
+        _ => return,
+    }
+    if app.input.text().len() != before {
+        // A new input: its view starts at the top, the history walk ends.
+        app.breakdown = Default::default();
+        app.history.pos = None;
+    }
+}
+
+/// Keys while an overlay is open. `None` lets the action through to the
+/// global handling (Ctrl-C, another overlay's key).
+fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
+    let overlay = app.overlay.as_mut()?;
+    let len = match overlay {
+        Overlay::Help { .. } => usize::MAX,
+        Overlay::Copy { entries, .. } => entries.len(),
+        Overlay::Examples { .. } => examples::all().len(),
+    };
+    let sel = match overlay {
+        Overlay::Help { scroll } => scroll,
+        Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
+    };
+    match action {
+        Action::Close => app.overlay = None,
+        Action::ListUp => *sel = sel.saturating_sub(1),
+        Action::ListDown => *sel = (*sel + 1).min(len.saturating_sub(1)),
+        Action::PageUp => *sel = sel.saturating_sub(10),
+        Action::PageDown => *sel = (*sel + 10).min(len.saturating_sub(1)),
+        Action::ListPick => {
+            let overlay = app.overlay.take()?;
+            return Some(pick(app, overlay));
+        }
+        Action::Help if matches!(overlay, Overlay::Help { .. }) => app.overlay = None,
+        Action::Quit | Action::Help | Action::Examples | Action::CopyChooser => {
+            app.overlay = None;
+            return None;
+        }
+        _ => {}
+    }
+    Some(Effect::None)
+}
+
+fn pick(app: &mut App, overlay: Overlay) -> Effect {
+    match overlay {
+        Overlay::Help { .. } => Effect::None,
+        Overlay::Copy { entries, selected } => match entries.into_iter().nth(selected) {
+            Some(e) => Effect::Copy(e),
+            None => Effect::None,
+        },
+        Overlay::Examples { selected } => {
+            if let Some(e) = examples::all().get(selected) {
+                let old = app.input.text().to_string();
+                app.history.push(&old);
+                app.input.set_text(e.input);
+                app.base.set_text(e.base);
+                app.history.push(e.input);
+                app.breakdown = Default::default();
+                app.focus = Focus::Input;
+                app.say(
+                    StatusKind::Info,
+                    format!("example from {} (base {})", e.set, e.base),
+                );
+            }
+            Effect::None
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! `uriscope decode [--plus] [--json] [TEXT ...]`.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::encode::finish;
+use super::input::{for_each, visible, Input};
+use crate::uri::percent::{decode, DecodeOptions, Decoded};
+
+/// Arguments of `uriscope decode`.
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// Read `+` as a space (application/x-www-form-urlencoded).
+    #[arg(long)]
+    pub plus: bool,
+    /// One JSON object per input line.
+    #[arg(long)]
+    pub json: bool,
+    /// The texts; with none, read one per line from stdin.
+    pub texts: Vec<String>,
+}
+
+/// A malformed escape in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct JsonMalformed<'a> {
+    /// Byte offset of its `%`.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// Its text.
+    pub text: &'a str,
+}
+
+/// A byte range of the decoded bytes that is not UTF-8.
+#[derive(Debug, Serialize)]
+pub struct JsonRange {
+    /// First byte (offset in the decoded bytes).
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// The JSON object `decode --json` prints for one input.
+#[derive(Debug, Serialize)]
+pub struct JsonDecode<'a> {
+    /// The input line.
+    pub input: &'a str,
+    /// The decoded text (invalid UTF-8 shown as U+FFFD).
+    pub decoded: Option<String>,
+    /// The decoded bytes in hex, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+    /// Whether the decoded bytes are UTF-8.
+    pub utf8: bool,
+    /// Where the decoded bytes are not UTF-8.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invalid_utf8: Vec<JsonRange>,
+    /// Malformed escapes, kept as they are.
+    pub malformed: Vec<JsonMalformed<'a>>,
+    /// Every round of decoding that changed the text (two or more: double
+    /// encoding).
+    pub rounds: Vec<String>,
+    /// Why there is no result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl<'a> JsonDecode<'a> {
+    fn new(input: &'a str, d: &Decoded<'_>) -> Self {
+        JsonDecode {
+            input,
+            decoded: Some(d.lossy().into_owned()),
+            hex: (!d.is_utf8()).then(|| d.hex()),
+            utf8: d.is_utf8(),
+            invalid_utf8: d
+                .invalid_utf8
+                .iter()
+                .map(|s| JsonRange {
+                    start: s.start,
+                    end: s.end,
+                })
+                .collect(),
+            malformed: d
+                .malformed
+                .iter()
+                .map(|s| JsonMalformed {
+                    start: s.start,
+                    end: s.end,
+                    text: s.slice(input),
+                })
+                .collect(),
+            rounds: d
+                .rounds
+                .iter()
+                .map(|r| String::from_utf8_lossy(r).into_owned())
+                .collect(),
+            error: None,
+        }
+    }
+}
+
+/// Run `uriscope decode`; returns the exit status. An input with a
+/// malformed escape counts as failed (exit 1); bytes that are not UTF-8 are
+/// a legitimate result and do not.
+pub fn run(args: &DecodeArgs) -> io::Result<i32> {
+    let options = DecodeOptions {
+        plus_as_space: args.plus,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut failed = false;
+    let result = for_each(&args.texts, &mut out, |input, out| match input {
+        Input::Text(s) => {
+            let d = decode(s, options);
+            failed |= !d.malformed.is_empty();
+            if args.json {
+                serde_json::to_writer(&mut *out, &JsonDecode::new(s, &d))?;
+                out.write_all(b"\n")
+            } else {
+                write_plain(out, s, &d)
+            }
+        }
+        Input::NotUtf8 { line, lossy } => {
+            failed = true;
+            let error = format!("stdin line {line} is not valid UTF-8");
+            if args.json {
+                let v = JsonDecode {
+                    input: &lossy,
+                    decoded: None,
+                    hex: None,
+                    utf8: false,
+                    invalid_utf8: Vec::new(),
+                    malformed: Vec::new(),
+                    rounds: Vec::new(),
+                    error: Some(error),
+                };
+                serde_json::to_writer(&mut *out, &v)?;
+                out.write_all(b"\n")
+            } else {
+                writeln!(out, "error: {error}")
+            }
+        }
+    });
+    finish(result, failed)
+}
+
+/// The result line, then one readable line per remark.
+fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Result<()> {
+    writeln!(out, "{}", visible(&d.lossy()))?;
+    for s in &d.invalid_utf8 {
+        writeln!(
+            out,
+            "  not UTF-8: decoded bytes {}..{} ({}), shown as U+FFFD; all bytes: {}",
+            s.start,
+            s.end,
+            crate::uri::percent::hex(&d.bytes[s.range()]),
+            d.hex()
+        )?;
+    }
+    for s in &d.malformed {
+        writeln!(
+            out,
+            "  malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is",
+            visible(s.slice(input)),
+            s.start,
+            s.end
+        )?;
+    }
+    if d.is_double_encoded() {
+        let mut chain = visible(input).into_owned();
+        for r in &d.rounds {
+            chain.push_str(" -> ");
+            chain.push_str(&visible(&String::from_utf8_lossy(r)));
+        }
+        writeln!(
+            out,
+            "  encoded {} times: {chain} (decoded once above)",
+            d.rounds.len()
+        )?;
+    }
+    Ok(())
+}

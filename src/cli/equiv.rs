@@ -1,0 +1,111 @@
+//! `uriscope equiv [--json] A B`: the RFC 3986 §6.2 comparison ladder.
+//! With no arguments, each stdin line holds A and B separated by whitespace.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::input::{for_each, visible, Input};
+use super::steps::exit_status;
+use crate::uri::equivalence::equivalence;
+
+/// Arguments of `uriscope equiv`.
+#[derive(Debug, Args)]
+pub struct EquivArgs {
+    /// One JSON object per comparison.
+    #[arg(long)]
+    pub json: bool,
+    /// The two URI-references; with none, read pairs from stdin ("A B" per line).
+    #[arg(num_args = 0..=2)]
+    pub uris: Vec<String>,
+}
+
+/// The JSON object `equiv --json` prints for one pair.
+#[derive(Debug, Serialize)]
+pub struct JsonEquiv<'a> {
+    /// The first URI.
+    pub a: &'a str,
+    /// The second URI.
+    pub b: &'a str,
+    /// Whether they are equivalent on some rung.
+    pub equivalent: bool,
+    /// The first rung at which they are equal (`simple-string`,
+    /// `syntax-based`, `scheme-based`), or null.
+    pub rung: Option<&'static str>,
+    /// Components that still differ after scheme-based normalization.
+    pub differs: Vec<&'static str>,
+    /// The error message when an input is not a URI-reference (only then present).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Run `uriscope equiv`; returns the exit status (2 when one argument is given).
+pub fn run(args: &EquivArgs) -> io::Result<i32> {
+    if args.uris.len() == 1 {
+        let _ = writeln!(
+            io::stderr(),
+            "uriscope equiv: give two URIs (A B), or none to read pairs from stdin"
+        );
+        return Ok(super::EXIT_USAGE);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut failed = false;
+    let pair = if args.uris.len() == 2 {
+        vec![format!("{}\u{0}{}", args.uris[0], args.uris[1])]
+    } else {
+        Vec::new()
+    };
+    let result = for_each(&pair, &mut out, |input, out| {
+        let line = match &input {
+            Input::Text(s) => *s,
+            Input::NotUtf8 { lossy, .. } => lossy.as_str(),
+        };
+        let mut parts = if line.contains('\u{0}') {
+            line.splitn(2, '\u{0}').collect::<Vec<_>>()
+        } else {
+            line.split_whitespace().collect::<Vec<_>>()
+        };
+        parts.resize(2, "");
+        let (a, b) = (parts[0], parts[1]);
+        let outcome = match input {
+            Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
+            Input::Text(_) if line.split_whitespace().count() != 2 && !line.contains('\u{0}') => {
+                Err("expected two URIs separated by whitespace".to_string())
+            }
+            Input::Text(_) => equivalence(a, b).map_err(|e| e.message),
+        };
+        failed |= outcome.is_err();
+        if args.json {
+            let v = match &outcome {
+                Ok(e) => JsonEquiv {
+                    a,
+                    b,
+                    equivalent: e.is_equivalent(),
+                    rung: e.rung.map(|r| r.name()),
+                    differs: e.differs.clone(),
+                    error: None,
+                },
+                Err(m) => JsonEquiv {
+                    a,
+                    b,
+                    equivalent: false,
+                    rung: None,
+                    differs: Vec::new(),
+                    error: Some(m.clone()),
+                },
+            };
+            serde_json::to_writer(&mut *out, &v)?;
+            return out.write_all(b"\n");
+        }
+        match outcome {
+            Ok(e) => match e.rung {
+                Some(r) => writeln!(out, "equivalent ({}, {})", r.name(), r.section()),
+                None => writeln!(out, "not equivalent: {} differ", e.differs.join(", ")),
+            },
+            Err(m) => writeln!(out, "error: {}", visible(&m)),
+        }
+    });
+    exit_status(result, failed)
+}

@@ -1,0 +1,80 @@
+//! `uriscope iri2uri [--json] [IRI ...]` and `uriscope uri2iri [--json] [URI ...]`.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::encode::finish;
+use super::input::{for_each, visible, Input};
+use crate::uri::iri::{iri_to_uri, uri_to_iri, IriError};
+
+/// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
+#[derive(Debug, Args)]
+pub struct IriArgs {
+    /// One JSON object per input line.
+    #[arg(long)]
+    pub json: bool,
+    /// The references; with none, read one per line from stdin.
+    pub inputs: Vec<String>,
+}
+
+/// The JSON object `iri2uri --json` / `uri2iri --json` print for one input.
+#[derive(Debug, Serialize)]
+pub struct JsonIri<'a> {
+    /// The input line.
+    pub input: &'a str,
+    /// The converted reference, or null.
+    pub output: Option<&'a str>,
+    /// Why it could not be converted, or null.
+    pub error: Option<String>,
+}
+
+/// Which way to convert.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// IRI to URI (RFC 3987 §3.1).
+    IriToUri,
+    /// URI to IRI (RFC 3987 §3.2).
+    UriToIri,
+}
+
+/// Run `uriscope iri2uri` or `uriscope uri2iri`; returns the exit status.
+pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
+    let convert: for<'a> fn(&'a str) -> Result<Cow<'a, str>, IriError> = match direction {
+        Direction::IriToUri => iri_to_uri,
+        Direction::UriToIri => uri_to_iri,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut failed = false;
+    let result = for_each(&args.inputs, &mut out, |input, out| {
+        let (text, converted) = match &input {
+            Input::Text(s) => (*s, convert(s).map_err(|e| e.to_string())),
+            Input::NotUtf8 { line, lossy } => (
+                lossy.as_str(),
+                Err(format!("stdin line {line} is not valid UTF-8")),
+            ),
+        };
+        failed |= converted.is_err();
+        if args.json {
+            let (output, error) = match &converted {
+                Ok(o) => (Some(&**o), None),
+                Err(e) => (None, Some(e.clone())),
+            };
+            let v = JsonIri {
+                input: text,
+                output,
+                error,
+            };
+            serde_json::to_writer(&mut *out, &v)?;
+            return out.write_all(b"\n");
+        }
+        match converted {
+            Ok(o) => writeln!(out, "{}", visible(&o)),
+            Err(e) => writeln!(out, "error: {}: {}", visible(text), visible(&e)),
+        }
+    });
+    finish(result, failed)
+}

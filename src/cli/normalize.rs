@@ -1,0 +1,110 @@
+//! `uriscope normalize [--syntax-only] [--rfc5952] [--decode-dot-segments] [--trace] [--json] [URI ...]`.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::input::{for_each, visible, Input};
+use super::steps::{exit_status, normalization_steps_json, write_normalization_trace};
+use crate::uri::normalize::{normalize, normalize_str, NormalizeOptions};
+
+/// Arguments of `uriscope normalize`.
+#[derive(Debug, Args)]
+pub struct NormalizeArgs {
+    /// Stop after the syntax-based rungs (RFC 3986 §6.2.2): no default-port
+    /// removal or empty-path-to-"/" (§6.2.3).
+    #[arg(long)]
+    pub syntax_only: bool,
+    /// Write IPv6 addresses in RFC 5952 canonical text.
+    #[arg(long)]
+    pub rfc5952: bool,
+    /// Decode %2E in path segments that then become "." or "..", which the
+    /// path rung removes.
+    #[arg(long)]
+    pub decode_dot_segments: bool,
+    /// Print each rung: what it did, with carets under what changed.
+    #[arg(long)]
+    pub trace: bool,
+    /// One JSON object per input line.
+    #[arg(long)]
+    pub json: bool,
+    /// The URI-references; with none, read one per line from stdin.
+    pub uris: Vec<String>,
+}
+
+/// The JSON object `normalize --json` prints for one input.
+#[derive(Debug, Serialize)]
+pub struct JsonNormalize<'a> {
+    /// The input line.
+    pub input: &'a str,
+    /// The normal form, or null on error.
+    pub normalized: Option<&'a str>,
+    /// The error message, or null.
+    pub error: Option<String>,
+    /// With `--trace`: one object per rung.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<serde_json::Value>,
+}
+
+/// Run `uriscope normalize`; returns the exit status.
+pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
+    let options = NormalizeOptions {
+        syntax_only: args.syntax_only,
+        ipv6_rfc5952: args.rfc5952,
+        decode_dot_segments: args.decode_dot_segments,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut failed = false;
+    let result = for_each(&args.uris, &mut out, |input, out| {
+        let (text, not_utf8) = match &input {
+            Input::Text(s) => (*s, None),
+            Input::NotUtf8 { line, lossy } => (
+                lossy.as_str(),
+                Some(format!("stdin line {line} is not valid UTF-8")),
+            ),
+        };
+        let outcome = match not_utf8 {
+            Some(e) => Err(e),
+            None if args.trace => normalize(text, options)
+                .map(|n| (n.normalized.clone(), Some(n)))
+                .map_err(|e| e.message),
+            None => normalize_str(text, options)
+                .map(|s| (s, None))
+                .map_err(|e| e.message),
+        };
+        failed |= outcome.is_err();
+        if args.json {
+            let (normalized, error, steps) = match &outcome {
+                Ok((s, n)) => (
+                    Some(s.as_str()),
+                    None,
+                    n.as_ref().map(normalization_steps_json),
+                ),
+                Err(e) => (
+                    None,
+                    Some(e.clone()),
+                    args.trace.then(|| serde_json::json!([])),
+                ),
+            };
+            let v = JsonNormalize {
+                input: text,
+                normalized,
+                error,
+                steps,
+            };
+            serde_json::to_writer(&mut *out, &v)?;
+            return out.write_all(b"\n");
+        }
+        match outcome {
+            Ok((s, Some(n))) => {
+                write_normalization_trace(out, &n)?;
+                writeln!(out, "  = {}\n", visible(&s))
+            }
+            Ok((s, None)) => writeln!(out, "{}", visible(&s)),
+            Err(e) => writeln!(out, "error: {}", visible(&e)),
+        }
+    });
+    exit_status(result, failed)
+}

@@ -1,0 +1,244 @@
+//! How user text is shown on a terminal: every grapheme cluster becomes a
+//! *glyph* with a safe, visible rendering and a display width.
+//!
+//! This is the ONE place where byte offsets become display columns
+//! ([`Columns`]), so the editor cursor, the colored URI, the underbrace
+//! diagram and the carets under findings all line up, with CJK (two
+//! columns), emoji and control characters alike.
+//!
+//! Control characters, bidi controls and zero-width clusters are never
+//! written raw: C0 controls become Unicode Control Pictures (`ESC` -> `␛`),
+//! DEL becomes `␡`, everything else invisible becomes `<U+XXXX>`.
+
+use std::borrow::Cow;
+
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+/// One grapheme cluster of the input as it is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glyph<'a> {
+    /// Byte offset of the cluster in the input.
+    pub byte: usize,
+    /// Byte length of the cluster in the input.
+    pub len: usize,
+    /// What is drawn: the cluster itself, or a visible escape.
+    pub text: Cow<'a, str>,
+    /// Display width of `text` in terminal columns (at least 1).
+    pub width: usize,
+}
+
+/// Whether `c` must not reach the terminal as is: controls (C0, DEL, C1)
+/// and the bidi embedding/override/isolate controls that can reorder text.
+fn is_hazard(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The visible form of one grapheme cluster `g`.
+fn render(g: &str) -> Cow<'_, str> {
+    if g.len() == 1 {
+        let b = g.as_bytes()[0];
+        return match b {
+            0x00..=0x1f => {
+                // U+2400 Control Pictures: ␀ ␁ … ␛ … ␟
+                let pic = char::from_u32(0x2400 + u32::from(b)).unwrap_or('?');
+                Cow::Owned(pic.to_string())
+            }
+            0x7f => Cow::Borrowed("␡"),
+            _ => Cow::Borrowed(g),
+        };
+    }
+    if g.chars().any(is_hazard) || g.width() == 0 {
+        let mut out = String::new();
+        for c in g.chars() {
+            if is_hazard(c) || UnicodeWidthStr::width(c.encode_utf8(&mut [0; 4]) as &str) == 0 {
+                out.push_str(&format!("<U+{:04X}>", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+        return Cow::Owned(out);
+    }
+    Cow::Borrowed(g)
+}
+
+/// The glyphs of `s`, in order.
+///
+/// ```
+/// use uriscope::display::glyphs;
+/// let g: Vec<_> = glyphs("a\u{1b}例").map(|g| (g.byte, g.text.into_owned(), g.width)).collect();
+/// assert_eq!(g, [(0, "a".into(), 1), (1, "␛".into(), 1), (2, "例".into(), 2)]);
+/// ```
+pub fn glyphs(s: &str) -> impl Iterator<Item = Glyph<'_>> {
+    s.grapheme_indices(true).map(|(byte, g)| {
+        let text = render(g);
+        let width = text.width().max(1);
+        Glyph {
+            byte,
+            len: g.len(),
+            text,
+            width,
+        }
+    })
+}
+
+/// `s` as drawn: every glyph's visible text, concatenated.
+///
+/// ```
+/// assert_eq!(uriscope::display::visible("a\u{1b}[1mb\u{202e}"), "a␛[1mb<U+202E>");
+/// ```
+pub fn visible(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(|c| is_hazard(c) || !c.is_ascii()) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    for g in glyphs(s) {
+        out.push_str(&g.text);
+    }
+    Cow::Owned(out)
+}
+
+/// Display width of `s` as drawn (see [`glyphs`]).
+pub fn width(s: &str) -> usize {
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.len();
+    }
+    glyphs(s).map(|g| g.width).sum()
+}
+
+/// Byte offset -> display column for one input: the single helper every
+/// span-to-column conversion goes through.
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    /// `(byte, column)` of every glyph start, ascending; empty when the
+    /// input is printable ASCII (then byte == column).
+    starts: Vec<(usize, usize)>,
+    len: usize,
+    total: usize,
+}
+
+impl Columns {
+    /// The column map of `s`.
+    ///
+    /// ```
+    /// use uriscope::display::Columns;
+    /// let c = Columns::new("//例え/x");
+    /// assert_eq!(c.col(2), 2); // 例
+    /// assert_eq!(c.col(5), 4); // え
+    /// assert_eq!(c.col(8), 6); // /
+    /// assert_eq!(c.width(), 8);
+    /// ```
+    pub fn new(s: &str) -> Columns {
+        if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+            return Columns {
+                starts: Vec::new(),
+                len: s.len(),
+                total: s.len(),
+            };
+        }
+        let mut starts = Vec::with_capacity(s.len());
+        let mut col = 0;
+        for g in glyphs(s) {
+            starts.push((g.byte, col));
+            col += g.width;
+        }
+        Columns {
+            starts,
+            len: s.len(),
+            total: col,
+        }
+    }
+
+    /// The column where byte `byte` is drawn; an offset inside a cluster
+    /// maps to the cluster's column; `len` (and beyond) maps to the end.
+    pub fn col(&self, byte: usize) -> usize {
+        if byte >= self.len {
+            return self.total;
+        }
+        if self.starts.is_empty() {
+            return byte;
+        }
+        match self.starts.binary_search_by_key(&byte, |&(b, _)| b) {
+            Ok(i) => self.starts[i].1,
+            Err(0) => 0,
+            Err(i) => self.starts[i - 1].1,
+        }
+    }
+
+    /// The columns `start..end` a byte span covers (at least one column
+    /// wide when the span is empty, so a caret can point at it).
+    pub fn cols(&self, start: usize, end: usize) -> (usize, usize) {
+        let a = self.col(start);
+        let b = self.col(end).max(a + 1);
+        (a, b)
+    }
+
+    /// Total display width.
+    pub fn width(&self) -> usize {
+        self.total
+    }
+}
+
+/// Cut `s` (already visible text) to at most `max` columns, ending with
+/// `…` when something was cut.
+pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
+    if width(s) <= max {
+        return Cow::Borrowed(s);
+    }
+    if max == 0 {
+        return Cow::Borrowed("");
+    }
+    let mut out = String::new();
+    let mut w = 0;
+    for g in glyphs(s) {
+        if w + g.width > max - 1 {
+            break;
+        }
+        w += g.width;
+        out.push_str(&g.text);
+    }
+    out.push('…');
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_of_cjk_and_emoji() {
+        let s = "http://例.jp/😀?q";
+        let c = Columns::new(s);
+        assert_eq!(c.col(7), 7);
+        assert_eq!(c.col(10), 9); // '.' after the 2-wide 例
+        assert_eq!(c.col(13), 12); // '/'
+        assert_eq!(c.col(14), 13); // 😀
+        assert_eq!(c.col(18), 15); // '?'
+        assert_eq!(c.width(), 17);
+        assert_eq!(c.col(8), 7); // inside 例 -> its column
+    }
+
+    #[test]
+    fn controls_are_visible_and_one_column() {
+        let s = "a\u{1b}[31m\u{7f}\u{85}";
+        let v = visible(s);
+        assert!(!v.chars().any(char::is_control), "{v:?}");
+        assert_eq!(v, "a␛[31m␡<U+0085>");
+        assert_eq!(width(s), v.chars().count());
+    }
+
+    #[test]
+    fn zero_width_clusters_are_shown() {
+        assert_eq!(visible("a\u{200b}b"), "a<U+200B>b");
+        assert_eq!(visible("\u{301}x"), "<U+0301>x");
+        assert_eq!(visible("e\u{301}"), "e\u{301}"); // a combining mark on a base stays
+    }
+
+    #[test]
+    fn fit_cuts_by_columns() {
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(fit("例例例", 4), "例…");
+        assert_eq!(fit("ab", 4), "ab");
+    }
+}

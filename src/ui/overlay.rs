@@ -1,0 +1,155 @@
+//! Overlays drawn above the panes: the help (built from the key table),
+//! the copy chooser and the examples picker.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+use crate::app::keymap::help_rows;
+use crate::app::{examples, App, CopyEntry, Overlay};
+use crate::display::{fit, visible, width};
+
+use super::theme::Theme;
+
+/// Draw `overlay` centred in `area`.
+pub fn render(_app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let w = area.width.saturating_sub(4).min(76);
+    let h = area.height.saturating_sub(2);
+    if w < 10 || h < 3 {
+        return;
+    }
+    let rect = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    let inner_w = usize::from(w.saturating_sub(2));
+    let inner_h = usize::from(h.saturating_sub(2));
+    let (title, lines) = match overlay {
+        Overlay::Help { scroll } => help(*scroll, inner_w, inner_h, theme),
+        Overlay::Copy { entries, selected } => copy(entries, *selected, inner_w, inner_h, theme),
+        Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
+    };
+    Clear.render(rect, buf);
+    let block = Block::default().borders(Borders::ALL).title(Span::styled(
+        fit(&title, inner_w).into_owned(),
+        theme.heading(),
+    ));
+    Paragraph::new(lines).block(block).render(rect, buf);
+}
+
+fn help(scroll: usize, w: usize, h: usize, theme: &Theme) -> (String, Vec<Line<'static>>) {
+    let mut lines = Vec::new();
+    let mut last = None;
+    for (ctx, keys, text) in help_rows() {
+        if last != Some(ctx) {
+            if last.is_some() {
+                lines.push(Line::default());
+            }
+            lines.push(Line::styled(ctx.title().to_string(), theme.heading()));
+            last = Some(ctx);
+        }
+        let keys_w = 22.min(w / 2);
+        let k = fit(&keys, keys_w).into_owned();
+        let pad = keys_w.saturating_sub(width(&k));
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {k}{}", " ".repeat(pad)), theme.key()),
+            Span::raw(fit(&format!(" {text}"), w.saturating_sub(keys_w + 1)).into_owned()),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        "Printable keys type into the focused text field.".to_string(),
+        theme.dim(),
+    ));
+    let max = lines.len().saturating_sub(h);
+    let skip = scroll.min(max);
+    let lines = lines.into_iter().skip(skip).collect();
+    let more = if skip < max { " ↓ more" } else { "" };
+    (format!(" Keys (↑/↓ scroll, Esc closes){more} "), lines)
+}
+
+/// Rows shown from a list of `len` so that `selected` is visible.
+fn window(selected: usize, len: usize, h: usize) -> std::ops::Range<usize> {
+    let h = h.max(1);
+    let start = if selected >= h { selected + 1 - h } else { 0 };
+    start..(start + h).min(len)
+}
+
+fn copy(
+    entries: &[CopyEntry],
+    selected: usize,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>) {
+    let label_w = entries
+        .iter()
+        .map(|e| width(&e.label))
+        .max()
+        .unwrap_or(0)
+        .min(w / 3);
+    let lines = window(selected, entries.len(), h)
+        .map(|i| {
+            let e = &entries[i];
+            let label = fit(&e.label, label_w).into_owned();
+            let pad = label_w.saturating_sub(width(&label));
+            let first_line = e.text.lines().next().unwrap_or("");
+            let more = if e.text.lines().nth(1).is_some() {
+                " …"
+            } else {
+                ""
+            };
+            let preview = format!("{}{more}", visible(first_line));
+            let text = format!(" {label}{}  {}", " ".repeat(pad), preview);
+            let text = fit(&text, w).into_owned();
+            let pad = w.saturating_sub(width(&text));
+            let full = format!("{text}{}", " ".repeat(pad));
+            if i == selected {
+                Line::styled(full, theme.selected())
+            } else {
+                Line::raw(full)
+            }
+        })
+        .collect();
+    (
+        " Copy which? (Enter copies, Esc closes) ".to_string(),
+        lines,
+    )
+}
+
+fn picker(selected: usize, w: usize, h: usize, theme: &Theme) -> (String, Vec<Line<'static>>) {
+    let all = examples::all();
+    let input_w = (w * 11 / 20).max(8);
+    let lines = window(selected, all.len(), h)
+        .map(|i| {
+            let e = &all[i];
+            let shown = if e.input.is_empty() {
+                "\"\"".into()
+            } else {
+                visible(e.input)
+            };
+            let input = fit(&shown, input_w).into_owned();
+            let pad = input_w.saturating_sub(width(&input));
+            let note = fit(&visible(e.note), w.saturating_sub(input_w + 2)).into_owned();
+            let text = format!(" {input}{} {note}", " ".repeat(pad));
+            let text = fit(&text, w).into_owned();
+            let fill = w.saturating_sub(width(&text));
+            if i == selected {
+                Line::styled(format!("{text}{}", " ".repeat(fill)), theme.selected())
+            } else {
+                Line::from(vec![
+                    Span::raw(format!(" {input}{} ", " ".repeat(pad))),
+                    Span::styled(note, theme.dim()),
+                ])
+            }
+        })
+        .collect();
+    let title = match all.get(selected) {
+        Some(e) => format!(" Examples: {} · base {} ", e.set, e.base),
+        None => " Examples ".to_string(),
+    };
+    (title, lines)
+}

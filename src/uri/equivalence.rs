@@ -1,0 +1,126 @@
+//! RFC 3986 §6.2: the comparison ladder. Two URIs are compared by simple
+//! string comparison (§6.2.1), then after syntax-based normalization
+//! (§6.2.2), then after scheme-based normalization (§6.2.3); the first rung at
+//! which they become equal is reported.
+
+use std::fmt;
+
+use super::normalize::{normalize_str, NormalizeError, NormalizeOptions};
+use super::parse;
+
+/// A rung of the §6.2 comparison ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ComparisonRung {
+    /// §6.2.1: the strings are identical.
+    SimpleString,
+    /// §6.2.2: equal after case, percent-encoding and path segment normalization.
+    SyntaxBased,
+    /// §6.2.3: equal after scheme-based normalization as well.
+    SchemeBased,
+}
+
+impl ComparisonRung {
+    /// `simple-string`, `syntax-based` or `scheme-based`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ComparisonRung::SimpleString => "simple-string",
+            ComparisonRung::SyntaxBased => "syntax-based",
+            ComparisonRung::SchemeBased => "scheme-based",
+        }
+    }
+
+    /// The section of RFC 3986 that defines the rung.
+    pub fn section(self) -> &'static str {
+        match self {
+            ComparisonRung::SimpleString => "RFC 3986 §6.2.1",
+            ComparisonRung::SyntaxBased => "RFC 3986 §6.2.2",
+            ComparisonRung::SchemeBased => "RFC 3986 §6.2.3",
+        }
+    }
+}
+
+impl fmt::Display for ComparisonRung {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The answer of [`equivalence`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equivalence {
+    /// The first rung at which the two became equal, or `None` if they never did.
+    pub rung: Option<ComparisonRung>,
+    /// The normal forms compared on the last rung tried (scheme-based).
+    pub normalized: (String, String),
+    /// When not equivalent: the components that still differ after the last
+    /// rung, among `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`.
+    pub differs: Vec<&'static str>,
+}
+
+impl Equivalence {
+    /// Whether the two are equivalent on some rung.
+    pub fn is_equivalent(&self) -> bool {
+        self.rung.is_some()
+    }
+}
+
+/// Compare `a` and `b` up the §6.2 ladder.
+///
+/// ```
+/// use uriscope::uri::equivalence::{equivalence, ComparisonRung};
+/// let e = equivalence("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+/// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
+/// let e = equivalence("http://example.com", "http://example.com:80/").unwrap();
+/// assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
+/// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
+/// assert_eq!(e.differs, ["host", "query"]);
+/// ```
+pub fn equivalence(a: &str, b: &str) -> Result<Equivalence, NormalizeError> {
+    let syntax = NormalizeOptions {
+        syntax_only: true,
+        ..NormalizeOptions::default()
+    };
+    let full = NormalizeOptions::default();
+    let (sa, sb) = (normalize_str(a, syntax)?, normalize_str(b, syntax)?);
+    let (fa, fb) = (normalize_str(a, full)?, normalize_str(b, full)?);
+    let rung = if a == b {
+        Some(ComparisonRung::SimpleString)
+    } else if sa == sb {
+        Some(ComparisonRung::SyntaxBased)
+    } else if fa == fb {
+        Some(ComparisonRung::SchemeBased)
+    } else {
+        None
+    };
+    let differs = if rung.is_some() {
+        Vec::new()
+    } else {
+        differing_components(&fa, &fb)
+    };
+    Ok(Equivalence {
+        rung,
+        normalized: (fa, fb),
+        differs,
+    })
+}
+
+/// The names of the components in which two valid URI-references differ.
+fn differing_components(a: &str, b: &str) -> Vec<&'static str> {
+    let (Ok(ua), Ok(ub)) = (parse(a), parse(b)) else {
+        return vec!["uri"];
+    };
+    let pairs = [
+        ("scheme", ua.scheme(), ub.scheme()),
+        ("userinfo", ua.userinfo(), ub.userinfo()),
+        ("host", ua.host(), ub.host()),
+        ("port", ua.port(), ub.port()),
+        ("path", Some(ua.path()), Some(ub.path())),
+        ("query", ua.query(), ub.query()),
+        ("fragment", ua.fragment(), ub.fragment()),
+    ];
+    pairs
+        .into_iter()
+        .filter(|(_, x, y)| x != y)
+        .map(|(name, _, _)| name)
+        .collect()
+}

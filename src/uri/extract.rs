@@ -1,0 +1,375 @@
+//! Finding URIs in running text (RFC 3986 Appendix C, RFC 2396 Appendix E):
+//! inside `<angle brackets>` (embedded whitespace and line breaks removed),
+//! with the old `<URL:...>` prefix, inside `"double quotes"`, or bare and
+//! delimited by whitespace with trailing sentence punctuation dropped. Suffix
+//! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
+//! Appendix F) are offered as guesses with `http://` assumed.
+
+use super::chars::{is, is_iprivate, is_ucschar, GEN_DELIM, SUB_DELIM, UNRESERVED};
+use super::scheme::lookup;
+use super::{parse_iri, Span};
+
+/// How an extracted URI was delimited in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Delimiter {
+    /// `<http://example.com/>` (whitespace inside removed).
+    AngleBrackets,
+    /// `<URL:http://example.com/>`, the RFC 1738 prefix Appendix C mentions.
+    UrlPrefix,
+    /// `"http://example.com/"`.
+    Quotes,
+    /// Bare: whitespace (or a character no URI holds, such as `<` or `"`)
+    /// on either side, trailing sentence punctuation dropped.
+    Whitespace,
+}
+
+impl Delimiter {
+    /// `angle-brackets`, `url-prefix`, `quotes` or `whitespace`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Delimiter::AngleBrackets => "angle-brackets",
+            Delimiter::UrlPrefix => "url-prefix",
+            Delimiter::Quotes => "quotes",
+            Delimiter::Whitespace => "whitespace",
+        }
+    }
+}
+
+/// One URI found in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extracted {
+    /// The bytes of the text the URI was taken from, delimiters excluded
+    /// (embedded whitespace included for angle brackets and for a bare URI
+    /// joined across a line break after a hyphen).
+    pub span: Span,
+    /// The URI: the span's text with whitespace removed, or, for a guess,
+    /// with `http://` put in front.
+    pub uri: String,
+    /// How it was delimited.
+    pub delimiter: Delimiter,
+    /// Whether it is a heuristic completion of a suffix reference.
+    pub guess: bool,
+    /// Remarks: removed whitespace, a hyphen at a line break, a guess, a
+    /// URI that does not parse.
+    pub notes: Vec<String>,
+}
+
+/// Every URI in `text`, in order.
+///
+/// ```
+/// use uriscope::uri::extract::{extract, Delimiter};
+/// let found = extract("see <http://example.com/a\n  b>, or http://x.org/y.");
+/// assert_eq!(found[0].uri, "http://example.com/ab");
+/// assert_eq!(found[0].delimiter, Delimiter::AngleBrackets);
+/// assert_eq!(found[1].uri, "http://x.org/y");
+/// assert_eq!(found[1].delimiter, Delimiter::Whitespace);
+/// ```
+pub fn extract(text: &str) -> Vec<Extracted> {
+    let b = text.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'<' => match angle(text, i) {
+                Some((e, next)) => {
+                    found.push(e);
+                    i = next;
+                }
+                None => i += 1,
+            },
+            b'"' => match quoted(text, i) {
+                Some((e, next)) => {
+                    found.push(e);
+                    i = next;
+                }
+                None => i += 1,
+            },
+            c if is_break(c) => i += 1,
+            _ => {
+                let (e, next) = bare(text, Span::new(i, token_end(text, i)));
+                found.extend(e);
+                i = next;
+            }
+        }
+    }
+    for e in &mut found {
+        if !e.guess {
+            if let Err(err) = parse_iri(&e.uri) {
+                e.notes
+                    .push(format!("does not parse as a URI or IRI: {err}"));
+            }
+        }
+    }
+    found
+}
+
+/// Bytes that end a bare token: ASCII whitespace, `<`, `>`, `"`.
+fn is_break(c: u8) -> bool {
+    c.is_ascii_whitespace() || matches!(c, b'<' | b'>' | b'"')
+}
+
+/// End of the run of non-break characters from `i` (Unicode whitespace breaks too).
+fn token_end(text: &str, i: usize) -> usize {
+    text[i..]
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace() || (c.is_ascii() && is_break(c as u8)))
+        .map_or(text.len(), |(j, _)| i + j)
+}
+
+/// `scheme ":" rest`, with a known scheme or a rest that starts with `//`.
+fn looks_like_uri(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let Some(colon) = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || b"+-.".contains(&c)))
+    else {
+        return false;
+    };
+    if b[colon] != b':' || colon + 1 == b.len() {
+        return false;
+    }
+    lookup(&s[..colon]).is_some() || s[colon + 1..].starts_with("//")
+}
+
+/// Whether a line break follows a `-` in `s` (whitespace between), the
+/// ambiguity Appendix C warns about.
+fn hyphen_at_break(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'-'
+            && b[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_whitespace())
+                .any(|&c| c == b'\n' || c == b'\r')
+    })
+}
+
+const HYPHEN_NOTE: &str = "a line break follows a '-': a typesetter may have added the hyphen, \
+                           so it may or may not belong to the URI (RFC 3986 Appendix C)";
+
+/// `<...>` from `open`: the URI and where scanning resumes.
+fn angle(text: &str, open: usize) -> Option<(Extracted, usize)> {
+    let b = text.as_bytes();
+    let close = open + 1 + b[open + 1..].iter().position(|&c| c == b'>' || c == b'<')?;
+    if b[close] != b'>' {
+        return None;
+    }
+    let mut start = open + 1;
+    while start < close && b[start].is_ascii_whitespace() {
+        start += 1;
+    }
+    let mut delimiter = Delimiter::AngleBrackets;
+    if close - start >= 4 && b[start..start + 4].eq_ignore_ascii_case(b"URL:") {
+        delimiter = Delimiter::UrlPrefix;
+        start += 4;
+        while start < close && b[start].is_ascii_whitespace() {
+            start += 1;
+        }
+    }
+    let mut end = close;
+    while end > start && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    let raw = &text[start..end];
+    let uri: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let ok = if delimiter == Delimiter::UrlPrefix {
+        !uri.is_empty()
+    } else {
+        looks_like_uri(&uri)
+    };
+    if !ok {
+        return None;
+    }
+    let mut notes = Vec::new();
+    let removed = raw.chars().filter(|c| c.is_whitespace()).count();
+    if removed > 0 {
+        notes.push(format!(
+            "{removed} whitespace character{} inside the brackets removed (RFC 3986 Appendix C)",
+            if removed == 1 { "" } else { "s" }
+        ));
+    }
+    if hyphen_at_break(raw) {
+        notes.push(HYPHEN_NOTE.to_string());
+    }
+    if delimiter == Delimiter::UrlPrefix {
+        notes.push("the \"URL:\" prefix is no longer recommended (RFC 3986 Appendix C)".into());
+    }
+    let e = Extracted {
+        span: Span::new(start, end),
+        uri,
+        delimiter,
+        guess: false,
+        notes,
+    };
+    Some((e, close + 1))
+}
+
+/// `"..."` from `open`, when the content is one URI without whitespace.
+fn quoted(text: &str, open: usize) -> Option<(Extracted, usize)> {
+    let b = text.as_bytes();
+    let close = open + 1 + b[open + 1..].iter().position(|&c| c == b'"')?;
+    let inner = &text[open + 1..close];
+    if inner.chars().any(char::is_whitespace) || !looks_like_uri(inner) {
+        return None;
+    }
+    let e = Extracted {
+        span: Span::new(open + 1, close),
+        uri: inner.to_string(),
+        delimiter: Delimiter::Quotes,
+        guess: false,
+        notes: Vec::new(),
+    };
+    Some((e, close + 1))
+}
+
+/// Whether `c` may appear in a URI or IRI at all (RFC 3986 §2, RFC 3987 §2.2).
+fn uri_char(c: char) -> bool {
+    if c.is_ascii() {
+        let b = c as u8;
+        is(b, UNRESERVED | GEN_DELIM | SUB_DELIM) || b == b'%'
+    } else {
+        is_ucschar(c) || is_iprivate(c)
+    }
+}
+
+/// The URI part at the start of `t`: cut at the first character no URI
+/// holds, then trailing sentence punctuation (`.,;:!?`) and an unbalanced
+/// `)` dropped.
+fn trim_uri(t: &str) -> &str {
+    let len = t
+        .char_indices()
+        .find(|&(_, c)| !uri_char(c))
+        .map_or(t.len(), |(j, _)| j);
+    let mut s = &t[..len];
+    while let Some(last) = s.chars().next_back() {
+        let unbalanced_paren = last == ')'
+            && s.bytes().filter(|&c| c == b')').count() > s.bytes().filter(|&c| c == b'(').count();
+        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren {
+            s = &s[..s.len() - last.len_utf8()];
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+/// Where the continuation of a URI broken after a hyphen starts: after
+/// whitespace holding exactly one line break (a blank line ends the URI).
+fn continuation(text: &str, at: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut j = at;
+    let mut breaks = 0;
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        breaks += usize::from(b[j] == b'\n');
+        j += 1;
+    }
+    (breaks == 1 && j < b.len() && !is_break(b[j])).then_some(j)
+}
+
+/// A bare URI or suffix reference in the token at `tok`, and where scanning
+/// resumes (past the next line's token when a hyphen at a line break joined it).
+fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
+    let t = tok.slice(text);
+    // Opening punctuation before the URI: "(see http://...)", "'http://...'".
+    let lead = t
+        .char_indices()
+        .find(|&(_, c)| !matches!(c, '(' | '[' | '{' | '\'' | '*' | '_'))
+        .map_or(t.len(), |(j, _)| j);
+    let s = trim_uri(&t[lead..]);
+    let start = tok.start + lead;
+    let mut span = Span::new(start, start + s.len());
+    if looks_like_uri(s) {
+        let mut uri = s.to_string();
+        let mut notes = Vec::new();
+        let mut resume = tok.end;
+        // RFC 3986 Appendix C: a line break right after a hyphen; join the
+        // next line's text, ignoring the whitespace around the break.
+        if s.ends_with('-') && span.end == tok.end {
+            if let Some(j) = continuation(text, tok.end) {
+                let next_end = token_end(text, j);
+                let more = trim_uri(&text[j..next_end]);
+                if !more.is_empty() {
+                    uri.push_str(more);
+                    span.end = j + more.len();
+                    resume = next_end;
+                    notes.push(format!(
+                        "{HYPHEN_NOTE}; the whitespace around the break was removed; without \
+                         the hyphen it reads {}{more}",
+                        &s[..s.len() - 1]
+                    ));
+                }
+            }
+        }
+        let e = Extracted {
+            span,
+            uri,
+            delimiter: Delimiter::Whitespace,
+            guess: false,
+            notes,
+        };
+        return (Some(e), resume);
+    }
+    if !suffix_reference(s) {
+        return (None, tok.end);
+    }
+    let e = Extracted {
+        span,
+        uri: format!("http://{s}"),
+        delimiter: Delimiter::Whitespace,
+        guess: true,
+        notes: vec![
+            "a suffix reference (RFC 3986 §4.5, RFC 2396 Appendix F): \"http://\" is a \
+             heuristic guess, not part of the text"
+                .to_string(),
+        ],
+    };
+    (Some(e), tok.end)
+}
+
+/// `host[:port][/path]` where the host is a dotted DNS name with an
+/// alphabetic top-level label, and either the first label is `www` or a
+/// path follows: `www.w3.org`, `www.w3.org/Addressing/`, `example.com/a`.
+fn suffix_reference(s: &str) -> bool {
+    let (hostport, has_path) = match s.find('/') {
+        Some(i) => (&s[..i], true),
+        None => (s, false),
+    };
+    let host = hostport.split(':').next().unwrap_or("");
+    if let Some((_, port)) = hostport.split_once(':') {
+        if port.is_empty() || !port.bytes().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last().copied().unwrap_or("");
+    let ok_labels = labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
+        })
+        && tld.len() >= 2
+        && tld.bytes().all(|c| c.is_ascii_alphabetic());
+    ok_labels && (has_path || labels[0].eq_ignore_ascii_case("www"))
+}
+
+/// 1-based line and column (in characters) of byte `at` in `text`.
+///
+/// ```
+/// assert_eq!(uriscope::uri::extract::line_col("ab\ncé d", 6), (2, 3));
+/// ```
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text.as_bytes()[..at.min(text.len())];
+    let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = 1 + text
+        .get(line_start..at)
+        .map_or(at - line_start, |s| s.chars().count());
+    (line, col)
+}

@@ -1,0 +1,141 @@
+//! Internationalized domain names: the Unicode and the ASCII (punycode)
+//! form of a host, both ways (`bücher.example` ⇄ `xn--bcher-kva.example`).
+//!
+//! The work is done by the `idna` crate's UTS #46 processing with the
+//! options RFC 3987 §3.1 asks of ToASCII (RFC 3490 §4.1): `UseSTD3ASCIIRules`
+//! (letters, digits and hyphen only; no hyphen first or last), and labels
+//! of 1 to 63 octets. On failure the error names the first label at fault.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use ::idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use super::Span;
+
+/// Why a host has no IDNA form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdnaError {
+    /// The label at fault (the whole host when no single label is).
+    pub span: Span,
+    /// The label's text.
+    pub label: String,
+    /// Which conversion failed: `"ToASCII"` or `"ToUnicode"`.
+    pub operation: &'static str,
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "IDNA {} fails on \"{}\" (bytes {}..{}): not a valid internationalized domain \
+             label (UTS #46 with STD3 rules: letters, digits, hyphens, 1-63 octets)",
+            self.operation, self.label, self.span.start, self.span.end
+        )
+    }
+}
+
+impl std::error::Error for IdnaError {}
+
+fn to_ascii(s: &str) -> Option<Cow<'_, str>> {
+    Uts46::new()
+        .to_ascii(
+            s.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            DnsLength::VerifyAllowRootDot,
+        )
+        .ok()
+}
+
+fn to_unicode(s: &str) -> Option<Cow<'_, str>> {
+    let (out, result) =
+        Uts46::new().to_unicode(s.as_bytes(), AsciiDenyList::STD3, Hyphens::CheckFirstLast);
+    result.ok().map(|()| out)
+}
+
+/// The first label of `host` on which `convert` fails, or the whole host.
+fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> IdnaError {
+    let mut start = 0;
+    for label in host.split('.') {
+        let end = start + label.len();
+        // The empty label after a final dot is the DNS root, not a fault.
+        let root = label.is_empty() && end == host.len() && end > 0;
+        if !root && !convert(label) {
+            return IdnaError {
+                span: Span::new(start, end),
+                label: label.to_owned(),
+                operation,
+            };
+        }
+        start = end + 1;
+    }
+    IdnaError {
+        span: Span::new(0, host.len()),
+        label: host.to_owned(),
+        operation,
+    }
+}
+
+/// The ASCII form of a host name (IDNA ToASCII): each non-ASCII label as
+/// `xn--` punycode, mapped (lowercased, NFC) per UTS #46.
+///
+/// ```
+/// use uriscope::uri::idn::host_to_ascii;
+/// assert_eq!(host_to_ascii("bücher.example").unwrap(), "xn--bcher-kva.example");
+/// assert_eq!(host_to_ascii("Bücher.Example").unwrap(), "xn--bcher-kva.example");
+/// let e = host_to_ascii("ok.exa mple").unwrap_err();
+/// assert_eq!(e.label, "exa mple");
+/// ```
+pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    to_ascii(host).ok_or_else(|| fault(host, "ToASCII", |l| to_ascii(l).is_some()))
+}
+
+/// The Unicode form of a host name (IDNA ToUnicode): each `xn--` label
+/// decoded from punycode.
+///
+/// ```
+/// use uriscope::uri::idn::host_to_unicode;
+/// assert_eq!(host_to_unicode("xn--bcher-kva.example").unwrap(), "bücher.example");
+/// assert_eq!(host_to_unicode("example.com").unwrap(), "example.com");
+/// assert_eq!(host_to_unicode("a.xn--abc-.com").unwrap_err().label, "xn--abc-");
+/// ```
+pub fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    to_unicode(host).ok_or_else(|| fault(host, "ToUnicode", |l| to_unicode(l).is_some()))
+}
+
+/// Both forms of a host, each with its error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostForms {
+    /// The Unicode form (ToUnicode).
+    pub unicode: Result<String, IdnaError>,
+    /// The ASCII form (ToASCII).
+    pub ascii: Result<String, IdnaError>,
+}
+
+impl HostForms {
+    /// Whether the two forms differ (the host is, or could be written as,
+    /// an internationalized name).
+    pub fn is_internationalized(&self) -> bool {
+        match (&self.unicode, &self.ascii) {
+            (Ok(u), Ok(a)) => u != a,
+            _ => false,
+        }
+    }
+}
+
+/// The Unicode and ASCII forms of `host`.
+///
+/// ```
+/// use uriscope::uri::idn::host_forms;
+/// let f = host_forms("xn--bcher-kva.example");
+/// assert_eq!(f.unicode.as_deref(), Ok("bücher.example"));
+/// assert_eq!(f.ascii.as_deref(), Ok("xn--bcher-kva.example"));
+/// assert!(f.is_internationalized());
+/// ```
+pub fn host_forms(host: &str) -> HostForms {
+    HostForms {
+        unicode: host_to_unicode(host).map(Cow::into_owned),
+        ascii: host_to_ascii(host).map(Cow::into_owned),
+    }
+}

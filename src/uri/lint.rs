@@ -1,0 +1,389 @@
+//! Security and sanity findings about a URI-reference that the grammar
+//! allows (RFC 3986 §7, RFC 2396 §7): credentials, misleading userinfo,
+//! unusual ports, encoded control characters and delimiters, rare IPv4
+//! forms, mixed-script labels, and the [scheme checks](super::scheme_checks).
+//!
+//! Lint findings are warnings or notes, never errors: validity is the
+//! parser's business. Their codes are stable:
+//!
+//! | code | severity | what |
+//! |---|---|---|
+//! | `userinfo-password` | warning | a password in the userinfo (§7.5) |
+//! | `userinfo-looks-like-host` | warning | userinfo that reads like a host name (§7.6) |
+//! | `non-default-port` | warning | a port other than the scheme's default (§7.2) |
+//! | `encoded-control-char` | warning | `%00`–`%1F`, `%7F`: NUL, CR, LF… (§7.2, §7.3) |
+//! | `encoded-slash` | warning | `%2F` inside a path segment (§7.3) |
+//! | `encoded-dot-segment` | warning | a segment that decodes to `.` or `..` (§7.3) |
+//! | `backslash` | warning | `\`, which WHATWG parsers read as `/` |
+//! | `javascript-scheme` | warning | `javascript:` runs code |
+//! | `data-scheme` | warning | `data:` embeds content of its own choosing |
+//! | `ipv4-rare-form` | warning | a reg-name that `inet_aton` reads as an address (§7.4) |
+//! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
+//! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
+//!
+//! plus those of [`check_scheme`](super::scheme_checks::check_scheme):
+//! `scheme-needs-authority`, `scheme-forbids-authority`, `mailto-address`,
+//! `mailto-hfield`, `mailto-no-recipient`, `urn-syntax`, `urn-nid`,
+//! `urn-nss-empty`, `urn-query`, `data-syntax`, `data-media-type`,
+//! `data-parameter`, `data-base64`, `data-payload`, `file-drive-in-authority`,
+//! `file-remote-host`, `file-drive-letter`, `file-relative-path`,
+//! `tel-number`, `tel-parameter`, `tel-phone-context`.
+
+use std::borrow::Cow;
+
+use super::chars::hex_value;
+use super::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
+use super::scheme::default_port;
+use super::scheme_checks::check_scheme;
+use super::{analyze, Analysis, Finding, HostKind, Severity, Span, UriRef};
+
+/// Lint `input`: analyse it, then return the lint findings (not the
+/// parser's own), sorted by position.
+///
+/// ```
+/// let codes: Vec<_> = uriscope::uri::lint::lint("http://user:pw@example.com:25/")
+///     .into_iter().map(|f| f.code).collect();
+/// assert_eq!(codes, ["userinfo-password", "non-default-port"]);
+/// ```
+pub fn lint(input: &str) -> Vec<Finding> {
+    lint_analysis(&analyze(input))
+}
+
+/// The lint findings for an existing analysis (spans into `a.input`), sorted by position.
+pub fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let u = &a.uri;
+    userinfo(u, &mut out);
+    host(u, &mut out);
+    port(u, &mut out);
+    encoded_controls(a.input, &mut out);
+    path_escapes(u, &mut out);
+    backslashes(a.input, &mut out);
+    scheme_warnings(u, &mut out);
+    check_scheme(u, &mut out);
+    out.sort_by_key(|f| (f.span.start, f.severity));
+    out
+}
+
+fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+    out.push(Finding::new(span, Severity::Warning, code, message));
+}
+
+/// `userinfo` with its password (after the first `:`) replaced by `****`,
+/// for display (RFC 3986 §7.5). An empty password is left as it is.
+///
+/// ```
+/// use uriscope::uri::lint::mask_userinfo;
+/// assert_eq!(mask_userinfo("user:secret"), "user:****");
+/// assert_eq!(mask_userinfo("user"), "user");
+/// assert_eq!(mask_userinfo("user:"), "user:");
+/// ```
+pub fn mask_userinfo(userinfo: &str) -> Cow<'_, str> {
+    match userinfo.split_once(':') {
+        Some((user, pw)) if !pw.is_empty() => Cow::Owned(format!("{user}:****")),
+        _ => Cow::Borrowed(userinfo),
+    }
+}
+
+fn userinfo(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    let Some(span) = u.authority_parts().and_then(|a| a.userinfo) else {
+        return;
+    };
+    let text = span.slice(u.as_str());
+    if let Some(colon) = text.find(':') {
+        if colon + 1 < text.len() {
+            warn(
+                out,
+                Span::new(span.start + colon + 1, span.end),
+                "userinfo-password",
+                "a password in the userinfo: URIs are logged, bookmarked and shown in clear \
+                 text; \"user:password\" is deprecated (RFC 3986 §7.5, §3.2.1)"
+                    .to_string(),
+            );
+        }
+    }
+    if let Some(name) = host_lookalike(text) {
+        let host = u.host().unwrap_or("");
+        warn(
+            out,
+            span,
+            "userinfo-looks-like-host",
+            format!(
+                "the userinfo contains \"{name}\", which reads like a host name, but the host \
+                 is \"{host}\": a semantic attack on the reader (RFC 3986 §7.6)"
+            ),
+        );
+    }
+}
+
+/// A dotted host name or IPv4 address inside `s` (split on characters a
+/// DNS name cannot hold), such as `trusted.example` in `trusted.example&x=1`.
+fn host_lookalike(s: &str) -> Option<String> {
+    let decoded = percent_decode(s);
+    let decoded = String::from_utf8_lossy(&decoded);
+    decoded
+        .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '-'))
+        .map(|t| t.trim_matches('.'))
+        .find(|t| {
+            let labels: Vec<&str> = t.split('.').collect();
+            let tld = labels.last().copied().unwrap_or("");
+            labels.len() >= 2
+                && labels.iter().all(|l| !l.is_empty() && l.len() <= 63)
+                && (tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic)
+                    || super::host::is_ipv4(t.as_bytes()))
+        })
+        .map(str::to_string)
+}
+
+/// Host labels: raw spans split on `.` and the IDNA full stops U+3002, U+FF0E, U+FF61.
+fn labels(input: &str, host: Span) -> Vec<Span> {
+    let text = host.slice(input);
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
+            spans.push(Span::new(host.start + start, host.start + i));
+            start = i + c.len_utf8();
+        }
+    }
+    spans.push(Span::new(host.start + start, host.end));
+    spans
+}
+
+fn script_list(s: &[Script]) -> String {
+    s.iter().map(|s| s.name()).collect::<Vec<_>>().join(" + ")
+}
+
+fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    let Some(a) = u.authority_parts() else { return };
+    if a.host.kind != HostKind::RegName || a.host.span.is_empty() {
+        return;
+    }
+    let input = u.as_str();
+    let raw = a.host.span.slice(input);
+    let decoded = percent_decode(raw);
+    if let Ok(text) = std::str::from_utf8(&decoded) {
+        if let Some(addr) = inet_aton(text) {
+            warn(
+                out,
+                a.host.span,
+                "ipv4-rare-form",
+                format!(
+                    "RFC 3986 reads \"{raw}\" as a registered name, but resolvers using \
+                     inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
+                     address, not the text (RFC 3986 §7.4)"
+                ),
+            );
+        }
+    }
+    for label in labels(input, a.host.span) {
+        let bytes = percent_decode(label.slice(input));
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
+        if ace {
+            match idna::punycode::decode_to_string(&text[4..]) {
+                Some(unicode) => {
+                    if let Some(scripts) = mixed_scripts(&unicode) {
+                        warn(
+                            out,
+                            label,
+                            "mixed-script-label",
+                            format!(
+                                "label \"{text}\" decodes to \"{unicode}\", which mixes {} \
+                                 letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
+                                 UTS #39 §5.2)",
+                                script_list(&scripts)
+                            ),
+                        );
+                    }
+                }
+                None => warn(
+                    out,
+                    label,
+                    "punycode-invalid",
+                    format!("label \"{text}\" starts with \"xn--\" but is not valid punycode (RFC 3492)"),
+                ),
+            }
+        } else if let Some(scripts) = mixed_scripts(&text) {
+            let odd: Vec<String> = text
+                .chars()
+                .filter(|c| !c.is_ascii())
+                .map(|c| format!("'{c}' U+{:04X} {}", c as u32, script_of(c).name()))
+                .take(4)
+                .collect();
+            warn(
+                out,
+                label,
+                "mixed-script-label",
+                format!(
+                    "label \"{text}\" mixes {} letters ({}): a look-alike (homograph) risk \
+                     (RFC 3986 §7.6, UTS #39 §5.2)",
+                    script_list(&scripts),
+                    odd.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    let (Some(scheme), Some(span)) = (u.scheme(), u.authority_parts().and_then(|a| a.port)) else {
+        return;
+    };
+    let text = span.slice(u.as_str());
+    let (Some(default), Ok(port)) = (default_port(scheme), text.parse::<u32>()) else {
+        return;
+    };
+    if port == u32::from(default) {
+        return;
+    }
+    let well_known = if port < 1024 {
+        "; it lies in the well-known range 0-1023, where another protocol may answer and \
+         misread the request"
+    } else {
+        ""
+    };
+    warn(
+        out,
+        span,
+        "non-default-port",
+        format!("port {port} is not {scheme}'s default port {default}{well_known} (RFC 3986 §7.2)"),
+    );
+}
+
+fn control_name(b: u8) -> Cow<'static, str> {
+    match b {
+        0 => "NUL".into(),
+        b'\t' => "TAB".into(),
+        b'\n' => "LF".into(),
+        b'\r' => "CR".into(),
+        0x1b => "ESC".into(),
+        0x7f => "DEL".into(),
+        b => format!("U+{b:04X}").into(),
+    }
+}
+
+/// `%00`–`%1F` and `%7F` anywhere, adjacent escapes merged into one finding.
+fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
+    let b = input.as_bytes();
+    let decode = |i: usize| -> Option<u8> {
+        if b.get(i) != Some(&b'%') {
+            return None;
+        }
+        let v = hex_value(*b.get(i + 1)?)? << 4 | hex_value(*b.get(i + 2)?)?;
+        (v < 0x20 || v == 0x7f).then_some(v)
+    };
+    let mut i = 0;
+    while i < b.len() {
+        if decode(i).is_none() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut names = Vec::new();
+        while let Some(v) = decode(i) {
+            names.push(control_name(v));
+            i += 3;
+        }
+        warn(
+            out,
+            Span::new(start, i),
+            "encoded-control-char",
+            format!(
+                "percent-encoded control character{} {}: decoding {} before passing the data \
+                 on can inject protocol delimiters or truncate strings (RFC 3986 §7.2, §7.3)",
+                if names.len() > 1 { "s" } else { "" },
+                names.join(" "),
+                if names.len() > 1 { "them" } else { "it" }
+            ),
+        );
+    }
+}
+
+/// `%2F` inside segments, and segments that decode to `.` or `..`.
+fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    let input = u.as_str();
+    for (span, seg) in u.segments() {
+        if !seg.contains('%') {
+            continue;
+        }
+        let b = seg.as_bytes();
+        for i in 0..b.len().saturating_sub(2) {
+            if b[i] == b'%' && b[i + 1] == b'2' && b[i + 2].eq_ignore_ascii_case(&b'f') {
+                warn(
+                    out,
+                    Span::new(span.start + i, span.start + i + 3),
+                    "encoded-slash",
+                    "\"%2F\" is data inside one segment, but a server that decodes the path \
+                     before splitting it sees a '/' there (RFC 3986 §7.3, §2.2)"
+                        .to_string(),
+                );
+            }
+        }
+        let decoded = percent_decode(seg);
+        if decoded == b"." || decoded == b".." {
+            let dots = String::from_utf8_lossy(&decoded).into_owned();
+            warn(
+                out,
+                span,
+                "encoded-dot-segment",
+                format!(
+                    "segment \"{}\" decodes to \"{dots}\": remove_dot_segments does not see it \
+                     (RFC 3986 §5.2.4, §6.2.2.2), but a server or file system that decodes \
+                     first does, a path traversal risk (§7.3)",
+                    span.slice(input)
+                ),
+            );
+        }
+    }
+}
+
+/// Every run of `\`: forbidden by RFC 3986, read as `/` by WHATWG URL parsers.
+fn backslashes(input: &str, out: &mut Vec<Finding>) {
+    let b = input.as_bytes();
+    let mut i = 0;
+    while let Some(off) = b[i..].iter().position(|&c| c == b'\\') {
+        let start = i + off;
+        let mut end = start;
+        while b.get(end) == Some(&b'\\') {
+            end += 1;
+        }
+        warn(
+            out,
+            Span::new(start, end),
+            "backslash",
+            "'\\' is not allowed in a URI (RFC 3986 §2), but WHATWG URL parsers (browsers) \
+             read it as '/' in http, https, ws, wss, ftp and file URLs, so two parsers may \
+             disagree about the host or path"
+                .to_string(),
+        );
+        i = end;
+    }
+}
+
+fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    let (Some(scheme), Some(span)) = (u.scheme(), u.scheme_span()) else {
+        return;
+    };
+    if scheme.eq_ignore_ascii_case("javascript") {
+        warn(
+            out,
+            span,
+            "javascript-scheme",
+            "a javascript: URI runs its text as script in the page that follows it; never \
+             follow one from untrusted input"
+                .to_string(),
+        );
+    } else if scheme.eq_ignore_ascii_case("data") {
+        warn(
+            out,
+            span,
+            "data-scheme",
+            "a data: URI carries its own content (RFC 2397), such as an HTML page or script, \
+             under no server's authority; it can impersonate a site or run code"
+                .to_string(),
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! The traced ladder: each rung re-parses the previous rung's output and
+//! rebuilds it, recording what changed.
+
+use super::text::{write_path_text, write_text, Emit, Rewrite, TextRule};
+use super::{
+    double_slash_message, invalid, is_default_port, Normalization, NormalizeError,
+    NormalizeOptions, Rung, RungKind,
+};
+use crate::uri::dot_segments::has_dot_segments;
+use crate::uri::{
+    ipv6_text, parse, remove_dot_segments, Finding, HostKind, Severity, Span, UriRef,
+};
+
+/// A component handed to a rung by [`rebuild`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Comp {
+    Scheme,
+    Userinfo,
+    /// The host and its kind.
+    Host(HostKind),
+    /// The port with its leading `:`.
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// Re-emit `u` component by component: delimiters are kept, each component
+/// goes through `f`.
+pub(crate) fn rebuild<E: Emit>(u: &UriRef<'_>, out: &mut E, mut f: impl FnMut(Comp, &str, &mut E)) {
+    if let Some(s) = u.scheme() {
+        f(Comp::Scheme, s, out);
+        out.keep(":");
+    }
+    if let Some(a) = u.authority_parts() {
+        let input = u.as_str();
+        out.keep("//");
+        if let Some(ui) = a.userinfo {
+            f(Comp::Userinfo, ui.slice(input), out);
+            out.keep("@");
+        }
+        f(Comp::Host(a.host.kind), a.host.span.slice(input), out);
+        if let Some(p) = a.port {
+            f(Comp::Port, &input[p.start - 1..p.end], out);
+        }
+    }
+    f(Comp::Path, u.path(), out);
+    if let Some(q) = u.query() {
+        out.keep("?");
+        f(Comp::Query, q, out);
+    }
+    if let Some(fr) = u.fragment() {
+        out.keep("#");
+        f(Comp::Fragment, fr, out);
+    }
+}
+
+/// Write a host: reg-names and IP literals lowercased (when `lower`), a
+/// zone ID only hex-normalized; escapes decoded per `decode`.
+pub(crate) fn write_host<E: Emit>(
+    host: &str,
+    kind: HostKind,
+    lower: bool,
+    decode: bool,
+    out: &mut E,
+) {
+    let rule = TextRule { lower, decode };
+    match (kind, host.find('%')) {
+        (HostKind::Ipv6, Some(pct)) => {
+            write_text(&host[..pct], rule, out);
+            write_text(
+                &host[pct..],
+                TextRule {
+                    lower: false,
+                    decode,
+                },
+                out,
+            );
+        }
+        _ => write_text(host, rule, out),
+    }
+}
+
+/// Normalize `input` (a URI-reference), climbing the ladder rung by rung.
+///
+/// ```
+/// use uriscope::uri::normalize::{normalize, NormalizeOptions, RungKind};
+/// let n = normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", NormalizeOptions::default()).unwrap();
+/// assert_eq!(n.normalized, "example://a/b/c/%7Bfoo%7D");
+/// let case = &n.rungs[0];
+/// assert_eq!((case.kind, case.after.as_str()), (RungKind::Case, "example://a/./b/../b/%63/%7Bfoo%7D"));
+/// assert_eq!(case.changed.iter().map(|s| s.slice(&case.after)).collect::<Vec<_>>(), ["xample", "%7B", "%7D"]);
+/// ```
+pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization, NormalizeError> {
+    parse(input).map_err(|_| invalid(input))?;
+    let mut rungs = Vec::with_capacity(5);
+    let mut current = input.to_string();
+    let mut ladder = vec![RungKind::Case];
+    if options.ipv6_rfc5952 {
+        ladder.push(RungKind::Ipv6);
+    }
+    ladder.extend([RungKind::PercentEncoding, RungKind::PathSegments]);
+    if !options.syntax_only {
+        ladder.push(RungKind::SchemeBased);
+    }
+    for kind in ladder {
+        let u = parse(&current).map_err(|_| invalid(&current))?;
+        let mut rw = Rewrite::default();
+        let mut findings = Vec::new();
+        match kind {
+            RungKind::Case => case(&u, &mut rw),
+            RungKind::Ipv6 => ipv6(&u, &mut rw),
+            RungKind::PercentEncoding => percent(&u, options, &mut rw),
+            RungKind::PathSegments => path_segments(&u, &mut rw, &mut findings),
+            RungKind::SchemeBased => scheme_based(&u, &mut rw),
+        }
+        let after = rw.out;
+        rungs.push(Rung {
+            kind,
+            before: std::mem::replace(&mut current, after.clone()),
+            after,
+            changed: rw.changed,
+            findings,
+        });
+    }
+    Ok(Normalization {
+        input: input.to_string(),
+        normalized: current,
+        rungs,
+    })
+}
+
+fn case(u: &UriRef<'_>, rw: &mut Rewrite) {
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Scheme => write_text(
+            s,
+            TextRule {
+                lower: true,
+                decode: false,
+            },
+            rw,
+        ),
+        Comp::Host(kind) => write_host(s, kind, true, false, rw),
+        Comp::Port => rw.keep(s),
+        _ => write_text(
+            s,
+            TextRule {
+                lower: false,
+                decode: false,
+            },
+            rw,
+        ),
+    });
+}
+
+fn ipv6(u: &UriRef<'_>, rw: &mut Rewrite) {
+    let address = u
+        .authority_parts()
+        .filter(|a| a.host.kind == HostKind::Ipv6)
+        .map(|a| a.host.address.slice(u.as_str()));
+    rebuild(u, rw, |c, s, rw| match (c, address) {
+        (Comp::Host(_), Some(addr)) => {
+            let canon = ipv6_text::canonical(addr);
+            match canon {
+                Some(canon) if canon != addr => {
+                    rw.keep("[");
+                    rw.change(&canon);
+                    rw.keep(&s[1 + addr.len()..]);
+                }
+                _ => rw.keep(s),
+            }
+        }
+        _ => rw.keep(s),
+    });
+}
+
+fn percent(u: &UriRef<'_>, options: NormalizeOptions, rw: &mut Rewrite) {
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Scheme | Comp::Port => rw.keep(s),
+        Comp::Host(kind) => write_host(s, kind, true, true, rw),
+        Comp::Path => write_path_text(s, true, options.decode_dot_segments, rw),
+        _ => write_text(
+            s,
+            TextRule {
+                lower: false,
+                decode: true,
+            },
+            rw,
+        ),
+    });
+}
+
+fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) {
+    let has_scheme = u.scheme().is_some();
+    let has_authority = u.authority().is_some();
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Path if has_scheme && has_dot_segments(s) => {
+            let mut p = remove_dot_segments(s);
+            let hazard = !has_authority && p.starts_with("//");
+            if hazard {
+                p.insert_str(0, "/.");
+            }
+            if p == s {
+                return rw.keep(s);
+            }
+            if hazard {
+                let start = rw.out.len();
+                findings.push(Finding::new(
+                    Span::new(start, start + p.len()),
+                    Severity::Warning,
+                    "double-slash-path-without-authority",
+                    double_slash_message(&p[2..]),
+                ));
+            }
+            rw.change(&p);
+        }
+        _ => rw.keep(s),
+    });
+}
+
+fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite) {
+    let scheme = u.scheme().unwrap_or_default();
+    let known = super::default_port(scheme).is_some();
+    let has_authority = u.authority().is_some();
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Port if u.scheme().is_some() && (s == ":" || is_default_port(scheme, &s[1..])) => {
+            rw.change("")
+        }
+        Comp::Path if known && has_authority && s.is_empty() => rw.change("/"),
+        _ => rw.keep(s),
+    });
+}

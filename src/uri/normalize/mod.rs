@@ -1,0 +1,173 @@
+//! RFC 3986 §6.2.2 and §6.2.3: normalization as a ladder of named rungs.
+//!
+//! [`normalize`] climbs the ladder one rung at a time and records each rung's
+//! before, after and the byte spans of `after` that changed (the explorer
+//! highlights them); [`normalize_str`] produces the same final string in one
+//! pass, without the trace.
+//!
+//! The rungs, in order:
+//! 1. [`RungKind::Case`] (§6.2.2.1): scheme and host to lowercase, hex digits of
+//!    escapes to uppercase (IPv6 hex is part of the host, so lowercase too).
+//! 2. [`RungKind::Ipv6`] (RFC 5952 §4, only with [`NormalizeOptions::ipv6_rfc5952`]).
+//! 3. [`RungKind::PercentEncoding`] (§6.2.2.2): escapes of unreserved characters decoded.
+//!    A path segment that would decode to `.` or `..` stays encoded unless
+//!    [`NormalizeOptions::decode_dot_segments`].
+//! 4. [`RungKind::PathSegments`] (§6.2.2.3): `remove_dot_segments`, for URIs with a
+//!    scheme; a path left starting with `//` without an authority is prefixed with `/.`.
+//! 5. [`RungKind::SchemeBased`] (§6.2.3, skipped with [`NormalizeOptions::syntax_only`]):
+//!    an empty port dropped (any scheme); for http, https, ws, wss and ftp the
+//!    default port dropped and an empty path with an authority made `/`.
+
+mod fast;
+mod ladder;
+pub(crate) mod text;
+
+use std::fmt;
+
+use super::{analyze, Finding, Span};
+
+pub use fast::normalize_str;
+pub use ladder::normalize;
+
+/// Options of [`normalize`] and [`normalize_str`]; all off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NormalizeOptions {
+    /// Stop after the syntax-based rungs of §6.2.2 (no scheme-based rung).
+    pub syntax_only: bool,
+    /// Rewrite IPv6 addresses in RFC 5952 canonical text.
+    pub ipv6_rfc5952: bool,
+    /// Decode `%2E` in path segments that then become `.` or `..` (and so are
+    /// removed by the path rung). Off by default: decoding would change which
+    /// resource a server that does not decode before resolving finds.
+    pub decode_dot_segments: bool,
+}
+
+/// One rung of the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RungKind {
+    /// §6.2.2.1 case normalization.
+    Case,
+    /// RFC 5952 §4 canonical IPv6 text (optional).
+    Ipv6,
+    /// §6.2.2.2 percent-encoding normalization.
+    PercentEncoding,
+    /// §6.2.2.3 path segment normalization.
+    PathSegments,
+    /// §6.2.3 scheme-based normalization.
+    SchemeBased,
+}
+
+impl RungKind {
+    /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`, `scheme-based`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RungKind::Case => "case",
+            RungKind::Ipv6 => "ipv6",
+            RungKind::PercentEncoding => "percent-encoding",
+            RungKind::PathSegments => "path-segments",
+            RungKind::SchemeBased => "scheme-based",
+        }
+    }
+
+    /// The section that defines the rung.
+    pub fn section(self) -> &'static str {
+        match self {
+            RungKind::Case => "RFC 3986 §6.2.2.1",
+            RungKind::Ipv6 => "RFC 5952 §4",
+            RungKind::PercentEncoding => "RFC 3986 §6.2.2.2",
+            RungKind::PathSegments => "RFC 3986 §6.2.2.3",
+            RungKind::SchemeBased => "RFC 3986 §6.2.3",
+        }
+    }
+}
+
+impl fmt::Display for RungKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One rung climbed: the text before and after, and what changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// Which rung.
+    pub kind: RungKind,
+    /// The URI before the rung.
+    pub before: String,
+    /// The URI after the rung.
+    pub after: String,
+    /// Byte spans of `after` that differ from `before` (an empty span marks a deletion).
+    pub changed: Vec<Span>,
+    /// Remarks and hazards found by this rung (spans into `after`).
+    pub findings: Vec<Finding>,
+}
+
+/// The result of [`normalize`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Normalization {
+    /// The input.
+    pub input: String,
+    /// The normal form.
+    pub normalized: String,
+    /// Every rung climbed, in order (a rung that changed nothing is still listed).
+    pub rungs: Vec<Rung>,
+}
+
+/// Why an input could not be normalized: it is not a valid URI-reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NormalizeError {
+    /// A message naming the first problem and where it is.
+    pub message: String,
+    /// Every finding of [`analyze`] on the input.
+    pub findings: Vec<Finding>,
+}
+
+impl fmt::Display for NormalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NormalizeError {}
+
+/// The error for an input that does not parse.
+pub(crate) fn invalid(input: &str) -> NormalizeError {
+    let a = analyze(input);
+    let message = match a.errors().next() {
+        Some(f) => format!("not a valid URI-reference: {}", f.message),
+        None => "not a valid URI-reference".to_string(),
+    };
+    NormalizeError {
+        message,
+        findings: a.findings,
+    }
+}
+
+/// The default port of a scheme known to the scheme-based rung, given in
+/// lowercase: http 80, https 443, ws 80, wss 443, ftp 21.
+pub fn default_port(scheme: &str) -> Option<&'static str> {
+    match scheme {
+        "http" | "ws" => Some("80"),
+        "https" | "wss" => Some("443"),
+        "ftp" => Some("21"),
+        _ => None,
+    }
+}
+
+/// Whether `port` (digits) is the default port of the lowercase `scheme`;
+/// leading zeros are ignored (`080` is 80).
+pub(crate) fn is_default_port(scheme: &str, port: &str) -> bool {
+    default_port(scheme).is_some_and(|d| {
+        let p = port.trim_start_matches('0');
+        p == d
+    })
+}
+
+/// The message of the path rung's `//` hazard finding.
+pub(crate) fn double_slash_message(path: &str) -> String {
+    format!(
+        "after remove_dot_segments the path \"{path}\" starts with \"//\" and there is no \
+         authority, so the string would re-parse with one; the path was prefixed with \"/.\" \
+         (as WHATWG URL and fluent-uri do)"
+    )
+}

@@ -1,0 +1,169 @@
+//! The inverse of resolution: the shortest relative reference (RFC 3986 §4.2)
+//! that resolves (§5.2) back to a given target against a base, with the
+//! resolution that proves it.
+
+use super::resolve::{
+    invalid, merge_prefix, parse_base, resolve_parsed, ResolveError, ResolveOptions, Subject,
+};
+use super::resolve_trace::{resolve, Resolution};
+use super::{parse, remove_dot_segments, UriRef};
+
+/// The answer of [`make_relative`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relative {
+    /// The shortest reference found (possibly a network-path reference or the
+    /// target itself when nothing shorter resolves back to it).
+    pub reference: String,
+    /// The traced resolution of `reference` against the base: its target is
+    /// the requested target, byte for byte.
+    pub proof: Resolution,
+}
+
+/// The shortest reference that resolves back to `target` against `base`
+/// (strict mode), with its resolution as proof.
+///
+/// Candidates are tried from shortest to longest: a same-document reference
+/// (`""`, `#f`, `?q`), a relative-path reference (with `../` steps, and a
+/// `./` prefix when its first segment holds a `:` or it would start with `/`),
+/// an absolute-path reference, a network-path reference, and the target
+/// itself; each is resolved and kept only if it gives `target` exactly. On a
+/// tie in length the earlier form in that list wins.
+///
+/// ```
+/// use uriscope::uri::make_relative;
+/// let base = "http://a/b/c/d;p?q";
+/// assert_eq!(make_relative(base, "http://a/b/c/g").unwrap().reference, "g");
+/// assert_eq!(make_relative(base, "http://a/b/g").unwrap().reference, "../g");
+/// assert_eq!(make_relative(base, "http://a/g").unwrap().reference, "/g");
+/// assert_eq!(make_relative(base, "http://g/x").unwrap().reference, "//g/x");
+/// assert_eq!(make_relative(base, "http://a/b/c/d;p?q#s").unwrap().reference, "#s");
+/// assert_eq!(make_relative(base, "http://a/b/c/x:y").unwrap().reference, "./x:y");
+/// assert_eq!(make_relative(base, "ftp://a/b").unwrap().reference, "ftp://a/b");
+/// ```
+pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError> {
+    let b = parse_base(base)?;
+    let t = parse(target).map_err(|_| invalid(Subject::Target, target))?;
+    if t.scheme().is_none() {
+        return Err(ResolveError {
+            subject: Subject::Target,
+            code: "target-not-absolute",
+            message: format!(
+                "the target must be an absolute URI with a scheme, but {target:?} is a {} reference",
+                t.kind().as_str()
+            ),
+            findings: Vec::new(),
+        });
+    }
+    let mut candidates = candidates(&b, &t);
+    candidates.sort_by_key(String::len);
+    let options = ResolveOptions::default();
+    for c in candidates {
+        let Ok(r) = parse(&c) else { continue };
+        if resolve_parsed(&b, &r, options) == target {
+            let proof = resolve(base, &c, options)?;
+            return Ok(Relative {
+                reference: c,
+                proof,
+            });
+        }
+    }
+    Err(ResolveError {
+        subject: Subject::Target,
+        code: "unreachable-target",
+        message: format!(
+            "no reference resolves to {target:?} against this base: resolution always removes \
+             dot segments (§5.2.4), so a target whose path keeps them cannot be reached"
+        ),
+        findings: Vec::new(),
+    })
+}
+
+/// Append `?query#fragment` as defined in `t`.
+fn with_tail(mut s: String, t: &UriRef<'_>, query: bool) -> String {
+    if query {
+        if let Some(q) = t.query() {
+            s.push('?');
+            s.push_str(q);
+        }
+    }
+    if let Some(f) = t.fragment() {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
+}
+
+/// Every candidate reference worth trying, unordered.
+fn candidates(b: &UriRef<'_>, t: &UriRef<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    let same_scheme = t.scheme() == b.scheme();
+    if same_scheme && t.authority() == b.authority() {
+        // Same scheme and authority: path-only references.
+        if t.path() == b.path() {
+            if t.query() == b.query() {
+                out.push(with_tail(String::new(), t, false));
+            } else if t.query().is_some() {
+                out.push(with_tail(String::new(), t, true));
+            }
+        }
+        let (dir, slash) = merge_prefix(b);
+        let dir = if slash { "/" } else { dir };
+        // The base directory as written and without its dot segments; the
+        // target path as written and, in the "/." + "//" safe form, without "/.".
+        let clean = remove_dot_segments(dir);
+        let mut paths = vec![t.path()];
+        if t.authority().is_none() && t.path().starts_with("/.//") {
+            paths.push(&t.path()[2..]);
+        }
+        for d in [dir, clean.as_str()] {
+            for p in &paths {
+                out.push(with_tail(relative_path(d, p), t, true));
+            }
+        }
+        if t.path().starts_with('/') {
+            let p = t.path();
+            let abs = if p.starts_with("//") {
+                format!("/.{p}")
+            } else {
+                p.to_string()
+            };
+            out.push(with_tail(abs, t, true));
+        }
+    }
+    if let (true, Some(a)) = (same_scheme, t.authority()) {
+        out.push(with_tail(format!("//{a}{}", t.path()), t, true));
+    }
+    out.push(t.as_str().to_string());
+    out
+}
+
+/// A relative-path reference from the base directory `dir` (ending in `/`, or empty) to `path`.
+fn relative_path(dir: &str, path: &str) -> String {
+    // Directory segments of the base (each followed by "/") and of the target.
+    let base_dirs: Vec<&str> = dir.split_inclusive('/').collect();
+    let target_parts: Vec<&str> = path.split_inclusive('/').collect();
+    let mut common = 0;
+    while common < base_dirs.len()
+        && common < target_parts.len()
+        && base_dirs[common] == target_parts[common]
+        && target_parts[common].ends_with('/')
+    {
+        common += 1;
+    }
+    let mut s = String::new();
+    for _ in common..base_dirs.len() {
+        s.push_str("../");
+    }
+    let rest: String = target_parts[common..].concat();
+    let first = rest.split('/').next().unwrap_or_default();
+    if s.is_empty() && (first.contains(':') || rest.starts_with('/')) {
+        s.push_str("./");
+    }
+    s.push_str(&rest);
+    if s.is_empty() {
+        s.push('.');
+    } else if s.ends_with("../") && rest.is_empty() {
+        s.pop();
+    }
+    s
+}

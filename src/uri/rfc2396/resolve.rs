@@ -1,0 +1,358 @@
+//! RFC 2396 §5.2: resolving a relative reference against a base, steps 1–7,
+//! with step 6 done on a string buffer ([`super::step6`]), every step traced.
+//!
+//! The 1998 algorithm is followed as written, quirks included: a query-only
+//! reference drops the base's last segment (`?y` → `http://a/b/c/?y`), an
+//! absolute-path reference keeps its dot segments (`/./g` → `http://a/./g`),
+//! and `..` above the root is kept by default (`../../../g` → `http://a/../g`).
+
+use std::fmt;
+
+use super::step6;
+use crate::uri::{split, Parts, Split};
+
+/// What step 6g does when the merged path still begins with `..`
+/// segments: RFC 2396 calls the reference "in error" and lets an
+/// implementation keep them, remove them or refuse.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AboveRoot {
+    /// Retain them in the resolved path, as Appendix C does: `http://a/../g`.
+    #[default]
+    Keep,
+    /// Discard the levels above the root: `http://a/g` (what RFC 3986 does).
+    Remove,
+    /// Avoid traversal: [`resolve`] returns a [`ResolveError`].
+    Error,
+}
+
+/// Resolution options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The step 6g policy.
+    pub above_root: AboveRoot,
+}
+
+/// One step of the §5.2 algorithm, ready to render as one row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The step: `"1"` to `"7"`, or `"6a"` to `"6h"`.
+    pub rule: &'static str,
+    /// What the step did, in the RFC's words.
+    pub description: String,
+    /// For steps 6a–6h, the string buffer after the step. For the other
+    /// steps, the target's components so far (`scheme="http" authority=…
+    /// path=… query=undefined …`; undefined and empty differ), and after
+    /// step 7 (or a step that ends early) the result.
+    pub buffer: String,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} -> {}", self.rule, self.description, self.buffer)
+    }
+}
+
+/// A resolved reference and how it was reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    /// The absolute form of the reference.
+    pub target: String,
+    /// Every step, in order.
+    pub steps: Vec<Step>,
+    /// Step 2 found a reference to the current document (empty, or only a
+    /// fragment): the target is the base (without its fragment) plus the
+    /// reference's fragment, and no retrieval is implied (§4.2).
+    pub same_document: bool,
+    /// Where this resolution meets a known quirk of the 1998 algorithm, in words.
+    pub notes: Vec<String>,
+}
+
+/// Why a reference could not be resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveErrorKind {
+    /// The base has no scheme (§5.2: "only the scheme component is required").
+    BaseWithoutScheme,
+    /// Step 6g under [`AboveRoot::Error`]: the merged path (the `String`)
+    /// still begins with `..`.
+    AboveRoot(String),
+}
+
+/// A failed resolution: what failed, and the steps up to the failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveError {
+    /// What failed.
+    pub kind: ResolveErrorKind,
+    /// The base as given.
+    pub base: String,
+    /// The reference as given.
+    pub reference: String,
+    /// The steps taken before the failure.
+    pub steps: Vec<Step>,
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ResolveErrorKind::BaseWithoutScheme => write!(
+                f,
+                "cannot resolve \"{}\": the base \"{}\" has no scheme, and RFC 2396 §5.2 \
+                 requires at least the base's scheme",
+                self.reference.escape_debug(),
+                self.base.escape_debug()
+            ),
+            ResolveErrorKind::AboveRoot(buf) => write!(
+                f,
+                "cannot resolve \"{}\" against \"{}\": the merged path \"{}\" still begins with \
+                 \"..\", above the root; RFC 2396 §5.2 step 6g calls the reference in error \
+                 (policy AboveRoot::Error)",
+                self.reference.escape_debug(),
+                self.base.escape_debug(),
+                buf.escape_debug()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// Resolve `reference` against `base` by RFC 2396 §5.2, steps 1–7.
+///
+/// ```
+/// use uriscope::uri::rfc2396::{resolve, AboveRoot, Options};
+/// let base = "http://a/b/c/d;p?q";
+/// let r = resolve(base, "?y", Options::default()).unwrap();
+/// assert_eq!(r.target, "http://a/b/c/?y"); // RFC 3986: http://a/b/c/d;p?y
+/// let r = resolve(base, "../../../g", Options::default()).unwrap();
+/// assert_eq!(r.target, "http://a/../g");
+/// let remove = Options { above_root: AboveRoot::Remove };
+/// assert_eq!(resolve(base, "../../../g", remove).unwrap().target, "http://a/g");
+/// let error = Options { above_root: AboveRoot::Error };
+/// assert!(resolve(base, "../../../g", error).is_err());
+/// ```
+pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resolution, ResolveError> {
+    let b = split(base);
+    let r = split(reference);
+    let base_parts = parts(base, &b);
+    let ref_parts = parts(reference, &r);
+    let mut steps = Vec::new();
+    let mut notes = Vec::new();
+    let fail = |kind, steps| ResolveError {
+        kind,
+        base: base.to_string(),
+        reference: reference.to_string(),
+        steps,
+    };
+
+    steps.push(Step {
+        rule: "1",
+        description: "parsed the reference into its four components and fragment (§4.3)"
+            .to_string(),
+        buffer: show(&ref_parts),
+    });
+    if base_parts.scheme.is_none() {
+        return Err(fail(ResolveErrorKind::BaseWithoutScheme, steps));
+    }
+
+    // Step 2.
+    if ref_parts.path.is_empty()
+        && ref_parts.scheme.is_none()
+        && ref_parts.authority.is_none()
+        && ref_parts.query.is_none()
+    {
+        let current = Parts {
+            fragment: ref_parts.fragment,
+            ..base_parts
+        };
+        let target = current.recompose();
+        steps.push(Step {
+            rule: "2",
+            description: "the path is empty and scheme, authority and query are undefined: \
+                          a reference to the current document; done"
+                .to_string(),
+            buffer: target.clone(),
+        });
+        return Ok(Resolution {
+            target,
+            steps,
+            same_document: true,
+            notes,
+        });
+    }
+    steps.push(Step {
+        rule: "2",
+        description: "the query and fragment are the reference's own, not inherited from the base"
+            .to_string(),
+        buffer: show(&ref_parts),
+    });
+
+    // Step 3.
+    if ref_parts.scheme.is_some() {
+        let target = ref_parts.recompose();
+        steps.push(Step {
+            rule: "3",
+            description: "the scheme is defined: the reference is an absolute URI; done"
+                .to_string(),
+            buffer: target.clone(),
+        });
+        return Ok(Resolution {
+            target,
+            steps,
+            same_document: false,
+            notes,
+        });
+    }
+    let mut t = Parts {
+        scheme: base_parts.scheme,
+        ..ref_parts
+    };
+    steps.push(Step {
+        rule: "3",
+        description: format!(
+            "the scheme is undefined: inherited \"{}\" from the base",
+            base_parts.scheme.unwrap_or_default()
+        ),
+        buffer: show(&t),
+    });
+
+    // Step 4.
+    let path: String;
+    let mut skip_to_7 = true;
+    if ref_parts.authority.is_some() {
+        steps.push(Step {
+            rule: "4",
+            description: "the authority is defined: a network-path reference; skip to step 7"
+                .to_string(),
+            buffer: show(&t),
+        });
+    } else {
+        t.authority = base_parts.authority;
+        let description = match base_parts.authority {
+            Some(a) => format!("the authority is undefined: inherited \"{a}\" from the base"),
+            None => "the authority is undefined, and undefined in the base too".to_string(),
+        };
+        steps.push(Step {
+            rule: "4",
+            description,
+            buffer: show(&t),
+        });
+        // Step 5.
+        if ref_parts.path.starts_with('/') {
+            steps.push(Step {
+                rule: "5",
+                description:
+                    "the path begins with \"/\": an absolute-path reference; skip to step 7"
+                        .to_string(),
+                buffer: show(&t),
+            });
+        } else {
+            steps.push(Step {
+                rule: "5",
+                description: "the path does not begin with \"/\": a relative-path reference, \
+                              merged with the base path in step 6"
+                    .to_string(),
+                buffer: show(&t),
+            });
+            skip_to_7 = false;
+        }
+    }
+    if skip_to_7 {
+        if has_dot_segment(ref_parts.path) {
+            notes.push(
+                "the path's \".\" / \"..\" segments stay: RFC 2396 only removes them from \
+                 relative-path references (step 6); RFC 3986 removes them from every path"
+                    .to_string(),
+            );
+        }
+    } else {
+        path = step_6(&base_parts, &ref_parts, options, &mut steps, &mut notes)
+            .map_err(|buf| fail(ResolveErrorKind::AboveRoot(buf), steps.clone()))?;
+        t.path = &path;
+    }
+
+    // Step 7.
+    let target = t.recompose();
+    steps.push(Step {
+        rule: "7",
+        description: "recombined scheme, authority, path, query and fragment".to_string(),
+        buffer: target.clone(),
+    });
+    Ok(Resolution {
+        target,
+        steps,
+        same_document: false,
+        notes,
+    })
+}
+
+/// Step 6, a–h; on a 6g failure, the buffer.
+fn step_6(
+    base: &Parts<'_>,
+    reference: &Parts<'_>,
+    options: Options,
+    steps: &mut Vec<Step>,
+    notes: &mut Vec<String>,
+) -> Result<String, String> {
+    if base.authority.is_none() && !base.path.starts_with('/') {
+        notes.push(
+            "the base is not hierarchical (opaque_part): RFC 2396 §5 says relative references \
+             cannot be used with it; the steps were followed anyway"
+                .to_string(),
+        );
+    } else if base.path.is_empty() {
+        notes.push(
+            "the base has an empty path: step 6a copies nothing, so the reference's path follows \
+             the authority without a \"/\" (fixed in RFC 3986, Appendix D.2)"
+                .to_string(),
+        );
+    }
+    if reference.path.is_empty() {
+        notes.push(
+            "a reference with an empty path and a query drops the base's last segment in RFC 2396; \
+             RFC 3986 keeps the whole base path (Appendix D.2)"
+                .to_string(),
+        );
+    }
+    let mut buf = step6::copy_base_directory(base.path, steps);
+    step6::append_reference_path(&mut buf, reference.path, steps);
+    step6::remove_dot_slash_segments(&mut buf, steps);
+    step6::remove_trailing_dot_segment(&mut buf, steps);
+    step6::remove_segment_dotdot_slash(&mut buf, steps);
+    step6::remove_trailing_segment_dotdot(&mut buf, steps);
+    if step6::begins_with_dotdot(&buf) && options.above_root == AboveRoot::Keep {
+        notes.push("\"..\" above the root is kept (Appendix C); RFC 3986 removes it".to_string());
+    }
+    if step6::above_root(&mut buf, options.above_root, steps).is_err() {
+        return Err(buf);
+    }
+    Ok(step6::take_path(buf, steps))
+}
+
+/// The components of an Appendix B split (§5.2: "parsed into the four main
+/// components"; RFC 2396 Appendix B is the same expression).
+fn parts<'a>(s: &'a str, p: &Split) -> Parts<'a> {
+    Parts {
+        scheme: p.scheme.map(|x| x.slice(s)),
+        authority: p.authority.map(|x| x.slice(s)),
+        path: p.path.slice(s),
+        query: p.query.map(|x| x.slice(s)),
+        fragment: p.fragment.map(|x| x.slice(s)),
+    }
+}
+
+/// Whether `path` holds a complete `.` or `..` segment.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// The components, undefined told apart from empty.
+fn show(p: &Parts<'_>) -> String {
+    let q = |x: Option<&str>| x.map_or("undefined".to_string(), |s| format!("{s:?}"));
+    format!(
+        "scheme={} authority={} path={:?} query={} fragment={}",
+        q(p.scheme),
+        q(p.authority),
+        p.path,
+        q(p.query),
+        q(p.fragment)
+    )
+}

@@ -1,0 +1,270 @@
+//! Property tests for the parser: no panics, recomposition is identity,
+//! parse agrees with split and with analyze, split agrees with a naive oracle.
+
+use proptest::prelude::*;
+use uriscope::uri::{analyze, parse, parse_iri, split, Split};
+
+const PCT: &str = "%[0-9A-Fa-f]{2}";
+
+type Re = proptest::string::RegexGeneratorStrategy<String>;
+
+fn re(pattern: &str) -> Re {
+    proptest::string::string_regex(pattern).expect("a valid generator pattern")
+}
+
+fn rep(class: &str, max: usize) -> Re {
+    re(&format!("(({class})|{PCT}){{0,{max}}}"))
+}
+
+fn scheme() -> impl Strategy<Value = String> {
+    "[A-Za-z][A-Za-z0-9+.-]{0,7}"
+}
+
+/// An IPv6address: 8 pieces (6 and an IPv4 tail when `v4`), with the pieces
+/// `lo..hi` replaced by "::" when that window is not empty.
+fn ipv6() -> impl Strategy<Value = String> {
+    (
+        proptest::collection::vec(0u16..=0xffff, 8),
+        0usize..=8,
+        0usize..=8,
+        any::<bool>(),
+    )
+        .prop_map(|(pieces, a, b, v4)| {
+            let n = if v4 { 6 } else { 8 };
+            let mut parts: Vec<String> = pieces[..n].iter().map(|p| format!("{p:x}")).collect();
+            if v4 {
+                parts.push("1.2.3.4".to_string());
+            }
+            let total = parts.len();
+            let (lo, hi) = (a.min(b).min(total), a.max(b).min(total));
+            if lo == hi {
+                parts.join(":")
+            } else {
+                format!("{}::{}", parts[..lo].join(":"), parts[hi..].join(":"))
+            }
+        })
+}
+
+fn host() -> impl Strategy<Value = String> {
+    prop_oneof![
+        rep("[A-Za-z0-9._~!$&'()*+,;=-]", 12),
+        (0u8..=255, 0u8..=255, 0u8..=255, 0u8..=255)
+            .prop_map(|(a, b, c, d)| format!("{a}.{b}.{c}.{d}")),
+        ipv6().prop_map(|a| format!("[{a}]")),
+        (ipv6(), "[A-Za-z0-9._~-]{1,5}").prop_map(|(a, z)| format!("[{a}%25{z}]")),
+        "[vV][0-9a-fA-F]{1,3}\\.[A-Za-z0-9._~!$&'()*+,;=:-]{1,8}".prop_map(|s| format!("[{s}]")),
+    ]
+}
+
+fn authority() -> impl Strategy<Value = String> {
+    (
+        proptest::option::of(rep("[A-Za-z0-9._~!$&'()*+,;=:-]", 8)),
+        host(),
+        proptest::option::of(re("[0-9]{0,5}")),
+    )
+        .prop_map(|(u, h, p)| {
+            let mut s = String::new();
+            if let Some(u) = u {
+                s.push_str(&u);
+                s.push('@');
+            }
+            s.push_str(&h);
+            if let Some(p) = p {
+                s.push(':');
+                s.push_str(&p);
+            }
+            s
+        })
+}
+
+const SEGMENT: &str = "(([A-Za-z0-9._~!$&'()*+,;=:@-])|%[0-9A-Fa-f]{2}){0,6}";
+
+fn query() -> Re {
+    rep("[A-Za-z0-9._~!$&'()*+,;=:@/?-]", 12)
+}
+
+/// A valid URI-reference built from the Appendix A grammar, with its parts.
+fn uri_reference() -> impl Strategy<
+    Value = (
+        Option<String>,
+        Option<String>,
+        String,
+        Option<String>,
+        Option<String>,
+    ),
+> {
+    let seg_nz = "(([A-Za-z0-9._~!$&'()*+,;=:@-])|%[0-9A-F]{2}){1,6}";
+    let seg_nc = "(([A-Za-z0-9._~!$&'()*+,;=@-])|%[0-9A-F]{2}){1,6}";
+    let rest = format!("(/{SEGMENT}){{0,4}}");
+    let abempty = re(&rest);
+    let absolute = re(&format!("/({seg_nz}{rest})?"));
+    let rootless = re(&format!("{seg_nz}{rest}"));
+    let noscheme = re(&format!("{seg_nc}{rest}"));
+    (
+        proptest::option::of(scheme()),
+        proptest::option::of(authority()),
+        any::<u8>(),
+        abempty,
+        absolute,
+        rootless,
+        noscheme,
+        proptest::option::of(query()),
+        proptest::option::of(query()),
+    )
+        .prop_map(
+            |(s, a, pick, abempty, absolute, rootless, noscheme, q, f)| {
+                let path = if a.is_some() {
+                    abempty
+                } else {
+                    match pick % 3 {
+                        0 => absolute,
+                        1 if s.is_some() => rootless,
+                        1 => noscheme,
+                        _ => String::new(),
+                    }
+                };
+                (s, a, path, q, f)
+            },
+        )
+}
+
+fn join(
+    p: &(
+        Option<String>,
+        Option<String>,
+        String,
+        Option<String>,
+        Option<String>,
+    ),
+) -> String {
+    let mut out = String::new();
+    if let Some(s) = &p.0 {
+        out += s;
+        out += ":";
+    }
+    if let Some(a) = &p.1 {
+        out += "//";
+        out += a;
+    }
+    out += &p.2;
+    if let Some(q) = &p.3 {
+        out += "?";
+        out += q;
+    }
+    if let Some(f) = &p.4 {
+        out += "#";
+        out += f;
+    }
+    out
+}
+
+/// The Appendix B regex written out with `str::find`, as an oracle for `split`.
+fn naive_split(s: &str) -> (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>) {
+    let (before_frag, fragment) = match s.find('#') {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let (before_q, query) = match before_frag.find('?') {
+        Some(i) => (&before_frag[..i], Some(&before_frag[i + 1..])),
+        None => (before_frag, None),
+    };
+    let (scheme, rest) = match before_q.find([':', '/']) {
+        Some(i) if i > 0 && before_q.as_bytes()[i] == b':' => {
+            (Some(&before_q[..i]), &before_q[i + 1..])
+        }
+        _ => (None, before_q),
+    };
+    let (authority, path) = match rest.strip_prefix("//") {
+        Some(r) => {
+            let end = r.find('/').unwrap_or(r.len());
+            (Some(&r[..end]), &r[end..])
+        }
+        None => (None, rest),
+    };
+    (scheme, authority, path, query, fragment)
+}
+
+fn split_texts(
+    s: &str,
+    p: Split,
+) -> (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>) {
+    let t = |x: Option<uriscope::uri::Span>| x.map(|x| x.slice(s));
+    (
+        t(p.scheme),
+        t(p.authority),
+        p.path.slice(s),
+        t(p.query),
+        t(p.fragment),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn nothing_panics_on_any_string(s in any::<String>()) {
+        let _ = split(&s);
+        let a = analyze(&s);
+        prop_assert_eq!(parse(&s).is_ok(), a.is_valid());
+        let _ = parse_iri(&s);
+    }
+
+    #[test]
+    fn nothing_panics_on_uri_like_strings(s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}-]{0,40}") {
+        let a = analyze(&s);
+        match parse(&s) {
+            Ok(u) => {
+                prop_assert!(a.is_valid());
+                prop_assert_eq!(u.to_string(), s.clone());
+            }
+            Err(e) => {
+                let first = a.errors().next().expect("analyze finds an error too");
+                prop_assert_eq!((first.span.start, first.code), (e.at, e.code));
+            }
+        }
+    }
+
+    #[test]
+    fn split_agrees_with_the_naive_appendix_b_oracle(s in "[a-z:/?#@.]{0,20}") {
+        prop_assert_eq!(split_texts(&s, split(&s)), naive_split(&s));
+    }
+
+    #[test]
+    fn generated_valid_references_parse_and_recompose(parts in uri_reference()) {
+        let s = join(&parts);
+        let u = parse(&s);
+        prop_assert!(u.is_ok(), "{:?}: {:?}", s, u.err());
+        let u = u.unwrap();
+        prop_assert_eq!(u.to_string(), s.clone());
+        prop_assert_eq!(u.parts().recompose(), s.clone());
+        prop_assert_eq!(u.scheme(), parts.0.as_deref());
+        prop_assert_eq!(u.authority(), parts.1.as_deref());
+        prop_assert_eq!(u.path(), parts.2.as_str());
+        prop_assert_eq!(u.query(), parts.3.as_deref());
+        prop_assert_eq!(u.fragment(), parts.4.as_deref());
+        prop_assert!(analyze(&s).is_valid());
+        // parse agrees with split on every component
+        let sp = split_texts(&s, split(&s));
+        prop_assert_eq!(sp, (u.scheme(), u.authority(), u.path(), u.query(), u.fragment()));
+    }
+}
+
+proptest! {
+    /// `run_len` (eight bytes at a time) against the obvious byte loop.
+    #[test]
+    fn run_len_agrees_with_a_byte_loop(b in proptest::collection::vec(any::<u8>(), 0..40), bit in 0u32..15) {
+        use uriscope::uri::chars::{run_len, TABLE};
+        let class = 1u16 << bit;
+        let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
+        prop_assert_eq!(run_len(&b, class), naive);
+    }
+
+    #[test]
+    fn run_len_on_long_runs(n in 0usize..40, tail in any::<u8>()) {
+        use uriscope::uri::chars::{run_len, PATH};
+        let mut b = vec![b'a'; n];
+        b.push(tail);
+        let want = if uriscope::uri::chars::is(tail, PATH) { n + 1 } else { n };
+        prop_assert_eq!(run_len(&b, PATH), want);
+    }
+}
