@@ -82,7 +82,7 @@ impl Grid {
     pub fn free(&self, row: usize, a: usize, b: usize) -> bool {
         match self.rows.get(row) {
             None => true,
-            Some(r) => (a..b).all(|c| r.get(c).map_or(true, Option::is_none)),
+            Some(r) => (a..b).all(|c| r.get(c).is_none_or(Option::is_none)),
         }
     }
 
