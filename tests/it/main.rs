@@ -19,5 +19,6 @@ mod resolve;
 mod resolve_peers;
 mod rfc2396;
 mod scheme;
+mod smoke;
 mod tmux;
 mod whatwg;
