@@ -18,6 +18,7 @@ mod relative;
 mod render;
 mod resolve;
 mod resolve_peers;
+mod resolve_robustness;
 mod rfc2396;
 mod scheme;
 mod smoke;
