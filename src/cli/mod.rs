@@ -4,8 +4,8 @@
 
 pub mod decode;
 pub mod encode;
-pub mod extract;
 pub mod equiv;
+pub mod extract;
 pub mod input;
 pub mod iri;
 pub mod normalize;
