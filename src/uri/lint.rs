@@ -292,7 +292,9 @@ fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
         (v < 0x20 || v == 0x7f).then_some(v)
     };
     let mut i = 0;
-    while i < b.len() {
+    // `str::find` on a char uses memchr: most inputs hold few '%'.
+    while let Some(off) = input.get(i..).and_then(|rest| rest.find('%')) {
+        i += off;
         if decode(i).is_none() {
             i += 1;
             continue;
@@ -321,6 +323,9 @@ fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
 /// `%2F` inside segments, and segments that decode to `.` or `..`.
 fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let input = u.as_str();
+    if !u.path().contains('%') {
+        return;
+    }
     for (span, seg) in u.segments() {
         if !seg.contains('%') {
             continue;
@@ -360,7 +365,7 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
 fn backslashes(input: &str, out: &mut Vec<Finding>) {
     let b = input.as_bytes();
     let mut i = 0;
-    while let Some(off) = b[i..].iter().position(|&c| c == b'\\') {
+    while let Some(off) = input.get(i..).and_then(|rest| rest.find('\\')) {
         let start = i + off;
         let mut end = start;
         while b.get(end) == Some(&b'\\') {
