@@ -7,6 +7,7 @@ mod codec_cli;
 mod differential;
 mod explorer;
 mod extract;
+mod explorer_props;
 mod iri;
 mod lint;
 mod normalize;
