@@ -46,3 +46,22 @@ fn regression_ipv6_error_span_cut_a_multibyte_char() {
     let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
     t.draw(|f| f.render_widget(&app, f.area())).unwrap();
 }
+
+/// fuzz/parse, crash-372a1821: `h>ttp://[d[v7.x\\...]\u{E000}`. The
+/// "only ':' may follow ']'" error had a one-byte span on the non-ASCII
+/// character after the IP literal.
+#[test]
+fn regression_ip_literal_trailing_char_span_cut_a_multibyte_char() {
+    let s = "h>ttp://[d[v7.x\\ead:beef:cafe:5417:affe:8FA3:deaf:feed]\u{e000}";
+    spans_slice(s);
+    for s in [
+        "http://[::1]é/",
+        "http://[::1]例:80/",
+        "//[v7.x]\u{10000}",
+        "http://[::1]\u{e000}",
+    ] {
+        spans_slice(s);
+        let a = analyze(s);
+        assert!(!a.is_valid(), "{s:?}");
+    }
+}
