@@ -24,7 +24,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let a = app.analysis();
+    let mut a = app.analysis();
+    // The §7 security findings (warnings) are listed with the parse findings.
+    a.findings.extend(crate::uri::lint::lint_analysis(&a));
+    a.findings.sort_by_key(|f| (f.span.start, f.severity));
     let w = usize::from(area.width);
     let lines = build(&a, theme, app.breakdown.x, w.saturating_sub(1));
     let height = usize::from(area.height);
@@ -42,7 +45,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// The pane's lines; URI-wide rows are cut to columns `x..x + w`.
 pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    let input = a.input;
+    // The password of `user:pass` is drawn masked (same byte length, so
+    // every span still fits); the input line above keeps it as typed.
+    let pw = super::mask::password_span(a);
+    let masked = super::mask::masked(a.input, pw);
+    let input: &str = &masked;
     let cols = Columns::new(input);
     let comps = components(a);
     let roles = roles(a);
@@ -106,7 +113,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
 
     // The verdict.
     let errors = a.errors().count();
-    let iri = !input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
+    let iri = !a.input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
     let mut verdict = if a.is_valid() {
         vec![
             Span::styled("valid", theme.good()),
@@ -134,6 +141,12 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
         verdict.push(Span::raw(" · IRI (RFC 3987)"));
     }
     out.push(Line::from(verdict));
+    if pw.is_some() {
+        out.push(Line::styled(
+            "password masked here (RFC 3986 §7.5); the input line shows it as typed",
+            theme.dim(),
+        ));
+    }
     out.push(Line::default());
 
     table(&mut out, a, &comps, theme, w);
@@ -205,7 +218,8 @@ fn table(
                 spans.push(Span::raw(format!("{:>span_w$}", span_text(c))));
             }
             Some(c) => {
-                let raw = c.span.slice(a.input);
+                let raw = super::mask::cell(a.input, c.span, super::mask::password_span(a));
+                let raw = raw.as_ref();
                 let shown = visible(raw);
                 let cell = fit(&shown, raw_w.saturating_sub(1));
                 let pad = raw_w.saturating_sub(width(&cell));
@@ -229,6 +243,11 @@ fn table(
             }
         }
         out.push(Line::from(spans));
+        if name == "host" {
+            if let Some(line) = super::mask::idna_row(a, name_w, theme) {
+                out.push(line);
+            }
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod parse_props;
 mod percent;
 mod relative;
 mod render;
+mod render_panes;
 mod resolve;
 mod resolve_peers;
 mod rfc2396;

@@ -1,0 +1,620 @@
+//! The Resolve pane: the base field, then the input resolved against it
+//! step by step (RFC 3986 §5.2: base pre-parse, the §5.2.2 branch with its
+//! condition, the §5.2.3 merge, the §5.2.4 remove_dot_segments table one
+//! row per iteration, the target), or the RFC 2396 §5.2 steps 1-7 / 6a-6h
+//! on a toggle, with both targets compared. Rows are revealed by stepping.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::breakdown::roles;
+use crate::app::resolve::{resolution, resolution_2396, shown};
+use crate::app::{App, Focus, Pane};
+use crate::display::{fit, visible, width};
+use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
+
+use super::field::{field, marked, row, scrolled, split, text};
+use super::theme::Theme;
+
+const LABEL: usize = 16;
+
+/// Draw the Resolve pane into `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (top, rest) = split(area);
+    let base_a = uri::analyze(app.base.text());
+    field(
+        " base",
+        &app.base,
+        &roles(&base_a),
+        app.focus == Focus::Pane(Pane::Resolve),
+        "a base URI with a scheme (RFC 3986 §5.1)",
+        top,
+        buf,
+        theme,
+    );
+    let w = usize::from(area.width).saturating_sub(1);
+    let (lines, pin) = build(app, theme, w);
+    scrolled(lines, rest, buf, app.resolve.scroll.y, pin);
+}
+
+/// The pane's lines under the field, and the line of the current row.
+pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<usize>) {
+    let mut out = Vec::new();
+    let v = &app.resolve;
+    out.push(Line::from(vec![
+        Span::styled(
+            if v.rfc2396 {
+                "RFC 2396 §5.2"
+            } else {
+                "RFC 3986 §5.2"
+            },
+            theme.heading(),
+        ),
+        Span::raw(if v.compat {
+            " · compat (§5.4.2)"
+        } else {
+            " · strict"
+        }),
+        Span::styled(
+            fit(
+                " · Ctrl-N/P step · Ctrl-R 2396 · Ctrl-T compat",
+                w.saturating_sub(30),
+            )
+            .into_owned(),
+            theme.dim(),
+        ),
+    ]));
+    let r3986 = resolution(app);
+    let pin = if v.rfc2396 {
+        rfc2396(app, &r3986, &mut out, theme, w)
+    } else {
+        match &r3986 {
+            Ok(r) => rfc3986(app, r, &mut out, theme, w),
+            Err(e) => {
+                error_lines(&mut out, &e.message, &e.findings, theme, w);
+                None
+            }
+        }
+    };
+    (out, pin)
+}
+
+fn quoted(s: Option<&str>) -> String {
+    match s {
+        Some(s) => format!("\"{}\"", visible(s)),
+        None => "undefined".to_string(),
+    }
+}
+
+fn components(c: &Components) -> String {
+    format!(
+        "scheme {} authority {} path {} query {} fragment {}",
+        quoted(c.scheme.as_deref()),
+        quoted(c.authority.as_deref()),
+        quoted(Some(&c.path)),
+        quoted(c.query.as_deref()),
+        quoted(c.fragment.as_deref()),
+    )
+}
+
+fn error_lines(
+    out: &mut Vec<Line<'static>>,
+    message: &str,
+    findings: &[Finding],
+    theme: &Theme,
+    w: usize,
+) {
+    let err = theme.severity(Severity::Error);
+    for piece in wrap(&format!("cannot resolve: {}", visible(message)), w) {
+        out.push(Line::styled(piece, err));
+    }
+    for f in findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .take(3)
+    {
+        let t = format!(
+            "  {} {}..{}: {}",
+            f.code,
+            f.span.start,
+            f.span.end,
+            visible(&f.message)
+        );
+        out.push(Line::styled(fit(&t, w).into_owned(), theme.dim()));
+    }
+}
+
+/// Greedy word wrap of visible text to `w` columns.
+fn wrap(s: &str, w: usize) -> Vec<String> {
+    let w = w.max(10);
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in s.split(' ') {
+        if !cur.is_empty() && width(&cur) + 1 + width(word) > w {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        while width(&cur) > w {
+            let head = fit(&cur, w).into_owned();
+            let cut = head.trim_end_matches('…');
+            let rest = cur[cut.len()..].to_string();
+            lines.push(head);
+            cur = rest;
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+fn finding_lines(
+    out: &mut Vec<Line<'static>>,
+    subject: &str,
+    f: &Finding,
+    theme: &Theme,
+    w: usize,
+) {
+    let style = theme.severity(f.severity);
+    let head = format!("{} {} ({subject}): ", f.severity, f.code);
+    let body = format!("{head}{}", visible(&f.message));
+    for (i, piece) in wrap(&body, w.saturating_sub(2)).into_iter().enumerate() {
+        let st = if i == 0 { style } else { theme.dim() };
+        out.push(Line::styled(format!("  {piece}"), st));
+    }
+}
+
+fn rfc3986(
+    app: &App,
+    r: &Resolution,
+    out: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    w: usize,
+) -> Option<usize> {
+    let val = w.saturating_sub(LABEL);
+    let mut pin = None;
+    let mut complete = true;
+    for step in &r.steps {
+        match step {
+            Step::Base(c) => out.push(row(
+                "base (§5.2.1)",
+                LABEL,
+                vec![Span::raw(fit(&components(c), val).into_owned())],
+                theme,
+            )),
+            Step::Reference(c) => out.push(row(
+                "R",
+                LABEL,
+                vec![Span::raw(fit(&components(c), val).into_owned())],
+                theme,
+            )),
+            Step::CompatSchemeDropped { scheme } => out.push(row(
+                "compat (§5.4.2)",
+                LABEL,
+                vec![Span::raw(
+                    fit(
+                        &format!(
+                            "R.scheme \"{}\" equals Base.scheme: treated as undefined",
+                            visible(scheme)
+                        ),
+                        val,
+                    )
+                    .into_owned(),
+                )],
+                theme,
+            )),
+            Step::Branch(b) => out.push(row(
+                "branch (§5.2.2)",
+                LABEL,
+                vec![Span::styled(
+                    fit(b.condition(), val).into_owned(),
+                    theme.good(),
+                )],
+                theme,
+            )),
+            Step::Merge(m) => {
+                let text = if m.authority_and_empty_path {
+                    format!(
+                        "base has an authority and an empty path: \"/\" + \"{}\" = \"{}\"",
+                        visible(&m.reference_path),
+                        visible(&m.merged)
+                    )
+                } else {
+                    format!(
+                        "\"{}\" + \"{}\" = \"{}\"",
+                        visible(&m.kept),
+                        visible(&m.reference_path),
+                        visible(&m.merged)
+                    )
+                };
+                out.push(row(
+                    "merge (§5.2.3)",
+                    LABEL,
+                    vec![Span::raw(fit(&text, val).into_owned())],
+                    theme,
+                ));
+            }
+            Step::DotSegments(t) => {
+                let len = t.steps.len();
+                let n = shown(&app.resolve, len);
+                complete = n == len;
+                pin = dot_table(t, n, out, theme, w);
+            }
+            Step::Finding { subject, finding } => {
+                finding_lines(out, subject.as_str(), finding, theme, w)
+            }
+            Step::Target { .. } => {}
+            Step::Recomposed(target) => {
+                if complete {
+                    out.push(row(
+                        "target (§5.3)",
+                        LABEL,
+                        vec![text(&fit(target, val), theme.good())],
+                        theme,
+                    ));
+                } else {
+                    out.push(row(
+                        "target (§5.3)",
+                        LABEL,
+                        vec![Span::styled("… step to the last row (Ctrl-N)", theme.dim())],
+                        theme,
+                    ));
+                }
+            }
+        }
+    }
+    pin
+}
+
+/// The last `max` columns of `s` (visible), with a leading `…` when cut.
+fn tail(s: &str, max: usize) -> String {
+    let v = visible(s).into_owned();
+    if width(&v) <= max {
+        return v;
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let chars: Vec<char> = v.chars().collect();
+    let mut out = String::new();
+    let mut used = 0;
+    for c in chars.iter().rev() {
+        let cw = width(c.encode_utf8(&mut [0; 4]));
+        if used + cw > max - 1 {
+            break;
+        }
+        used += cw;
+        out.insert(0, *c);
+    }
+    out.insert(0, '…');
+    out
+}
+
+fn pad(s: String, w: usize) -> String {
+    let p = w.saturating_sub(width(&s));
+    format!("{s}{}", " ".repeat(p))
+}
+
+/// The remove_dot_segments table with its first `n` rows; returns the
+/// index in `out` of the current (last shown) row.
+fn dot_table(
+    t: &DotSegmentsTrace,
+    n: usize,
+    out: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    w: usize,
+) -> Option<usize> {
+    let len = t.steps.len();
+    out.push(row(
+        "remove_dot_segments (§5.2.4)",
+        30,
+        vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
+        theme,
+    ));
+    let rest = w.saturating_sub(9);
+    let buf_w = (rest * 2 / 3) / 2;
+    let what_w = rest.saturating_sub(2 * buf_w);
+    out.push(Line::styled(
+        format!(
+            "  #  rule {} {} {}",
+            pad("input buffer".into(), buf_w - 1),
+            pad("output buffer".into(), buf_w - 1),
+            fit("what", what_w)
+        ),
+        theme.heading(),
+    ));
+    out.push(Line::styled(
+        format!(
+            "  {:>2}      {} {}",
+            0,
+            pad(
+                fit(&visible(&t.input), buf_w.saturating_sub(1)).into_owned(),
+                buf_w - 1
+            ),
+            ""
+        ),
+        theme.dim(),
+    ));
+    let mut pin = None;
+    let mut prev_in = t.input.as_str();
+    let mut prev_out = "";
+    for (i, s) in t.steps.iter().take(n).enumerate() {
+        let current = i + 1 == n;
+        let base = if current {
+            theme.current()
+        } else {
+            ratatui::style::Style::new()
+        };
+        let mut spans = vec![Span::styled(format!("  {:>2}  {}  ", i + 1, s.rule), base)];
+        spans.push(Span::styled(
+            pad(
+                fit(&visible(&s.input), buf_w.saturating_sub(1)).into_owned(),
+                buf_w,
+            ),
+            base,
+        ));
+        // The output buffer, its tail when long; the moved segment marked.
+        let cell = tail(&s.output, buf_w.saturating_sub(1));
+        let moved = match (s.rule, s.appended) {
+            (DotRule::E, Some(a)) if current => {
+                let seg = visible(a.slice(&s.output)).into_owned();
+                width(&seg).min(width(&cell))
+            }
+            _ => 0,
+        };
+        let split_at = cell
+            .char_indices()
+            .rev()
+            .nth(moved.saturating_sub(1))
+            .map_or(cell.len(), |(i, _)| i);
+        let (keep, mv) = if moved > 0 {
+            cell.split_at(split_at)
+        } else {
+            (cell.as_str(), "")
+        };
+        spans.push(Span::styled(keep.to_string(), base));
+        spans.push(Span::styled(mv.to_string(), theme.changed()));
+        spans.push(Span::raw(" ".repeat(buf_w.saturating_sub(width(&cell)))));
+        spans.extend(what(s, prev_in, prev_out, current, theme, what_w));
+        out.push(Line::from(spans));
+        if current {
+            pin = Some(out.len() - 1);
+        }
+        prev_in = &s.input;
+        prev_out = &s.output;
+    }
+    if n < len {
+        out.push(Line::styled(
+            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
+            theme.dim(),
+        ));
+    }
+    pin
+}
+
+/// The "what" cell: what the rule removed, replaced or moved.
+fn what(
+    s: &uri::dot_segments::DotStep,
+    prev_in: &str,
+    prev_out: &str,
+    current: bool,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Span<'static>> {
+    let matched = if s.matched.end <= prev_in.len()
+        && prev_in.is_char_boundary(s.matched.start)
+        && prev_in.is_char_boundary(s.matched.end)
+    {
+        s.matched.slice(prev_in)
+    } else {
+        ""
+    };
+    let hi = if current {
+        theme.removed()
+    } else {
+        theme.dim()
+    };
+    // Narrow: `-"x"` for removed, `+"x"` for moved.
+    let narrow = w < 20;
+    let q = |t: &str| {
+        let room = if narrow {
+            w.saturating_sub(1)
+        } else {
+            w.saturating_sub(8)
+        };
+        fit(&format!("\"{}\"", visible(t)), room).into_owned()
+    };
+    let (removed, moved) = if narrow {
+        ("-", "+")
+    } else {
+        ("removed ", "moved ")
+    };
+    match s.rule {
+        DotRule::A | DotRule::D => vec![Span::raw(removed), Span::styled(q(matched), hi)],
+        DotRule::B => vec![Span::styled(q(matched), hi), Span::raw(" → \"/\"")],
+        DotRule::C => {
+            let popped = s
+                .popped
+                .filter(|p| {
+                    p.end <= prev_out.len()
+                        && prev_out.is_char_boundary(p.start)
+                        && prev_out.is_char_boundary(p.end)
+                })
+                .map_or("", |p| p.slice(prev_out));
+            vec![
+                Span::raw(removed),
+                Span::styled(q(popped), hi),
+                Span::raw(format!(", {}→\"/\"", q(matched))),
+            ]
+        }
+        DotRule::E => {
+            let seg = s
+                .appended
+                .filter(|a| a.end <= s.output.len())
+                .map_or("", |a| a.slice(&s.output));
+            let st = if current {
+                theme.changed()
+            } else {
+                theme.dim()
+            };
+            vec![Span::raw(moved), Span::styled(q(seg), st)]
+        }
+    }
+}
+
+/// The RFC 2396 steps, then both targets side by side.
+fn rfc2396(
+    app: &App,
+    r3986: &Result<Resolution, uri::ResolveError>,
+    out: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    w: usize,
+) -> Option<usize> {
+    let (steps, result) = match resolution_2396(app) {
+        Ok(r) => (r.steps, Ok(r.target)),
+        Err(e) => {
+            let msg = e.to_string();
+            (e.steps, Err(msg))
+        }
+    };
+    let len = steps.len();
+    let n = shown(&app.resolve, len);
+    out.push(row(
+        "steps (§5.2)",
+        LABEL,
+        vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
+        theme,
+    ));
+    let buf_w = (w.saturating_sub(6)) * 2 / 5;
+    let desc_w = w.saturating_sub(6 + buf_w + 1);
+    let mut pin = None;
+    for (i, s) in steps.iter().take(n).enumerate() {
+        let current = i + 1 == n;
+        let base = if current {
+            theme.current()
+        } else {
+            ratatui::style::Style::new()
+        };
+        out.push(Line::from(vec![
+            Span::styled(format!("  {:<3} ", s.rule), base),
+            Span::styled(
+                pad(fit(&visible(&s.buffer), buf_w).into_owned(), buf_w + 1),
+                if current { theme.changed() } else { base },
+            ),
+            Span::styled(
+                fit(&visible(&s.description), desc_w).into_owned(),
+                theme.dim(),
+            ),
+        ]));
+        if current {
+            pin = Some(out.len() - 1);
+        }
+    }
+    if n < len {
+        out.push(Line::styled(
+            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
+            theme.dim(),
+        ));
+    }
+    let val = w.saturating_sub(LABEL);
+    let t2396 = match &result {
+        Ok(t) => t.clone(),
+        Err(m) => {
+            for piece in wrap(&visible(m), w) {
+                out.push(Line::styled(piece, theme.severity(Severity::Error)));
+            }
+            return pin;
+        }
+    };
+    if n < len {
+        return pin;
+    }
+    let t3986 = r3986.as_ref().map(|r| r.target.clone());
+    let (a, b) = match &t3986 {
+        Ok(t) => diff_spans(t, &t2396),
+        Err(_) => (Vec::new(), Vec::new()),
+    };
+    let hi = theme.changed();
+    match &t3986 {
+        Ok(t) => {
+            let mut v = marked(&fit(t, val), &a, theme.good(), hi);
+            if t == &t2396 {
+                v.push(Span::styled("  (same)", theme.dim()));
+            }
+            out.push(row("RFC 3986", LABEL, v, theme));
+        }
+        Err(e) => out.push(row(
+            "RFC 3986",
+            LABEL,
+            vec![Span::styled(
+                fit(&visible(&e.message), val).into_owned(),
+                theme.severity(Severity::Error),
+            )],
+            theme,
+        )),
+    }
+    let mut v = marked(&fit(&t2396, val), &b, theme.good(), hi);
+    if t3986.as_ref().is_ok_and(|t| t != &t2396) {
+        v.push(Span::styled(
+            "  ≠ differs",
+            theme.severity(Severity::Warning),
+        ));
+    }
+    out.push(row("RFC 2396", LABEL, v, theme));
+    // Every step shown: keep the two targets in view.
+    Some(out.len() - 1)
+}
+
+/// The middle parts where `a` and `b` differ (after their common prefix,
+/// before their common suffix), as spans into each.
+fn diff_spans(a: &str, b: &str) -> (Vec<uri::Span>, Vec<uri::Span>) {
+    if a == b {
+        return (Vec::new(), Vec::new());
+    }
+    let (ab, bb) = (a.as_bytes(), b.as_bytes());
+    let mut p = ab.iter().zip(bb).take_while(|(x, y)| x == y).count();
+    while !a.is_char_boundary(p) || !b.is_char_boundary(p) {
+        p -= 1;
+    }
+    let max_s = ab.len().min(bb.len()) - p;
+    let mut s = ab
+        .iter()
+        .rev()
+        .zip(bb.iter().rev())
+        .take(max_s)
+        .take_while(|(x, y)| x == y)
+        .count();
+    while !a.is_char_boundary(ab.len() - s) || !b.is_char_boundary(bb.len() - s) {
+        s -= 1;
+    }
+    (
+        vec![uri::Span::new(p, ab.len() - s)],
+        vec![uri::Span::new(p, bb.len() - s)],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diff_of_the_above_root_case() {
+        let (a, b) = diff_spans("http://a/g", "http://a/../g");
+        assert_eq!((a[0].start, a[0].end), (9, 9));
+        assert_eq!(b[0].slice("http://a/../g"), "../");
+    }
+
+    #[test]
+    fn tail_keeps_the_end() {
+        assert_eq!(tail("/a/b/c", 4), "…b/c");
+        assert_eq!(tail("/a", 4), "/a");
+    }
+}
