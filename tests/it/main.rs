@@ -5,6 +5,7 @@ mod cli_parse;
 mod cli_resolve;
 mod codec_cli;
 mod explorer;
+mod explorer_panes;
 mod iri;
 mod lint;
 mod normalize;
