@@ -20,3 +20,4 @@ mod resolve_peers;
 mod rfc2396;
 mod scheme;
 mod tmux;
+mod tmux_panes;
