@@ -54,8 +54,9 @@ pub fn edited(app: &mut App, field: Focus) {
             resolve::reset(app);
             app.normalize = Default::default();
             if !app.codec.edited {
-                let text = app.input.text().to_string();
-                app.codec.text.set_text(&text);
+                // A fresh editor: following the input is not an edit of
+                // the field, so it leaves no undo history (64 KB inputs).
+                app.codec.text = super::Editor::new(app.input.text());
                 app.codec.scroll = Default::default();
             }
         }

@@ -276,27 +276,53 @@ fn rfc3986(
 
 /// The last `max` columns of `s` (visible), with a leading `…` when cut.
 fn tail(s: &str, max: usize) -> String {
-    let v = visible(s).into_owned();
-    if width(&v) <= max {
+    // Only the last `max` characters can show: look at those alone, so a
+    // long buffer costs no more than a short one.
+    let cut = s
+        .char_indices()
+        .rev()
+        .nth(max)
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let v = visible(&s[cut..]).into_owned();
+    if cut == 0 && width(&v) <= max {
         return v;
     }
     if max == 0 {
         return String::new();
     }
-    let chars: Vec<char> = v.chars().collect();
-    let mut out = String::new();
+    let mut out: Vec<char> = Vec::new();
     let mut used = 0;
-    for c in chars.iter().rev() {
+    for c in v.chars().rev() {
         let cw = width(c.encode_utf8(&mut [0; 4]));
         if used + cw > max - 1 {
             break;
         }
         used += cw;
-        out.insert(0, *c);
+        out.push(c);
     }
-    out.insert(0, '…');
-    out
+    out.push('…');
+    out.iter().rev().collect()
 }
+
+/// The first `max` columns of `s` (visible), with `…` when cut; looks
+/// only at the start of `s`.
+fn head(s: &str, max: usize) -> String {
+    let end = s.char_indices().nth(max + 1).map_or(s.len(), |(i, _)| i);
+    let v = visible(&s[..end]);
+    if end < s.len() && width(&v) <= max {
+        // Cut by the look-ahead, not by `fit`: mark it.
+        let mut t = fit(&v, max.saturating_sub(1)).into_owned();
+        if !t.ends_with('…') {
+            t.push('…');
+        }
+        return t;
+    }
+    fit(&v, max).into_owned()
+}
+
+/// At most this many rows of a stepped table are drawn before the
+/// current one (a 2 KB reference has hundreds of rows).
+const WINDOW: usize = 200;
 
 fn pad(s: String, w: usize) -> String {
     let p = w.saturating_sub(width(&s));
@@ -335,18 +361,24 @@ fn dot_table(
         format!(
             "  {:>2}      {} {}",
             0,
-            pad(
-                fit(&visible(&t.input), buf_w.saturating_sub(1)).into_owned(),
-                buf_w - 1
-            ),
+            pad(head(&t.input, buf_w.saturating_sub(1)), buf_w - 1),
             ""
         ),
         theme.dim(),
     ));
     let mut pin = None;
-    let mut prev_in = t.input.as_str();
-    let mut prev_out = "";
-    for (i, s) in t.steps.iter().take(n).enumerate() {
+    let first = n.saturating_sub(WINDOW);
+    if first > 0 {
+        out.push(Line::styled(
+            format!("  …  {first} earlier row(s) not drawn (Ctrl-P steps back)"),
+            theme.dim(),
+        ));
+    }
+    let (mut prev_in, mut prev_out) = match first.checked_sub(1).and_then(|k| t.steps.get(k)) {
+        Some(p) => (p.input.as_str(), p.output.as_str()),
+        None => (t.input.as_str(), ""),
+    };
+    for (i, s) in t.steps.iter().enumerate().take(n).skip(first) {
         let current = i + 1 == n;
         let base = if current {
             theme.current()
@@ -355,10 +387,7 @@ fn dot_table(
         };
         let mut spans = vec![Span::styled(format!("  {:>2}  {}  ", i + 1, s.rule), base)];
         spans.push(Span::styled(
-            pad(
-                fit(&visible(&s.input), buf_w.saturating_sub(1)).into_owned(),
-                buf_w,
-            ),
+            pad(head(&s.input, buf_w.saturating_sub(1)), buf_w),
             base,
         ));
         // The output buffer, its tail when long; the moved segment marked.
@@ -496,7 +525,14 @@ fn rfc2396(
     let buf_w = (w.saturating_sub(6)) * 2 / 5;
     let desc_w = w.saturating_sub(6 + buf_w + 1);
     let mut pin = None;
-    for (i, s) in steps.iter().take(n).enumerate() {
+    let first = n.saturating_sub(WINDOW);
+    if first > 0 {
+        out.push(Line::styled(
+            format!("  …  {first} earlier step(s) not drawn (Ctrl-P steps back)"),
+            theme.dim(),
+        ));
+    }
+    for (i, s) in steps.iter().enumerate().take(n).skip(first) {
         let current = i + 1 == n;
         let base = if current {
             theme.current()
@@ -506,7 +542,7 @@ fn rfc2396(
         out.push(Line::from(vec![
             Span::styled(format!("  {:<3} ", s.rule), base),
             Span::styled(
-                pad(fit(&visible(&s.buffer), buf_w).into_owned(), buf_w + 1),
+                pad(head(&s.buffer, buf_w), buf_w + 1),
                 if current { theme.changed() } else { base },
             ),
             Span::styled(
@@ -616,5 +652,15 @@ mod tests {
     fn tail_keeps_the_end() {
         assert_eq!(tail("/a/b/c", 4), "…b/c");
         assert_eq!(tail("/a", 4), "/a");
+        assert_eq!(tail("/abcd", 4), "…bcd");
+        assert_eq!(tail("/\u{1b}", 4), "/␛");
+    }
+
+    #[test]
+    fn head_keeps_the_start() {
+        assert_eq!(head("/a/b/c", 4), "/a/…");
+        assert_eq!(head("/a/b", 4), "/a/b");
+        assert_eq!(head("/a/b/", 4), "/a/…");
+        assert_eq!(head("例例例", 4), "例…");
     }
 }
