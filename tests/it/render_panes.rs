@@ -150,3 +150,49 @@ fn no_size_panics_in_the_new_panes() {
         }
     }
 }
+
+/// The screen rows below the input line and the pane strip.
+fn view(s: &str) -> String {
+    s.lines().skip(2).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn password_is_masked_below_the_input_line() {
+    let a = App::new("http://user:secret@host.example/x", None);
+    let s = screen(&a, 100, 30);
+    assert!(s.lines().next().unwrap().contains("user:secret@"), "{s}");
+    let v = view(&s);
+    assert!(!v.contains("secret"), "{v}");
+    assert!(v.contains("http://user:******@host.example/x"), "{v}");
+    assert!(v.contains("user:****"), "{v}");
+    assert!(v.contains("password masked here"), "{v}");
+    assert!(v.contains("userinfo-password"), "{v}");
+}
+
+#[test]
+fn idna_form_of_the_host() {
+    let a = App::new("http://xn--bcher-kva.example/", None);
+    let s = screen(&a, 100, 40);
+    assert!(s.contains("(IDNA)   Unicode bücher.example"), "{s}");
+    let a = App::new("http://bücher.example/", None);
+    let s = screen(&a, 100, 40);
+    assert!(
+        s.contains("(IDNA)   punycode xn--bcher-kva.example"),
+        "{s}"
+    );
+    let a = App::new("http://Example.COM/", None);
+    assert!(!screen(&a, 100, 40).contains("(IDNA)"));
+}
+
+#[test]
+fn user_text_in_the_pane_fields_is_drawn_visibly() {
+    let mut a = App::new("g\u{1b}[2J", Some("http://a/\u{7}b"));
+    update(&mut a, Action::FocusPane(Pane::Resolve));
+    let s = screen(&a, 100, 30);
+    assert!(!s.contains('\u{1b}') && !s.contains('\u{7}'), "{s}");
+    assert!(s.contains("http://a/␇b"), "{s}");
+    update(&mut a, Action::FocusPane(Pane::Codec));
+    let s = screen(&a, 100, 30);
+    assert!(!s.contains('\u{1b}'), "{s}");
+    assert!(s.contains("g␛[2J"), "{s}");
+}
