@@ -79,6 +79,21 @@ fn keystroke_frame_on(c: &mut Criterion, name: &str, uri: &str, pane: Option<Pan
     });
 }
 
+/// The parts, to see where a frame's time goes.
+fn parts(c: &mut Criterion, name: &str, uri: &str) {
+    let app = App::new(uri, None);
+    c.bench_function(&format!("analyze_with(iri)/{name}"), |b| {
+        b.iter(|| black_box(app.analysis().findings.len()))
+    });
+    let theme = uriscope::ui::theme::Theme::default();
+    c.bench_function(&format!("breakdown lines/{name}"), |b| {
+        b.iter(|| {
+            let a = app.analysis();
+            black_box(uriscope::ui::breakdown::build(&a, &theme, 0, 79).len())
+        })
+    });
+}
+
 fn frame(c: &mut Criterion) {
     keystroke_frame(c, "keystroke+frame/2KB URI", &uri_2k());
     keystroke_frame(c, "keystroke+frame/64KB data: URI", &uri_64k());
@@ -88,6 +103,8 @@ fn frame(c: &mut Criterion) {
         &reference_2k(),
         Some(Pane::Resolve),
     );
+    parts(c, "2KB", &uri_2k());
+    parts(c, "64KB", &uri_64k());
 }
 
 criterion_group!(benches, frame);

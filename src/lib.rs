@@ -31,3 +31,4 @@ pub mod explorer;
 pub mod term;
 pub mod ui;
 pub mod uri;
+pub mod whatwg;

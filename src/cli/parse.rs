@@ -9,6 +9,7 @@ use super::input::{for_each, Input};
 use super::show::write_breakdown;
 use crate::uri::lint::lint_analysis;
 use crate::uri::{analyze_with, Analysis, ParseOptions, Span};
+use crate::whatwg::{self, Whatwg};
 
 /// Arguments of `uriscope parse`.
 #[derive(Debug, Args)]
@@ -67,6 +68,8 @@ pub struct JsonParse<'a> {
     pub fragment: Option<&'a str>,
     /// Every finding.
     pub findings: Vec<JsonFinding<'a>>,
+    /// What a browser does with it: the WHATWG URL Standard, not RFC 3986.
+    pub whatwg: Whatwg,
 }
 
 impl<'a> JsonParse<'a> {
@@ -117,6 +120,7 @@ impl<'a> JsonParse<'a> {
                     message: &f.message,
                 })
                 .collect(),
+            whatwg: whatwg::parse(s, None),
         }
     }
 }
@@ -185,6 +189,13 @@ pub fn write_not_utf8<W: Write>(
                 code: "not-utf8",
                 message: &message,
             }],
+            whatwg: Whatwg {
+                valid: false,
+                href: None,
+                differences: vec![
+                    "the line is not UTF-8; it was not given to the WHATWG parser".into(),
+                ],
+            },
         };
         serde_json::to_writer(&mut *out, &v)?;
         out.write_all(b"\n")

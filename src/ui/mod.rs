@@ -71,10 +71,12 @@ impl Widget for &App {
             too_small(area, buf);
             return;
         };
-        bars::input(self, r.input, buf, &theme);
+        // One analysis per frame, shared by every region.
+        let analysis = self.analysis();
+        bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         match self.pane {
-            Pane::Breakdown => breakdown::render(self, r.view, buf, &theme),
+            Pane::Breakdown => breakdown::render(self, &analysis, r.view, buf, &theme),
             Pane::Resolve => resolve::render(self, r.view, buf, &theme),
             Pane::Normalize => compare::render(self, r.view, buf, &theme),
             Pane::Codec => codec::render(self, r.view, buf, &theme),

@@ -32,7 +32,7 @@ fn parse_json_has_exactly_the_documented_keys_in_order() {
     assert_eq!(code, 0);
     assert_eq!(
         out.trim_end(),
-        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[]}"#
+        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]}}"#
     );
 }
 

@@ -324,3 +324,68 @@ fn missing_base_is_a_usage_error() {
     assert_eq!(uriscope(&["relative", "g"], b"").0, 2);
     assert_eq!(uriscope(&["normalize", "--bogus"], b"").0, 2);
 }
+
+#[test]
+fn resolve_rfc2396_uses_the_1998_algorithm() {
+    let (code, out) = uriscope(
+        &[
+            "resolve",
+            "--rfc2396",
+            "--base",
+            BASE,
+            "?y",
+            "../../../g",
+            "g",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://a/b/c/?y\nhttp://a/../g\nhttp://a/b/c/g\n")
+    );
+    let (code, out) = uriscope(&["resolve", "--rfc2396", "--base", BASE], b"a b\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("error: the reference is not a valid URI-reference"),
+        "{out}"
+    );
+    let (code, out) = uriscope(
+        &["resolve", "--rfc2396", "--trace", "--base", BASE, "g/../h"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let rules: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(
+        rules.starts_with(&["1", "2", "3", "4", "5", "6a", "6b"]),
+        "{out}"
+    );
+    assert!(out.contains("  target http://a/b/c/h"), "{out}");
+    let (code, out) = uriscope(
+        &[
+            "resolve",
+            "--rfc2396",
+            "--json",
+            "--trace",
+            "--base",
+            BASE,
+            "g",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["target"], "http://a/b/c/g");
+    assert_eq!(v["steps"][0]["step"], "1");
+    assert_eq!(
+        uriscope(
+            &["resolve", "--rfc2396", "--compat", "--base", BASE, "g"],
+            b""
+        )
+        .0,
+        2
+    );
+}

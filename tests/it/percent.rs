@@ -503,3 +503,17 @@ fn valid_in_component(name: &str, e: &str) -> bool {
         other => panic!("no component for set {other}"),
     }
 }
+
+#[test]
+fn decode_every_two_byte_escape_like_the_naive_decoder() {
+    for h in 0..=255u8 {
+        for l in 0..=255u8 {
+            let s = [b'x', b'%', h, l, b'y'];
+            assert_eq!(
+                decode_bytes(&s, DecodeOptions::default()).into_owned(),
+                naive_decode(&s, false),
+                "input %{h:02x}{l:02x}"
+            );
+        }
+    }
+}

@@ -176,10 +176,7 @@ fn idna_form_of_the_host() {
     assert!(s.contains("(IDNA)   Unicode bücher.example"), "{s}");
     let a = App::new("http://bücher.example/", None);
     let s = screen(&a, 100, 40);
-    assert!(
-        s.contains("(IDNA)   punycode xn--bcher-kva.example"),
-        "{s}"
-    );
+    assert!(s.contains("(IDNA)   punycode xn--bcher-kva.example"), "{s}");
     let a = App::new("http://Example.COM/", None);
     assert!(!screen(&a, 100, 40).contains("(IDNA)"));
 }

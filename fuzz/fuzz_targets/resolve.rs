@@ -1,0 +1,77 @@
+//! Resolution with an arbitrary base and reference: RFC 3986 §5.2 (strict
+//! and compat), the traced and the fast paths, RFC 2396 §5.2, and
+//! make_relative. Input: `base '\n' reference`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use uriscope::uri::rfc2396::{self, AboveRoot};
+use uriscope::uri::{
+    make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,
+    ResolveOptions,
+};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (base, reference) = s.split_once('\n').unwrap_or((s, ""));
+    for options in [ResolveOptions::default(), ResolveOptions::compat()] {
+        let traced = resolve(base, reference, options);
+        let fast = resolve_target(base, reference, options);
+        match (&traced, &fast) {
+            (Ok(t), Ok(f)) => {
+                assert_eq!(&t.target, f, "traced vs fast on {base:?} {reference:?}");
+                // The target reparses to the same components, with a scheme.
+                let u = parse(f).unwrap_or_else(|e| panic!("target {f:?} does not parse: {e}"));
+                assert!(u.scheme().is_some());
+                assert_eq!(Components::of(&u), t.components, "components of {f:?}");
+                // Resolving the target again is idempotent: once the target
+                // went through remove_dot_segments (§5.2.4) it is a fixpoint.
+                // (The first pass may keep the base's dot-segments when the
+                // reference is empty: T.path = Base.path, §5.2.2.)
+                let t2 = resolve_target(base, f, ResolveOptions::default());
+                let t2 = t2.unwrap_or_else(|e| panic!("target {f:?} does not resolve: {e}"));
+                let t3 = resolve_target(base, &t2, ResolveOptions::default());
+                assert_eq!(t3.as_deref(), Ok(t2.as_str()), "resolution not idempotent");
+                // make_relative round-trips (strict mode only).
+                if options == ResolveOptions::default() {
+                    metamorphic(base, reference, f);
+                }
+            }
+            (Err(a), Err(b)) => assert_eq!(a.code, b.code),
+            _ => panic!("traced {traced:?} vs fast {fast:?}"),
+        }
+    }
+    for above_root in [AboveRoot::Keep, AboveRoot::Remove, AboveRoot::Error] {
+        if let Ok(r) = rfc2396::resolve(base, reference, rfc2396::Options { above_root }) {
+            let _ = r.target.len();
+        }
+    }
+});
+
+fn metamorphic(base: &str, reference: &str, target: &str) {
+    let rel = match make_relative(base, target) {
+        Ok(rel) => rel,
+        // Only a target that kept a dot-segment (from the base, when the
+        // reference is empty: T.path = Base.path, §5.2.2) is unreachable.
+        Err(e) => {
+            assert_eq!(e.code, "unreachable-target", "make_relative({base:?}, {target:?}): {e}");
+            let path = parse(target).map(|u| u.path()).unwrap_or_default();
+            assert!(
+                path.split('/').any(|s| s == "." || s == ".."),
+                "unreachable target {target:?} without a dot-segment"
+            );
+            return;
+        }
+    };
+    assert_eq!(rel.proof.target, target);
+    assert_eq!(
+        resolve_target(base, &rel.reference, ResolveOptions::default()).as_deref(),
+        Ok(target),
+        "make_relative({base:?}, {target:?}) = {:?} does not resolve back",
+        rel.reference
+    );
+    assert!(rel.reference.len() <= target.len());
+    let _ = reference;
+    let _ = normalize_str(target, NormalizeOptions::default());
+}

@@ -1,0 +1,379 @@
+//! The browser's column: what the **WHATWG URL Standard**
+//! (<https://url.spec.whatwg.org/>) makes of the same input, computed with
+//! the `url` crate, and how that differs from RFC 3986, named in words.
+//!
+//! This is *not* RFC 3986. Browsers (and the `url` crate) strip tabs and
+//! newlines, read `\` as `/` in special schemes, drop default ports, read
+//! `0x7f.1` as an IPv4 address, map hosts through IDNA, percent-encode what
+//! RFC 3986 would reject, and remove dot-segments at parse time. uriscope
+//! shows this column beside its own RFC 3986 reading so the two can be
+//! compared; it never feeds back into the core (`uri`).
+//!
+//! ```
+//! use uriscope::whatwg;
+//! let w = whatwg::parse("HTTP://EXAMPLE.com:80/a/./b", None);
+//! assert!(w.valid);
+//! assert_eq!(w.href.as_deref(), Some("http://example.com/a/b"));
+//! assert!(w.differences.iter().any(|d| d.contains("default port")));
+//!
+//! let rel = whatwg::parse("../x", None);
+//! assert!(!rel.valid && rel.href.is_none());
+//! assert_eq!(whatwg::join("http://a/b/c", "../x").href.as_deref(), Some("http://a/x"));
+//! ```
+
+use serde::Serialize;
+use url::{Host, Url};
+
+use crate::uri::{analyze, resolve_target, ResolveOptions, UriRef};
+
+/// The label to show beside this column.
+pub const LABEL: &str = "WHATWG URL Standard (what browsers do; not RFC 3986)";
+
+/// The schemes the WHATWG URL Standard calls special (§4.1): they get a
+/// host, `\` as `/`, default ports, IPv4 number forms and IDNA.
+pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// What the WHATWG URL parser did with an input: serializes as the JSON
+/// object `{"valid": bool, "href": string|null, "differences": [string]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Whatwg {
+    /// Whether the WHATWG parser accepted it.
+    pub valid: bool,
+    /// The serialized URL (`href`), when accepted.
+    pub href: Option<String>,
+    /// How the answer differs from RFC 3986, one sentence each.
+    pub differences: Vec<String>,
+}
+
+/// Whether `scheme` (lowercase) is special in the WHATWG sense.
+pub fn is_special(scheme: &str) -> bool {
+    SPECIAL_SCHEMES.contains(&scheme)
+}
+
+/// Parse `input` as a browser would. A relative reference is parsed against
+/// `base` when one is given, and otherwise reported as needing one.
+pub fn parse(input: &str, base: Option<&str>) -> Whatwg {
+    match Url::parse(input) {
+        Ok(url) => {
+            let rfc = analyze(input);
+            let rfc_valid = rfc.is_valid();
+            let mut d = Vec::new();
+            preprocessing(input, &url, &mut d);
+            compare(&rfc.uri, &url, &mut d);
+            validity(rfc_valid, &rfc, &mut d);
+            fallback(input, rfc_valid, &url, &mut d);
+            accepted(url, d)
+        }
+        Err(url::ParseError::RelativeUrlWithoutBase) => match base {
+            Some(b) => join(b, input),
+            None => Whatwg {
+                valid: false,
+                href: None,
+                differences: vec![
+                    "a relative reference: the WHATWG URL parser needs a base URL to parse it, \
+                     while RFC 3986 reads it on its own (§4.2)"
+                        .to_string(),
+                ],
+            },
+        },
+        Err(e) => rejected(input, &e),
+    }
+}
+
+/// Join `reference` to `base` as a browser would (`new URL(reference, base)`),
+/// naming how the result differs from RFC 3986 §5.2 resolution (strict).
+///
+/// ```
+/// let w = uriscope::whatwg::join("http://a/b/c/d;p?q", "..\\g");
+/// assert_eq!(w.href.as_deref(), Some("http://a/b/g"));
+/// assert!(w.differences.iter().any(|d| d.contains("backslash")));
+/// ```
+pub fn join(base: &str, reference: &str) -> Whatwg {
+    let base_url = match Url::parse(base) {
+        Ok(u) => u,
+        Err(e) => {
+            let mut w = rejected(base, &e);
+            w.differences
+                .insert(0, "the base URL is rejected".to_string());
+            return w;
+        }
+    };
+    let url = match base_url.join(reference) {
+        Ok(u) => u,
+        Err(e) => return rejected(reference, &e),
+    };
+    let mut d = Vec::new();
+    preprocessing(base, &base_url, &mut d);
+    preprocessing(reference, &url, &mut d);
+    match resolve_target(base, reference, ResolveOptions::default()) {
+        Ok(target) => {
+            let rfc = analyze(&target);
+            compare(&rfc.uri, &url, &mut d);
+            fallback(&target, true, &url, &mut d);
+        }
+        Err(e) => {
+            d.push(format!(
+                "RFC 3986 cannot resolve it ({}); the WHATWG parser joins it",
+                e.message
+            ));
+            let rfc = analyze(reference);
+            compare(&rfc.uri, &url, &mut d);
+        }
+    }
+    accepted(url, d)
+}
+
+fn accepted(url: Url, mut differences: Vec<String>) -> Whatwg {
+    differences.dedup();
+    Whatwg {
+        valid: true,
+        href: Some(url.into()),
+        differences,
+    }
+}
+
+fn rejected(input: &str, e: &url::ParseError) -> Whatwg {
+    let mut differences = Vec::new();
+    if analyze(input).is_valid() {
+        differences.push(format!(
+            "RFC 3986 accepts it, but the WHATWG parser rejects it: {e}"
+        ));
+    } else {
+        differences.push(format!("rejected by both; the WHATWG parser says: {e}"));
+    }
+    Whatwg {
+        valid: false,
+        href: None,
+        differences,
+    }
+}
+
+/// The input clean-up the WHATWG parser does before anything else.
+fn preprocessing(input: &str, url: &Url, d: &mut Vec<String>) {
+    let is_c0_space = |c: char| c <= ' ';
+    if input.trim_matches(is_c0_space) != input {
+        d.push(
+            "leading and trailing spaces and control characters are stripped \
+             (RFC 3986 allows none of them)"
+                .to_string(),
+        );
+    }
+    if input.contains(['\t', '\n', '\r']) {
+        d.push(
+            "tabs and newlines are removed wherever they are (RFC 3986 allows none)".to_string(),
+        );
+    }
+    let before_query = input.split(['?', '#']).next().unwrap_or_default();
+    if is_special(url.scheme()) && before_query.contains('\\') {
+        d.push(format!(
+            "a backslash '\\' is read as '/' because {} is a special scheme \
+             (RFC 3986 does not allow '\\')",
+            url.scheme()
+        ));
+    }
+}
+
+/// Component by component: the RFC 3986 reading `u` against the WHATWG URL.
+fn compare(u: &UriRef<'_>, url: &Url, d: &mut Vec<String>) {
+    let special = is_special(url.scheme());
+    if let Some(s) = u.scheme() {
+        if s != url.scheme() && s.eq_ignore_ascii_case(url.scheme()) {
+            d.push(format!(
+                "the scheme \"{s}\" is lowercased to \"{}\"",
+                url.scheme()
+            ));
+        }
+    }
+    if let Some(a) = u.authority_parts() {
+        host(a.host.span.slice(u.as_str()), url, special, d);
+        port(a.port.map(|p| p.slice(u.as_str())), url, d);
+    } else if special && u.scheme().is_some() && url.host_str().is_some_and(|h| !h.is_empty()) {
+        d.push(format!(
+            "{} is a special scheme: the WHATWG parser reads a host even without \"//\" \
+             (RFC 3986 sees no authority here)",
+            url.scheme()
+        ));
+    }
+    let path = u.path();
+    if path != url.path() {
+        if has_dot_segment(path) && !has_dot_segment(url.path()) {
+            d.push(format!(
+                "dot-segments are removed from the path at parse time: \"{path}\" becomes \
+                 \"{}\" (RFC 3986 removes them only when resolving a reference, §5.2.4)",
+                url.path()
+            ));
+        } else if path.is_empty() && url.path() == "/" && special {
+            d.push(format!(
+                "the empty path becomes \"/\" because {} is a special scheme",
+                url.scheme()
+            ));
+        }
+    }
+    encoded(
+        "userinfo",
+        u.userinfo().unwrap_or_default(),
+        &userinfo_of(url),
+        d,
+    );
+    encoded("path", path, url.path(), d);
+    encoded(
+        "query",
+        u.query().unwrap_or_default(),
+        url.query().unwrap_or_default(),
+        d,
+    );
+    encoded(
+        "fragment",
+        u.fragment().unwrap_or_default(),
+        url.fragment().unwrap_or_default(),
+        d,
+    );
+}
+
+fn userinfo_of(url: &Url) -> String {
+    match url.password() {
+        Some(p) => format!("{}:{p}", url.username()),
+        None => url.username().to_string(),
+    }
+}
+
+/// Host differences: IPv4 number forms, IPv6 text, IDNA, lowercasing.
+fn host(ours: &str, url: &Url, special: bool, d: &mut Vec<String>) {
+    let Some(h) = url.host() else {
+        return;
+    };
+    let theirs = url.host_str().unwrap_or_default();
+    if ours == theirs {
+        return;
+    }
+    if ours.is_empty() && special {
+        d.push(format!(
+            "{} is a special scheme: the empty host is skipped and \"{theirs}\" is read as \
+             the host (RFC 3986 reads an empty host)",
+            url.scheme()
+        ));
+        return;
+    }
+    match h {
+        Host::Ipv4(addr) => {
+            if !ours.eq_ignore_ascii_case(&addr.to_string()) {
+                d.push(format!(
+                    "the host \"{ours}\" is read as the IPv4 address {addr} (WHATWG IPv4 \
+                     number forms: hex, octal, fewer than four parts); RFC 3986 reads it as \
+                     a reg-name"
+                ));
+            }
+        }
+        Host::Ipv6(_) => d.push(format!(
+            "the IPv6 address {ours} is written in its canonical form {theirs} (RFC 5952)"
+        )),
+        Host::Domain(_) if ours.to_ascii_lowercase() == theirs => {
+            d.push(format!("the host \"{ours}\" is lowercased to \"{theirs}\""));
+        }
+        Host::Domain(_) if special => d.push(format!(
+            "the host \"{ours}\" is mapped by IDNA (UTS #46){} to \"{theirs}\"",
+            if ours.contains('%') {
+                " after percent-decoding"
+            } else {
+                ""
+            }
+        )),
+        Host::Domain(_) => d.push(format!(
+            "{} is not a special scheme: its host \"{ours}\" is kept opaque and written \
+             \"{theirs}\"",
+            url.scheme()
+        )),
+    }
+}
+
+/// Port differences: the default port dropped, an empty port dropped, leading zeros.
+fn port(ours: Option<&str>, url: &Url, d: &mut Vec<String>) {
+    let Some(p) = ours else {
+        return;
+    };
+    match url.port() {
+        None if p.is_empty() => d.push("the empty port after ':' is dropped".to_string()),
+        None => d.push(format!(
+            "the default port :{p} of {} is dropped",
+            url.scheme()
+        )),
+        Some(n) if n.to_string() != p => {
+            d.push(format!("the port \"{p}\" is written {n}"));
+        }
+        Some(_) => {}
+    }
+}
+
+/// Whether a path has a `.` or `..` segment (also as `%2e`).
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| {
+        let s = s.to_ascii_lowercase().replace("%2e", ".");
+        s == "." || s == ".."
+    })
+}
+
+/// Characters of `ours` that the WHATWG parser percent-encoded in `theirs`.
+fn encoded(component: &str, ours: &str, theirs: &str, d: &mut Vec<String>) {
+    if ours == theirs || ours.is_empty() {
+        return;
+    }
+    let mut list: Vec<String> = Vec::new();
+    for c in ours.chars() {
+        if c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^') {
+            continue;
+        }
+        if c.is_ascii_control() && matches!(c, '\t' | '\n' | '\r') {
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let esc: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let shown = if c.is_control() {
+            format!("U+{:04X}", c as u32)
+        } else {
+            format!("'{c}'")
+        };
+        let item = format!("{shown} as {esc}");
+        if theirs.contains(&esc) && !theirs.contains(c) && !list.contains(&item) {
+            list.push(item);
+        }
+        if list.len() == 6 {
+            break;
+        }
+    }
+    if !list.is_empty() {
+        d.push(format!(
+            "percent-encoding is applied in the {component}: {} (RFC 3986 rejects these \
+             characters unencoded)",
+            list.join(", ")
+        ));
+    }
+}
+
+/// The validity verdicts when the WHATWG parser accepted the input.
+fn validity(rfc_valid: bool, rfc: &crate::uri::Analysis<'_>, d: &mut Vec<String>) {
+    if !rfc_valid {
+        let why = rfc
+            .errors()
+            .next()
+            .map(|f| f.message.as_str())
+            .unwrap_or("invalid");
+        d.push(format!(
+            "RFC 3986 rejects it ({why}); the WHATWG parser accepts it"
+        ));
+    }
+}
+
+/// When nothing specific was named but the text still changed, say so.
+fn fallback(rfc_text: &str, rfc_valid: bool, url: &Url, d: &mut Vec<String>) {
+    if d.is_empty() && url.as_str() != rfc_text {
+        d.push(format!(
+            "written \"{}\" where RFC 3986 {} \"{rfc_text}\"",
+            url.as_str(),
+            if rfc_valid { "keeps" } else { "reads" }
+        ));
+    }
+}
