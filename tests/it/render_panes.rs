@@ -193,3 +193,48 @@ fn user_text_in_the_pane_fields_is_drawn_visibly() {
     assert!(!s.contains('\u{1b}'), "{s}");
     assert!(s.contains("g␛[2J"), "{s}");
 }
+
+#[test]
+fn every_example_draws_in_every_pane() {
+    for e in uriscope::app::examples::all() {
+        let mut a = App::new(e.input, Some(e.base));
+        for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+            update(&mut a, Action::FocusPane(pane));
+            for (w, h) in [(80, 24), (40, 12)] {
+                let s = screen(&a, w, h);
+                assert!(s.contains(" URI "), "{}: {s}", e.input);
+            }
+        }
+        // The RFC 2396 table too.
+        update(&mut a, Action::FocusPane(Pane::Resolve));
+        update(&mut a, Action::ToggleRfc2396);
+        let _ = screen(&a, 80, 24);
+    }
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Any input, base and compare text, stepped anywhere, draws
+        /// every new pane without a panic.
+        #[test]
+        fn any_text_draws(input in "[a-z:/?#@%.\\[\\]0-9é\u{1b}]{0,40}",
+                          base in "[a-z:/?#@%.0-9]{0,24}",
+                          steps in 0usize..12, back in 0usize..12) {
+            let mut a = App::new(&input, Some(&base));
+            a.compare = uriscope::app::Editor::new(&base);
+            for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+                update(&mut a, Action::FocusPane(pane));
+                for _ in 0..back { update(&mut a, Action::StepPrev); }
+                for _ in 0..steps { update(&mut a, Action::StepNext); }
+                let _ = screen(&a, 40, 12);
+                update(&mut a, Action::ToggleRfc2396);
+                let _ = screen(&a, 80, 24);
+            }
+        }
+    }
+}
