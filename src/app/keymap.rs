@@ -310,14 +310,14 @@ pub static KEYS: &[Binding] = &[
         keys: &[k(Up)],
         action: Action::HistoryPrev,
         hint: "history",
-        help: "previous input typed this session",
+        help: "previous input typed this session (input line)",
     },
     Binding {
         context: Text,
         keys: &[k(Down)],
         action: Action::HistoryNext,
         hint: "",
-        help: "next input typed this session",
+        help: "next input typed this session (input line)",
     },
     Binding {
         context: Text,
