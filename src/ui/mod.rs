@@ -15,6 +15,7 @@ pub mod grid;
 pub mod mask;
 pub mod overlay;
 pub mod resolve;
+pub mod resolve_2396;
 pub mod theme;
 
 use ratatui::buffer::Buffer;

@@ -9,16 +9,16 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::roles;
-use crate::app::resolve::{resolution, resolution_2396, shown};
+use crate::app::resolve::{resolution, shown};
 use crate::app::{App, Focus, Pane};
 use crate::display::{fit, visible, width};
 use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
-use super::field::{field, marked, row, scrolled, split, text};
+use super::field::{field, row, scrolled, split, text};
 use super::theme::Theme;
 
-const LABEL: usize = 16;
+pub(super) const LABEL: usize = 16;
 
 /// Draw the Resolve pane into `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -71,7 +71,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
     ]));
     let r3986 = resolution(app);
     let pin = if v.rfc2396 {
-        rfc2396(app, &r3986, &mut out, theme, w)
+        super::resolve_2396::render_steps(app, &r3986, &mut out, theme, w)
     } else {
         match &r3986 {
             Ok(r) => rfc3986(app, r, &mut out, theme, w),
@@ -130,7 +130,7 @@ fn error_lines(
 }
 
 /// Greedy word wrap of visible text to `w` columns.
-fn wrap(s: &str, w: usize) -> Vec<String> {
+pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
     let w = w.max(10);
     let mut lines = Vec::new();
     let mut cur = String::new();
@@ -306,7 +306,7 @@ fn tail(s: &str, max: usize) -> String {
 
 /// The first `max` columns of `s` (visible), with `…` when cut; looks
 /// only at the start of `s`.
-fn head(s: &str, max: usize) -> String {
+pub(super) fn head(s: &str, max: usize) -> String {
     let end = s.char_indices().nth(max + 1).map_or(s.len(), |(i, _)| i);
     let v = visible(&s[..end]);
     if end < s.len() && width(&v) <= max {
@@ -322,9 +322,9 @@ fn head(s: &str, max: usize) -> String {
 
 /// At most this many rows of a stepped table are drawn before the
 /// current one (a 2 KB reference has hundreds of rows).
-const WINDOW: usize = 200;
+pub(super) const WINDOW: usize = 200;
 
-fn pad(s: String, w: usize) -> String {
+pub(super) fn pad(s: String, w: usize) -> String {
     let p = w.saturating_sub(width(&s));
     format!("{s}{}", " ".repeat(p))
 }
@@ -499,154 +499,9 @@ fn what(
     }
 }
 
-/// The RFC 2396 steps, then both targets side by side.
-fn rfc2396(
-    app: &App,
-    r3986: &Result<Resolution, uri::ResolveError>,
-    out: &mut Vec<Line<'static>>,
-    theme: &Theme,
-    w: usize,
-) -> Option<usize> {
-    let (steps, result) = match resolution_2396(app) {
-        Ok(r) => (r.steps, Ok(r.target)),
-        Err(e) => {
-            let msg = e.to_string();
-            (e.steps, Err(msg))
-        }
-    };
-    let len = steps.len();
-    let n = shown(&app.resolve, len);
-    out.push(row(
-        "steps (§5.2)",
-        LABEL,
-        vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
-        theme,
-    ));
-    let buf_w = (w.saturating_sub(6)) * 2 / 5;
-    let desc_w = w.saturating_sub(6 + buf_w + 1);
-    let mut pin = None;
-    let first = n.saturating_sub(WINDOW);
-    if first > 0 {
-        out.push(Line::styled(
-            format!("  …  {first} earlier step(s) not drawn (Ctrl-P steps back)"),
-            theme.dim(),
-        ));
-    }
-    for (i, s) in steps.iter().enumerate().take(n).skip(first) {
-        let current = i + 1 == n;
-        let base = if current {
-            theme.current()
-        } else {
-            ratatui::style::Style::new()
-        };
-        out.push(Line::from(vec![
-            Span::styled(format!("  {:<3} ", s.rule), base),
-            Span::styled(
-                pad(head(&s.buffer, buf_w), buf_w + 1),
-                if current { theme.changed() } else { base },
-            ),
-            Span::styled(
-                fit(&visible(&s.description), desc_w).into_owned(),
-                theme.dim(),
-            ),
-        ]));
-        if current {
-            pin = Some(out.len() - 1);
-        }
-    }
-    if n < len {
-        out.push(Line::styled(
-            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
-            theme.dim(),
-        ));
-    }
-    let val = w.saturating_sub(LABEL);
-    let t2396 = match &result {
-        Ok(t) => t.clone(),
-        Err(m) => {
-            for piece in wrap(&visible(m), w) {
-                out.push(Line::styled(piece, theme.severity(Severity::Error)));
-            }
-            return pin;
-        }
-    };
-    if n < len {
-        return pin;
-    }
-    let t3986 = r3986.as_ref().map(|r| r.target.clone());
-    let (a, b) = match &t3986 {
-        Ok(t) => diff_spans(t, &t2396),
-        Err(_) => (Vec::new(), Vec::new()),
-    };
-    let hi = theme.changed();
-    match &t3986 {
-        Ok(t) => {
-            let mut v = marked(&fit(t, val), &a, theme.good(), hi);
-            if t == &t2396 {
-                v.push(Span::styled("  (same)", theme.dim()));
-            }
-            out.push(row("RFC 3986", LABEL, v, theme));
-        }
-        Err(e) => out.push(row(
-            "RFC 3986",
-            LABEL,
-            vec![Span::styled(
-                fit(&visible(&e.message), val).into_owned(),
-                theme.severity(Severity::Error),
-            )],
-            theme,
-        )),
-    }
-    let mut v = marked(&fit(&t2396, val), &b, theme.good(), hi);
-    if t3986.as_ref().is_ok_and(|t| t != &t2396) {
-        v.push(Span::styled(
-            "  ≠ differs",
-            theme.severity(Severity::Warning),
-        ));
-    }
-    out.push(row("RFC 2396", LABEL, v, theme));
-    // Every step shown: keep the two targets in view.
-    Some(out.len() - 1)
-}
-
-/// The middle parts where `a` and `b` differ (after their common prefix,
-/// before their common suffix), as spans into each.
-fn diff_spans(a: &str, b: &str) -> (Vec<uri::Span>, Vec<uri::Span>) {
-    if a == b {
-        return (Vec::new(), Vec::new());
-    }
-    let (ab, bb) = (a.as_bytes(), b.as_bytes());
-    let mut p = ab.iter().zip(bb).take_while(|(x, y)| x == y).count();
-    while !a.is_char_boundary(p) || !b.is_char_boundary(p) {
-        p -= 1;
-    }
-    let max_s = ab.len().min(bb.len()) - p;
-    let mut s = ab
-        .iter()
-        .rev()
-        .zip(bb.iter().rev())
-        .take(max_s)
-        .take_while(|(x, y)| x == y)
-        .count();
-    while !a.is_char_boundary(ab.len() - s) || !b.is_char_boundary(bb.len() - s) {
-        s -= 1;
-    }
-    (
-        vec![uri::Span::new(p, ab.len() - s)],
-        vec![uri::Span::new(p, bb.len() - s)],
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn diff_of_the_above_root_case() {
-        let (a, b) = diff_spans("http://a/g", "http://a/../g");
-        assert_eq!((a[0].start, a[0].end), (9, 9));
-        assert_eq!(b[0].slice("http://a/../g"), "../");
-    }
 
     #[test]
     fn tail_keeps_the_end() {
