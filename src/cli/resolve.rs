@@ -71,6 +71,9 @@ pub struct JsonResolve<'a> {
     pub target: Option<&'a str>,
     /// The error message, or null.
     pub error: Option<String>,
+    /// What a browser (the WHATWG URL Standard, not RFC 3986) joins the
+    /// reference to, or null when it rejects the base or the reference.
+    pub whatwg_target: Option<String>,
     /// With `--trace`: the steps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<serde_json::Value>,
@@ -138,6 +141,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 reference,
                 target,
                 error,
+                whatwg_target: crate::whatwg::join(base, reference).href,
                 steps,
             };
             serde_json::to_writer(&mut *out, &v)?;

@@ -113,7 +113,14 @@ impl<S: Sink> Parser<'_, S> {
         let after = close + 1;
         if after < end && b[after] != b':' {
             self.report(
-                Span::new(after, after + 1),
+                // The whole character: it may be non-ASCII (found by fuzzing).
+                Span::new(
+                    after,
+                    self.input[after..]
+                        .chars()
+                        .next()
+                        .map_or(after, |c| after + c.len_utf8()),
+                ),
                 Severity::Error,
                 "ip-literal-syntax",
                 Rule::IpLiteral,

@@ -156,8 +156,16 @@ impl<'a, S: Sink> Parser<'a, S> {
 
     /// Report an error at one byte.
     #[inline]
+    /// The span covers the whole character at `at`: the byte there may
+    /// start a multi-byte one (`[::f例]`), and a span must never cut a
+    /// character (found by fuzzing: the IPv6 error inside `[::f例:1.2.3.4]`).
     pub(crate) fn error_at(&mut self, at: usize, code: &'static str, rule: Rule, d: Detail) -> R {
-        let end = (at + 1).min(self.b.len()).max(at);
+        let len = self
+            .input
+            .get(at..)
+            .and_then(|r| r.chars().next())
+            .map_or(0, char::len_utf8);
+        let end = (at + len.max(1)).min(self.b.len()).max(at);
         self.report(Span::new(at, end), Severity::Error, code, rule, d)
     }
 

@@ -445,6 +445,12 @@ proptest! {
     }
 
     #[test]
+    fn decode_reports_the_same_malformed_escapes_as_the_scan(s in text(), plus in any::<bool>()) {
+        let d = decode(&s, DecodeOptions { plus_as_space: plus });
+        prop_assert_eq!(d.malformed, uriscope::uri::percent::malformed_escapes(&s));
+    }
+
+    #[test]
     fn decode_never_panics_and_spans_fit(s in text(), plus in any::<bool>()) {
         let d = decode(&s, DecodeOptions { plus_as_space: plus });
         for m in &d.malformed {

@@ -257,6 +257,11 @@ fn type_a_uri_and_read_the_breakdown() {
     let t = Tmux::start(&[], &[], 100, 30);
     t.wait_text(" URI ");
     assert_eq!(t.format("#{alternate_on}"), "1");
+    assert_eq!(
+        t.format("#{mouse_any_flag}"),
+        "1",
+        "the mouse is captured by default"
+    );
     t.type_text("http://[fe80::1%25eth0]:8080/a/b?x=1#frag");
     let s = t.wait_text("IPv6address with zone ID");
     assert!(s.contains("valid URI"), "{s}");

@@ -31,6 +31,16 @@ pub const MAX_ROUNDS: usize = 16;
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
+    decode_impl::<false>(input, options, &mut Vec::new())
+}
+
+/// The decoder; with `REPORT`, it also collects the malformed escapes.
+#[inline(always)]
+fn decode_impl<'a, const REPORT: bool>(
+    input: &'a [u8],
+    options: DecodeOptions,
+    malformed: &mut Vec<Span>,
+) -> Cow<'a, [u8]> {
     let plus = options.plus_as_space;
     let special = |b: &u8| *b == b'%' || (plus && *b == b'+');
     let Some(first) = input.iter().position(special) else {
@@ -53,6 +63,9 @@ pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
                 rest = tail;
             }
             [b, tail @ ..] => {
+                if REPORT && *b == b'%' {
+                    malformed.push(malformed_at(input, input.len() - rest.len()));
+                }
                 // Copy up to the next byte that may change in one go.
                 out.push(*b);
                 let n = tail.iter().position(special).unwrap_or(tail.len());
@@ -172,8 +185,8 @@ pub fn hex(bytes: &[u8]) -> String {
 /// assert_eq!(d.invalid_utf8, [Span::new(4, 5)]);
 /// ```
 pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
-    let bytes = decode_bytes(text.as_bytes(), options);
-    let malformed = malformed_escapes(text);
+    let mut malformed = Vec::new();
+    let bytes = decode_impl::<true>(text.as_bytes(), options, &mut malformed);
     let invalid_utf8 = invalid_utf8(&bytes);
     let mut rounds = Vec::new();
     if let Cow::Owned(first) = &bytes {
@@ -215,14 +228,21 @@ pub fn malformed_escapes(text: &str) -> Vec<Span> {
             i += 3;
             continue;
         }
-        let mut end = i + 1;
-        while end < b.len() && end < i + 3 && b[end].is_ascii() && b[end] != b'%' {
-            end += 1;
-        }
-        out.push(Span::new(i, end));
-        i = end;
+        let span = malformed_at(b, i);
+        out.push(span);
+        i = span.end;
     }
     out
+}
+
+/// The span of the malformed escape whose `%` is at `i`: the `%` and the
+/// (at most two) ASCII characters after it that are not `%`.
+fn malformed_at(b: &[u8], i: usize) -> Span {
+    let mut end = i + 1;
+    while end < b.len() && end < i + 3 && b[end].is_ascii() && b[end] != b'%' {
+        end += 1;
+    }
+    Span::new(i, end)
 }
 
 /// The byte ranges of `bytes` that are not UTF-8: each maximal invalid

@@ -1,0 +1,67 @@
+//! Crashes found by the fuzz targets (fuzz/), each pinned by a test named
+//! after the bug, with the input that found it.
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use uriscope::app::App;
+use uriscope::uri::{analyze, analyze_with, parse, ParseOptions};
+
+/// Every finding's span lies on character boundaries and can be sliced.
+#[track_caller]
+fn spans_slice(s: &str) {
+    for iri in [false, true] {
+        for f in analyze_with(s, ParseOptions { iri }).findings {
+            assert!(
+                s.get(f.span.start..f.span.end).is_some(),
+                "{:?} cuts a character of {s:?} ({})",
+                f.span,
+                f.code
+            );
+        }
+    }
+}
+
+/// fuzz/parse, crash-671e3b32: `http://[::f例:192.0.2.1]/`. The IPv6 error
+/// at the non-ASCII byte had a one-byte span, cutting '例' (3 bytes) in
+/// half; slicing it (as the explorer does to underline it) panicked.
+#[test]
+fn regression_ipv6_error_span_cut_a_multibyte_char() {
+    let s = "http://[::f例:192.0.2.1]/";
+    spans_slice(s);
+    let e = parse(s).unwrap_err();
+    assert_eq!((e.code, e.at), ("ipv6-syntax", 11));
+    let a = analyze(s);
+    let f = a.errors().next().unwrap();
+    assert_eq!(f.span.slice(s), "例");
+    for s in [
+        "http://[例]/",
+        "http://[::1例]/",
+        "http://[v例.x]/",
+        "http://[v1.例]/",
+        "http://[::%25例]/",
+    ] {
+        spans_slice(s);
+    }
+    let app = App::new(s, None);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| f.render_widget(&app, f.area())).unwrap();
+}
+
+/// fuzz/parse, crash-372a1821: `h>ttp://[d[v7.x\\...]\u{E000}`. The
+/// "only ':' may follow ']'" error had a one-byte span on the non-ASCII
+/// character after the IP literal.
+#[test]
+fn regression_ip_literal_trailing_char_span_cut_a_multibyte_char() {
+    let s = "h>ttp://[d[v7.x\\ead:beef:cafe:5417:affe:8FA3:deaf:feed]\u{e000}";
+    spans_slice(s);
+    for s in [
+        "http://[::1]é/",
+        "http://[::1]例:80/",
+        "//[v7.x]\u{10000}",
+        "http://[::1]\u{e000}",
+    ] {
+        spans_slice(s);
+        let a = analyze(s);
+        assert!(!a.is_valid(), "{s:?}");
+    }
+}
