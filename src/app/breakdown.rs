@@ -159,12 +159,13 @@ pub fn roles(a: &Analysis<'_>) -> Vec<Role> {
 
 /// Every finding to show: the parser's (errors, warnings, notes) and the
 /// lint's (RFC 3986 §7 security and sanity warnings), in input order.
+/// Invalid input is linted too, on the components the strict parser
+/// delimited: `http://u:p@trusted.example@evil.example/` is invalid, yet
+/// browsers open it, so its §7.6 warning matters most there.
 pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
     let mut all = a.findings.clone();
-    if a.is_valid() {
-        all.extend(crate::uri::lint::lint_analysis(a));
-        all.sort_by_key(|f| (f.span.start, f.severity));
-    }
+    all.extend(crate::uri::lint::lint_analysis(a));
+    all.sort_by_key(|f| (f.span.start, f.severity));
     all
 }
 

@@ -45,7 +45,11 @@ pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: 
 /// The pane's lines; URI-wide rows are cut to columns `x..x + w`.
 pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    let input = a.input;
+    // The password of `user:pass` is drawn masked (same byte length, so
+    // every span still fits); the input line above keeps it as typed.
+    let pw = super::mask::password_span(a);
+    let masked = super::mask::masked(a.input, pw);
+    let input: &str = &masked;
     let cols = Columns::new(input);
     let comps = components(a);
     let roles = roles(a);
@@ -114,7 +118,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
 
     // The verdict.
     let errors = a.errors().count();
-    let iri = !input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
+    let iri = !a.input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
     let mut verdict = if a.is_valid() {
         vec![
             Span::styled("valid", theme.good()),
@@ -142,6 +146,12 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
         verdict.push(Span::raw(" · IRI (RFC 3987)"));
     }
     out.push(Line::from(verdict));
+    if pw.is_some() {
+        out.push(Line::styled(
+            "password masked here (RFC 3986 §7.5); the input line shows it as typed",
+            theme.dim(),
+        ));
+    }
     out.push(Line::default());
 
     host_kind(&mut out, a, theme);
@@ -214,7 +224,8 @@ fn table(
                 spans.push(Span::raw(format!("{:>span_w$}", span_text(c))));
             }
             Some(c) => {
-                let raw = c.span.slice(a.input);
+                let raw = super::mask::cell(a.input, c.span, super::mask::password_span(a));
+                let raw = raw.as_ref();
                 let cell = fit(raw, raw_w.saturating_sub(1));
                 let pad = raw_w.saturating_sub(width(&cell));
                 spans.push(Span::styled(
@@ -236,6 +247,11 @@ fn table(
             }
         }
         out.push(Line::from(spans));
+        if name == "host" {
+            if let Some(line) = super::mask::idna_row(a, name_w, theme) {
+                out.push(line);
+            }
+        }
     }
 }
 
