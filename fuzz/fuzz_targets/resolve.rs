@@ -4,6 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/it/peers.rs"]
+#[allow(dead_code)]
+mod peers;
 use uriscope::uri::rfc2396::{self, AboveRoot};
 use uriscope::uri::{
     make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,
@@ -40,6 +44,19 @@ fuzz_target!(|data: &[u8]| {
             }
             (Err(a), Err(b)) => assert_eq!(a.code, b.code),
             _ => panic!("traced {traced:?} vs fast {fast:?}"),
+        }
+    }
+    // Differential: every disagreement with fluent-uri 0.4 and iri-string
+    // 0.7 is one of the explained differences of DIFFERENCES.md.
+    let ours = resolve_target(base, reference, ResolveOptions::default()).ok();
+    for peer in peers::Peer::ALL {
+        let theirs = peers::peer_resolve(peer, base, reference);
+        if ours != theirs {
+            assert!(
+                peers::explain_resolution(peer, base, reference, &ours, &theirs).is_some(),
+                "unexplained: {} base {base:?} reference {reference:?}: ours {ours:?} theirs {theirs:?}",
+                peer.name()
+            );
         }
     }
     for above_root in [AboveRoot::Keep, AboveRoot::Remove, AboveRoot::Error] {

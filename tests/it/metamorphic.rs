@@ -4,6 +4,11 @@
 //! where RFC 3986 allows it; make_relative round-trips.
 
 use proptest::prelude::*;
+
+use super::peers::{
+    explain_resolution, peer_resolve, Peer, BASE_DOT_SEGMENTS, BASE_FRAGMENT, OPAQUE_BASE, PCT_DOT,
+    ROOTLESS_DOTS,
+};
 use uriscope::uri::{
     make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,
     ResolveOptions,
@@ -171,4 +176,58 @@ fn normalizing_a_base_whose_last_segment_is_a_dot_segment_changes_the_merge() {
         (left.as_str(), right.as_str()),
         ("http://h/x/g", "http://h/g")
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Resolution against fluent-uri 0.4 and iri-string 0.7: every
+    /// disagreement is one of the explained differences (DIFFERENCES.md).
+    #[test]
+    fn differential_resolution_every_disagreement_explained(b in base(), r in reference()) {
+        let ours = resolve_target(&b, &r, ResolveOptions::default()).ok();
+        for peer in Peer::ALL {
+            let theirs = peer_resolve(peer, &b, &r);
+            if ours != theirs {
+                let why = explain_resolution(peer, &b, &r, &ours, &theirs);
+                prop_assert!(why.is_some(), "{}: base {} reference {}: ours {:?}, theirs {:?}",
+                    peer.name(), b, r, ours, theirs);
+            }
+        }
+    }
+}
+
+/// Each explained resolution difference, pinned by one input
+/// (DIFFERENCES.md §2 to §6).
+#[test]
+fn differences_in_resolution_each_pinned() {
+    let rows: &[(&str, &str, Peer, &str)] = &[
+        ("http://a/b#f", "g", Peer::Fluent, BASE_FRAGMENT),
+        ("http://a/b#f", "g", Peer::IriString, BASE_FRAGMENT),
+        ("foo:a/b", "c", Peer::Fluent, OPAQUE_BASE),
+        ("http://a/b/c", "%2E%2E/g", Peer::Fluent, PCT_DOT),
+        ("http://a/b/c", "%2E%2E/g", Peer::IriString, PCT_DOT),
+        ("http://a/b/..", "g", Peer::Fluent, BASE_DOT_SEGMENTS),
+        ("http://a/./b", "", Peer::Fluent, BASE_DOT_SEGMENTS),
+        ("http://a/", "c:d/../x", Peer::Fluent, ROOTLESS_DOTS),
+    ];
+    for &(b, r, peer, cause) in rows {
+        let ours = resolve_target(b, r, ResolveOptions::default()).ok();
+        let theirs = peer_resolve(peer, b, r);
+        assert_ne!(ours, theirs, "{b} {r} {}", peer.name());
+        assert_eq!(
+            explain_resolution(peer, b, r, &ours, &theirs),
+            Some(cause),
+            "{b} {r} {}",
+            peer.name()
+        );
+    }
+    // The RFC 3986 answers (§5.1, §5.2.2, §5.2.4):
+    let t = |b: &str, r: &str| resolve_target(b, r, ResolveOptions::default()).unwrap();
+    assert_eq!(t("http://a/b#f", "g"), "http://a/g");
+    assert_eq!(t("foo:a/b", "c"), "foo:a/c");
+    assert_eq!(t("http://a/b/c", "%2E%2E/g"), "http://a/b/%2E%2E/g");
+    assert_eq!(t("http://a/b/..", "g"), "http://a/b/g");
+    assert_eq!(t("http://a/./b", ""), "http://a/./b");
+    assert_eq!(t("http://a/", "c:d/../x"), "c:/x");
 }

@@ -200,3 +200,114 @@ fn explain(
     }
     None
 }
+
+/// DIFFERENCES.md §2: the base has a fragment; RFC 3986 §5.1 strips it,
+/// both peers refuse such a base.
+pub const BASE_FRAGMENT: &str = "base-fragment";
+/// DIFFERENCES.md §3: fluent-uri refuses a relative reference against a base
+/// with no authority and a rootless (or empty) path; RFC 3986 §5.2.2 resolves it.
+pub const OPAQUE_BASE: &str = "opaque-base";
+/// DIFFERENCES.md §4: the peers also remove percent-encoded dot-segments
+/// (`%2E`, `.%2e`); RFC 3986 §5.2.4 removes only literal `.` and `..`.
+pub const PCT_DOT: &str = "pct-encoded-dot-segment";
+/// DIFFERENCES.md §5: the peers remove the base path's dot-segments before
+/// using it; RFC 3986 §5.2.2/§5.2.3 uses the base path as it is.
+pub const BASE_DOT_SEGMENTS: &str = "base-dot-segments";
+/// DIFFERENCES.md §6: fluent-uri keeps dot-segments in a rootless path of
+/// a reference with a scheme; RFC 3986 §5.2.2 removes them.
+pub const ROOTLESS_DOTS: &str = "rootless-dot-segments";
+
+/// A peer's resolution of `reference` against `base` (strict RFC 3986).
+pub fn peer_resolve(peer: Peer, base: &str, reference: &str) -> Option<String> {
+    match peer {
+        Peer::Fluent => {
+            let b = fluent_uri::Uri::parse(base).ok()?;
+            let r = fluent_uri::UriRef::parse(reference).ok()?;
+            Some(r.resolve_against(&b).ok()?.as_str().to_owned())
+        }
+        Peer::IriString => {
+            use iri_string::format::ToDedicatedString;
+            let b = iri_string::types::UriAbsoluteStr::new(base).ok()?;
+            let r = iri_string::types::UriReferenceStr::new(reference).ok()?;
+            let t = r.resolve_against(b).try_to_dedicated_string().ok()?;
+            Some(t.as_str().to_owned())
+        }
+    }
+}
+
+/// A path with no authority cannot start with "//": RFC 3986 §5.2.4 leaves
+/// that case open; we (like fluent-uri) write "/." before it.
+fn hazard_fixed(path: String) -> String {
+    if path.starts_with("//") {
+        format!("/.{path}")
+    } else {
+        path
+    }
+}
+
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// Why our resolution and `peer`'s differ, if a DIFFERENCES.md section says.
+pub fn explain_resolution(
+    peer: Peer,
+    base: &str,
+    reference: &str,
+    ours: &Option<String>,
+    theirs: &Option<String>,
+) -> Option<&'static str> {
+    use uriscope::uri::{remove_dot_segments, resolve_target, ResolveOptions};
+    if ours == theirs {
+        return None;
+    }
+    let b = parse(base).ok()?;
+    let r = parse(reference).ok()?;
+    if let Some(f) = b.fragment_span() {
+        if theirs.is_none() {
+            let stripped = &base[..f.start - 1];
+            let t2 = peer_resolve(peer, stripped, reference);
+            if &t2 == ours || explain_resolution(peer, stripped, reference, ours, &t2).is_some() {
+                return Some(BASE_FRAGMENT);
+            }
+        }
+    }
+    let relative = r.scheme().is_none() && !(r.as_str().is_empty() || r.as_str().starts_with('#'));
+    if peer == Peer::Fluent
+        && theirs.is_none()
+        && b.authority().is_none()
+        && !b.path().starts_with('/')
+        && relative
+    {
+        return Some(OPAQUE_BASE);
+    }
+    let lower = format!("{base}{reference}").to_ascii_lowercase();
+    if lower.contains("%2e") && theirs.is_some() {
+        return Some(PCT_DOT);
+    }
+    // The peer's answer is ours with the base path's dot-segments removed first.
+    if has_dot_segment(b.path()) && theirs.is_some() {
+        let p = b.path_span();
+        let mut clean = remove_dot_segments(b.path());
+        if b.authority().is_none() && clean.starts_with("//") {
+            clean.insert_str(0, "/.");
+        }
+        let b2 = format!("{}{}{}", &base[..p.start], clean, &base[p.end..]);
+        if resolve_target(&b2, reference, ResolveOptions::default()).ok() == *theirs {
+            return Some(BASE_DOT_SEGMENTS);
+        }
+    }
+    if let (Some(t), Some(o)) = (theirs, ours) {
+        let tu = parse(t).ok()?;
+        let ou = parse(o).ok()?;
+        if r.scheme().is_some()
+            && tu.authority().is_none()
+            && !tu.path().starts_with('/')
+            && has_dot_segment(tu.path())
+            && hazard_fixed(remove_dot_segments(tu.path())) == ou.path()
+        {
+            return Some(ROOTLESS_DOTS);
+        }
+    }
+    None
+}
