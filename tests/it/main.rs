@@ -22,6 +22,7 @@ mod render;
 mod resolve;
 mod resolve_peers;
 mod resolve_robustness;
+mod review;
 mod rfc2396;
 mod scheme;
 mod smoke;
