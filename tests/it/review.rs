@@ -133,3 +133,28 @@ fn equiv_stdin_error_names_the_line() {
     let (_, _, err) = uriscope(&["equiv"], b"a b\nonlyone\n");
     assert!(err.contains("line 2") || err.contains("onlyone"), "{err}");
 }
+
+#[test]
+#[ignore = "review finding: an http URI with an empty host gets only a note; RFC 9110 §4.2.1 says a recipient MUST reject it"]
+fn http_empty_host_is_at_least_a_warning() {
+    let a = analyze_linted("http:///x", ParseOptions::default());
+    assert!(
+        a.findings.iter().any(|f| f.severity != Severity::Note),
+        "{:?}",
+        a.findings
+    );
+}
+
+#[test]
+#[ignore = "review finding: parse --json has no zone field for an RFC 6874 zone ID (the text breakdown shows it)"]
+fn json_reports_the_zone_id() {
+    let (_, out, _) = uriscope(&["parse", "--json", "http://[fe80::1%25en0]/"], b"");
+    assert!(out.contains("\"zone\":\"en0\""), "{out}");
+}
+
+#[test]
+#[ignore = "review finding: relative compares schemes case-sensitively, so HTTP://a/b/c -> http://a/b/d gives the absolute URI instead of \"d\" (RFC 3986 §3.1: schemes are case-insensitive)"]
+fn relative_scheme_case_insensitive() {
+    let (_, out, _) = uriscope(&["relative", "--base", "HTTP://a/b/c", "http://a/b/d"], b"");
+    assert_eq!(out.trim(), "d");
+}
