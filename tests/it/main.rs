@@ -24,6 +24,7 @@ mod render_panes;
 mod resolve;
 mod resolve_peers;
 mod resolve_robustness;
+mod review;
 mod rfc2396;
 mod scheme;
 mod smoke;
