@@ -63,13 +63,16 @@ pub fn for_each<W: Write>(
 }
 
 /// Text from the user made safe to print on a terminal: control characters
-/// (C0, DEL, C1) become visible escapes such as `\x1b`, `\t`, `\u{9b}`.
+/// (C0, DEL, C1) and bidirectional formatting characters (RFC 3987 §4.1,
+/// the "Trojan Source" reordering) become visible escapes such as `\x1b`,
+/// `\t`, `\u{9b}`, `\u{202e}`.
 ///
 /// ```
 /// assert_eq!(uriscope::cli::input::visible("a\u{1b}[31mb"), "a\\x1b[31mb");
 /// ```
 pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(char::is_control) {
+    let unsafe_char = |c: char| c.is_control() || crate::uri::iri::is_bidi_control(c);
+    if !s.chars().any(unsafe_char) {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -81,7 +84,7 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
             c if (c as u32) < 0x80 && c.is_control() => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             c => out.push(c),
         }
     }

@@ -106,19 +106,35 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
 /// assert_eq!(uriscope::cli::show::caret_line("a b\tc", &[Span::new(1, 2), Span::new(3, 4)]), " ^ ^^");
 /// ```
 pub fn caret_line(s: &str, spans: &[Span]) -> String {
-    let hit = |i: usize, len: usize| {
-        spans
-            .iter()
-            .any(|sp| (sp.start < i + len && i < sp.end) || (sp.is_empty() && sp.start == i))
-    };
+    // Coverage by a difference array: linear in the input and the spans.
+    let mut delta = vec![0i32; s.len() + 2];
+    let mut at_end = false;
+    for sp in spans {
+        let start = sp.start.min(s.len());
+        let end = if sp.is_empty() {
+            start + 1
+        } else {
+            sp.end.min(s.len())
+        };
+        at_end |= sp.start >= s.len();
+        delta[start] += 1;
+        delta[end] -= 1;
+    }
+    let mut covered = 0i32;
+    let mut cover = delta.iter().map(|d| {
+        covered += d;
+        covered > 0
+    });
+    let mut hit_bytes: Vec<bool> = (&mut cover).take(s.len()).collect();
+    hit_bytes.push(false);
     let mut line = String::new();
     for (i, c) in s.char_indices() {
         let mut buf = [0u8; 4];
         let width = unicode_width::UnicodeWidthStr::width(&*visible(c.encode_utf8(&mut buf)));
-        let mark = if hit(i, c.len_utf8()) { '^' } else { ' ' };
-        line.extend(std::iter::repeat_n(mark, width));
+        let hit = hit_bytes[i..i + c.len_utf8()].iter().any(|&h| h);
+        line.extend(std::iter::repeat_n(if hit { '^' } else { ' ' }, width));
     }
-    if spans.iter().any(|sp| sp.start >= s.len()) {
+    if at_end {
         line.push('^');
     }
     line.trim_end().to_string()

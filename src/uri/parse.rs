@@ -323,7 +323,9 @@ impl<'a, S: Sink> Parser<'a, S> {
     pub(crate) fn bad_char(&mut self, i: usize, rule: Rule) -> R<usize> {
         let c = self.b[i];
         let (code, len, detail) = match c {
-            b'%' if !matches!(rule, Rule::Scheme | Rule::Port) => ("bad-percent", 1, Detail::None),
+            b'%' if !matches!(rule, Rule::Scheme | Rule::Port | Rule::IpFuture) => {
+                ("bad-percent", 1, Detail::None)
+            }
             b':' if rule == Rule::FirstSegment => (
                 "colon-in-first-segment",
                 1,
@@ -337,6 +339,15 @@ impl<'a, S: Sink> Parser<'a, S> {
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
+                if super::iri::is_bidi_control(ch) {
+                    let d = Detail::Text(
+                        "; RFC 3987 §4.1: IRIs must not contain bidirectional formatting \
+                         characters, which reorder how the text is displayed",
+                    );
+                    let span = Span::new(i, i + len);
+                    self.report(span, Severity::Error, "bidi-control", rule, d)?;
+                    return Ok(len);
+                }
                 if self.iri && iri_allows(rule, ch) {
                     self.saw_iri_char = true;
                     return Ok(len);
@@ -350,6 +361,14 @@ impl<'a, S: Sink> Parser<'a, S> {
                 };
                 ("non-ascii", len, d)
             }
+            b':' if rule == Rule::Port => (
+                "port-not-digits",
+                1,
+                Detail::Text(
+                    "; a second ':' in the authority: an IPv6 address must be written \
+                     in brackets, as in http://[::1]:80/",
+                ),
+            ),
             _ if rule == Rule::Port => ("port-not-digits", 1, Detail::None),
             _ => ("invalid-char", 1, Detail::None),
         };
@@ -570,9 +589,9 @@ impl<'a, S: Sink> Parser<'a, S> {
                 Detail::Text(why),
             )?;
         }
-        if text.iter().any(u8::is_ascii_uppercase) {
+        if let Some(upper) = uppercase_outside_escapes(text) {
             self.report(
-                span,
+                Span::new(span.start + upper.start, span.start + upper.end),
                 Severity::Note,
                 "uppercase-host",
                 Rule::RegName,
@@ -583,6 +602,27 @@ impl<'a, S: Sink> Parser<'a, S> {
         }
         Ok(())
     }
+}
+
+/// The span (relative to `text`) from the first to the last uppercase
+/// letter that is not a hex digit of a `%XX` escape, whose normal form is
+/// uppercase (§6.2.2.1).
+fn uppercase_outside_escapes(text: &[u8]) -> Option<Span> {
+    let mut first = None;
+    let mut last = 0;
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b'%' {
+            i += 3;
+            continue;
+        }
+        if text[i].is_ascii_uppercase() {
+            first.get_or_insert(i);
+            last = i + 1;
+        }
+        i += 1;
+    }
+    first.map(|f| Span::new(f, last))
 }
 
 /// Whether RFC 3987 allows the non-ASCII `c` in `rule`.

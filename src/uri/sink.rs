@@ -91,7 +91,8 @@ fn message(input: &str, issue: &Issue) -> String {
     };
     let context = context.trim_end().to_string();
     match issue.code {
-        "invalid-char" | "whitespace" | "control-char" | "non-ascii" => format!(
+        "invalid-char" | "whitespace" | "control-char" | "non-ascii" | "bidi-control"
+        | "port-not-digits" => format!(
             "{} at byte {at} is not allowed in {}; expected {}{context} ({})",
             describe_char(input, at),
             rule.name(),
@@ -109,13 +110,33 @@ fn message(input: &str, issue: &Issue) -> String {
             rule.section(),
             rule.name()
         ),
+        _ if context.contains('§') => format!(
+            "\"{}\":{context} ({})",
+            quoted(issue.span.slice(input)),
+            rule.name()
+        ),
         _ => format!(
             "\"{}\":{context} ({}, {})",
-            issue.span.slice(input).escape_debug(),
+            quoted(issue.span.slice(input)),
             rule.section(),
             rule.name()
         ),
     }
+}
+
+/// The text a note is about, escaped, and cut after 40 characters so a
+/// long input does not fill the message.
+fn quoted(text: &str) -> String {
+    let mut q: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_debug()
+        .collect();
+    if text.chars().nth(40).is_some() {
+        q.push('…');
+    }
+    q
 }
 
 fn describe_escape_tail(input: &str, at: usize) -> String {

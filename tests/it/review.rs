@@ -30,7 +30,6 @@ fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
 }
 
 #[test]
-#[ignore = "review finding: '%' inside IPvFuture is reported as a malformed escape although %25 is well-formed; IPvFuture allows no pct-encoded at all"]
 fn ipvfuture_percent_is_not_called_a_malformed_escape() {
     let a = uri::analyze("http://[v1.x%25]/");
     assert!(!a.is_valid());
@@ -40,7 +39,6 @@ fn ipvfuture_percent_is_not_called_a_malformed_escape() {
 }
 
 #[test]
-#[ignore = "review finding: port-not-digits carries no explanation (\"found ':' at byte 8: (RFC ...)\")"]
 fn port_not_digits_message_explains() {
     let a = uri::analyze("http://::1/");
     let f = a
@@ -52,7 +50,6 @@ fn port_not_digits_message_explains() {
 }
 
 #[test]
-#[ignore = "review finding: RFC 3987 §4.1 forbids bidi formatting characters (U+202A-202E, U+200E/F) in IRIs; parse --iri accepts them silently"]
 fn iri_with_bidi_override_is_flagged() {
     let s = "http://a/x\u{202E}y";
     let a = analyze_linted(s, ParseOptions { iri: true });
@@ -66,7 +63,6 @@ fn iri_with_bidi_override_is_flagged() {
 }
 
 #[test]
-#[ignore = "review finding: visible() escapes Cc controls but writes bidi controls (U+202E, U+2066-2069) raw to the terminal"]
 fn visible_escapes_bidi_controls() {
     for c in ['\u{202E}', '\u{2067}', '\u{200F}'] {
         let s = format!("a{c}b");
@@ -160,7 +156,6 @@ fn relative_scheme_case_insensitive() {
 }
 
 #[test]
-#[ignore = "review finding: uppercase-host fires on the hex digits of escapes (http://%C3%BC.com/), whose normal form IS uppercase (RFC 3986 §6.2.2.1); src/uri/parse.rs:576"]
 fn uppercase_host_ignores_escape_hex_digits() {
     for s in ["http://%C3%BC.com/", "http://a%2Db.com/"] {
         let a = uri::analyze(s);
