@@ -34,20 +34,27 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         return Ok(cli::EXIT_OK);
     }
     let Some(uri) = &args.uri else {
-        if io::stdout().is_terminal() {
-            let _ = writeln!(
-                io::stderr(),
-                "uriscope: give a URI, or a subcommand (see --help)"
-            );
+        if !io::stdin().is_terminal() {
+            // `... | uriscope | ...`: the breakdown of each stdin line.
+            let parse = cli::parse::ParseArgs {
+                json: false,
+                iri: false,
+                uris: Vec::new(),
+            };
+            return cli::parse::run(&parse);
         }
+        let _ = writeln!(
+            io::stderr(),
+            "uriscope: give a URI, or a subcommand (see --help); the explorer needs a terminal"
+        );
         return Ok(cli::EXIT_USAGE);
     };
     let a = cli::parse::analyze_linted(uri, Default::default());
     let mut out = io::stdout().lock();
     cli::show::write_breakdown(&mut out, &a)?;
-    Ok(if a.is_valid() {
-        cli::EXIT_OK
-    } else {
-        cli::EXIT_FAILED
-    })
+    let mut ok = a.is_valid();
+    if let Some(base) = &args.base {
+        ok &= cli::show::write_resolution_line(&mut out, base, uri)?;
+    }
+    Ok(if ok { cli::EXIT_OK } else { cli::EXIT_FAILED })
 }

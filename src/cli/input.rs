@@ -20,7 +20,8 @@ pub enum Input<'a> {
 /// Call `f` for each input: every element of `args`, or, when `args` is
 /// empty, every line of stdin (without `\n` or `\r\n`). Output written to
 /// `out` is flushed whenever stdin has nothing more buffered, so a pipeline
-/// sees answers as soon as their inputs arrive.
+/// sees answers as soon as their inputs arrive. A UTF-8 byte-order mark at
+/// the start of stdin is dropped.
 pub fn for_each<W: Write>(
     args: &[String],
     out: &mut W,
@@ -47,6 +48,11 @@ pub fn for_each<W: Write>(
             if buf.last() == Some(&b'\r') {
                 buf.pop();
             }
+        }
+        // A UTF-8 byte-order mark before the first line is an encoding
+        // signature, not part of the input.
+        if line == 1 && buf.starts_with(b"\xEF\xBB\xBF") {
+            buf.drain(..3);
         }
         match std::str::from_utf8(&buf) {
             Ok(s) => f(Input::Text(s), out)?,

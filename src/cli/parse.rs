@@ -92,10 +92,9 @@ impl<'a> JsonParse<'a> {
                 txt(p.fragment),
             )
         };
-        // Sub-components come from the strict parser's delimiting, which
-        // agrees with the split on the authority whenever both define one.
-        let same_authority = u.authority() == authority;
-        let auth = u.authority_parts().filter(|_| same_authority);
+        // Userinfo, host and port exist only where the grammar matched:
+        // the Appendix B split of an invalid input has no sub-components.
+        let auth = u.authority_parts().filter(|_| valid);
         JsonParse {
             input: s,
             valid,

@@ -139,3 +139,30 @@ pub fn caret_line(s: &str, spans: &[Span]) -> String {
     }
     line.trim_end().to_string()
 }
+
+/// One line with the RFC 3986 §5.2 resolution of `reference` against
+/// `base` (what `--base` asks for when the breakdown is printed instead of
+/// the explorer); returns whether it resolved.
+pub fn write_resolution_line<W: Write>(
+    out: &mut W,
+    base: &str,
+    reference: &str,
+) -> io::Result<bool> {
+    let options = crate::uri::ResolveOptions::default();
+    match crate::uri::resolve_target(base, reference, options) {
+        Ok(target) => {
+            writeln!(out, "resolved against {} (RFC 3986 §5.2):", visible(base))?;
+            writeln!(out, "  {}", visible(&target))?;
+            Ok(true)
+        }
+        Err(e) => {
+            writeln!(
+                out,
+                "error: resolving against {}: {}",
+                visible(base),
+                visible(&e.message)
+            )?;
+            Ok(false)
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 
-use super::peers::{compare, fluent, iri_string, ours, Disagreement, Peer, ZONE_ID};
+use super::peers::{compare, fluent, iri_string, ours, Disagreement, Peer, BIDI, ZONE_ID};
 
 /// The corpus: benches/uris.txt, one URI-reference per line.
 pub fn corpus() -> Vec<String> {
@@ -165,4 +165,24 @@ fn difference_zone_id_fe80_1_25en0() {
     // A bare '%' (RFC 6874 §2 requires "%25") is rejected by all three.
     assert!(disagreements("http://[fe80::1%en0]/").is_empty());
     assert_eq!(ours("http://[fe80::1%en0]/", false), None);
+}
+
+/// DIFFERENCES.md §7: a right-to-left override (U+202E) in an IRI path;
+/// RFC 3987 §4.1 forbids bidi formatting characters, both peers accept it.
+#[test]
+fn difference_bidi_override_in_an_iri_path() {
+    let s = "http://example.com/\u{202e}/foo/\u{202d}/bar";
+    assert_eq!(ours(s, true), None);
+    assert!(fluent(s, true).is_some());
+    assert!(iri_string(s, true).is_some());
+    let ds: Vec<_> = [Peer::Fluent, Peer::IriString]
+        .into_iter()
+        .filter_map(|p| compare(s, true, p))
+        .collect();
+    assert_eq!(ds.len(), 2);
+    for d in ds {
+        assert_eq!(d.explained_by, Some(BIDI));
+    }
+    // Without the bidi controls, all three agree.
+    assert!(compare("http://example.com//foo//bar", true, Peer::Fluent).is_none());
 }

@@ -171,6 +171,10 @@ pub fn compare(input: &str, iri: bool, peer: Peer) -> Option<Disagreement> {
 /// DIFFERENCES.md §1: RFC 6874 zone IDs in IPv6 literals (`[fe80::1%25en0]`).
 pub const ZONE_ID: &str = "zone-id";
 
+/// DIFFERENCES.md §7: bidi formatting characters in an IRI; RFC 3987 §4.1
+/// forbids them, both peers accept them as `ucschar`.
+pub const BIDI: &str = "bidi-control";
+
 /// The DIFFERENCES.md section explaining a disagreement, if one does.
 ///
 /// Each explanation is checked, not assumed: it names the feature of the
@@ -183,6 +187,17 @@ fn explain(
     ours_r: &Option<Reading>,
     theirs: &Option<Reading>,
 ) -> Option<&'static str> {
+    // §7 Bidi controls: we reject them in IRIs (RFC 3987 §4.1). Without
+    // them, both must read the input the same way.
+    if iri && ours_r.is_none() && theirs.is_some() {
+        let cut: String = input
+            .chars()
+            .filter(|&c| !uriscope::uri::iri::is_bidi_control(c))
+            .collect();
+        if cut != input && ours(&cut, iri) == peer.read(&cut, iri) {
+            return Some(BIDI);
+        }
+    }
     // §1 Zone IDs: we accept RFC 6874 `IPv6addrz`; neither peer does. Without
     // the zone, both must read the input the same way.
     if theirs.is_none() && ours_r.is_some() {

