@@ -431,13 +431,17 @@ impl<'a, S: Sink> Parser<'a, S> {
             return self.authority(start);
         }
         let hostport = &b[host_start..end];
-        let host_end = hostport
-            .iter()
-            .position(|&c| c == b':')
-            .map_or(end, |p| host_start + p);
+        // A reg-name run stops at the port's ':' (or at an escape, rare).
+        let mut host_end = host_start + chars::run_len(hostport, chars::REG_NAME);
+        if host_end < end && b[host_end] != b':' {
+            host_end = hostport
+                .iter()
+                .position(|&c| c == b':')
+                .map_or(end, |p| host_start + p);
+        }
         let port = if host_end < end {
             let digits = &b[host_end + 1..end];
-            if !digits.iter().all(u8::is_ascii_digit) {
+            if chars::run_len(digits, chars::DIGIT) != digits.len() {
                 return self.authority(start);
             }
             Some(Span::new(host_end + 1, end))
