@@ -232,9 +232,16 @@ pub fn run_len(b: &[u8], class: u16) -> usize {
         }
         n += 8;
     }
-    n + chunks
-        .remainder()
+    // The tail, padded with NUL (in no class) to eight bytes: one stop
+    // mask instead of a byte loop whose exit is hard to predict.
+    let rest = chunks.remainder().len();
+    if let Some(last) = b.last_chunk::<8>() {
+        // The last eight bytes overlap the `8 - rest` already accepted.
+        let m = (stops8(last, class) >> (8 - rest)) | (1 << rest);
+        return n + m.trailing_zeros() as usize;
+    }
+    n + b
         .iter()
         .position(|&c| TABLE[c as usize] & class == 0)
-        .unwrap_or(b.len() - n)
+        .unwrap_or(rest)
 }

@@ -30,7 +30,7 @@ fn dec_octet(b: &[u8]) -> bool {
 /// assert!(!is_ipv4(b"01.2.3.4"));
 /// ```
 pub fn is_ipv4(b: &[u8]) -> bool {
-    if b.len() < 7 || b.len() > 15 || !b[0].is_ascii_digit() {
+    if !b.first().is_some_and(u8::is_ascii_digit) || b.len() < 7 || b.len() > 15 {
         return false;
     }
     let mut parts = 0;

@@ -436,33 +436,36 @@ impl<'a, S: Sink> Parser<'a, S> {
         }
         let b = self.b;
         let len = b.len();
-        let i = self.run_of(start, USERINFO);
-        let (userinfo, host_start, end) = if i < len && b[i] == b'@' {
-            (
-                Some(Span::new(start, i)),
-                i + 1,
-                self.run_of(i + 1, USERINFO),
-            )
+        // One reg-name run usually covers the whole host: it stops at the
+        // '@' of a userinfo, at a ':' (a port, or a colon in a userinfo),
+        // or at the end of the authority.
+        let h = self.run_of(start, chars::REG_NAME);
+        let at = if h < len && b[h] == b'@' {
+            Some(h)
+        } else if h < len && b[h] == b':' {
+            let j = self.run_of(h + 1, USERINFO);
+            (j < len && b[j] == b'@').then_some(j)
         } else {
-            (None, start, i)
+            None
+        };
+        let (userinfo, host_start, host_end) = match at {
+            Some(at) => (
+                Some(Span::new(start, at)),
+                at + 1,
+                self.run_of(at + 1, chars::REG_NAME),
+            ),
+            None => (None, start, h),
+        };
+        let (port, end) = if host_end < len && b[host_end] == b':' {
+            let p = host_end + 1;
+            let e = p + chars::run_len(&b[p..], chars::DIGIT);
+            (Some(Span::new(p, e)), e)
+        } else {
+            (None, host_end)
         };
         if end < len && !is(b[end], chars::AUTHORITY_END) {
             return self.authority(start);
         }
-        let hostport = &b[host_start..end];
-        let host_end = hostport
-            .iter()
-            .position(|&c| c == b':')
-            .map_or(end, |p| host_start + p);
-        let port = if host_end < end {
-            let digits = &b[host_end + 1..end];
-            if !digits.iter().all(u8::is_ascii_digit) {
-                return self.authority(start);
-            }
-            Some(Span::new(host_end + 1, end))
-        } else {
-            None
-        };
         let span = Span::new(host_start, host_end);
         let kind = if super::host::is_ipv4(&b[host_start..host_end]) {
             HostKind::Ipv4

@@ -209,6 +209,19 @@ proptest! {
         let _ = parse_iri(&s);
     }
 
+    /// The authority fast path (parse) and the full one (analyze) delimit
+    /// the same sub-components: userinfo, host, host kind and port.
+    #[test]
+    fn parse_and_analyze_agree_on_authority_parts(
+        s in "(s:)?//[a-z0-9:@%.\\[\\]]{0,16}(:[0-9a-z]{0,3})?(/[a-z%2F]{0,4})?"
+    ) {
+        let a = analyze(&s);
+        if let Ok(u) = parse(&s) {
+            prop_assert_eq!(u.authority_parts(), a.uri.authority_parts());
+            prop_assert_eq!(u, a.uri);
+        }
+    }
+
     #[test]
     fn nothing_panics_on_uri_like_strings(s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}-]{0,40}") {
         let a = analyze(&s);
