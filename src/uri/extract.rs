@@ -382,3 +382,59 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
         .map_or(at - line_start, |s| s.chars().count());
     (line, col)
 }
+
+/// 1-based lines and columns of increasing byte offsets in one text, each
+/// found from the previous one: a walk over the text, where calling
+/// [`line_col`] for every offset would recount from the start.
+///
+/// ```
+/// use uriscope::uri::extract::LineCols;
+/// let mut at = LineCols::new("ab\ncé d");
+/// assert_eq!(at.advance(1), (1, 2));
+/// assert_eq!(at.advance(6), (2, 3));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineCols<'a> {
+    text: &'a str,
+    /// Byte offset `line` and `col` describe.
+    pos: usize,
+    line: usize,
+    col: usize,
+}
+
+impl<'a> LineCols<'a> {
+    /// Start at byte 0 (line 1, column 1) of `text`.
+    pub fn new(text: &'a str) -> Self {
+        LineCols {
+            text,
+            pos: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// Line and column of byte `at`, clamped to the text; an offset before
+    /// the previous one (out of order) restarts the walk from the start.
+    pub fn advance(&mut self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        if at < self.pos {
+            *self = LineCols::new(self.text);
+        }
+        let b = self.text.as_bytes();
+        let mut from = self.pos;
+        for (i, &c) in b[self.pos..at].iter().enumerate() {
+            if c == b'\n' {
+                self.line += 1;
+                self.col = 1;
+                from = self.pos + i + 1;
+            }
+        }
+        // Columns count characters; bytes when `at` splits one (never for a span).
+        self.col += self
+            .text
+            .get(from..at)
+            .map_or(at - from, |s| s.chars().count());
+        self.pos = at;
+        (self.line, self.col)
+    }
+}

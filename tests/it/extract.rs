@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
-use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted};
+use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted, LineCols};
 use uriscope::uri::{parse, parse_iri};
 
 fn uris(text: &str) -> Vec<String> {
@@ -410,4 +410,71 @@ fn unicode_whitespace_between_tokens_does_not_hang() {
         ["http://a.example/"]
     );
     assert_eq!(extract("\u{a0}"), Vec::new());
+}
+
+/// The JSON array of `n` objects `{"url": "https://example.com/items/<i>?ref=abc"}`
+/// on one line, as a minifier writes it (the review's 40k-URL input).
+fn minified_json(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|i| format!("{{\"url\": \"https://example.com/items/{i}?ref=abc\"}}"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Regression: `extract` recounted the characters from the start of the line
+/// for every URI, quadratic in the URIs on one line (a 40k-URL minified JSON
+/// took 7 s). Checked on the review's input against the [`line_col`] oracle.
+#[test]
+fn extract_many_uris_on_one_line_is_not_quadratic() {
+    let text = format!("é\n{}", minified_json(10_000));
+    let found = extract(&text);
+    assert_eq!(found.len(), 10_000);
+    let mut out = Vec::new();
+    uriscope::cli::extract::write_all(&mut out, &text, &found, false).expect("write");
+    let out = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10_000);
+    for i in [0, 1, 1_234, 9_999] {
+        let (line, col) = line_col(&text, found[i].span.start);
+        let uri = format!("https://example.com/items/{i}?ref=abc");
+        assert_eq!(lines[i], format!("{line}:{col}  {uri}  (quotes)"));
+    }
+    assert!(lines[9_999].starts_with("2:"), "{}", lines[9_999]);
+}
+
+/// [`LineCols`] walking forward agrees with [`line_col`] from the start.
+#[track_caller]
+fn check_line_cols(text: &str, offsets: &[usize]) {
+    let mut at = LineCols::new(text);
+    for &o in offsets {
+        assert_eq!(at.advance(o), line_col(text, o), "{text:?} at {o}");
+    }
+}
+
+#[test]
+fn line_cols_table() {
+    check_line_cols("ab\ncé d\n\nx", &[0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+    check_line_cols("a\nb", &[3, 0, 2]);
+    check_line_cols("", &[0, 0]);
+    // Past the end: clamped to the end of the text.
+    assert_eq!(LineCols::new("a\nbc").advance(99), (2, 3));
+}
+
+proptest! {
+    #[test]
+    fn line_cols_agree_with_line_col(
+        text in "([a-zé例\n ]){0,40}",
+        mut offsets in proptest::collection::vec(0usize..120, 0..10),
+    ) {
+        offsets.sort_unstable();
+        let mut at = LineCols::new(&text);
+        for o in offsets {
+            // Char boundaries only, as span starts are.
+            let o = (0..=o.min(text.len()))
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            prop_assert_eq!(at.advance(o), line_col(&text, o));
+        }
+    }
 }
