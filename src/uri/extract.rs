@@ -244,18 +244,22 @@ fn uri_char(c: char) -> bool {
 /// The URI part at the start of `t`: cut at the first character no URI
 /// holds, then trailing sentence punctuation (`.,;:!?`, non-ASCII
 /// punctuation such as `»` or `。`) and an unbalanced `)` dropped.
+/// Parentheses are counted once, then the counts follow
+/// the characters dropped, so a run of `)` costs one pass, not one per `)`.
 fn trim_uri(t: &str) -> &str {
     let len = t
         .char_indices()
         .find(|&(_, c)| !uri_char(c))
         .map_or(t.len(), |(j, _)| j);
     let mut s = &t[..len];
+    let count = |c: u8| s.bytes().filter(|&b| b == c).count();
+    let (open, mut close) = (count(b'('), count(b')'));
     while let Some(last) = s.chars().next_back() {
-        let unbalanced_paren = last == ')'
-            && s.bytes().filter(|&c| c == b')').count() > s.bytes().filter(|&c| c == b'(').count();
+        let unbalanced_paren = last == ')' && close > open;
         // Non-ASCII punctuation ('»', '。', '”') ends a sentence, not a URI.
         let unicode_punct = !last.is_ascii() && !last.is_alphanumeric();
         if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren || unicode_punct {
+            close -= usize::from(last == ')');
             s = &s[..s.len() - last.len_utf8()];
         } else {
             break;

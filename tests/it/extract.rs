@@ -460,6 +460,37 @@ fn line_cols_table() {
     assert_eq!(LineCols::new("a\nbc").advance(99), (2, 3));
 }
 
+/// Regression: `trim_uri` recounted every `(` and `)` for each trailing `)`,
+/// quadratic in the run (`(`×100000 `http://a/` `)`×100000 took 11 s).
+#[test]
+fn extract_long_paren_runs_trim_in_one_pass() {
+    let n = 100_000;
+    let text = format!("{}http://a/{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(uris(&text), ["http://a/"]);
+    // Balanced parentheses inside the URI stay; only the unbalanced tail goes.
+    let text = format!("http://a/(b){}.", ")".repeat(n));
+    assert_eq!(uris(&text), ["http://a/(b)"]);
+    let text = format!("http://a/{}b{}", "(".repeat(n), ")".repeat(2 * n));
+    assert_eq!(
+        uris(&text),
+        [format!("http://a/{}b{}", "(".repeat(n), ")".repeat(n))]
+    );
+}
+
+#[test]
+fn paren_trimming_table() {
+    for (text, want) in [
+        ("(http://a/b)", "http://a/b"),
+        ("(http://a/(b)).", "http://a/(b)"),
+        ("http://a/b)).)", "http://a/b"),
+        ("http://a/(b)", "http://a/(b)"),
+        ("http://a/b(", "http://a/b("),
+        ("http://a/b).,", "http://a/b"),
+    ] {
+        assert_eq!(uris(text), [want], "{text:?}");
+    }
+}
+
 proptest! {
     #[test]
     fn line_cols_agree_with_line_col(
