@@ -1,6 +1,6 @@
 //! Finding URIs in running text (RFC 3986 Appendix C, RFC 2396 Appendix E):
 //! inside `<angle brackets>` (embedded whitespace and line breaks removed),
-//! with the old `<URL:...>` prefix, inside `"double quotes"`, or bare and
+//! with the old `<URL:...>` prefix, inside `"double"` or `'single'` quotes, or bare and
 //! delimited by whitespace with trailing sentence punctuation dropped. Suffix
 //! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
 //! Appendix F) are offered as guesses with `http://` assumed.
@@ -16,7 +16,7 @@ pub enum Delimiter {
     AngleBrackets,
     /// `<URL:http://example.com/>`, the RFC 1738 prefix Appendix C mentions.
     UrlPrefix,
-    /// `"http://example.com/"`.
+    /// `"http://example.com/"` or `'http://example.com/'`.
     Quotes,
     /// Bare: whitespace (or a character no URI holds, such as `<` or `"`)
     /// on either side, trailing sentence punctuation dropped.
@@ -243,8 +243,8 @@ fn uri_char(c: char) -> bool {
 
 /// The URI part at the start of `t`: cut at the first character no URI
 /// holds, then trailing sentence punctuation (`.,;:!?`, non-ASCII
-/// punctuation such as `»` or `。`) and an unbalanced `)` dropped.
-/// Parentheses are counted once, then the counts follow
+/// punctuation such as `»` or `。`), an unbalanced `)` and an unbalanced `'`
+/// dropped. Parentheses and quotes are counted once, then the counts follow
 /// the characters dropped, so a run of `)` costs one pass, not one per `)`.
 fn trim_uri(t: &str) -> &str {
     let len = t
@@ -253,13 +253,19 @@ fn trim_uri(t: &str) -> &str {
         .map_or(t.len(), |(j, _)| j);
     let mut s = &t[..len];
     let count = |c: u8| s.bytes().filter(|&b| b == c).count();
-    let (open, mut close) = (count(b'('), count(b')'));
+    let (open, mut close, mut quotes) = (count(b'('), count(b')'), count(b'\''));
     while let Some(last) = s.chars().next_back() {
         let unbalanced_paren = last == ')' && close > open;
+        let unbalanced_quote = last == '\'' && quotes % 2 == 1;
         // Non-ASCII punctuation ('»', '。', '”') ends a sentence, not a URI.
         let unicode_punct = !last.is_ascii() && !last.is_alphanumeric();
-        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren || unicode_punct {
+        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?')
+            || unbalanced_paren
+            || unbalanced_quote
+            || unicode_punct
+        {
             close -= usize::from(last == ')');
+            quotes -= usize::from(last == '\'');
             s = &s[..s.len() - last.len_utf8()];
         } else {
             break;
@@ -291,8 +297,12 @@ fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
         .char_indices()
         .find(|&(_, c)| c.is_ascii_alphanumeric())
         .map_or(t.len(), |(j, _)| j);
-    let s = trim_uri(&t[lead..]);
     let start = tok.start + lead;
+    if let Some(e) = single_quoted(text, tok, lead) {
+        let resume = e.span.end + 1;
+        return (Some(e), resume);
+    }
+    let s = trim_uri(&t[lead..]);
     let mut span = Span::new(start, start + s.len());
     if looks_like_uri(s) {
         let mut uri = s.to_string();
@@ -340,6 +350,30 @@ fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
         ],
     };
     (Some(e), tok.end)
+}
+
+/// `'...'` in the token at `tok` when its opening punctuation (`lead`
+/// bytes) ends with `'` and the quotes enclose one URI: the single-quote
+/// counterpart of [`quoted`] (RFC 3986 Appendix C names double quotes;
+/// prose and code use single ones too).
+fn single_quoted(text: &str, tok: Span, lead: usize) -> Option<Extracted> {
+    let t = tok.slice(text);
+    if !t[..lead].ends_with('\'') {
+        return None;
+    }
+    let rest = &t[lead..];
+    let inner = &rest[..rest.find('\'')?];
+    if !inner.chars().all(uri_char) || !looks_like_uri(inner) {
+        return None;
+    }
+    let start = tok.start + lead;
+    Some(Extracted {
+        span: Span::new(start, start + inner.len()),
+        uri: inner.to_string(),
+        delimiter: Delimiter::Quotes,
+        guess: false,
+        notes: Vec::new(),
+    })
 }
 
 /// `host[:port][/path]` where the host is a dotted DNS name with an

@@ -143,7 +143,7 @@ fn trailing_punctuation_is_dropped() {
             "http://en.wikipedia.org/wiki/Foo_(bar)",
         ),
         ("http://example.com/a.b.", "http://example.com/a.b"),
-        ("'http://example.com/'", "http://example.com/'"),
+        ("it's http://example.com/' ok", "http://example.com/"),
         ("urn:isbn:0451450523.", "urn:isbn:0451450523"),
         ("x<http://a.example/>y", "http://a.example/"),
         ("http://a.example/x|y", "http://a.example/x"),
@@ -274,12 +274,13 @@ proptest! {
         before in "[A-Za-z ]{0,10}",
         after in "[A-Za-z ]{0,10}",
         punct in "[.,;:!?]?",
-        how in 0..3,
+        how in 0..4,
     ) {
         let text = match how {
             0 => format!("{before} {uri}{punct} {after}"),
             1 => format!("{before} <{uri}>{punct} {after}"),
-            _ => format!("{before} \"{uri}\"{punct} {after}"),
+            2 => format!("{before} \"{uri}\"{punct} {after}"),
+            _ => format!("{before} '{uri}'{punct} {after}"),
         };
         let found = extract(&text);
         prop_assert_eq!(found.len(), 1, "{:?}: {:?}", text, found);
@@ -508,4 +509,31 @@ proptest! {
             prop_assert_eq!(at.advance(o), line_col(&text, o));
         }
     }
+}
+
+/// Regression: `see 'http://q.com/z' here` gave `http://q.com/z'`, closing
+/// quote included. A URI right after `'` ends at the next `'`; elsewhere a
+/// trailing unbalanced `'` is sentence punctuation.
+#[test]
+fn extract_single_quoted_uri_drops_its_quotes() {
+    let e = one("see 'http://q.com/z' here");
+    assert_eq!(
+        (e.uri.as_str(), e.delimiter),
+        ("http://q.com/z", Delimiter::Quotes)
+    );
+    assert_eq!(e.span, uriscope::uri::Span::new(5, 19));
+    for (text, want) in [
+        ("('http://q.com/z').", "http://q.com/z"),
+        ("'http://q.com/z'x", "http://q.com/z"),
+        ("'http://a/it's'", "http://a/it"),
+        ("http://q.com/z' said", "http://q.com/z"),
+        ("http://a/it's fine", "http://a/it's"),
+        ("http://a/'b'", "http://a/'b'"),
+        ("http://a/'b''.", "http://a/'b'"),
+        ("'www.w3.org/a'", "http://www.w3.org/a"),
+    ] {
+        assert_eq!(uris(text), [want], "{text:?}");
+    }
+    // Two single-quoted URIs in one token.
+    assert_eq!(uris("'http://a/''http://b/'"), ["http://a/", "http://b/"]);
 }

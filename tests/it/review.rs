@@ -110,7 +110,6 @@ fn no_uri_and_no_terminal_says_why() {
 }
 
 #[test]
-#[ignore = "review finding: a single-quoted URI keeps its closing quote ('http://q.com/z' -> http://q.com/z')"]
 fn extract_strips_matching_single_quotes() {
     let found = uri::extract::extract("see 'http://q.com/z' here");
     assert_eq!(found.len(), 1);
