@@ -75,7 +75,6 @@ fn visible_escapes_bidi_controls() {
 }
 
 #[test]
-#[ignore = "review finding: a port above 65535 gets no finding at all (only non-default-port), and one longer than u32 gets nothing"]
 fn port_out_of_range_is_flagged() {
     for s in ["http://a:65536/", "http://a:99999999999999999999/"] {
         let a = analyze_linted(s, ParseOptions::default());
