@@ -23,7 +23,9 @@
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
 //!
 //! plus those of [`check_scheme`](super::scheme_checks::check_scheme):
-//! `scheme-needs-authority`, `scheme-forbids-authority`, `mailto-address`,
+//! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
+//! (http, https, ws, wss: RFC 9110 §4.2.1, RFC 6455 §3),
+//! `scheme-fragment-forbidden` (ws, wss: RFC 6455 §3), `mailto-address`,
 //! `mailto-hfield`, `mailto-no-recipient`, `urn-syntax`, `urn-nid`,
 //! `urn-nss-empty`, `urn-query`, `data-syntax`, `data-media-type`,
 //! `data-parameter`, `data-base64`, `data-payload`, `file-drive-in-authority`,

@@ -133,7 +133,6 @@ fn equiv_stdin_error_names_the_line() {
 }
 
 #[test]
-#[ignore = "review finding: an http URI with an empty host gets only a note; RFC 9110 §4.2.1 says a recipient MUST reject it"]
 fn http_empty_host_is_at_least_a_warning() {
     let a = analyze_linted("http:///x", ParseOptions::default());
     assert!(
