@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::input::visible;
-use crate::uri::extract::{extract, Extracted};
+use crate::uri::extract::{extract, Extracted, LineCols};
 
 /// Arguments of `uriscope extract`.
 #[derive(Debug, Args)]
@@ -80,18 +80,10 @@ pub fn write_all<W: Write>(
     found: &[Extracted],
     json: bool,
 ) -> io::Result<()> {
-    // Line and column computed incrementally: `found` is in text order.
-    let (mut line, mut line_start, mut pos) = (1usize, 0usize, 0usize);
+    // `found` is in text order: lines and columns carried forward, one pass.
+    let mut at = LineCols::new(text);
     for e in found {
-        let at = e.span.start;
-        for (i, &c) in text.as_bytes()[pos..at].iter().enumerate() {
-            if c == b'\n' {
-                line += 1;
-                line_start = pos + i + 1;
-            }
-        }
-        pos = at;
-        let column = 1 + text.get(line_start..at).map_or(0, |s| s.chars().count());
+        let (line, column) = at.advance(e.span.start);
         if json {
             let v = JsonExtracted {
                 uri: &e.uri,

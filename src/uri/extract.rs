@@ -1,6 +1,6 @@
 //! Finding URIs in running text (RFC 3986 Appendix C, RFC 2396 Appendix E):
 //! inside `<angle brackets>` (embedded whitespace and line breaks removed),
-//! with the old `<URL:...>` prefix, inside `"double quotes"`, or bare and
+//! with the old `<URL:...>` prefix, inside `"double"` or `'single'` quotes, or bare and
 //! delimited by whitespace with trailing sentence punctuation dropped. Suffix
 //! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
 //! Appendix F) are offered as guesses with `http://` assumed.
@@ -16,7 +16,7 @@ pub enum Delimiter {
     AngleBrackets,
     /// `<URL:http://example.com/>`, the RFC 1738 prefix Appendix C mentions.
     UrlPrefix,
-    /// `"http://example.com/"`.
+    /// `"http://example.com/"` or `'http://example.com/'`.
     Quotes,
     /// Bare: whitespace (or a character no URI holds, such as `<` or `"`)
     /// on either side, trailing sentence punctuation dropped.
@@ -243,19 +243,29 @@ fn uri_char(c: char) -> bool {
 
 /// The URI part at the start of `t`: cut at the first character no URI
 /// holds, then trailing sentence punctuation (`.,;:!?`, non-ASCII
-/// punctuation such as `»` or `。`) and an unbalanced `)` dropped.
+/// punctuation such as `»` or `。`), an unbalanced `)` and an unbalanced `'`
+/// dropped. Parentheses and quotes are counted once, then the counts follow
+/// the characters dropped, so a run of `)` costs one pass, not one per `)`.
 fn trim_uri(t: &str) -> &str {
     let len = t
         .char_indices()
         .find(|&(_, c)| !uri_char(c))
         .map_or(t.len(), |(j, _)| j);
     let mut s = &t[..len];
+    let count = |c: u8| s.bytes().filter(|&b| b == c).count();
+    let (open, mut close, mut quotes) = (count(b'('), count(b')'), count(b'\''));
     while let Some(last) = s.chars().next_back() {
-        let unbalanced_paren = last == ')'
-            && s.bytes().filter(|&c| c == b')').count() > s.bytes().filter(|&c| c == b'(').count();
+        let unbalanced_paren = last == ')' && close > open;
+        let unbalanced_quote = last == '\'' && quotes % 2 == 1;
         // Non-ASCII punctuation ('»', '。', '”') ends a sentence, not a URI.
         let unicode_punct = !last.is_ascii() && !last.is_alphanumeric();
-        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren || unicode_punct {
+        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?')
+            || unbalanced_paren
+            || unbalanced_quote
+            || unicode_punct
+        {
+            close -= usize::from(last == ')');
+            quotes -= usize::from(last == '\'');
             s = &s[..s.len() - last.len_utf8()];
         } else {
             break;
@@ -287,8 +297,12 @@ fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
         .char_indices()
         .find(|&(_, c)| c.is_ascii_alphanumeric())
         .map_or(t.len(), |(j, _)| j);
-    let s = trim_uri(&t[lead..]);
     let start = tok.start + lead;
+    if let Some(e) = single_quoted(text, tok, lead) {
+        let resume = e.span.end + 1;
+        return (Some(e), resume);
+    }
+    let s = trim_uri(&t[lead..]);
     let mut span = Span::new(start, start + s.len());
     if looks_like_uri(s) {
         let mut uri = s.to_string();
@@ -338,6 +352,30 @@ fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
     (Some(e), tok.end)
 }
 
+/// `'...'` in the token at `tok` when its opening punctuation (`lead`
+/// bytes) ends with `'` and the quotes enclose one URI: the single-quote
+/// counterpart of [`quoted`] (RFC 3986 Appendix C names double quotes;
+/// prose and code use single ones too).
+fn single_quoted(text: &str, tok: Span, lead: usize) -> Option<Extracted> {
+    let t = tok.slice(text);
+    if !t[..lead].ends_with('\'') {
+        return None;
+    }
+    let rest = &t[lead..];
+    let inner = &rest[..rest.find('\'')?];
+    if !inner.chars().all(uri_char) || !looks_like_uri(inner) {
+        return None;
+    }
+    let start = tok.start + lead;
+    Some(Extracted {
+        span: Span::new(start, start + inner.len()),
+        uri: inner.to_string(),
+        delimiter: Delimiter::Quotes,
+        guess: false,
+        notes: Vec::new(),
+    })
+}
+
 /// `host[:port][/path]` where the host is a dotted DNS name with an
 /// alphabetic top-level label, and either the first label is `www` or a
 /// path follows: `www.w3.org`, `www.w3.org/Addressing/`, `example.com/a`.
@@ -381,4 +419,60 @@ pub fn line_col(text: &str, at: usize) -> (usize, usize) {
         .get(line_start..at)
         .map_or(at - line_start, |s| s.chars().count());
     (line, col)
+}
+
+/// 1-based lines and columns of increasing byte offsets in one text, each
+/// found from the previous one: a walk over the text, where calling
+/// [`line_col`] for every offset would recount from the start.
+///
+/// ```
+/// use uriscope::uri::extract::LineCols;
+/// let mut at = LineCols::new("ab\ncé d");
+/// assert_eq!(at.advance(1), (1, 2));
+/// assert_eq!(at.advance(6), (2, 3));
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineCols<'a> {
+    text: &'a str,
+    /// Byte offset `line` and `col` describe.
+    pos: usize,
+    line: usize,
+    col: usize,
+}
+
+impl<'a> LineCols<'a> {
+    /// Start at byte 0 (line 1, column 1) of `text`.
+    pub fn new(text: &'a str) -> Self {
+        LineCols {
+            text,
+            pos: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// Line and column of byte `at`, clamped to the text; an offset before
+    /// the previous one (out of order) restarts the walk from the start.
+    pub fn advance(&mut self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        if at < self.pos {
+            *self = LineCols::new(self.text);
+        }
+        let b = self.text.as_bytes();
+        let mut from = self.pos;
+        for (i, &c) in b[self.pos..at].iter().enumerate() {
+            if c == b'\n' {
+                self.line += 1;
+                self.col = 1;
+                from = self.pos + i + 1;
+            }
+        }
+        // Columns count characters; bytes when `at` splits one (never for a span).
+        self.col += self
+            .text
+            .get(from..at)
+            .map_or(at - from, |s| s.chars().count());
+        self.pos = at;
+        (self.line, self.col)
+    }
 }

@@ -11,6 +11,7 @@
 //! | `userinfo-password` | warning | a password in the userinfo (§7.5) |
 //! | `userinfo-looks-like-host` | warning | userinfo that reads like a host name (§7.6) |
 //! | `non-default-port` | warning | a port other than the scheme's default (§7.2) |
+//! | `port-out-of-range` | warning | a port past 65535, any number of digits (§3.2.3; 16-bit TCP/UDP ports) |
 //! | `encoded-control-char` | warning | `%00`–`%1F`, `%7F`: NUL, CR, LF… (§7.2, §7.3) |
 //! | `encoded-slash` | warning | `%2F` inside a path segment (§7.3) |
 //! | `encoded-dot-segment` | warning | a segment that decodes to `.` or `..` (§7.3) |
@@ -22,7 +23,9 @@
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
 //!
 //! plus those of [`check_scheme`](super::scheme_checks::check_scheme):
-//! `scheme-needs-authority`, `scheme-forbids-authority`, `mailto-address`,
+//! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
+//! (http, https, ws, wss: RFC 9110 §4.2.1, RFC 6455 §3),
+//! `scheme-fragment-forbidden` (ws, wss: RFC 6455 §3), `mailto-address`,
 //! `mailto-hfield`, `mailto-no-recipient`, `urn-syntax`, `urn-nid`,
 //! `urn-nss-empty`, `urn-query`, `data-syntax`, `data-media-type`,
 //! `data-parameter`, `data-base64`, `data-payload`, `file-drive-in-authority`,
@@ -244,15 +247,44 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// The port's value when it fits TCP's and UDP's 16 bits (RFC 793 §3.1,
+/// RFC 768), whatever the number of digits (RFC 3986 §3.2.3 allows `*DIGIT`,
+/// leading zeros included); `None` past 65535.
+fn port_value(digits: &str) -> Option<u16> {
+    let significant = digits.trim_start_matches('0');
+    if significant.len() > 5 {
+        return None;
+    }
+    // At most five digits: no overflow in u32.
+    let v = significant
+        .bytes()
+        .fold(0u32, |v, d| v * 10 + u32::from(d - b'0'));
+    u16::try_from(v).ok()
+}
+
 fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
-    let (Some(scheme), Some(span)) = (u.scheme(), u.authority_parts().and_then(|a| a.port)) else {
+    let Some(span) = u.authority_parts().and_then(|a| a.port) else {
         return;
     };
     let text = span.slice(u.as_str());
-    let (Some(default), Ok(port)) = (default_port(scheme), text.parse::<u32>()) else {
+    if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
+        return;
+    }
+    let Some(port) = port_value(text) else {
+        warn(
+            out,
+            span,
+            "port-out-of-range",
+            format!(
+                "port {text} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1),                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client                  will reject or wrap it"
+            ),
+        );
         return;
     };
-    if port == u32::from(default) {
+    let Some((scheme, default)) = u.scheme().and_then(|s| Some((s, default_port(s)?))) else {
+        return;
+    };
+    if port == default {
         return;
     }
     let well_known = if port < 1024 {

@@ -42,7 +42,45 @@ pub struct SchemeInfo {
     pub authority: AuthorityRule,
     /// The defining document: an RFC number, or who defines it when no RFC does.
     pub spec: &'static str,
+    /// Why an empty host (`http:///x`) is not allowed, citing the spec;
+    /// `None` when the scheme's spec permits it (`file:///p`) or says nothing.
+    pub empty_host_forbidden: Option<&'static str>,
+    /// Why a fragment (`ws://h/#f`) is not allowed, citing the spec; `None`
+    /// when fragments may be used.
+    pub fragment_forbidden: Option<&'static str>,
 }
+
+impl SchemeInfo {
+    /// The row with an empty host forbidden, for the reason `why`.
+    const fn no_empty_host(self, why: &'static str) -> Self {
+        SchemeInfo {
+            empty_host_forbidden: Some(why),
+            ..self
+        }
+    }
+
+    /// The row with fragments forbidden, for the reason `why`.
+    const fn no_fragment(self, why: &'static str) -> Self {
+        SchemeInfo {
+            fragment_forbidden: Some(why),
+            ..self
+        }
+    }
+}
+
+/// RFC 9110 §4.2.1 (and §4.2.2 for https), quoted.
+const HTTP_EMPTY_HOST: &str = "RFC 9110 §4.2.1: \"A sender MUST NOT generate an 'http' URI with \
+                               an empty host identifier. A recipient that processes such a URI \
+                               reference MUST reject it as invalid.\"";
+/// RFC 6455 §3 (the WebSocket URI grammar names the host the opening
+/// handshake of §4.1 connects to and sends in `Host`).
+const WS_EMPTY_HOST: &str = "RFC 6455 §3-4.1: a WebSocket URI names the host the opening \
+                             handshake connects to and sends in the Host header; an empty \
+                             host names none";
+/// RFC 6455 §3, quoted.
+const WS_FRAGMENT: &str = "RFC 6455 §3: \"Fragment identifiers are meaningless in the context of \
+                           WebSocket URIs and MUST NOT be used on these URIs\"; a literal '#' \
+                           is written %23";
 
 const fn hier(name: &'static str, port: Option<u16>, spec: &'static str) -> SchemeInfo {
     SchemeInfo {
@@ -51,6 +89,8 @@ const fn hier(name: &'static str, port: Option<u16>, spec: &'static str) -> Sche
         hierarchical: true,
         authority: AuthorityRule::Required,
         spec,
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     }
 }
 
@@ -61,6 +101,8 @@ const fn opaque(name: &'static str, spec: &'static str) -> SchemeInfo {
         hierarchical: false,
         authority: AuthorityRule::Forbidden,
         spec,
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     }
 }
 
@@ -75,6 +117,8 @@ const fn optional_authority(
         hierarchical: true,
         authority: AuthorityRule::Optional,
         spec,
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     }
 }
 
@@ -91,8 +135,8 @@ pub static SCHEMES: &[SchemeInfo] = &[
     opaque("geo", "RFC 5870"),
     hier("git", Some(9418), "Git documentation (IANA provisional)"),
     hier("gopher", Some(70), "RFC 4266"),
-    hier("http", Some(80), "RFC 9110"),
-    hier("https", Some(443), "RFC 9110"),
+    hier("http", Some(80), "RFC 9110").no_empty_host(HTTP_EMPTY_HOST),
+    hier("https", Some(443), "RFC 9110").no_empty_host(HTTP_EMPTY_HOST),
     hier("imap", Some(143), "RFC 5092"),
     hier("ipp", Some(631), "RFC 3510"),
     hier("ipps", Some(631), "RFC 7472"),
@@ -142,6 +186,8 @@ pub static SCHEMES: &[SchemeInfo] = &[
         hierarchical: false,
         authority: AuthorityRule::Forbidden,
         spec: "RFC 3261",
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     },
     SchemeInfo {
         name: "sips",
@@ -149,6 +195,8 @@ pub static SCHEMES: &[SchemeInfo] = &[
         hierarchical: false,
         authority: AuthorityRule::Forbidden,
         spec: "RFC 3261",
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     },
     opaque("sms", "RFC 5724"),
     hier(
@@ -172,14 +220,20 @@ pub static SCHEMES: &[SchemeInfo] = &[
     opaque("urn", "RFC 8141"),
     hier("vnc", Some(5900), "RFC 7869"),
     hier("wais", Some(210), "RFC 4156"),
-    hier("ws", Some(80), "RFC 6455"),
-    hier("wss", Some(443), "RFC 6455"),
+    hier("ws", Some(80), "RFC 6455")
+        .no_empty_host(WS_EMPTY_HOST)
+        .no_fragment(WS_FRAGMENT),
+    hier("wss", Some(443), "RFC 6455")
+        .no_empty_host(WS_EMPTY_HOST)
+        .no_fragment(WS_FRAGMENT),
     SchemeInfo {
         name: "xmpp",
         default_port: None,
         hierarchical: false,
         authority: AuthorityRule::Optional,
         spec: "RFC 5122",
+        empty_host_forbidden: None,
+        fragment_forbidden: None,
     },
 ];
 

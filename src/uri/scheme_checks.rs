@@ -1,5 +1,6 @@
 //! Scheme-specific checks layered on the generic syntax (RFC 3986 §3.1):
-//! the authority rule of the [scheme table](super::scheme), then `mailto`
+//! the authority, empty-host and fragment rules of the
+//! [scheme table](super::scheme), then `mailto`
 //! (RFC 6068), `urn` (RFC 8141), `data` (RFC 2397), `file` (RFC 8089) and
 //! `tel` (RFC 3966). Every finding is a warning or a note: the input may
 //! still be a valid URI-reference.
@@ -43,6 +44,24 @@ pub fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 ),
             ),
             _ => {}
+        }
+        if let (Some(why), Some(a)) = (info.empty_host_forbidden, u.authority_parts()) {
+            if a.host.span.is_empty() {
+                warn(
+                    out,
+                    a.host.span,
+                    "scheme-empty-host",
+                    format!("{} URIs must name a host ({why})", info.name),
+                );
+            }
+        }
+        if let (Some(why), Some(f)) = (info.fragment_forbidden, u.fragment_span()) {
+            warn(
+                out,
+                Span::new(f.start.saturating_sub(1), f.end),
+                "scheme-fragment-forbidden",
+                format!("{} URIs have no fragment ({why})", info.name),
+            );
         }
     }
     let is = |name: &str| scheme.eq_ignore_ascii_case(name);

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
-use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted};
+use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted, LineCols};
 use uriscope::uri::{parse, parse_iri};
 
 fn uris(text: &str) -> Vec<String> {
@@ -143,7 +143,7 @@ fn trailing_punctuation_is_dropped() {
             "http://en.wikipedia.org/wiki/Foo_(bar)",
         ),
         ("http://example.com/a.b.", "http://example.com/a.b"),
-        ("'http://example.com/'", "http://example.com/'"),
+        ("it's http://example.com/' ok", "http://example.com/"),
         ("urn:isbn:0451450523.", "urn:isbn:0451450523"),
         ("x<http://a.example/>y", "http://a.example/"),
         ("http://a.example/x|y", "http://a.example/x"),
@@ -274,12 +274,13 @@ proptest! {
         before in "[A-Za-z ]{0,10}",
         after in "[A-Za-z ]{0,10}",
         punct in "[.,;:!?]?",
-        how in 0..3,
+        how in 0..4,
     ) {
         let text = match how {
             0 => format!("{before} {uri}{punct} {after}"),
             1 => format!("{before} <{uri}>{punct} {after}"),
-            _ => format!("{before} \"{uri}\"{punct} {after}"),
+            2 => format!("{before} \"{uri}\"{punct} {after}"),
+            _ => format!("{before} '{uri}'{punct} {after}"),
         };
         let found = extract(&text);
         prop_assert_eq!(found.len(), 1, "{:?}: {:?}", text, found);
@@ -410,4 +411,129 @@ fn unicode_whitespace_between_tokens_does_not_hang() {
         ["http://a.example/"]
     );
     assert_eq!(extract("\u{a0}"), Vec::new());
+}
+
+/// The JSON array of `n` objects `{"url": "https://example.com/items/<i>?ref=abc"}`
+/// on one line, as a minifier writes it (the review's 40k-URL input).
+fn minified_json(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|i| format!("{{\"url\": \"https://example.com/items/{i}?ref=abc\"}}"))
+        .collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Regression: `extract` recounted the characters from the start of the line
+/// for every URI, quadratic in the URIs on one line (a 40k-URL minified JSON
+/// took 7 s). Checked on the review's input against the [`line_col`] oracle.
+#[test]
+fn extract_many_uris_on_one_line_is_not_quadratic() {
+    let text = format!("é\n{}", minified_json(10_000));
+    let found = extract(&text);
+    assert_eq!(found.len(), 10_000);
+    let mut out = Vec::new();
+    uriscope::cli::extract::write_all(&mut out, &text, &found, false).expect("write");
+    let out = String::from_utf8(out).expect("utf-8");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10_000);
+    for i in [0, 1, 1_234, 9_999] {
+        let (line, col) = line_col(&text, found[i].span.start);
+        let uri = format!("https://example.com/items/{i}?ref=abc");
+        assert_eq!(lines[i], format!("{line}:{col}  {uri}  (quotes)"));
+    }
+    assert!(lines[9_999].starts_with("2:"), "{}", lines[9_999]);
+}
+
+/// [`LineCols`] walking forward agrees with [`line_col`] from the start.
+#[track_caller]
+fn check_line_cols(text: &str, offsets: &[usize]) {
+    let mut at = LineCols::new(text);
+    for &o in offsets {
+        assert_eq!(at.advance(o), line_col(text, o), "{text:?} at {o}");
+    }
+}
+
+#[test]
+fn line_cols_table() {
+    check_line_cols("ab\ncé d\n\nx", &[0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+    check_line_cols("a\nb", &[3, 0, 2]);
+    check_line_cols("", &[0, 0]);
+    // Past the end: clamped to the end of the text.
+    assert_eq!(LineCols::new("a\nbc").advance(99), (2, 3));
+}
+
+/// Regression: `trim_uri` recounted every `(` and `)` for each trailing `)`,
+/// quadratic in the run (`(`×100000 `http://a/` `)`×100000 took 11 s).
+#[test]
+fn extract_long_paren_runs_trim_in_one_pass() {
+    let n = 100_000;
+    let text = format!("{}http://a/{}", "(".repeat(n), ")".repeat(n));
+    assert_eq!(uris(&text), ["http://a/"]);
+    // Balanced parentheses inside the URI stay; only the unbalanced tail goes.
+    let text = format!("http://a/(b){}.", ")".repeat(n));
+    assert_eq!(uris(&text), ["http://a/(b)"]);
+    let text = format!("http://a/{}b{}", "(".repeat(n), ")".repeat(2 * n));
+    assert_eq!(
+        uris(&text),
+        [format!("http://a/{}b{}", "(".repeat(n), ")".repeat(n))]
+    );
+}
+
+#[test]
+fn paren_trimming_table() {
+    for (text, want) in [
+        ("(http://a/b)", "http://a/b"),
+        ("(http://a/(b)).", "http://a/(b)"),
+        ("http://a/b)).)", "http://a/b"),
+        ("http://a/(b)", "http://a/(b)"),
+        ("http://a/b(", "http://a/b("),
+        ("http://a/b).,", "http://a/b"),
+    ] {
+        assert_eq!(uris(text), [want], "{text:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn line_cols_agree_with_line_col(
+        text in "([a-zé例\n ]){0,40}",
+        mut offsets in proptest::collection::vec(0usize..120, 0..10),
+    ) {
+        offsets.sort_unstable();
+        let mut at = LineCols::new(&text);
+        for o in offsets {
+            // Char boundaries only, as span starts are.
+            let o = (0..=o.min(text.len()))
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            prop_assert_eq!(at.advance(o), line_col(&text, o));
+        }
+    }
+}
+
+/// Regression: `see 'http://q.com/z' here` gave `http://q.com/z'`, closing
+/// quote included. A URI right after `'` ends at the next `'`; elsewhere a
+/// trailing unbalanced `'` is sentence punctuation.
+#[test]
+fn extract_single_quoted_uri_drops_its_quotes() {
+    let e = one("see 'http://q.com/z' here");
+    assert_eq!(
+        (e.uri.as_str(), e.delimiter),
+        ("http://q.com/z", Delimiter::Quotes)
+    );
+    assert_eq!(e.span, uriscope::uri::Span::new(5, 19));
+    for (text, want) in [
+        ("('http://q.com/z').", "http://q.com/z"),
+        ("'http://q.com/z'x", "http://q.com/z"),
+        ("'http://a/it's'", "http://a/it"),
+        ("http://q.com/z' said", "http://q.com/z"),
+        ("http://a/it's fine", "http://a/it's"),
+        ("http://a/'b'", "http://a/'b'"),
+        ("http://a/'b''.", "http://a/'b'"),
+        ("'www.w3.org/a'", "http://www.w3.org/a"),
+    ] {
+        assert_eq!(uris(text), [want], "{text:?}");
+    }
+    // Two single-quoted URIs in one token.
+    assert_eq!(uris("'http://a/''http://b/'"), ["http://a/", "http://b/"]);
 }

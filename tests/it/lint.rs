@@ -61,6 +61,12 @@ const SECURITY: &[(&str, &str, &str)] = &[
     ("http://example.com:25/", "non-default-port", "25"),
     ("https://example.com:8443/", "non-default-port", "8443"),
     ("ws://example.com:443/", "non-default-port", "443"),
+    ("http://example.com:65536/", "port-out-of-range", "65536"),
+    (
+        "http://a:99999999999999999999/",
+        "port-out-of-range",
+        "99999999999999999999",
+    ),
     (
         "http://example.com/a%0D%0Ab",
         "encoded-control-char",
@@ -152,6 +158,49 @@ fn default_port_and_unknown_scheme_are_not_flagged() {
     lacks("http://example.com:080/", "non-default-port");
     lacks("foo://example.com:25/", "non-default-port");
     lacks("http://example.com:/", "non-default-port");
+}
+
+/// Regression: `http://a:65536/` only got `non-default-port` and
+/// `http://a:99999999999999999999/` got nothing (the port did not parse as a
+/// u32). RFC 3986 §3.2.3 allows any digits; TCP/UDP ports are 16-bit.
+#[test]
+fn port_out_of_range_is_flagged_for_any_number_of_digits() {
+    for s in [
+        "http://a:65536/",
+        "http://a:99999999999999999999/",
+        "foo://a:70000/",
+        "//a:123456/",
+        "http://a:0000000000000000065536/",
+    ] {
+        let f = finding(s, "port-out-of-range");
+        assert_eq!(f.severity, Severity::Warning, "{s}");
+        assert!(f.message.contains("65535"), "{}", f.message);
+        lacks(s, "non-default-port");
+    }
+    for s in [
+        "http://a:65535/",
+        "http://a:00000000000000000080/",
+        "foo://a:1/",
+    ] {
+        lacks(s, "port-out-of-range");
+    }
+    // Leading zeros do not hide a non-default port.
+    assert!(finding("http://a:0000000000000008080/", "non-default-port")
+        .message
+        .contains("port 8080"));
+}
+
+proptest! {
+    /// `port-out-of-range` iff the digits' value (a u128 oracle) passes 65535;
+    /// `non-default-port` for http only inside the range and off 80.
+    #[test]
+    fn port_range_agrees_with_a_wide_integer_oracle(digits in "[0-9]{1,30}") {
+        let s = format!("http://a:{digits}/");
+        let v: u128 = digits.parse().expect("digits");
+        let codes: Vec<&str> = lint(&s).iter().map(|f| f.code).collect();
+        prop_assert_eq!(codes.contains(&"port-out-of-range"), v > 65535, "{}", s);
+        prop_assert_eq!(codes.contains(&"non-default-port"), v <= 65535 && v != 80, "{}", s);
+    }
 }
 
 #[test]

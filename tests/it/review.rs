@@ -71,7 +71,6 @@ fn visible_escapes_bidi_controls() {
 }
 
 #[test]
-#[ignore = "review finding: a port above 65535 gets no finding at all (only non-default-port), and one longer than u32 gets nothing"]
 fn port_out_of_range_is_flagged() {
     for s in ["http://a:65536/", "http://a:99999999999999999999/"] {
         let a = analyze_linted(s, ParseOptions::default());
@@ -104,7 +103,6 @@ fn no_uri_and_no_terminal_says_why() {
 }
 
 #[test]
-#[ignore = "review finding: a single-quoted URI keeps its closing quote ('http://q.com/z' -> http://q.com/z')"]
 fn extract_strips_matching_single_quotes() {
     let found = uri::extract::extract("see 'http://q.com/z' here");
     assert_eq!(found.len(), 1);
@@ -128,7 +126,6 @@ fn equiv_stdin_error_names_the_line() {
 }
 
 #[test]
-#[ignore = "review finding: an http URI with an empty host gets only a note; RFC 9110 §4.2.1 says a recipient MUST reject it"]
 fn http_empty_host_is_at_least_a_warning() {
     let a = analyze_linted("http:///x", ParseOptions::default());
     assert!(

@@ -243,3 +243,67 @@ fn authority_rules() {
         ("sip:alice@atlanta.example", &[]),
     ]);
 }
+
+/// Regression: `http:///x` got only the parser's `empty-host` note, though
+/// RFC 9110 §4.2.1 says a recipient MUST reject an http(s) URI with an empty
+/// host; and `ws://a/#f` got nothing, though RFC 6455 §3 says fragments MUST
+/// NOT be used on WebSocket URIs.
+#[test]
+fn http_empty_host_and_ws_fragment_are_warned() {
+    check(&[
+        ("http:///x", &["scheme-empty-host"]),
+        ("HTTPS://:8443/", &["scheme-empty-host", "non-default-port"]),
+        ("http://user@/", &["scheme-empty-host"]),
+        ("ws:///chat", &["scheme-empty-host"]),
+        ("wss://?q", &["scheme-empty-host"]),
+        ("ws://a/#f", &["scheme-fragment-forbidden"]),
+        ("wss://a/chat#", &["scheme-fragment-forbidden"]),
+        (
+            "ws://#f",
+            &["scheme-empty-host", "scheme-fragment-forbidden"],
+        ),
+        // Allowed: file's empty host is localhost; fragments on http; an escaped '#'.
+        ("file:///etc/hosts", &[]),
+        ("http://a/#f", &[]),
+        ("ws://a/chat%23x", &[]),
+        ("foo:///x", &[]),
+        ("ftp://a/", &[]),
+    ]);
+    let input = "http:///x";
+    let f = lint(input)
+        .into_iter()
+        .find(|f| f.code == "scheme-empty-host")
+        .expect("scheme-empty-host");
+    assert_eq!((f.span.start, f.span.end), (7, 7));
+    assert_eq!(f.severity, uriscope::uri::Severity::Warning);
+    assert!(f.message.contains("RFC 9110 §4.2.1"), "{}", f.message);
+    let input = "ws://a/#f";
+    let f = lint(input)
+        .into_iter()
+        .find(|f| f.code == "scheme-fragment-forbidden")
+        .expect("scheme-fragment-forbidden");
+    assert_eq!(f.span.slice(input), "#f");
+    assert!(f.message.contains("RFC 6455 §3"), "{}", f.message);
+}
+
+/// Every row that forbids an empty host or a fragment is hierarchical and
+/// requires an authority (the rules read the authority and the fragment).
+#[test]
+fn scheme_rules_sit_on_hierarchical_rows() {
+    use uriscope::uri::scheme::{AuthorityRule, SCHEMES};
+    let forbidding: Vec<&str> = SCHEMES
+        .iter()
+        .filter(|s| s.empty_host_forbidden.is_some())
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(forbidding, ["http", "https", "ws", "wss"]);
+    for s in SCHEMES {
+        if s.empty_host_forbidden.is_some() || s.fragment_forbidden.is_some() {
+            assert!(
+                s.hierarchical && s.authority == AuthorityRule::Required,
+                "{}",
+                s.name
+            );
+        }
+    }
+}
