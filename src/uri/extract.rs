@@ -86,7 +86,15 @@ pub fn extract(text: &str) -> Vec<Extracted> {
             },
             c if is_break(c) => i += 1,
             _ => {
-                let (e, next) = bare(text, Span::new(i, token_end(text, i)));
+                let end = token_end(text, i);
+                if end == i {
+                    // A whitespace character that is_break does not list
+                    // (U+000B, U+0085, U+00A0, U+3000, ...): step over it,
+                    // or the loop would never advance (found by fuzzing).
+                    i += text[i..].chars().next().map_or(1, char::len_utf8);
+                    continue;
+                }
+                let (e, next) = bare(text, Span::new(i, end));
                 found.extend(e);
                 i = next;
             }
