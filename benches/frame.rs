@@ -6,7 +6,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{update, Action, App};
+use uriscope::app::{update, Action, App, Pane};
 
 fn uri_2k() -> String {
     let mut s = String::from("https://user:pw@www.example.com:8443/");
@@ -34,8 +34,30 @@ fn uri_64k() -> String {
     s
 }
 
+/// A 2 KB relative reference full of dot segments, so the Resolve pane's
+/// remove_dot_segments table has hundreds of rows.
+fn reference_2k() -> String {
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < 2000 {
+        s.push_str(&format!("s{i}/./x/../"));
+        i += 1;
+    }
+    s.push_str("../g?q=1#f");
+    s
+}
+
 fn keystroke_frame(c: &mut Criterion, name: &str, uri: &str) {
+    keystroke_frame_on(c, name, uri, None);
+}
+
+/// One keystroke in the input line and one frame, with `pane` shown.
+fn keystroke_frame_on(c: &mut Criterion, name: &str, uri: &str, pane: Option<Pane>) {
     let mut app = App::new(uri, None);
+    if let Some(p) = pane {
+        update(&mut app, Action::FocusPane(p));
+        update(&mut app, Action::FocusInput);
+    }
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     let mut flip = false;
     c.bench_function(name, |b| {
@@ -57,9 +79,32 @@ fn keystroke_frame(c: &mut Criterion, name: &str, uri: &str) {
     });
 }
 
+/// The parts, to see where a frame's time goes.
+fn parts(c: &mut Criterion, name: &str, uri: &str) {
+    let app = App::new(uri, None);
+    c.bench_function(&format!("analyze_with(iri)/{name}"), |b| {
+        b.iter(|| black_box(app.analysis().findings.len()))
+    });
+    let theme = uriscope::ui::theme::Theme::default();
+    c.bench_function(&format!("breakdown lines/{name}"), |b| {
+        b.iter(|| {
+            let a = app.analysis();
+            black_box(uriscope::ui::breakdown::build(&a, &theme, 0, 79).len())
+        })
+    });
+}
+
 fn frame(c: &mut Criterion) {
     keystroke_frame(c, "keystroke+frame/2KB URI", &uri_2k());
     keystroke_frame(c, "keystroke+frame/64KB data: URI", &uri_64k());
+    keystroke_frame_on(
+        c,
+        "keystroke+frame/Resolve pane, 2KB reference",
+        &reference_2k(),
+        Some(Pane::Resolve),
+    );
+    parts(c, "2KB", &uri_2k());
+    parts(c, "64KB", &uri_64k());
 }
 
 criterion_group!(benches, frame);

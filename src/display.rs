@@ -180,25 +180,45 @@ impl Columns {
     }
 }
 
-/// Cut `s` (already visible text) to at most `max` columns, ending with
-/// `…` when something was cut.
+/// `s` as drawn (see [`visible`]) and cut to at most `max` columns,
+/// ending with `…` when something was cut. Looks at no more of `s` than
+/// it shows, so it is cheap on a 64 KB input.
+///
+/// ```
+/// use uriscope::display::fit;
+/// assert_eq!(fit("abcdef", 4), "abc…");
+/// assert_eq!(fit("a\u{1b}b", 8), "a␛b");
+/// ```
 pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
-    if width(s) <= max {
-        return Cow::Borrowed(s);
-    }
-    if max == 0 {
-        return Cow::Borrowed("");
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        if s.len() <= max {
+            return Cow::Borrowed(s);
+        }
+        if max == 0 {
+            return Cow::Borrowed("");
+        }
+        let mut out = s[..max - 1].to_string();
+        out.push('…');
+        return Cow::Owned(out);
     }
     let mut out = String::new();
     let mut w = 0;
+    // Byte length of `out` when it last fitted in `max - 1` columns.
+    let mut cut = 0;
     for g in glyphs(s) {
-        if w + g.width > max - 1 {
-            break;
+        if w + g.width <= max.saturating_sub(1) {
+            cut = out.len() + g.text.len();
         }
         w += g.width;
+        if w > max {
+            out.truncate(cut);
+            if max > 0 {
+                out.push('…');
+            }
+            return Cow::Owned(out);
+        }
         out.push_str(&g.text);
     }
-    out.push('…');
     Cow::Owned(out)
 }
 
@@ -240,5 +260,9 @@ mod tests {
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(fit("例例例", 4), "例…");
         assert_eq!(fit("ab", 4), "ab");
+        assert_eq!(fit("例例", 4), "例例");
+        assert_eq!(fit("例例x", 4), "例…");
+        assert_eq!(fit("a\u{1b}", 2), "a␛");
+        assert_eq!(fit("abc", 0), "");
     }
 }

@@ -42,7 +42,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         }
         return Ok(cli::EXIT_USAGE);
     };
-    let a = uriscope::uri::analyze(uri);
+    let a = cli::parse::analyze_linted(uri, Default::default());
     let mut out = io::stdout().lock();
     cli::show::write_breakdown(&mut out, &a)?;
     Ok(if a.is_valid() {

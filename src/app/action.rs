@@ -76,6 +76,19 @@ pub enum Action {
     /// Scroll the view right.
     ScrollRight,
 
+    /// Resolve pane: show one more row of the stepped table.
+    StepNext,
+    /// Resolve pane: show one row less.
+    StepPrev,
+    /// Resolve pane: RFC 2396 §5.2 steps instead of RFC 3986's.
+    ToggleRfc2396,
+    /// Resolve pane: strict or compat (§5.4.2) for `http:g`.
+    ToggleCompat,
+    /// Encode/decode pane: the next encode set.
+    NextEncodeSet,
+    /// Encode/decode pane: the previous encode set.
+    PrevEncodeSet,
+
     /// Previous entry of the open list overlay.
     ListUp,
     /// Next entry of the open list overlay.

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use super::{App, CopyEntry};
-use crate::uri::{chars::hex_value, Analysis, Span};
+use crate::uri::{percent, Analysis, Finding, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +157,18 @@ pub fn roles(a: &Analysis<'_>) -> Vec<Role> {
     out
 }
 
+/// Every finding to show: the parser's (errors, warnings, notes) and the
+/// lint's (RFC 3986 §7 security and sanity warnings), in input order.
+/// Invalid input is linted too, on the components the strict parser
+/// delimited: `http://u:p@trusted.example@evil.example/` is invalid, yet
+/// browsers open it, so its §7.6 warning matters most there.
+pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
+    let mut all = a.findings.clone();
+    all.extend(crate::uri::lint::lint_analysis(a));
+    all.sort_by_key(|f| (f.span.start, f.severity));
+    all
+}
+
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
 /// the starts and ends of components, path segments and query pairs.
 pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
@@ -188,9 +200,10 @@ pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
     out
 }
 
-/// Decode `%XX` escapes (RFC 3986 §2.1) and read the bytes as UTF-8,
-/// replacing invalid sequences with U+FFFD; malformed `%` are kept as is.
-/// The second value is false when the bytes were not UTF-8.
+/// Decode `%XX` escapes (RFC 3986 §2.1) with the core's
+/// [`percent::decode_bytes`] and read the bytes as UTF-8, replacing invalid
+/// sequences with U+FFFD; malformed `%` are kept as is. The second value is
+/// false when the bytes were not UTF-8.
 ///
 /// ```
 /// use uriscope::app::breakdown::percent_decode;
@@ -198,29 +211,15 @@ pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
 /// assert_eq!(percent_decode("%FF").1, false);
 /// ```
 pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
-    if !s.contains('%') {
-        return (Cow::Borrowed(s), true);
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let (Some(h), Some(l)) = (hex_value(b[i + 1]), hex_value(b[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    match String::from_utf8(out) {
-        Ok(s) => (Cow::Owned(s), true),
-        Err(e) => (
-            Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            false,
-        ),
+    match percent::decode_bytes(s.as_bytes(), percent::DecodeOptions::default()) {
+        Cow::Borrowed(_) => (Cow::Borrowed(s), true),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => (Cow::Owned(text), true),
+            Err(e) => (
+                Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                false,
+            ),
+        },
     }
 }
 

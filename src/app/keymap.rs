@@ -21,6 +21,10 @@ pub enum Context {
     View,
     /// An overlay is open (help, copy chooser, examples picker).
     Overlay,
+    /// The Resolve pane is shown (its keys work from the input line too).
+    Resolve,
+    /// The Encode/decode pane is shown.
+    Codec,
 }
 
 impl Context {
@@ -31,6 +35,8 @@ impl Context {
             Context::Text => "In a text field",
             Context::View => "In a result view",
             Context::Overlay => "In a list or overlay",
+            Context::Resolve => "In the Resolve pane",
+            Context::Codec => "In the Encode/decode pane",
         }
     }
 }
@@ -133,7 +139,7 @@ pub struct Binding {
     pub help: &'static str,
 }
 
-use Context::{Global, Overlay as Ov, Text, View};
+use Context::{Codec as Cd, Global, Overlay as Ov, Resolve as Rs, Text, View};
 use KeyCode::*;
 
 /// The key table. Within a context the first matching row wins; the
@@ -304,14 +310,14 @@ pub static KEYS: &[Binding] = &[
         keys: &[k(Up)],
         action: Action::HistoryPrev,
         hint: "history",
-        help: "previous input typed this session",
+        help: "previous input typed this session (input line)",
     },
     Binding {
         context: Text,
         keys: &[k(Down)],
         action: Action::HistoryNext,
         hint: "",
-        help: "next input typed this session",
+        help: "next input typed this session (input line)",
     },
     Binding {
         context: Text,
@@ -349,6 +355,50 @@ pub static KEYS: &[Binding] = &[
         hint: "",
         help: "scroll right (long URIs)",
     },
+    // The Resolve pane (Ctrl and Alt keys only: a text field has focus).
+    Binding {
+        context: Rs,
+        keys: &[ctrl('n'), alt_k(Down)],
+        action: Action::StepNext,
+        hint: "step",
+        help: "step forward one row of the table",
+    },
+    Binding {
+        context: Rs,
+        keys: &[ctrl('p'), alt_k(Up)],
+        action: Action::StepPrev,
+        hint: "back",
+        help: "step back one row of the table",
+    },
+    Binding {
+        context: Rs,
+        keys: &[ctrl('r'), k(F(5))],
+        action: Action::ToggleRfc2396,
+        hint: "2396",
+        help: "RFC 2396 §5.2 steps (6a-6h) / RFC 3986 steps",
+    },
+    Binding {
+        context: Rs,
+        keys: &[ctrl('t'), k(F(6))],
+        action: Action::ToggleCompat,
+        hint: "compat",
+        help: "strict / compat (§5.4.2: http:g ignores the scheme)",
+    },
+    // The Encode/decode pane.
+    Binding {
+        context: Cd,
+        keys: &[ctrl('n'), alt_k(Down)],
+        action: Action::NextEncodeSet,
+        hint: "set",
+        help: "next encode set",
+    },
+    Binding {
+        context: Cd,
+        keys: &[ctrl('p'), alt_k(Up)],
+        action: Action::PrevEncodeSet,
+        hint: "",
+        help: "previous encode set",
+    },
     // Overlays (they take keys before Anywhere: see `contexts`).
     Binding {
         context: Ov,
@@ -385,7 +435,11 @@ pub fn contexts(app: &App) -> &'static [Context] {
     if app.overlay.is_some() {
         &[Context::Overlay, Context::Global]
     } else if app.text_focused() {
-        &[Context::Text, Context::Global]
+        match app.pane {
+            crate::app::Pane::Resolve => &[Context::Resolve, Context::Text, Context::Global],
+            crate::app::Pane::Codec => &[Context::Codec, Context::Text, Context::Global],
+            _ => &[Context::Text, Context::Global],
+        }
     } else {
         &[Context::View, Context::Global]
     }
@@ -421,6 +475,8 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
         [Context::Overlay, ..] => &[Context::Overlay],
+        [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],
+        [Context::Codec, ..] => &[Context::Codec, Context::Global, Context::Text],
         [specific, ..] if *specific == Context::Text => &[Context::Global, Context::Text],
         _ => &[Context::Global, Context::View],
     };

@@ -9,9 +9,13 @@
 
 pub mod action;
 pub mod breakdown;
+pub mod codec;
+pub mod compare;
 pub mod editor;
 pub mod examples;
 pub mod keymap;
+pub mod panes;
+pub mod resolve;
 pub mod update;
 
 pub use action::{Action, Effect};
@@ -28,16 +32,26 @@ pub const DEFAULT_BASE: &str = "http://a/b/c/d;p?q";
 pub enum Pane {
     /// The components of the input, colored, with the RFC-style diagram.
     Breakdown,
+    /// The input resolved against the base (RFC 3986 §5.2, RFC 2396 §5.2).
+    Resolve,
+    /// The normalization ladder and the comparison (RFC 3986 §6.2).
+    Normalize,
+    /// Percent-encoding and decoding (RFC 3986 §2.1, §2.4).
+    Codec,
 }
 
 impl Pane {
     /// Every pane, in tab order.
-    pub const ALL: &'static [Pane] = &[Pane::Breakdown];
+    pub const ALL: &'static [Pane] =
+        &[Pane::Breakdown, Pane::Resolve, Pane::Normalize, Pane::Codec];
 
     /// The tab title.
     pub fn title(self) -> &'static str {
         match self {
             Pane::Breakdown => "Breakdown",
+            Pane::Resolve => "Resolve",
+            Pane::Normalize => "Compare",
+            Pane::Codec => "Encode",
         }
     }
 }
@@ -149,6 +163,14 @@ pub struct App {
     pub status: Option<Status>,
     /// Scroll of the breakdown view.
     pub breakdown: ViewScroll,
+    /// The Resolve pane's step and toggles.
+    pub resolve: resolve::ResolveView,
+    /// The Normalize & compare pane's second URI.
+    pub compare: Editor,
+    /// Scroll of the Normalize & compare view.
+    pub normalize: ViewScroll,
+    /// The Encode/decode pane's text and encode set.
+    pub codec: codec::CodecView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
 }
@@ -165,6 +187,10 @@ impl App {
             history: History::default(),
             status: None,
             breakdown: ViewScroll::default(),
+            resolve: resolve::ResolveView::default(),
+            compare: Editor::default(),
+            normalize: ViewScroll::default(),
+            codec: codec::CodecView::new(input),
             no_color: false,
         }
     }
@@ -185,6 +211,9 @@ impl App {
         match self.focus {
             Focus::Input => Some(&self.input),
             Focus::Pane(Pane::Breakdown) => None,
+            Focus::Pane(Pane::Resolve) => Some(&self.base),
+            Focus::Pane(Pane::Normalize) => Some(&self.compare),
+            Focus::Pane(Pane::Codec) => Some(&self.codec.text),
         }
     }
 
@@ -193,6 +222,9 @@ impl App {
         match self.focus {
             Focus::Input => Some(&mut self.input),
             Focus::Pane(Pane::Breakdown) => None,
+            Focus::Pane(Pane::Resolve) => Some(&mut self.base),
+            Focus::Pane(Pane::Normalize) => Some(&mut self.compare),
+            Focus::Pane(Pane::Codec) => Some(&mut self.codec.text),
         }
     }
 
@@ -212,6 +244,9 @@ impl App {
                 text: self.input.text().to_string(),
             }),
             Focus::Pane(Pane::Breakdown) => Some(breakdown::main_result(self)),
+            Focus::Pane(Pane::Resolve) => resolve::main_result(self),
+            Focus::Pane(Pane::Normalize) => compare::copy_entries(self).into_iter().next(),
+            Focus::Pane(Pane::Codec) => codec::copy_entries(self).into_iter().next(),
         }
     }
 
@@ -229,9 +264,22 @@ impl App {
         for pane in Pane::ALL {
             match pane {
                 Pane::Breakdown => out.extend(breakdown::copy_entries(self)),
+                Pane::Resolve => out.extend(resolve::copy_entries(self)),
+                Pane::Normalize => out.extend(compare::copy_entries(self)),
+                Pane::Codec => out.extend(codec::copy_entries(self)),
             }
         }
         out
+    }
+
+    /// The scroll of the shown pane.
+    pub fn scroll_mut(&mut self) -> &mut ViewScroll {
+        match self.pane {
+            Pane::Breakdown => &mut self.breakdown,
+            Pane::Resolve => &mut self.resolve.scroll,
+            Pane::Normalize => &mut self.normalize,
+            Pane::Codec => &mut self.codec.scroll,
+        }
     }
 
     /// Set the status line.

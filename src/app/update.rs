@@ -1,7 +1,7 @@
 //! `update(&mut App, Action) -> Effect`: the only place state changes.
 
 use super::breakdown::boundaries;
-use super::{examples, Action, App, Effect, Focus, Overlay, StatusKind};
+use super::{examples, panes, Action, App, Effect, Focus, Overlay, StatusKind};
 
 /// Apply `action` to `app`; return what the main loop must do.
 pub fn update(app: &mut App, action: Action) -> Effect {
@@ -9,6 +9,9 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         if let Some(effect) = overlay_update(app, &action) {
             return effect;
         }
+    }
+    if panes::pane_action(app, &action) {
+        return Effect::None;
     }
     match action {
         Action::Quit => return Effect::Quit,
@@ -49,9 +52,11 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             app.history.push(&text);
             app.say(StatusKind::Info, "kept in the history (↑/↓ to walk it)");
         }
-        Action::HistoryPrev | Action::HistoryNext => {
-            history_walk(app, action == Action::HistoryPrev)
+        Action::HistoryPrev | Action::HistoryNext if app.focus == Focus::Input => {
+            history_walk(app, action == Action::HistoryPrev);
+            panes::edited(app, Focus::Input);
         }
+        Action::HistoryPrev | Action::HistoryNext => {}
         Action::Paste(text) => {
             if let Some(ed) = app.focused_editor_mut() {
                 let r = ed.paste(&text);
@@ -64,14 +69,15 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                     format!("pasted {} characters as one edit", r.inserted)
                 };
                 app.say(StatusKind::Info, msg);
+                panes::edited(app, app.focus);
             }
         }
-        Action::ScrollUp => app.breakdown.y = app.breakdown.y.saturating_sub(1),
-        Action::ScrollDown => app.breakdown.y = app.breakdown.y.saturating_add(1),
-        Action::PageUp => app.breakdown.y = app.breakdown.y.saturating_sub(10),
-        Action::PageDown => app.breakdown.y = app.breakdown.y.saturating_add(10),
-        Action::ScrollLeft => app.breakdown.x = app.breakdown.x.saturating_sub(8),
-        Action::ScrollRight => app.breakdown.x = app.breakdown.x.saturating_add(8),
+        Action::ScrollUp => app.scroll_mut().y = app.scroll_mut().y.saturating_sub(1),
+        Action::ScrollDown => app.scroll_mut().y = app.scroll_mut().y.saturating_add(1),
+        Action::PageUp => app.scroll_mut().y = app.scroll_mut().y.saturating_sub(10),
+        Action::PageDown => app.scroll_mut().y = app.scroll_mut().y.saturating_add(10),
+        Action::ScrollLeft => app.scroll_mut().x = app.scroll_mut().x.saturating_sub(8),
+        Action::ScrollRight => app.scroll_mut().x = app.scroll_mut().x.saturating_add(8),
         Action::ListUp | Action::ListDown | Action::ListPick => {}
         edit => edit_update(app, edit),
     }
@@ -122,9 +128,11 @@ fn edit_update(app: &mut App, action: Action) {
         Vec::new()
     };
     let before = app.input.text().len();
+    let field = app.focus;
     let Some(ed) = app.focused_editor_mut() else {
         return;
     };
+    let field_before = ed.text().to_string();
     match action {
         Action::Insert(c) => ed.insert(c),
         Action::Left => ed.left(),
@@ -142,9 +150,14 @@ fn edit_update(app: &mut App, action: Action) {
             if !ed.undo() {
                 app.say(StatusKind::Info, "nothing to undo");
             }
-            return;
         }
         _ => return,
+    }
+    if app
+        .focused_editor()
+        .is_some_and(|ed| ed.text() != field_before)
+    {
+        panes::edited(app, field);
     }
     if app.input.text().len() != before {
         // A new input: its view starts at the top, the history walk ends.
@@ -201,6 +214,8 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 app.base.set_text(e.base);
                 app.history.push(e.input);
                 app.breakdown = Default::default();
+                panes::edited(app, Focus::Input);
+                panes::edited(app, Focus::Pane(super::Pane::Resolve));
                 app.focus = Focus::Input;
                 app.say(
                     StatusKind::Info,

@@ -52,8 +52,10 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut failed = false;
+    // Two arguments become one input "A\nB": a stdin line never holds a
+    // line feed, so the separator cannot be confused with one.
     let pair = if args.uris.len() == 2 {
-        vec![format!("{}\u{0}{}", args.uris[0], args.uris[1])]
+        vec![format!("{}\n{}", args.uris[0], args.uris[1])]
     } else {
         Vec::new()
     };
@@ -62,8 +64,9 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             Input::Text(s) => *s,
             Input::NotUtf8 { lossy, .. } => lossy.as_str(),
         };
-        let mut parts = if line.contains('\u{0}') {
-            line.splitn(2, '\u{0}').collect::<Vec<_>>()
+        let from_args = line.contains('\n');
+        let mut parts = if from_args {
+            line.splitn(2, '\n').collect::<Vec<_>>()
         } else {
             line.split_whitespace().collect::<Vec<_>>()
         };
@@ -71,7 +74,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         let (a, b) = (parts[0], parts[1]);
         let outcome = match input {
             Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
-            Input::Text(_) if line.split_whitespace().count() != 2 && !line.contains('\u{0}') => {
+            Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => {
                 Err("expected two URIs separated by whitespace".to_string())
             }
             Input::Text(_) => equivalence(a, b).map_err(|e| e.message),

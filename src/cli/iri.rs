@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::encode::finish;
 use super::input::{for_each, visible, Input};
-use crate::uri::iri::{iri_to_uri, uri_to_iri, IriError};
+use crate::uri::iri::{iri_to_uri_with, uri_to_iri, IriError, IriOptions};
 
 /// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
 #[derive(Debug, Args)]
@@ -16,6 +16,11 @@ pub struct IriArgs {
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// iri2uri only: percent-encode a non-ASCII host like the rest instead
+    /// of converting it with IDNA ToASCII (for schemes whose hosts are not
+    /// DNS names).
+    #[arg(long)]
+    pub no_idna: bool,
     /// The references; with none, read one per line from stdin.
     pub inputs: Vec<String>,
 }
@@ -42,9 +47,14 @@ pub enum Direction {
 
 /// Run `uriscope iri2uri` or `uriscope uri2iri`; returns the exit status.
 pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
-    let convert: for<'a> fn(&'a str) -> Result<Cow<'a, str>, IriError> = match direction {
-        Direction::IriToUri => iri_to_uri,
-        Direction::UriToIri => uri_to_iri,
+    let options = IriOptions {
+        percent_encode_host: args.no_idna,
+    };
+    let convert = |s: &str| -> Result<String, IriError> {
+        match direction {
+            Direction::IriToUri => iri_to_uri_with(s, options).map(Cow::into_owned),
+            Direction::UriToIri => uri_to_iri(s).map(Cow::into_owned),
+        }
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());

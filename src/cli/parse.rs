@@ -125,6 +125,15 @@ impl<'a> JsonParse<'a> {
     }
 }
 
+/// The parser's findings and the lint findings (RFC 3986 §7, scheme
+/// checks) of `input`, merged by position: what `parse` reports.
+pub fn analyze_linted(input: &str, options: ParseOptions) -> Analysis<'_> {
+    let mut a = analyze_with(input, options);
+    a.findings.extend(lint_analysis(&a));
+    a.findings.sort_by_key(|f| (f.span.start, f.severity));
+    a
+}
+
 /// Run `uriscope parse`; returns the exit status.
 pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let options = ParseOptions { iri: args.iri };
@@ -133,9 +142,7 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let mut all_valid = true;
     let result = for_each(&args.uris, &mut out, |input, out| match input {
         Input::Text(s) => {
-            let mut a = analyze_with(s, options);
-            a.findings.extend(lint_analysis(&a));
-            a.findings.sort_by_key(|f| (f.span.start, f.severity));
+            let a = analyze_linted(s, options);
             all_valid &= a.is_valid();
             if args.json {
                 serde_json::to_writer(&mut *out, &JsonParse::new(&a))?;

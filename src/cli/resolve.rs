@@ -1,4 +1,4 @@
-//! `uriscope resolve --base BASE [--compat] [--trace] [--json] [REF ...]`.
+//! `uriscope resolve --base BASE [--rfc2396] [--compat] [--trace] [--json] [REF ...]`.
 
 use std::io::{self, Write};
 
@@ -6,8 +6,33 @@ use clap::Args;
 use serde::Serialize;
 
 use super::input::{for_each, visible, Input};
-use super::steps::{exit_status, resolution_steps_json, write_resolution_trace};
-use crate::uri::{resolve, resolve_target, ResolveOptions};
+use super::steps::{
+    exit_status, resolution_steps_json, rfc2396_steps_json, write_resolution_trace,
+    write_rfc2396_trace,
+};
+use crate::uri::{resolve, resolve_target, rfc2396, ResolveOptions};
+
+/// What one resolution produced: the target and, with `--trace`, its steps.
+enum Traced {
+    None,
+    Rfc3986(Box<crate::uri::Resolution>),
+    Rfc2396(rfc2396::Resolution),
+}
+
+/// Resolve by RFC 2396 §5.2, after checking both inputs with the RFC 3986 parser.
+fn resolve_rfc2396(base: &str, reference: &str) -> Result<rfc2396::Resolution, String> {
+    for (what, s) in [("base", base), ("reference", reference)] {
+        if crate::uri::parse(s).is_err() {
+            let a = crate::uri::analyze(s);
+            let why = a
+                .errors()
+                .next()
+                .map_or(String::new(), |f| format!(": {}", f.message));
+            return Err(format!("the {what} is not a valid URI-reference{why}"));
+        }
+    }
+    rfc2396::resolve(base, reference, rfc2396::Options::default()).map_err(|e| e.to_string())
+}
 
 /// Arguments of `uriscope resolve`.
 #[derive(Debug, Args)]
@@ -19,6 +44,11 @@ pub struct ResolveArgs {
     /// base's is ignored, so `http:g` resolves like `g`.
     #[arg(long)]
     pub compat: bool,
+    /// Resolve with the 1998 algorithm of RFC 2396 §5.2 (steps 1-7, step 6
+    /// a-h; ".." above the root kept, as in its Appendix C). Inputs are
+    /// still checked against the RFC 3986 grammar first.
+    #[arg(long, conflicts_with = "compat")]
+    pub rfc2396: bool,
     /// Print the steps: base pre-parse, branch, merge, the remove_dot_segments
     /// table, the target components, findings.
     #[arg(long)]
@@ -41,6 +71,9 @@ pub struct JsonResolve<'a> {
     pub target: Option<&'a str>,
     /// The error message, or null.
     pub error: Option<String>,
+    /// What a browser (the WHATWG URL Standard, not RFC 3986) joins the
+    /// reference to, or null when it rejects the base or the reference.
+    pub whatwg_target: Option<String>,
     /// With `--trace`: the steps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<serde_json::Value>,
@@ -67,11 +100,22 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         };
         let resolved = match outcome {
             Some(e) => Err(e),
+            None if args.rfc2396 => resolve_rfc2396(base, reference).map(|r| {
+                let t = r.target.clone();
+                (
+                    t,
+                    if args.trace {
+                        Traced::Rfc2396(r)
+                    } else {
+                        Traced::None
+                    },
+                )
+            }),
             None if args.trace => resolve(base, reference, options)
-                .map(|r| (r.target.clone(), Some(r)))
+                .map(|r| (r.target.clone(), Traced::Rfc3986(Box::new(r))))
                 .map_err(|e| e.message),
             None => resolve_target(base, reference, options)
-                .map(|t| (t, None))
+                .map(|t| (t, Traced::None))
                 .map_err(|e| e.message),
         };
         failed |= resolved.is_err();
@@ -80,7 +124,11 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 Ok((t, r)) => (
                     Some(t.as_str()),
                     None,
-                    r.as_ref().map(resolution_steps_json),
+                    match r {
+                        Traced::None => None,
+                        Traced::Rfc3986(r) => Some(resolution_steps_json(r)),
+                        Traced::Rfc2396(r) => Some(rfc2396_steps_json(r)),
+                    },
                 ),
                 Err(e) => (
                     None,
@@ -93,18 +141,24 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 reference,
                 target,
                 error,
+                whatwg_target: crate::whatwg::join(base, reference).href,
                 steps,
             };
             serde_json::to_writer(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match resolved {
-            Ok((_, Some(r))) => {
+            Ok((_, Traced::Rfc3986(r))) => {
                 writeln!(out, "{}", visible(reference))?;
                 write_resolution_trace(out, &r)?;
                 writeln!(out)
             }
-            Ok((t, None)) => writeln!(out, "{}", visible(&t)),
+            Ok((_, Traced::Rfc2396(r))) => {
+                writeln!(out, "{}", visible(reference))?;
+                write_rfc2396_trace(out, &r)?;
+                writeln!(out)
+            }
+            Ok((t, Traced::None)) => writeln!(out, "{}", visible(&t)),
             Err(e) => writeln!(out, "error: {}", visible(&e)),
         }
     });

@@ -10,7 +10,7 @@ use super::input::visible;
 use crate::uri::dot_segments::DotSegmentsTrace;
 use crate::uri::normalize::Normalization;
 use crate::uri::resolve_trace::{Components, Step};
-use crate::uri::{Resolution, Span};
+use crate::uri::{rfc2396, Resolution, Span};
 
 /// The exit status after streaming: broken pipes are not failures.
 pub fn exit_status(result: io::Result<()>, failed: bool) -> io::Result<i32> {
@@ -224,6 +224,43 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
             Step::Recomposed(t) => json!({"step": "recomposed", "target": t}),
         })
         .collect();
+    Value::Array(steps)
+}
+
+/// The plain `--trace` of an RFC 2396 resolution: one row per step (rule,
+/// the buffer after it, what it did), then the notes and the target.
+pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io::Result<()> {
+    let mut rows = vec![vec![
+        "STEP".to_string(),
+        "BUFFER".to_string(),
+        "RFC 2396 §5.2".to_string(),
+    ]];
+    for s in &r.steps {
+        rows.push(vec![
+            s.rule.to_string(),
+            visible(&s.buffer).into_owned(),
+            visible(&s.description).into_owned(),
+        ]);
+    }
+    write_table(out, "  ", &rows)?;
+    for n in &r.notes {
+        writeln!(out, "  note: {n}")?;
+    }
+    writeln!(out, "  target {}", visible(&r.target))
+}
+
+/// The `"steps"` array of `resolve --rfc2396 --json --trace`.
+pub fn rfc2396_steps_json(r: &rfc2396::Resolution) -> Value {
+    let mut steps: Vec<Value> = r
+        .steps
+        .iter()
+        .map(|s| json!({"step": s.rule, "description": s.description, "buffer": s.buffer}))
+        .collect();
+    steps.extend(
+        r.notes
+            .iter()
+            .map(|n| json!({"step": "note", "message": n})),
+    );
     Value::Array(steps)
 }
 

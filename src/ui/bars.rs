@@ -8,7 +8,8 @@ use ratatui::widgets::Widget;
 
 use crate::app::breakdown::roles;
 use crate::app::{keymap, App, Focus, Pane, StatusKind};
-use crate::display::{fit, visible, width};
+use crate::display::{fit, width};
+use crate::uri::Analysis;
 
 use super::grid::uri_line;
 use super::theme::Theme;
@@ -17,7 +18,7 @@ const LABEL: &str = " URI ";
 
 /// The input line: a label, then the URI in its role colors, scrolled so
 /// the cursor stays visible.
-pub fn input(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn input(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let focused = app.focus == Focus::Input;
     let label_style = if focused {
         theme.selected()
@@ -38,8 +39,7 @@ pub fn input(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         ));
     } else {
         let skip = app.input.scroll_for(field_w);
-        let a = app.analysis();
-        let line = uri_line(text, &roles(&a), theme, skip, field_w);
+        let line = uri_line(text, &roles(a), theme, skip, field_w);
         spans.extend(line.spans);
     }
     Line::from(spans).render(area, buf);
@@ -78,7 +78,7 @@ pub fn tabs(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let room = usize::from(area.width).saturating_sub(used + 1);
     if room > 10 {
-        let base = format!("base {}", visible(app.base.text()));
+        let base = format!("base {}", fit(app.base.text(), room));
         let base = fit(&base, room).into_owned();
         let pad = room - width(&base);
         spans.push(Span::raw(" ".repeat(pad)));
@@ -131,7 +131,7 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: b
                 StatusKind::Info => ratatui::style::Style::new(),
                 StatusKind::Error => theme.role(crate::app::breakdown::Role::Error),
             };
-            Line::styled(fit(&visible(&s.text), w).into_owned(), style)
+            Line::styled(fit(&s.text, w).into_owned(), style)
         }
         None if compact => Line::from(hint_spans(app, w, theme)),
         None => Line::styled(

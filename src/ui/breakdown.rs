@@ -13,20 +13,23 @@ use ratatui::widgets::{
 
 use crate::app::breakdown::{components, percent_decode, roles, Component, Role};
 use crate::app::App;
-use crate::display::{fit, visible, width, Columns};
-use crate::uri::{Analysis, HostKind, RefKind, Span as ByteSpan};
+use crate::display::{fit, glyphs, width, Columns};
+use crate::uri::{Analysis, Finding, HostKind, RefKind, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
 
-/// Draw the Breakdown of `app`'s input into `area`.
-pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+/// At most this many findings get a caret and number under the URI, and
+/// at most this many query pairs and findings are listed.
+const MAX_MARKS: usize = 100;
+
+/// Draw the Breakdown of `a` (the analysis of `app`'s input) into `area`.
+pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let a = app.analysis();
     let w = usize::from(area.width);
-    let lines = build(&a, theme, app.breakdown.x, w.saturating_sub(1));
+    let lines = build(a, theme, app.breakdown.x, w.saturating_sub(1));
     let height = usize::from(area.height);
     let max_y = lines.len().saturating_sub(height);
     let y = app.breakdown.y.min(max_y);
@@ -42,43 +45,52 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// The pane's lines; URI-wide rows are cut to columns `x..x + w`.
 pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    let input = a.input;
+    // The password of `user:pass` is drawn masked (same byte length, so
+    // every span still fits); the input line above keeps it as typed.
+    let pw = super::mask::password_span(a);
+    let masked = super::mask::masked(a.input, pw);
+    let input: &str = &masked;
     let cols = Columns::new(input);
     let comps = components(a);
     let roles = roles(a);
+    let all = crate::app::breakdown::findings(a);
 
     // The URI, and under it the ruler, carets and the underbrace diagram.
     out.push(uri_line(input, &roles, theme, x, w));
-    let mut g = Grid::new();
+    let mut g = Grid::window(x, w);
     let mut row = 0;
     if theme.no_color {
-        for (byte, role) in roles.iter().enumerate() {
-            if input.is_char_boundary(byte) && *role != Role::Delimiter {
-                let (c0, c1) = cols.cols(byte, byte + 1);
-                for c in c0..c1 {
+        let mut col = 0;
+        for gl in glyphs(input) {
+            if col >= x + w {
+                break;
+            }
+            let role = roles.get(gl.byte).copied().unwrap_or(Role::Delimiter);
+            if role != Role::Delimiter {
+                for c in col..col + gl.width {
                     g.put(row, c, role.letter(), theme.dim());
                 }
             }
+            col += gl.width;
         }
-        row += 1;
+        row = g.height().max(row + 1);
     }
     // A remark about the whole input (such as "this is an IRI") is
     // listed, not underlined.
-    let whole =
-        |f: &crate::uri::Finding| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
-    if a.findings.iter().any(|f| !whole(f)) {
-        let mut marks = Vec::new();
-        for (i, f) in a.findings.iter().enumerate() {
-            if whole(f) {
-                continue;
-            }
-            let (c0, c1) = cols.cols(f.span.start, f.span.end);
-            let style = theme.severity(f.severity);
-            for c in c0..c1 {
-                g.put(row, c, '^', style);
-            }
-            marks.push((c0, (i + 1).to_string(), style));
+    let whole = |f: &Finding| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
+    let mut marks = Vec::new();
+    for (i, f) in all.iter().enumerate() {
+        let (c0, c1) = cols.cols(f.span.start, f.span.end);
+        if whole(f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
+            continue;
         }
+        let style = theme.severity(f.severity);
+        for c in c0.max(x)..c1.min(x + w) {
+            g.put(row, c, '^', style);
+        }
+        marks.push((c0, (i + 1).to_string(), style));
+    }
+    if !marks.is_empty() {
         g.labels(row + 1, &marks);
         row = g.height();
     }
@@ -94,7 +106,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
         g.labels(brace_row + 2, &labels);
     }
     for r in 0..g.height() {
-        out.push(g.line(r, x, w));
+        out.push(g.line(r));
     }
     if x > 0 {
         out.push(Line::styled(
@@ -106,7 +118,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
 
     // The verdict.
     let errors = a.errors().count();
-    let iri = !input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
+    let iri = !a.input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
     let mut verdict = if a.is_valid() {
         vec![
             Span::styled("valid", theme.good()),
@@ -134,11 +146,18 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
         verdict.push(Span::raw(" · IRI (RFC 3987)"));
     }
     out.push(Line::from(verdict));
+    if pw.is_some() {
+        out.push(Line::styled(
+            "password masked here (RFC 3986 §7.5); the input line shows it as typed",
+            theme.dim(),
+        ));
+    }
     out.push(Line::default());
 
+    host_kind(&mut out, a, theme);
     table(&mut out, a, &comps, theme, w);
     details(&mut out, a, theme, w);
-    findings(&mut out, a, theme, w);
+    findings(&mut out, &all, theme, w);
 
     let mut legend = vec![Span::styled("legend ", theme.heading())];
     for role in Role::LEGEND {
@@ -205,21 +224,20 @@ fn table(
                 spans.push(Span::raw(format!("{:>span_w$}", span_text(c))));
             }
             Some(c) => {
-                let raw = c.span.slice(a.input);
-                let shown = visible(raw);
-                let cell = fit(&shown, raw_w.saturating_sub(1));
+                let raw = super::mask::cell(a.input, c.span, super::mask::password_span(a));
+                let raw = raw.as_ref();
+                let cell = fit(raw, raw_w.saturating_sub(1));
                 let pad = raw_w.saturating_sub(width(&cell));
                 spans.push(Span::styled(
                     format!("{cell}{} ", " ".repeat(pad)),
                     theme.role(c.role),
                 ));
                 let (dec, utf8) = percent_decode(raw);
-                let dec = if utf8 {
-                    visible(&dec).into_owned()
+                let cell = if utf8 {
+                    fit(&dec, dec_w.saturating_sub(1)).into_owned()
                 } else {
-                    format!("{} (not UTF-8)", visible(&dec))
+                    format!("{} (not UTF-8)", fit(&dec, dec_w.saturating_sub(14)))
                 };
-                let cell = fit(&dec, dec_w.saturating_sub(1));
                 let pad = dec_w.saturating_sub(width(&cell));
                 spans.push(Span::raw(format!("{cell}{}", " ".repeat(pad))));
                 spans.push(Span::styled(
@@ -229,6 +247,11 @@ fn table(
             }
         }
         out.push(Line::from(spans));
+        if name == "host" {
+            if let Some(line) = super::mask::idna_row(a, name_w, theme) {
+                out.push(line);
+            }
+        }
     }
 }
 
@@ -236,63 +259,86 @@ fn span_text(c: &Component) -> String {
     format!("{}..{}", c.span.start, c.span.end)
 }
 
+fn row(k: &str, v: String, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{k:<10} "), theme.heading()),
+        Span::raw(v),
+    ])
+}
+
+/// The host kind line (RFC 3986 §3.2.2, RFC 6874), shown above the table.
+fn host_kind(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme) {
+    if !a.is_valid() {
+        return;
+    }
+    let Some(auth) = a.uri.authority_parts() else {
+        return;
+    };
+    let kind = match auth.host.kind {
+        HostKind::RegName if auth.host.span.is_empty() => "reg-name (empty)".to_string(),
+        HostKind::RegName => "reg-name".to_string(),
+        HostKind::Ipv4 => "IPv4address".to_string(),
+        HostKind::Ipv6 => match auth.host.zone {
+            Some(z) => format!(
+                "IPv6address with zone ID \"{}\" (RFC 6874)",
+                fit(z.slice(a.input), 40)
+            ),
+            None => "IPv6address".to_string(),
+        },
+        HostKind::IpFuture => "IPvFuture".to_string(),
+    };
+    out.push(row("host kind", kind, theme));
+}
+
 fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usize) {
     if !a.is_valid() {
         return;
     }
     let u = &a.uri;
-    let row = |k: &str, v: String| {
-        Line::from(vec![
-            Span::styled(format!("{k:<10}"), theme.heading()),
-            Span::raw(v),
-        ])
-    };
+    let row = |k: &str, v: String| row(k, v, theme);
     out.push(Line::default());
-    if let Some(auth) = u.authority_parts() {
-        let kind = match auth.host.kind {
-            HostKind::RegName if auth.host.span.is_empty() => "reg-name (empty)".to_string(),
-            HostKind::RegName => "reg-name".to_string(),
-            HostKind::Ipv4 => "IPv4address".to_string(),
-            HostKind::Ipv6 => match auth.host.zone {
-                Some(z) => format!(
-                    "IPv6address with zone ID \"{}\" (RFC 6874)",
-                    visible(z.slice(a.input))
-                ),
-                None => "IPv6address".to_string(),
-            },
-            HostKind::IpFuture => "IPvFuture".to_string(),
-        };
-        out.push(row("host kind", kind));
-    }
     out.push(row("path kind", u.path_kind().as_str().to_string()));
-    let segs: Vec<String> = u
-        .segments()
-        .map(|(_, s)| format!("[{}]", visible(s)))
-        .collect();
-    if !segs.is_empty() {
-        out.push(row(
-            "segments",
-            fit(&segs.join(" "), w.saturating_sub(10)).into_owned(),
-        ));
+    // Only as many segments as fit on the line are looked at.
+    let room = w.saturating_sub(10);
+    let mut segs = String::new();
+    let mut count = 0;
+    for (_, seg) in u.segments() {
+        count += 1;
+        if width(&segs) <= room {
+            segs.push_str(&format!("[{}] ", fit(seg, room)));
+        }
     }
-    for (i, p) in u.query_pairs(b'&').enumerate() {
-        let key = visible(p.key_str(a.input)).into_owned();
-        let v = match p.value_str(a.input) {
-            Some(v) => format!("{key} = {}", visible(v)),
+    if count > 0 {
+        let value = format!("{count}: {}", segs.trim_end());
+        out.push(row("segments", fit(&value, room).into_owned()));
+    }
+    let mut pairs = u.query_pairs(b'&');
+    for (i, p) in pairs.by_ref().take(MAX_MARKS).enumerate() {
+        let key = fit(p.key_str(a.input), room).into_owned();
+        let mut v = match p.value_str(a.input) {
+            Some(v) => format!("{key} = {}", fit(v, room)),
             None => format!("{key} (no value)"),
         };
+        let (dec, _) = percent_decode(p.span.slice(a.input));
+        if dec != p.span.slice(a.input) {
+            v.push_str(&format!("  → {}", fit(&dec, room)));
+        }
         let label = if i == 0 { "query" } else { "" };
-        out.push(row(label, fit(&v, w.saturating_sub(10)).into_owned()));
+        out.push(row(label, fit(&v, room).into_owned()));
+    }
+    let more = pairs.count();
+    if more > 0 {
+        out.push(row("", format!("… and {more} more pairs")));
     }
 }
 
-fn findings(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usize) {
-    if a.findings.is_empty() {
+fn findings(out: &mut Vec<Line<'static>>, all: &[Finding], theme: &Theme, w: usize) {
+    if all.is_empty() {
         return;
     }
     out.push(Line::default());
     out.push(Line::styled("findings", theme.heading()));
-    for (i, f) in a.findings.iter().enumerate() {
+    for (i, f) in all.iter().enumerate().take(MAX_MARKS) {
         let head = format!(
             "{:>2} {} {} {}..{}: ",
             i + 1,
@@ -302,7 +348,7 @@ fn findings(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: us
             f.span.end
         );
         let indent = 3;
-        let msg = visible(&f.message);
+        let msg = crate::display::visible(&f.message);
         let mut first = true;
         let mut rest = msg.as_ref();
         let mut budget = w.saturating_sub(width(&head)).max(10);
@@ -323,6 +369,12 @@ fn findings(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: us
         if first {
             out.push(Line::styled(head, theme.severity(f.severity)));
         }
+    }
+    if all.len() > MAX_MARKS {
+        out.push(Line::raw(format!(
+            "… and {} more findings",
+            all.len() - MAX_MARKS
+        )));
     }
 }
 

@@ -23,8 +23,25 @@ pub fn uri_line(
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut run = String::new();
     let mut run_style = Style::new();
+    let end = skip.saturating_add(max);
+    if input.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        // Printable ASCII: byte == column, slice the window directly.
+        let (a, b) = (skip.min(input.len()), end.min(input.len()));
+        for (i, ch) in input[a..b].char_indices() {
+            let role = roles.get(a + i).copied().unwrap_or(Role::Delimiter);
+            let style = theme.role(role);
+            if style != run_style && !run.is_empty() {
+                spans.push(Span::styled(std::mem::take(&mut run), run_style));
+            }
+            run_style = style;
+            run.push(ch);
+        }
+        if !run.is_empty() {
+            spans.push(Span::styled(run, run_style));
+        }
+        return Line::from(spans);
+    }
     let mut col = 0;
-    let end = skip + max;
     for g in glyphs(input) {
         if col >= end {
             break;
@@ -54,16 +71,34 @@ pub fn uri_line(
     Line::from(spans)
 }
 
-/// Rows of one-column ASCII cells, each with a style.
-#[derive(Clone, Debug, Default)]
+/// Rows of one-column ASCII cells, each with a style, kept only for the
+/// visible window of columns `lo..hi` (so a 64 KB URI costs no more than
+/// an 80-column one); marks outside the window are dropped.
+#[derive(Clone, Debug)]
 pub struct Grid {
     rows: Vec<Vec<Option<(char, Style)>>>,
+    lo: usize,
+    hi: usize,
 }
 
 impl Grid {
-    /// An empty grid.
+    /// An empty grid showing columns `skip..skip + max`.
+    pub fn window(skip: usize, max: usize) -> Grid {
+        Grid {
+            rows: Vec::new(),
+            lo: skip,
+            hi: skip.saturating_add(max),
+        }
+    }
+
+    /// An empty grid with no window limit (for tests).
     pub fn new() -> Grid {
-        Grid::default()
+        Grid::window(0, usize::MAX)
+    }
+
+    /// Whether any of the columns `a..b` is in the window.
+    pub fn shows(&self, a: usize, b: usize) -> bool {
+        a < self.hi && b > self.lo
     }
 
     /// Number of rows.
@@ -78,21 +113,28 @@ impl Grid {
         &mut self.rows[row]
     }
 
-    /// Whether columns `a..b` of `row` are empty.
+    /// Whether columns `a..b` of `row` are empty (outside the window
+    /// counts as empty).
     pub fn free(&self, row: usize, a: usize, b: usize) -> bool {
+        let a = a.max(self.lo);
+        let b = b.min(self.hi);
         match self.rows.get(row) {
             None => true,
-            Some(r) => (a..b).all(|c| r.get(c).is_none_or(Option::is_none)),
+            Some(r) => (a..b).all(|c| r.get(c - self.lo).is_none_or(Option::is_none)),
         }
     }
 
     /// Put `ch` at `(row, col)`.
     pub fn put(&mut self, row: usize, col: usize, ch: char, style: Style) {
-        let r = self.row_mut(row);
-        if r.len() <= col {
-            r.resize(col + 1, None);
+        if col < self.lo || col >= self.hi {
+            return;
         }
-        r[col] = Some((ch, style));
+        let i = col - self.lo;
+        let r = self.row_mut(row);
+        if r.len() <= i {
+            r.resize(i + 1, None);
+        }
+        r[i] = Some((ch, style));
     }
 
     /// Write ASCII `text` from `(row, col)`.
@@ -105,13 +147,17 @@ impl Grid {
     /// An underbrace over columns `a..b` on `row`: `\_/` style, `|` for
     /// one column, `\/` for two (RFC 3986 §3's diagram).
     pub fn brace(&mut self, row: usize, a: usize, b: usize, style: Style) {
+        if !self.shows(a, b) {
+            self.row_mut(row);
+            return;
+        }
         match b.saturating_sub(a) {
             0 => {}
             1 => self.put(row, a, '|', style),
             2 => self.text(row, a, "\\/", style),
             w => {
                 self.put(row, a, '\\', style);
-                for c in a + 1..a + w - 1 {
+                for c in (a + 1).max(self.lo)..(a + w - 1).min(self.hi) {
                     self.put(row, c, '_', style);
                 }
                 self.put(row, a + w - 1, '/', style);
@@ -122,11 +168,15 @@ impl Grid {
     /// Place labels under the marks at their `center` columns, starting at
     /// row `first`: each label goes on the first row where it fits without
     /// touching another (one column apart), and `|` connectors run down
-    /// from row `first - 1` to the label.
+    /// from row `first - 1` to the label. Labels wholly outside the window
+    /// are skipped.
     pub fn labels(&mut self, first: usize, items: &[(usize, String, Style)]) {
         for (center, text, style) in items {
             let len = text.chars().count();
             let start = center.saturating_sub(len.saturating_sub(1) / 2);
+            if !self.shows(start.min(*center), (start + len).max(center + 1)) {
+                continue;
+            }
             let mut row = first;
             while !self.free(row, start.saturating_sub(1), start + len + 1) {
                 row += 1;
@@ -143,15 +193,15 @@ impl Grid {
         }
     }
 
-    /// Row `row` as a line: columns `skip..skip + max`.
-    pub fn line(&self, row: usize, skip: usize, max: usize) -> Line<'static> {
+    /// Row `row` as a line (the window's columns).
+    pub fn line(&self, row: usize) -> Line<'static> {
         let mut spans = Vec::new();
         let Some(r) = self.rows.get(row) else {
             return Line::default();
         };
         let mut run = String::new();
         let mut run_style = Style::new();
-        for cell in r.iter().skip(skip).take(max) {
+        for cell in r {
             let (ch, style) = cell.unwrap_or((' ', Style::new()));
             if style != run_style && !run.is_empty() {
                 spans.push(Span::styled(std::mem::take(&mut run), run_style));
@@ -166,12 +216,18 @@ impl Grid {
     }
 }
 
+impl Default for Grid {
+    fn default() -> Grid {
+        Grid::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn text(g: &Grid, row: usize) -> String {
-        g.line(row, 0, 200).to_string()
+        g.line(row).to_string()
     }
 
     #[test]
@@ -215,5 +271,16 @@ mod tests {
         assert_eq!(text(&g, 0), "| |");
         assert_eq!(text(&g, 1), "scheme");
         assert_eq!(text(&g, 2), " host");
+    }
+
+    #[test]
+    fn a_window_keeps_only_its_columns() {
+        let s = Style::new();
+        let mut g = Grid::window(4, 6);
+        g.brace(0, 0, 20, s);
+        g.labels(2, &[(1, "far".into(), s), (10, "authority".into(), s)]);
+        assert_eq!(text(&g, 0), "______");
+        assert_eq!(text(&g, 1), "");
+        assert_eq!(text(&g, 2), "  auth");
     }
 }

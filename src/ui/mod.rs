@@ -8,8 +8,14 @@
 
 pub mod bars;
 pub mod breakdown;
+pub mod codec;
+pub mod compare;
+pub mod field;
 pub mod grid;
+pub mod mask;
 pub mod overlay;
+pub mod resolve;
+pub mod resolve_2396;
 pub mod theme;
 
 use ratatui::buffer::Buffer;
@@ -66,10 +72,15 @@ impl Widget for &App {
             too_small(area, buf);
             return;
         };
-        bars::input(self, r.input, buf, &theme);
+        // One analysis per frame, shared by every region.
+        let analysis = self.analysis();
+        bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         match self.pane {
-            Pane::Breakdown => breakdown::render(self, r.view, buf, &theme),
+            Pane::Breakdown => breakdown::render(self, &analysis, r.view, buf, &theme),
+            Pane::Resolve => resolve::render(self, r.view, buf, &theme),
+            Pane::Normalize => compare::render(self, r.view, buf, &theme),
+            Pane::Codec => codec::render(self, r.view, buf, &theme),
         }
         match r.hints {
             Some(h) => {
@@ -117,7 +128,7 @@ pub fn cursor(app: &App, area: Rect) -> Option<Position> {
     }
     match app.focus {
         crate::app::Focus::Input => bars::input_cursor(app, r.input),
-        crate::app::Focus::Pane(_) => None,
+        crate::app::Focus::Pane(_) => field::pane_cursor(app, r.view),
     }
 }
 

@@ -87,4 +87,30 @@ impl Theme {
             Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)
         }
     }
+
+    /// What a step changed or moved (normalization rungs, the segment
+    /// remove_dot_segments moved): highlighted.
+    pub fn changed(&self) -> Style {
+        if self.no_color {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new().fg(Color::Black).bg(Color::Yellow)
+        }
+    }
+
+    /// What a step removed: struck through.
+    pub fn removed(&self) -> Style {
+        if self.no_color {
+            Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD)
+        } else {
+            Style::new()
+                .fg(Color::Red)
+                .add_modifier(Modifier::CROSSED_OUT)
+        }
+    }
+
+    /// The row reached by stepping.
+    pub fn current(&self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
 }

@@ -184,7 +184,18 @@ fn pop_segment(out: &mut String, start: usize) {
 /// assert!(!has_dot_segments("/a/.b/c../"));
 /// ```
 pub fn has_dot_segments(path: &str) -> bool {
-    path.as_bytes().contains(&b'.') && path.split('/').any(|s| s == "." || s == "..")
+    let b = path.as_bytes();
+    let mut i = 0;
+    while let Some(k) = b[i..].iter().position(|&c| c == b'.') {
+        let at = i + k;
+        if at == 0 || b[at - 1] == b'/' {
+            if let [] | [b'/', ..] | [b'.'] | [b'.', b'/', ..] = &b[at + 1..] {
+                return true;
+            }
+        }
+        i = at + 1;
+    }
+    false
 }
 
 /// `remove_dot_segments` with one [`DotStep`] per loop iteration, run on the
@@ -291,6 +302,35 @@ mod tests {
             "/a/../../..",
         ] {
             same(p);
+        }
+    }
+
+    #[test]
+    fn has_dot_segments_matches_a_split_oracle() {
+        for p in [
+            "",
+            ".",
+            "..",
+            "...",
+            "/.",
+            "/..",
+            "/...",
+            "a/.",
+            "a/..",
+            "./a",
+            "../a",
+            ".a",
+            "a.",
+            "/a./b",
+            "/.a/b",
+            "/a/../b",
+            "/a/./b",
+            "a..b",
+            "//./",
+            "/index.html",
+        ] {
+            let oracle = p.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(has_dot_segments(p), oracle, "{p:?}");
         }
     }
 

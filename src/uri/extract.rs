@@ -244,8 +244,8 @@ fn uri_char(c: char) -> bool {
 }
 
 /// The URI part at the start of `t`: cut at the first character no URI
-/// holds, then trailing sentence punctuation (`.,;:!?`) and an unbalanced
-/// `)` dropped.
+/// holds, then trailing sentence punctuation (`.,;:!?`, non-ASCII
+/// punctuation such as `»` or `。`) and an unbalanced `)` dropped.
 fn trim_uri(t: &str) -> &str {
     let len = t
         .char_indices()
@@ -255,7 +255,9 @@ fn trim_uri(t: &str) -> &str {
     while let Some(last) = s.chars().next_back() {
         let unbalanced_paren = last == ')'
             && s.bytes().filter(|&c| c == b')').count() > s.bytes().filter(|&c| c == b'(').count();
-        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren {
+        // Non-ASCII punctuation ('»', '。', '”') ends a sentence, not a URI.
+        let unicode_punct = !last.is_ascii() && !last.is_alphanumeric();
+        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?') || unbalanced_paren || unicode_punct {
             s = &s[..s.len() - last.len_utf8()];
         } else {
             break;
@@ -281,10 +283,11 @@ fn continuation(text: &str, at: usize) -> Option<usize> {
 /// resumes (past the next line's token when a hyphen at a line break joined it).
 fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
     let t = tok.slice(text);
-    // Opening punctuation before the URI: "(see http://...)", "'http://...'".
+    // Opening punctuation before the URI: "(http://...)", "«http://...»":
+    // a scheme or a host name starts with an ASCII letter or digit.
     let lead = t
         .char_indices()
-        .find(|&(_, c)| !matches!(c, '(' | '[' | '{' | '\'' | '*' | '_'))
+        .find(|&(_, c)| c.is_ascii_alphanumeric())
         .map_or(t.len(), |(j, _)| j);
     let s = trim_uri(&t[lead..]);
     let start = tok.start + lead;

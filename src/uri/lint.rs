@@ -161,20 +161,36 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     }
     let input = u.as_str();
     let raw = a.host.span.slice(input);
-    let decoded = percent_decode(raw);
-    if let Ok(text) = std::str::from_utf8(&decoded) {
-        if let Some(addr) = inet_aton(text) {
-            warn(
-                out,
-                a.host.span,
-                "ipv4-rare-form",
-                format!(
-                    "RFC 3986 reads \"{raw}\" as a registered name, but resolvers using \
-                     inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
-                     address, not the text (RFC 3986 §7.4)"
-                ),
-            );
-        }
+    let has_pct = raw.contains('%');
+    let decoded = if has_pct {
+        Cow::Owned(percent_decode(raw))
+    } else {
+        Cow::Borrowed(raw.as_bytes())
+    };
+    // inet_aton text holds only hex digits, 'x' and '.'.
+    let aton_chars = |c: u8| c.is_ascii_hexdigit() || matches!(c, b'x' | b'X' | b'.');
+    let aton_text = std::str::from_utf8(&decoded)
+        .ok()
+        .filter(|t| t.bytes().all(aton_chars));
+    if let Some(addr) = aton_text.and_then(inet_aton) {
+        warn(
+            out,
+            a.host.span,
+            "ipv4-rare-form",
+            format!(
+                "RFC 3986 reads \"{raw}\" as a registered name, but resolvers using \
+                 inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
+                 address, not the text (RFC 3986 §7.4)"
+            ),
+        );
+    }
+    // An ASCII host without escapes or "xn--" is Latin and Common only.
+    let lower_has_ace = raw
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"xn--"));
+    if raw.is_ascii() && !has_pct && !lower_has_ace {
+        return;
     }
     for label in labels(input, a.host.span) {
         let bytes = percent_decode(label.slice(input));
@@ -276,7 +292,9 @@ fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
         (v < 0x20 || v == 0x7f).then_some(v)
     };
     let mut i = 0;
-    while i < b.len() {
+    // `str::find` on a char uses memchr: most inputs hold few '%'.
+    while let Some(off) = input.get(i..).and_then(|rest| rest.find('%')) {
+        i += off;
         if decode(i).is_none() {
             i += 1;
             continue;
@@ -305,6 +323,9 @@ fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
 /// `%2F` inside segments, and segments that decode to `.` or `..`.
 fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let input = u.as_str();
+    if !u.path().contains('%') {
+        return;
+    }
     for (span, seg) in u.segments() {
         if !seg.contains('%') {
             continue;
@@ -344,7 +365,7 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
 fn backslashes(input: &str, out: &mut Vec<Finding>) {
     let b = input.as_bytes();
     let mut i = 0;
-    while let Some(off) = b[i..].iter().position(|&c| c == b'\\') {
+    while let Some(off) = input.get(i..).and_then(|rest| rest.find('\\')) {
         let start = i + off;
         let mut end = start;
         while b.get(end) == Some(&b'\\') {

@@ -238,10 +238,7 @@ impl<'a, S: Sink> Parser<'a, S> {
     fn scheme(&mut self) -> R<Option<Span>> {
         let b = self.b;
         let len = b.len();
-        let mut i = 0;
-        while i < len && is(b[i], SCHEME) {
-            i += 1;
-        }
+        let i = chars::run_len(b, SCHEME);
         let starts_alpha = len > 0 && b[0].is_ascii_alphabetic();
         if i < len && b[i] == b':' && i > 0 && starts_alpha {
             if S::FULL && b[..i].iter().any(u8::is_ascii_uppercase) {

@@ -45,13 +45,17 @@ pub fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             _ => {}
         }
     }
-    match scheme.to_ascii_lowercase().as_str() {
-        "mailto" => mailto(u, out),
-        "urn" => urn(u, out),
-        "data" => data(u, out),
-        "file" => file(u, out),
-        "tel" => tel(u, out),
-        _ => {}
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    if is("mailto") {
+        mailto(u, out);
+    } else if is("urn") {
+        urn(u, out);
+    } else if is("data") {
+        data(u, out);
+    } else if is("file") {
+        file(u, out);
+    } else if is("tel") {
+        tel(u, out);
     }
 }
 

@@ -74,7 +74,10 @@ fn resolve_json_has_exactly_the_documented_keys() {
     let (code, out) = uriscope(&["resolve", "--json", "--base", BASE, "../g", "g h"], b"");
     assert_eq!(code, 1);
     let v = json_lines(&out);
-    assert_eq!(keys(&v[0]), ["base", "error", "reference", "target"]);
+    assert_eq!(
+        keys(&v[0]),
+        ["base", "error", "reference", "target", "whatwg_target"]
+    );
     assert_eq!(v[0]["base"], BASE);
     assert_eq!(v[0]["reference"], "../g");
     assert_eq!(v[0]["target"], "http://a/b/g");
@@ -86,7 +89,7 @@ fn resolve_json_has_exactly_the_documented_keys() {
         .contains("not a valid URI-reference"));
     // Exact text and key order of one line.
     let (_, out) = uriscope(&["resolve", "--json", "--base", BASE, "g"], b"");
-    assert_eq!(out, format!("{{\"base\":\"{BASE}\",\"reference\":\"g\",\"target\":\"http://a/b/c/g\",\"error\":null}}\n"));
+    assert_eq!(out, format!("{{\"base\":\"{BASE}\",\"reference\":\"g\",\"target\":\"http://a/b/c/g\",\"error\":null,\"whatwg_target\":\"http://a/b/c/g\"}}\n"));
 }
 
 #[test]
@@ -155,7 +158,17 @@ fn resolve_json_trace_adds_steps() {
     );
     assert_eq!(code, 0);
     let v = &json_lines(&out)[0];
-    assert_eq!(keys(v), ["base", "error", "reference", "steps", "target"]);
+    assert_eq!(
+        keys(v),
+        [
+            "base",
+            "error",
+            "reference",
+            "steps",
+            "target",
+            "whatwg_target"
+        ]
+    );
     assert_eq!(v["target"], "scheme:/.//foo");
     let steps = v["steps"].as_array().unwrap();
     let names: Vec<&str> = steps.iter().map(|s| s["step"].as_str().unwrap()).collect();
@@ -323,4 +336,105 @@ fn missing_base_is_a_usage_error() {
     assert_eq!(uriscope(&["resolve", "g"], b"").0, 2);
     assert_eq!(uriscope(&["relative", "g"], b"").0, 2);
     assert_eq!(uriscope(&["normalize", "--bogus"], b"").0, 2);
+}
+
+#[test]
+fn resolve_rfc2396_uses_the_1998_algorithm() {
+    let (code, out) = uriscope(
+        &[
+            "resolve",
+            "--rfc2396",
+            "--base",
+            BASE,
+            "?y",
+            "../../../g",
+            "g",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "http://a/b/c/?y\nhttp://a/../g\nhttp://a/b/c/g\n")
+    );
+    let (code, out) = uriscope(&["resolve", "--rfc2396", "--base", BASE], b"a b\n");
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("error: the reference is not a valid URI-reference"),
+        "{out}"
+    );
+    let (code, out) = uriscope(
+        &["resolve", "--rfc2396", "--trace", "--base", BASE, "g/../h"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let rules: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(
+        rules.starts_with(&["1", "2", "3", "4", "5", "6a", "6b"]),
+        "{out}"
+    );
+    assert!(out.contains("  target http://a/b/c/h"), "{out}");
+    let (code, out) = uriscope(
+        &[
+            "resolve",
+            "--rfc2396",
+            "--json",
+            "--trace",
+            "--base",
+            BASE,
+            "g",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["target"], "http://a/b/c/g");
+    assert_eq!(v["steps"][0]["step"], "1");
+    assert_eq!(
+        uriscope(
+            &["resolve", "--rfc2396", "--compat", "--base", BASE, "g"],
+            b""
+        )
+        .0,
+        2
+    );
+}
+
+#[test]
+fn resolve_json_carries_the_whatwg_target() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args([
+            "resolve",
+            "--json",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "http:g",
+            "..\\g",
+        ])
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // RFC 3986 strict keeps `http:g`; a browser joins it like `g`.
+    assert_eq!(lines[0]["target"], "http:g");
+    assert_eq!(lines[0]["whatwg_target"], "http://a/b/c/g");
+    // A backslash is not RFC 3986 at all; a browser reads it as '/'.
+    assert_eq!(lines[1]["target"], serde_json::Value::Null);
+    assert_eq!(lines[1]["whatwg_target"], "http://a/b/g");
+}
+
+#[test]
+fn plain_breakdown_without_subcommand_includes_lint_findings() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .arg("http://user:secret@trusted.example@evil.example/")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("userinfo-password"), "{text}");
 }

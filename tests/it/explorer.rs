@@ -185,10 +185,15 @@ fn tab_cycles_focus_and_view_keys_do_not_type() {
     assert_eq!(app.focus, Focus::Pane(Pane::Breakdown));
     type_str(&mut app, "q");
     assert_eq!(app.input.text(), "x");
+    // The ring goes on through the panes' text fields, then wraps.
+    for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+        send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
+        assert_eq!(app.focus, Focus::Pane(pane));
+    }
     send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
     assert_eq!(app.focus, Focus::Input);
     send(&mut app, key(KeyCode::BackTab, KeyModifiers::SHIFT));
-    assert_eq!(app.focus, Focus::Pane(Pane::Breakdown));
+    assert_eq!(app.focus, Focus::Pane(Pane::Codec));
 }
 
 #[test]
@@ -239,7 +244,12 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "host",
             "path",
             "path (decoded)",
-            "query"
+            "query",
+            "resolved (RFC 3986)",
+            "resolved (RFC 2396)",
+            "normalized",
+            "encoded (path)",
+            "decoded"
         ]
     );
     for _ in 0..7 {

@@ -279,3 +279,25 @@ proptest! {
         prop_assert_eq!(iri_to_uri_with(&iri, o).unwrap(), uri.as_str());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn conversions_never_panic(s in prop::collection::vec(
+        prop_oneof![
+            3 => prop::sample::select(vec!["%", "%C3", "%A9", "%E2%80%AE", "%ZZ", "/", "?", "#", "@", ":", "[", "]", ".", "http://", "xn--", "-", "_"]).prop_map(String::from),
+            2 => any::<char>().prop_map(String::from),
+            2 => prop::char::range('a', 'z').prop_map(String::from),
+        ], 0..16).prop_map(|v| v.concat())) {
+        let _ = iri_to_uri(&s);
+        let _ = uri_to_iri(&s);
+        let _ = host_forms(&s);
+        if let Ok(u) = iri_to_uri(&s) {
+            prop_assert!(parse(&u).is_ok(), "{:?} -> {:?} is not a URI", s, u);
+        }
+        if let Ok(i) = uri_to_iri(&s) {
+            prop_assert!(uriscope::uri::parse_iri(&i).is_ok(), "{:?} -> {:?} is not an IRI", s, i);
+        }
+    }
+}

@@ -416,3 +416,24 @@ fn cli_plain_breakdown_masks_the_password() {
     assert!(rows.iter().all(|l| !l.contains("hunter2")), "{stdout}");
     assert!(stdout.contains("warning userinfo-password"), "{stdout}");
 }
+
+/// Every line of the 74k-URI corpus: lint does not panic, spans fit, and
+/// no finding is an error. The per-code counts are printed (with
+/// `--nocapture`) to eyeball false positives.
+#[test]
+fn lint_over_the_corpus() {
+    let corpus = include_str!("../../benches/uris.txt");
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for line in corpus.lines() {
+        for f in lint(line) {
+            assert!(
+                line.get(f.span.start..f.span.end).is_some(),
+                "{line:?} {f:?}"
+            );
+            assert_ne!(f.severity, Severity::Error);
+            *counts.entry(f.code).or_default() += 1;
+        }
+    }
+    eprintln!("lint findings over the corpus: {counts:#?}");
+    assert!(counts.contains_key("non-default-port"));
+}

@@ -445,6 +445,12 @@ proptest! {
     }
 
     #[test]
+    fn decode_reports_the_same_malformed_escapes_as_the_scan(s in text(), plus in any::<bool>()) {
+        let d = decode(&s, DecodeOptions { plus_as_space: plus });
+        prop_assert_eq!(d.malformed, uriscope::uri::percent::malformed_escapes(&s));
+    }
+
+    #[test]
     fn decode_never_panics_and_spans_fit(s in text(), plus in any::<bool>()) {
         let d = decode(&s, DecodeOptions { plus_as_space: plus });
         for m in &d.malformed {
@@ -501,5 +507,19 @@ fn valid_in_component(name: &str, e: &str) -> bool {
             parse(&s).is_ok_and(|u| u.fragment() == Some(e))
         }
         other => panic!("no component for set {other}"),
+    }
+}
+
+#[test]
+fn decode_every_two_byte_escape_like_the_naive_decoder() {
+    for h in 0..=255u8 {
+        for l in 0..=255u8 {
+            let s = [b'x', b'%', h, l, b'y'];
+            assert_eq!(
+                decode_bytes(&s, DecodeOptions::default()).into_owned(),
+                naive_decode(&s, false),
+                "input %{h:02x}{l:02x}"
+            );
+        }
     }
 }

@@ -172,3 +172,37 @@ fn breakdown_scrolls_when_taller_than_the_view() {
     let view = |s: &str| s.lines().nth(2).unwrap_or("").to_string();
     assert_ne!(view(&before), view(&after));
 }
+
+#[test]
+fn lint_warnings_are_listed_with_carets() {
+    // RFC 3986 §7.6: userinfo that reads like a host hides the real host.
+    let mut a = app("https://trusted.example@evil.example/login");
+    update(&mut a, Action::FocusNext);
+    for _ in 0..3 {
+        update(&mut a, Action::PageDown);
+    }
+    let s = screen(&a, 100, 40);
+    assert!(s.contains("warning userinfo-looks-like-host 8..23"), "{s}");
+    let top = screen(&app("https://trusted.example@evil.example/login"), 100, 40);
+    let caret_line = top.lines().nth(3).unwrap();
+    assert!(
+        caret_line.contains(&format!("\"{}{}", " ".repeat(8), "^".repeat(15))),
+        "{top}"
+    );
+}
+
+#[test]
+fn clicks_focus_the_input_and_the_panes() {
+    use uriscope::app::{Focus, Pane};
+    let mut a = app(FULL);
+    let area = Rect::new(0, 0, 80, 24);
+    let act = uriscope::ui::click(&a, area, 3, 1).expect("a tab");
+    update(&mut a, act);
+    assert_eq!(a.focus, Focus::Pane(Pane::Breakdown));
+    let act = uriscope::ui::click(&a, area, 30, 0).expect("the input line");
+    update(&mut a, act);
+    assert_eq!(a.focus, Focus::Input);
+    let act = uriscope::ui::click(&a, area, 30, 10).expect("the view");
+    assert_eq!(act, Action::FocusPane(Pane::Breakdown));
+    assert_eq!(uriscope::ui::click(&a, Rect::new(0, 0, 12, 4), 1, 1), None);
+}

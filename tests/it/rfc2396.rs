@@ -3,6 +3,7 @@
 //! Grammar tables in `grammar`, property tests in `props`.
 
 mod grammar;
+mod oracle;
 mod props;
 
 use uriscope::uri::rfc2396::{resolve, AboveRoot, Options, ResolveErrorKind};

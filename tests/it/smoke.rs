@@ -96,6 +96,11 @@ fn smoke_every_asset_set_through_every_entry_point_and_the_draw() {
         if path.extension().and_then(|e| e.to_str()) != Some("txt") {
             continue;
         }
+        // Screenshots for the README are text files too, not example sets.
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("screenshot") {
+            continue;
+        }
         files += 1;
         let text: &'static str = Box::leak(
             std::fs::read_to_string(&path)

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 const SENTINEL: &str = "__URISCOPE_DONE__";
-const DEADLINE: Duration = Duration::from_secs(30);
+pub(crate) const DEADLINE: Duration = Duration::from_secs(30);
 
 fn newest_mtime(path: &Path) -> SystemTime {
     let Ok(meta) = std::fs::metadata(path) else {
@@ -69,7 +69,7 @@ fn binary() -> &'static Path {
 }
 
 /// Whether tmux can run here; under CI=true its absence is a failure.
-fn tmux_available() -> bool {
+pub(crate) fn tmux_available() -> bool {
     let ok = Command::new("tmux")
         .arg("-V")
         .output()
@@ -85,14 +85,14 @@ fn tmux_available() -> bool {
 }
 
 /// A private tmux server running the wrapped binary in one pane.
-struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
     dir: PathBuf,
 }
 
 impl Tmux {
     /// Start `uriscope ARGS` in a `w`x`h` window with extra environment.
-    fn start(args: &[&str], env: &[(&str, &str)], w: u16, h: u16) -> Tmux {
+    pub(crate) fn start(args: &[&str], env: &[(&str, &str)], w: u16, h: u16) -> Tmux {
         static N: AtomicUsize = AtomicUsize::new(0);
         let id = format!(
             "uriscope-test-{}-{}",
@@ -143,7 +143,7 @@ impl Tmux {
         t
     }
 
-    fn tmux(&self, args: &[&str]) -> Output {
+    pub(crate) fn tmux(&self, args: &[&str]) -> Output {
         Command::new("tmux")
             .args(["-L", &self.socket, "-f", "/dev/null"])
             .args(args)
@@ -152,18 +152,18 @@ impl Tmux {
     }
 
     /// Type text literally.
-    fn type_text(&self, text: &str) {
+    pub(crate) fn type_text(&self, text: &str) {
         let out = self.tmux(&["send-keys", "-t", "t", "-l", text]);
         assert!(out.status.success(), "{out:?}");
     }
 
     /// Press a named key (`C-c`, `F1`, `Enter`).
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         let out = self.tmux(&["send-keys", "-t", "t", key]);
         assert!(out.status.success(), "{out:?}");
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         let out = self.tmux(&["capture-pane", "-p", "-J", "-t", "t"]);
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
@@ -175,7 +175,7 @@ impl Tmux {
 
     /// Poll the screen until `pred` holds; panic with the last screen at
     /// the deadline.
-    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
@@ -190,12 +190,12 @@ impl Tmux {
         }
     }
 
-    fn wait_text(&self, text: &str) -> String {
+    pub(crate) fn wait_text(&self, text: &str) -> String {
         self.wait_for(text, |s| s.contains(text))
     }
 
     /// Wait for the wrapper's sentinel; return (exit code, stty flags, screen).
-    fn wait_exit(&self) -> (i32, Vec<String>, String) {
+    pub(crate) fn wait_exit(&self) -> (i32, Vec<String>, String) {
         let s = self.wait_for("the program to exit", |s| {
             s.lines().any(|l| l.trim() == SENTINEL)
         });
@@ -257,6 +257,11 @@ fn type_a_uri_and_read_the_breakdown() {
     let t = Tmux::start(&[], &[], 100, 30);
     t.wait_text(" URI ");
     assert_eq!(t.format("#{alternate_on}"), "1");
+    assert_eq!(
+        t.format("#{mouse_any_flag}"),
+        "1",
+        "the mouse is captured by default"
+    );
     t.type_text("http://[fe80::1%25eth0]:8080/a/b?x=1#frag");
     let s = t.wait_text("IPv6address with zone ID");
     assert!(s.contains("valid URI"), "{s}");

@@ -65,22 +65,17 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
         }
         Comp::Path => {
             let start = out.len();
-            let simple = !s.as_bytes().iter().any(|&b| b == b'%' || b == b'.');
-            if simple {
-                out.push_str(s);
-            } else if scheme_end > 0 {
-                let mut p = String::with_capacity(s.len());
-                write_path_text(s, true, options.decode_dot_segments, &mut p);
-                if has_dot_segments(&p) {
-                    remove_dot_segments_into(&p, out);
-                    if !has_authority && out[start..].starts_with("//") {
-                        out.insert_str(start, "/.");
-                    }
-                } else {
-                    out.push_str(&p);
-                }
-            } else {
+            if s.as_bytes().contains(&b'%') {
                 write_path_text(s, true, options.decode_dot_segments, out);
+            } else {
+                out.push_str(s);
+            }
+            if scheme_end > 0 && has_dot_segments(&out[start..]) {
+                let written = out.split_off(start);
+                remove_dot_segments_into(&written, out);
+                if !has_authority && out[start..].starts_with("//") {
+                    out.insert_str(start, "/.");
+                }
             }
             if scheme_based && has_authority && out.len() == start {
                 let scheme = &out[scheme_start..scheme_end];

@@ -212,7 +212,30 @@ fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) 
                     double_slash_message(&p[2..]),
                 ));
             }
-            rw.change(&p);
+            // Mark only the part between the common prefix and suffix as changed
+            // (an empty span where segments were only removed). Paths are ASCII here.
+            let (a, b) = (s.as_bytes(), p.as_bytes());
+            let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+            let max_suf = a.len().min(b.len()) - pre;
+            let suf = a
+                .iter()
+                .rev()
+                .zip(b.iter().rev())
+                .take(max_suf)
+                .take_while(|(x, y)| x == y)
+                .count();
+            match (
+                p.get(..pre),
+                p.get(pre..p.len() - suf),
+                p.get(p.len() - suf..),
+            ) {
+                (Some(head), Some(mid), Some(tail)) => {
+                    rw.keep(head);
+                    rw.change(mid);
+                    rw.keep(tail);
+                }
+                _ => rw.change(&p),
+            }
         }
         _ => rw.keep(s),
     });

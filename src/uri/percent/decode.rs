@@ -5,7 +5,6 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use crate::uri::chars::hex_value;
 use crate::uri::Span;
 
 /// How to decode.
@@ -32,31 +31,49 @@ pub const MAX_ROUNDS: usize = 16;
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
-    let changes = |b: &u8| *b == b'%' || (options.plus_as_space && *b == b'+');
-    let Some(first) = input.iter().position(changes) else {
+    decode_impl::<false>(input, options, &mut Vec::new())
+}
+
+/// The decoder; with `REPORT`, it also collects the malformed escapes.
+#[inline(always)]
+fn decode_impl<'a, const REPORT: bool>(
+    input: &'a [u8],
+    options: DecodeOptions,
+    malformed: &mut Vec<Span>,
+) -> Cow<'a, [u8]> {
+    let plus = options.plus_as_space;
+    let special = |b: &u8| *b == b'%' || (plus && *b == b'+');
+    let Some(first) = input.iter().position(special) else {
         return Cow::Borrowed(input);
     };
     let mut out = Vec::with_capacity(input.len());
     out.extend_from_slice(&input[..first]);
     let mut changed = false;
-    let mut i = first;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%' {
-            if let Some(v) = escape_at(input, i) {
-                out.push(v);
+    let mut rest = &input[first..];
+    loop {
+        match rest {
+            [b'%', h, l, tail @ ..] if (HEX_VALUE[*h as usize] | HEX_VALUE[*l as usize]) < 16 => {
+                out.push(HEX_VALUE[*h as usize] << 4 | HEX_VALUE[*l as usize]);
                 changed = true;
-                i += 3;
-                continue;
+                rest = tail;
             }
-        } else if b == b'+' && options.plus_as_space {
-            out.push(b' ');
-            changed = true;
-            i += 1;
-            continue;
+            [b'+', tail @ ..] if plus => {
+                out.push(b' ');
+                changed = true;
+                rest = tail;
+            }
+            [b, tail @ ..] => {
+                if REPORT && *b == b'%' {
+                    malformed.push(malformed_at(input, input.len() - rest.len()));
+                }
+                // Copy up to the next byte that may change in one go.
+                out.push(*b);
+                let n = tail.iter().position(special).unwrap_or(tail.len());
+                out.extend_from_slice(&tail[..n]);
+                rest = &tail[n..];
+            }
+            [] => break,
         }
-        out.push(b);
-        i += 1;
     }
     if !changed {
         return Cow::Borrowed(input);
@@ -64,12 +81,31 @@ pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// `HEX_VALUE[b]`: the value of hex digit `b` (`HEXDIG`), or `0xFF`.
+static HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'0'..=b'9' => c - b'0',
+            b'A'..=b'F' => c - b'A' + 10,
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => 0xFF,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// The byte a valid escape at `i` stands for.
 #[inline(always)]
 fn escape_at(b: &[u8], i: usize) -> Option<u8> {
-    let hi = hex_value(*b.get(i + 1)?)?;
-    let lo = hex_value(*b.get(i + 2)?)?;
-    Some(hi << 4 | lo)
+    let (hi, lo) = match b.get(i + 1..i + 3) {
+        Some(&[h, l]) => (HEX_VALUE[h as usize], HEX_VALUE[l as usize]),
+        _ => return None,
+    };
+    ((hi | lo) < 16).then_some(hi << 4 | lo)
 }
 
 /// Everything [`decode`] found out about one input.
@@ -149,8 +185,8 @@ pub fn hex(bytes: &[u8]) -> String {
 /// assert_eq!(d.invalid_utf8, [Span::new(4, 5)]);
 /// ```
 pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
-    let bytes = decode_bytes(text.as_bytes(), options);
-    let malformed = malformed_escapes(text);
+    let mut malformed = Vec::new();
+    let bytes = decode_impl::<true>(text.as_bytes(), options, &mut malformed);
     let invalid_utf8 = invalid_utf8(&bytes);
     let mut rounds = Vec::new();
     if let Cow::Owned(first) = &bytes {
@@ -186,23 +222,27 @@ pub fn malformed_escapes(text: &str) -> Vec<Span> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'%' {
-            i += 1;
-            continue;
-        }
+    while let Some(p) = b[i..].iter().position(|&c| c == b'%') {
+        i += p;
         if escape_at(b, i).is_some() {
             i += 3;
             continue;
         }
-        let mut end = i + 1;
-        while end < b.len() && end < i + 3 && b[end].is_ascii() && b[end] != b'%' {
-            end += 1;
-        }
-        out.push(Span::new(i, end));
-        i = end;
+        let span = malformed_at(b, i);
+        out.push(span);
+        i = span.end;
     }
     out
+}
+
+/// The span of the malformed escape whose `%` is at `i`: the `%` and the
+/// (at most two) ASCII characters after it that are not `%`.
+fn malformed_at(b: &[u8], i: usize) -> Span {
+    let mut end = i + 1;
+    while end < b.len() && end < i + 3 && b[end].is_ascii() && b[end] != b'%' {
+        end += 1;
+    }
+    Span::new(i, end)
 }
 
 /// The byte ranges of `bytes` that are not UTF-8: each maximal invalid

@@ -1,0 +1,41 @@
+//! `cargo bench --bench lint`: lint (analysis + RFC 3986 §7 checks) over
+//! every line of the corpus, and extraction (Appendix C) over the corpus
+//! as one running text. No peer crate does either; the parse bench gives
+//! the baseline.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn lint(c: &mut Criterion) {
+    let text = include_str!("uris.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut g = c.benchmark_group("lint");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("analyze", |b| {
+        b.iter(|| {
+            lines
+                .iter()
+                .map(|l| uriscope::uri::analyze(black_box(l)).findings.len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("analyze+lint", |b| {
+        b.iter(|| {
+            lines
+                .iter()
+                .map(|l| {
+                    let a = uriscope::uri::analyze(black_box(l));
+                    a.findings.len() + uriscope::uri::lint::lint_analysis(&a).len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("extract", |b| {
+        b.iter(|| uriscope::uri::extract::extract(black_box(text)).len())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, lint);
+criterion_main!(benches);

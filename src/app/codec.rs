@@ -1,0 +1,80 @@
+//! The Encode/decode pane's model: a text field (it follows the input
+//! until edited), the chosen encode set (RFC 3986 §2.1, one per
+//! component), the encoded and decoded text. Drawn by `ui::codec`.
+
+use super::{App, CopyEntry, Editor, ViewScroll};
+use crate::uri::percent::{self, encode_set, DecodeOptions, Decoded, EncodeSet};
+
+/// The pane's own state.
+#[derive(Clone, Debug, Default)]
+pub struct CodecView {
+    /// The text to encode and decode.
+    pub text: Editor,
+    /// Index into [`encode_set::ALL`].
+    pub set: usize,
+    /// Whether the user edited the field; until then it follows the input.
+    pub edited: bool,
+    /// Scroll of the view.
+    pub scroll: ViewScroll,
+}
+
+impl CodecView {
+    /// The pane starting on `input`, with the path set.
+    pub fn new(input: &str) -> CodecView {
+        CodecView {
+            text: Editor::new(input),
+            set: encode_set::ALL
+                .iter()
+                .position(|s| s.name == "path")
+                .unwrap_or(0),
+            edited: false,
+            scroll: ViewScroll::default(),
+        }
+    }
+
+    /// The chosen encode set.
+    pub fn encode_set(&self) -> &'static EncodeSet {
+        encode_set::ALL[self.set % encode_set::ALL.len()]
+    }
+}
+
+/// Choose the next (or previous) encode set, wrapping around.
+pub fn cycle(app: &mut App, forward: bool) {
+    let n = encode_set::ALL.len();
+    let at = app.codec.set % n;
+    app.codec.set = if forward {
+        (at + 1) % n
+    } else {
+        (at + n - 1) % n
+    };
+}
+
+/// The field's text percent-encoded for the chosen set (escapes already
+/// there are kept, RFC 3986 §2.4).
+pub fn encoded(app: &App) -> String {
+    percent::encode(app.codec.text.text(), app.codec.encode_set()).into_owned()
+}
+
+/// The field's text decoded once, with every round of a double encoding.
+/// The form set reads `+` as a space.
+pub fn decoded(app: &App) -> Decoded<'_> {
+    let options = DecodeOptions {
+        plus_as_space: app.codec.encode_set().space_as_plus(),
+    };
+    percent::decode(app.codec.text.text(), options)
+}
+
+/// The encoded and the decoded text (the latter with U+FFFD for bytes
+/// that are not UTF-8).
+pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
+    vec![
+        CopyEntry {
+            label: format!("encoded ({})", app.codec.encode_set().name),
+            text: encoded(app),
+        },
+        CopyEntry {
+            label: "decoded".into(),
+            text: decoded(app).lossy().into_owned(),
+        },
+    ]
+}

@@ -1,0 +1,71 @@
+//! Glue between [`update`](super::update) and the Resolve, Normalize &
+//! compare and Encode/decode panes: their keys, and what an edit of any
+//! text field changes in them.
+
+use super::{codec, resolve, Action, App, Focus, Pane, StatusKind};
+
+/// Apply a pane key; `false` when `action` is not one.
+pub fn pane_action(app: &mut App, action: &Action) -> bool {
+    match action {
+        Action::StepNext | Action::StepPrev => {
+            resolve::step(app, *action == Action::StepNext);
+            let len = resolve::table_len(app);
+            let at = resolve::shown(&app.resolve, len);
+            app.say(StatusKind::Info, format!("row {at} of {len}"));
+        }
+        Action::ToggleRfc2396 => {
+            app.resolve.rfc2396 = !app.resolve.rfc2396;
+            resolve::reset(app);
+            let which = if app.resolve.rfc2396 {
+                "RFC 2396 §5.2 steps (6a-6h) shown"
+            } else {
+                "RFC 3986 §5.2 steps shown"
+            };
+            app.say(StatusKind::Info, which);
+        }
+        Action::ToggleCompat => {
+            app.resolve.compat = !app.resolve.compat;
+            resolve::reset(app);
+            let which = if app.resolve.compat {
+                "compat: a reference scheme equal to the base's is ignored (RFC 3986 §5.4.2)"
+            } else {
+                "strict: a reference with a scheme is absolute (RFC 3986 §5.2.2)"
+            };
+            app.say(StatusKind::Info, which);
+        }
+        Action::NextEncodeSet | Action::PrevEncodeSet => {
+            codec::cycle(app, *action == Action::NextEncodeSet);
+            let set = app.codec.encode_set();
+            app.say(
+                StatusKind::Info,
+                format!("encode set {} ({})", set.name, set.section),
+            );
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A text field's content changed (typing, paste, undo, an example):
+/// the panes that depend on it start over.
+pub fn edited(app: &mut App, field: Focus) {
+    match field {
+        Focus::Input => {
+            resolve::reset(app);
+            app.normalize = Default::default();
+            if !app.codec.edited {
+                // A fresh editor: following the input is not an edit of
+                // the field, so it leaves no undo history (64 KB inputs).
+                app.codec.text = super::Editor::new(app.input.text());
+                app.codec.scroll = Default::default();
+            }
+        }
+        Focus::Pane(Pane::Resolve) => resolve::reset(app),
+        Focus::Pane(Pane::Normalize) => app.normalize = Default::default(),
+        Focus::Pane(Pane::Codec) => {
+            app.codec.edited = true;
+            app.codec.scroll = Default::default();
+        }
+        Focus::Pane(Pane::Breakdown) => {}
+    }
+}

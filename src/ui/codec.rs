@@ -1,0 +1,231 @@
+//! The Encode/decode pane: the text field (malformed escapes in the error
+//! color), the encode set chooser, the encoded and the decoded text (bytes
+//! that are not UTF-8 shown as hex), malformed escapes with their message,
+//! each round of a double decoding, and a per-character table (character,
+//! code point, UTF-8 bytes, class, encoded form).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::breakdown::Role;
+use crate::app::codec::{decoded, encoded};
+use crate::app::{App, Focus, Pane};
+use crate::display::{fit, visible, width};
+use crate::uri::percent::{self, encode_set, EncodeOptions};
+use crate::uri::Severity;
+
+use super::field::{field, row, scrolled, split, text};
+use super::theme::Theme;
+
+const LABEL: usize = 10;
+
+/// Draw the pane into `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (top, rest) = split(area);
+    let t = app.codec.text.text();
+    let mut roles = vec![Role::Delimiter; t.len()];
+    for m in percent::malformed_escapes(t) {
+        if let Some(slot) = roles.get_mut(m.range()) {
+            slot.fill(Role::Error);
+        }
+    }
+    field(
+        " text",
+        &app.codec.text,
+        &roles,
+        app.focus == Focus::Pane(Pane::Codec),
+        "text to percent-encode or decode",
+        top,
+        buf,
+        theme,
+    );
+    let w = usize::from(area.width).saturating_sub(1);
+    scrolled(build(app, theme, w), rest, buf, app.codec.scroll.y, None);
+}
+
+/// Bytes as text: UTF-8 runs made visible, everything else `\xHH` in
+/// the error style.
+fn bytes_line(
+    bytes: &[u8],
+    invalid: &[crate::uri::Span],
+    max: usize,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut used = 0;
+    let mut push = |s: String, style, out: &mut Vec<Span<'static>>| -> bool {
+        let w = width(&s);
+        if used + w > max {
+            out.push(Span::styled("…", theme.dim()));
+            return false;
+        }
+        used += w;
+        out.push(Span::styled(s, style));
+        true
+    };
+    for bad in invalid {
+        if bad.start > at {
+            let s = String::from_utf8_lossy(&bytes[at..bad.start]);
+            if !push(
+                visible(&s).into_owned(),
+                ratatui::style::Style::new(),
+                &mut out,
+            ) {
+                return out;
+            }
+        }
+        let hex: String = bytes[bad.range()]
+            .iter()
+            .map(|b| format!("\\x{b:02X}"))
+            .collect();
+        if !push(hex, theme.severity(Severity::Error), &mut out) {
+            return out;
+        }
+        at = bad.end;
+    }
+    if at < bytes.len() {
+        let s = String::from_utf8_lossy(&bytes[at..]);
+        push(
+            visible(&s).into_owned(),
+            ratatui::style::Style::new(),
+            &mut out,
+        );
+    }
+    out
+}
+
+/// The pane's lines under the field.
+pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let val = w.saturating_sub(LABEL);
+    let set = app.codec.encode_set();
+    let n = encode_set::ALL.len();
+    let at = app.codec.set % n;
+    out.push(row(
+        "set",
+        LABEL,
+        vec![
+            Span::styled(format!("◀ {} ▶", set.name), theme.selected()),
+            Span::styled(
+                fit(
+                    &format!(" {}/{n} {} · Ctrl-N/P", at + 1, set.section),
+                    val.saturating_sub(width(set.name) + 4),
+                )
+                .into_owned(),
+                theme.dim(),
+            ),
+        ],
+        theme,
+    ));
+    out.push(row(
+        "",
+        LABEL,
+        vec![Span::styled(fit(set.title, val).into_owned(), theme.dim())],
+        theme,
+    ));
+    out.push(row(
+        "encoded",
+        LABEL,
+        vec![text(&fit(&encoded(app), val), theme.good())],
+        theme,
+    ));
+    let d = decoded(app);
+    let mut dec = bytes_line(&d.bytes, &d.invalid_utf8, val, theme);
+    if !d.is_utf8() {
+        dec.push(Span::styled(
+            " (not UTF-8)",
+            theme.severity(Severity::Error),
+        ));
+    }
+    out.push(row("decoded", LABEL, dec, theme));
+    if !d.is_utf8() {
+        out.push(row(
+            "",
+            LABEL,
+            vec![Span::styled(
+                fit(&format!("bytes {}", d.hex()), val).into_owned(),
+                theme.dim(),
+            )],
+            theme,
+        ));
+    }
+    let input = app.codec.text.text();
+    for m in &d.malformed {
+        let esc = m.slice(input);
+        out.push(Line::styled(
+            fit(
+                &format!("  malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is", visible(esc), m.start, m.end),
+                w,
+            )
+            .into_owned(),
+            theme.severity(Severity::Error),
+        ));
+    }
+    if d.rounds.len() > 1 {
+        out.push(Line::styled(
+            format!("decoded {} times (double encoding):", d.rounds.len()),
+            theme.severity(Severity::Warning),
+        ));
+        for (i, r) in d.rounds.iter().enumerate() {
+            let bad = percent::invalid_utf8(r);
+            let mut spans = vec![Span::styled(
+                format!("  round {:<3}", i + 1),
+                theme.heading(),
+            )];
+            spans.extend(bytes_line(r, &bad, val, theme));
+            out.push(Line::from(spans));
+        }
+    }
+    out.push(Line::default());
+    let rows = percent::explain(input, set, EncodeOptions::default());
+    out.push(Line::styled(
+        fit(
+            &format!(
+                "{:<7}{:<9}{:<13}{:<13}{}",
+                "char", "code", "UTF-8", "class", "encoded"
+            ),
+            w,
+        )
+        .into_owned(),
+        theme.heading(),
+    ));
+    for r in rows.iter().take(256) {
+        let bytes = percent::hex(r.utf8());
+        let style = match r.action {
+            percent::Action::Encoded if r.forced => theme.severity(Severity::Warning),
+            percent::Action::Encoded => theme.changed(),
+            _ => ratatui::style::Style::new(),
+        };
+        let shown = visible(r.text).into_owned();
+        // An escape already there is one row: no code point of its own.
+        let code = if r.class == "pct-encoded" {
+            "-".to_string()
+        } else {
+            format!("U+{:04X}", r.code_point())
+        };
+        let line = format!(
+            "{}{}{:<9}{:<13}{:<13}",
+            shown,
+            " ".repeat(7usize.saturating_sub(width(&shown))),
+            code,
+            fit(&bytes, 12),
+            r.class,
+        );
+        out.push(Line::from(vec![
+            Span::raw(fit(&line, w.saturating_sub(8)).into_owned()),
+            Span::styled(fit(&r.encoded, 12).into_owned(), style),
+        ]));
+    }
+    if rows.len() > 256 {
+        out.push(Line::styled(
+            format!("… {} more characters", rows.len() - 256),
+            theme.dim(),
+        ));
+    }
+    out
+}

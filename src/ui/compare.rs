@@ -1,0 +1,181 @@
+//! The Normalize & compare pane: a second URI field, the input's RFC 3986
+//! §6.2.2 / §6.2.3 normalization ladder (each rung's before and after,
+//! the changed characters highlighted), the normal form, and the §6.2
+//! comparison ladder against the second URI: the first rung at which the
+//! two are equivalent, or the components that still differ.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::breakdown::roles;
+use crate::app::compare::{comparison, normalization, syntax_normal};
+use crate::app::{App, Focus, Pane};
+use crate::display::fit;
+use crate::uri::{self, ComparisonRung, Severity};
+
+use super::field::{field, marked, row, scrolled, split, text};
+use super::theme::Theme;
+
+const LABEL: usize = 12;
+
+/// Draw the pane into `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (top, rest) = split(area);
+    let a = uri::analyze(app.compare.text());
+    field(
+        " compare",
+        &app.compare,
+        &roles(&a),
+        app.focus == Focus::Pane(Pane::Normalize),
+        "a second URI to compare with the input (Tab here, type)",
+        top,
+        buf,
+        theme,
+    );
+    let w = usize::from(area.width).saturating_sub(1);
+    scrolled(build(app, theme, w), rest, buf, app.normalize.y, None);
+}
+
+/// The pane's lines under the field.
+pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let val = w.saturating_sub(LABEL);
+    let err = theme.severity(Severity::Error);
+    match normalization(app) {
+        Err(e) => {
+            out.push(Line::styled(
+                fit(&format!("cannot normalize: {}", e.message), w).into_owned(),
+                err,
+            ));
+        }
+        Ok(n) => {
+            out.push(row(
+                "input",
+                LABEL,
+                vec![text(&fit(&n.input, val), ratatui::style::Style::new())],
+                theme,
+            ));
+            for (i, r) in n.rungs.iter().enumerate() {
+                let same = r.before == r.after;
+                out.push(Line::from(vec![
+                    Span::styled(format!("{} {}", i + 1, r.kind.name()), theme.heading()),
+                    Span::styled(format!("  {}", r.kind.section()), theme.dim()),
+                    Span::styled(if same { "  no change" } else { "" }, theme.dim()),
+                ]));
+                if same {
+                    continue;
+                }
+                out.push(row(
+                    "  before",
+                    LABEL,
+                    vec![text(&fit(&r.before, val), theme.dim())],
+                    theme,
+                ));
+                let after = if crate::display::width(&r.after) <= val {
+                    marked(
+                        &r.after,
+                        &r.changed,
+                        ratatui::style::Style::new(),
+                        theme.changed(),
+                    )
+                } else {
+                    vec![text(&fit(&r.after, val), ratatui::style::Style::new())]
+                };
+                out.push(row("  after", LABEL, after, theme));
+                for f in &r.findings {
+                    out.push(Line::styled(
+                        fit(&format!("  {} {}: {}", f.severity, f.code, f.message), w).into_owned(),
+                        theme.severity(f.severity),
+                    ));
+                }
+            }
+            out.push(row(
+                "normalized",
+                LABEL,
+                vec![text(&fit(&n.normalized, val), theme.good())],
+                theme,
+            ));
+        }
+    }
+    out.push(Line::default());
+    let other = app.compare.text();
+    match comparison(app) {
+        None => out.push(Line::styled(
+            fit("compare: Tab to the compare field and type a second URI", w).into_owned(),
+            theme.dim(),
+        )),
+        Some(Err(e)) => out.push(Line::styled(
+            fit(&format!("cannot compare: {}", e.message), w).into_owned(),
+            err,
+        )),
+        Some(Ok(e)) => {
+            out.push(Line::styled(
+                "compare (RFC 3986 §6.2)".to_string(),
+                theme.heading(),
+            ));
+            let input = app.input.text();
+            let rungs = [
+                (
+                    ComparisonRung::SimpleString,
+                    Some(input.to_string()),
+                    Some(other.to_string()),
+                ),
+                (
+                    ComparisonRung::SyntaxBased,
+                    syntax_normal(input),
+                    syntax_normal(other),
+                ),
+                (
+                    ComparisonRung::SchemeBased,
+                    Some(e.normalized.0.clone()),
+                    Some(e.normalized.1.clone()),
+                ),
+            ];
+            for (rung, x, y) in rungs {
+                let equal = x == y;
+                let verdict = if equal { "equal " } else { "differ" };
+                let style = if equal { theme.good() } else { theme.dim() };
+                let shown = x.unwrap_or_default();
+                out.push(Line::from(vec![
+                    Span::styled(format!("  {:<14}", rung.name()), theme.heading()),
+                    Span::styled(format!("{verdict} "), style),
+                    text(&fit(&shown, w.saturating_sub(24)), theme.dim()),
+                ]));
+                if !equal {
+                    let other_form = y.unwrap_or_default();
+                    out.push(Line::from(vec![
+                        Span::raw(format!("  {:<21}", "")),
+                        text(&fit(&other_form, w.saturating_sub(24)), theme.dim()),
+                    ]));
+                }
+                if equal {
+                    break;
+                }
+            }
+            let verdict = match e.rung {
+                Some(r) => Line::styled(
+                    fit(
+                        &format!("equivalent at the {} rung ({})", r.name(), r.section()),
+                        w,
+                    )
+                    .into_owned(),
+                    theme.good(),
+                ),
+                None => Line::styled(
+                    fit(
+                        &format!("not equivalent: {} differ", e.differs.join(", ")),
+                        w,
+                    )
+                    .into_owned(),
+                    err,
+                ),
+            };
+            out.push(verdict);
+        }
+    }
+    out
+}

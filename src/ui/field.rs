@@ -1,0 +1,168 @@
+//! Pieces shared by the panes that own a text field (Resolve's base,
+//! Normalize's compare URI, Encode/decode's text): the field line at the
+//! top of the view, its cursor, and the scrolled lines under it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
+};
+
+use crate::app::breakdown::Role;
+use crate::app::{App, Editor, Focus, Pane};
+use crate::display::{fit, visible, width};
+
+use super::grid::uri_line;
+use super::theme::Theme;
+
+/// Width of a field label, `" base    "`.
+const LABEL_W: usize = 9;
+
+/// The field `ed` on one line: `label`, then its text in `roles` styles,
+/// scrolled so the cursor stays visible; `placeholder` when empty.
+#[allow(clippy::too_many_arguments)]
+pub fn field(
+    label: &str,
+    ed: &Editor,
+    roles: &[Role],
+    focused: bool,
+    placeholder: &str,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    let label_style = if focused {
+        theme.selected()
+    } else {
+        theme.heading()
+    };
+    let w = usize::from(area.width).saturating_sub(LABEL_W + 1);
+    let label = fit(label, LABEL_W).into_owned();
+    let pad = LABEL_W.saturating_sub(width(&label));
+    let mut spans = vec![
+        Span::styled(format!("{label}{}", " ".repeat(pad)), label_style),
+        Span::raw(" "),
+    ];
+    if ed.text().is_empty() {
+        spans.push(Span::styled(fit(placeholder, w).into_owned(), theme.dim()));
+    } else {
+        let skip = ed.scroll_for(w);
+        spans.extend(uri_line(ed.text(), roles, theme, skip, w).spans);
+    }
+    Line::from(spans).render(area, buf);
+}
+
+/// The cursor in a field drawn by [`field`] at `area`.
+pub fn field_cursor(ed: &Editor, area: Rect) -> Option<Position> {
+    let w = usize::from(area.width).saturating_sub(LABEL_W + 1);
+    let skip = ed.scroll_for(w);
+    let col = ed.cursor_col().saturating_sub(skip) + LABEL_W + 1;
+    let x = area.x.saturating_add(u16::try_from(col).ok()?);
+    (x < area.right()).then_some(Position::new(x, area.y))
+}
+
+/// The cursor when a pane's field has focus: the field is the first row
+/// of the view.
+pub fn pane_cursor(app: &App, view: Rect) -> Option<Position> {
+    let Focus::Pane(p) = app.focus else {
+        return None;
+    };
+    if p != app.pane || view.height == 0 {
+        return None;
+    }
+    let ed = match p {
+        Pane::Breakdown => return None,
+        Pane::Resolve => &app.base,
+        Pane::Normalize => &app.compare,
+        Pane::Codec => &app.codec.text,
+    };
+    field_cursor(ed, Rect::new(view.x, view.y, view.width, 1))
+}
+
+/// Split a view into its field row and the rest.
+pub fn split(area: Rect) -> (Rect, Rect) {
+    let top = Rect::new(area.x, area.y, area.width, area.height.min(1));
+    let rest = Rect::new(
+        area.x,
+        area.y + top.height,
+        area.width,
+        area.height - top.height,
+    );
+    (top, rest)
+}
+
+/// Draw `lines` into `area` from line `y` (clamped), moved down if needed
+/// so that line `pin` is visible; a scrollbar when they do not fit.
+pub fn scrolled(
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+    y: usize,
+    pin: Option<usize>,
+) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let height = usize::from(area.height);
+    let max_y = lines.len().saturating_sub(height);
+    let mut y = y.min(max_y);
+    if let Some(p) = pin {
+        if p >= y + height {
+            y = (p + 1 - height).min(max_y);
+        } else if p < y {
+            y = p;
+        }
+    }
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
+    Paragraph::new(shown).render(area, buf);
+    if max_y > 0 {
+        let mut state = ScrollbarState::new(max_y + 1).position(y);
+        Scrollbar::new(ScrollbarOrientation::VerticalRight).render(area, buf, &mut state);
+    }
+}
+
+/// A `label  value` line, the label bold and padded to `w` columns.
+pub fn row(label: &str, w: usize, value: Vec<Span<'static>>, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::styled(format!("{label:<w$}"), theme.heading())];
+    spans.extend(value);
+    Line::from(spans)
+}
+
+/// User text (made visible) in `style`.
+pub fn text(s: &str, style: Style) -> Span<'static> {
+    Span::styled(visible(s).into_owned(), style)
+}
+
+/// `s` made visible, with the byte ranges `marks` of `s` drawn in `mark`
+/// and the rest in `base`.
+pub fn marked(s: &str, marks: &[crate::uri::Span], base: Style, mark: Style) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut sorted: Vec<_> = marks
+        .iter()
+        .filter(|m| m.start <= m.end && m.end <= s.len())
+        .copied()
+        .collect();
+    sorted.sort_by_key(|m| m.start);
+    for m in sorted {
+        if m.start < at || !s.is_char_boundary(m.start) || !s.is_char_boundary(m.end) {
+            continue;
+        }
+        if m.start > at {
+            out.push(text(&s[at..m.start], base));
+        }
+        if m.end > m.start {
+            out.push(text(&s[m.start..m.end], mark));
+        } else {
+            // A deletion: a thin marker where the text went.
+            out.push(Span::styled("‸", mark));
+        }
+        at = m.end;
+    }
+    if at < s.len() {
+        out.push(text(&s[at..], base));
+    }
+    out
+}

@@ -1,0 +1,521 @@
+//! The Resolve pane: the base field, then the input resolved against it
+//! step by step (RFC 3986 §5.2: base pre-parse, the §5.2.2 branch with its
+//! condition, the §5.2.3 merge, the §5.2.4 remove_dot_segments table one
+//! row per iteration, the target), or the RFC 2396 §5.2 steps 1-7 / 6a-6h
+//! on a toggle, with both targets compared. Rows are revealed by stepping.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::app::breakdown::roles;
+use crate::app::resolve::{resolution, shown};
+use crate::app::{App, Focus, Pane};
+use crate::display::{fit, visible, width};
+use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
+
+use super::field::{field, row, scrolled, split, text};
+use super::theme::Theme;
+
+pub(super) const LABEL: usize = 16;
+
+/// Draw the Resolve pane into `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (top, rest) = split(area);
+    let base_a = uri::analyze(app.base.text());
+    field(
+        " base",
+        &app.base,
+        &roles(&base_a),
+        app.focus == Focus::Pane(Pane::Resolve),
+        "a base URI with a scheme (RFC 3986 §5.1)",
+        top,
+        buf,
+        theme,
+    );
+    let w = usize::from(area.width).saturating_sub(1);
+    let (lines, pin) = build(app, theme, w);
+    scrolled(lines, rest, buf, app.resolve.scroll.y, pin);
+}
+
+/// The pane's lines under the field, and the line of the current row.
+pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<usize>) {
+    let mut out = Vec::new();
+    let v = &app.resolve;
+    out.push(Line::from(vec![
+        Span::styled(
+            if v.rfc2396 {
+                "RFC 2396 §5.2"
+            } else {
+                "RFC 3986 §5.2"
+            },
+            theme.heading(),
+        ),
+        Span::raw(if v.compat {
+            " · compat (§5.4.2)"
+        } else {
+            " · strict"
+        }),
+        Span::styled(
+            fit(
+                " · Ctrl-N/P step · Ctrl-R 2396 · Ctrl-T compat",
+                w.saturating_sub(30),
+            )
+            .into_owned(),
+            theme.dim(),
+        ),
+    ]));
+    let r3986 = resolution(app);
+    let pin = if v.rfc2396 {
+        super::resolve_2396::render_steps(app, &r3986, &mut out, theme, w)
+    } else {
+        match &r3986 {
+            Ok(r) => rfc3986(app, r, &mut out, theme, w),
+            Err(e) => {
+                error_lines(&mut out, &e.message, &e.findings, theme, w);
+                None
+            }
+        }
+    };
+    (out, pin)
+}
+
+fn quoted(s: Option<&str>) -> String {
+    match s {
+        Some(s) => format!("\"{}\"", visible(s)),
+        None => "undefined".to_string(),
+    }
+}
+
+fn components(c: &Components) -> String {
+    format!(
+        "scheme {} authority {} path {} query {} fragment {}",
+        quoted(c.scheme.as_deref()),
+        quoted(c.authority.as_deref()),
+        quoted(Some(&c.path)),
+        quoted(c.query.as_deref()),
+        quoted(c.fragment.as_deref()),
+    )
+}
+
+fn error_lines(
+    out: &mut Vec<Line<'static>>,
+    message: &str,
+    findings: &[Finding],
+    theme: &Theme,
+    w: usize,
+) {
+    let err = theme.severity(Severity::Error);
+    for piece in wrap(&format!("cannot resolve: {}", visible(message)), w) {
+        out.push(Line::styled(piece, err));
+    }
+    for f in findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .take(3)
+    {
+        let t = format!(
+            "  {} {}..{}: {}",
+            f.code,
+            f.span.start,
+            f.span.end,
+            visible(&f.message)
+        );
+        out.push(Line::styled(fit(&t, w).into_owned(), theme.dim()));
+    }
+}
+
+/// Greedy word wrap of visible text to `w` columns.
+pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
+    let w = w.max(10);
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in s.split(' ') {
+        if !cur.is_empty() && width(&cur) + 1 + width(word) > w {
+            lines.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(word);
+        while width(&cur) > w {
+            let head = fit(&cur, w).into_owned();
+            let cut = head.trim_end_matches('…');
+            let rest = cur[cut.len()..].to_string();
+            lines.push(head);
+            cur = rest;
+        }
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+fn finding_lines(
+    out: &mut Vec<Line<'static>>,
+    subject: &str,
+    f: &Finding,
+    theme: &Theme,
+    w: usize,
+) {
+    let style = theme.severity(f.severity);
+    let head = format!("{} {} ({subject}): ", f.severity, f.code);
+    let body = format!("{head}{}", visible(&f.message));
+    for (i, piece) in wrap(&body, w.saturating_sub(2)).into_iter().enumerate() {
+        let st = if i == 0 { style } else { theme.dim() };
+        out.push(Line::styled(format!("  {piece}"), st));
+    }
+}
+
+fn rfc3986(
+    app: &App,
+    r: &Resolution,
+    out: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    w: usize,
+) -> Option<usize> {
+    let val = w.saturating_sub(LABEL);
+    let mut pin = None;
+    let mut complete = true;
+    for step in &r.steps {
+        match step {
+            Step::Base(c) => out.push(row(
+                "base (§5.2.1)",
+                LABEL,
+                vec![Span::raw(fit(&components(c), val).into_owned())],
+                theme,
+            )),
+            Step::Reference(c) => out.push(row(
+                "R",
+                LABEL,
+                vec![Span::raw(fit(&components(c), val).into_owned())],
+                theme,
+            )),
+            Step::CompatSchemeDropped { scheme } => out.push(row(
+                "compat (§5.4.2)",
+                LABEL,
+                vec![Span::raw(
+                    fit(
+                        &format!(
+                            "R.scheme \"{}\" equals Base.scheme: treated as undefined",
+                            visible(scheme)
+                        ),
+                        val,
+                    )
+                    .into_owned(),
+                )],
+                theme,
+            )),
+            Step::Branch(b) => out.push(row(
+                "branch (§5.2.2)",
+                LABEL,
+                vec![Span::styled(
+                    fit(b.condition(), val).into_owned(),
+                    theme.good(),
+                )],
+                theme,
+            )),
+            Step::Merge(m) => {
+                let text = if m.authority_and_empty_path {
+                    format!(
+                        "base has an authority and an empty path: \"/\" + \"{}\" = \"{}\"",
+                        visible(&m.reference_path),
+                        visible(&m.merged)
+                    )
+                } else {
+                    format!(
+                        "\"{}\" + \"{}\" = \"{}\"",
+                        visible(&m.kept),
+                        visible(&m.reference_path),
+                        visible(&m.merged)
+                    )
+                };
+                out.push(row(
+                    "merge (§5.2.3)",
+                    LABEL,
+                    vec![Span::raw(fit(&text, val).into_owned())],
+                    theme,
+                ));
+            }
+            Step::DotSegments(t) => {
+                let len = t.steps.len();
+                let n = shown(&app.resolve, len);
+                complete = n == len;
+                pin = dot_table(t, n, out, theme, w);
+            }
+            Step::Finding { subject, finding } => {
+                finding_lines(out, subject.as_str(), finding, theme, w)
+            }
+            Step::Target { .. } => {}
+            Step::Recomposed(target) => {
+                if complete {
+                    out.push(row(
+                        "target (§5.3)",
+                        LABEL,
+                        vec![text(&fit(target, val), theme.good())],
+                        theme,
+                    ));
+                } else {
+                    out.push(row(
+                        "target (§5.3)",
+                        LABEL,
+                        vec![Span::styled("… step to the last row (Ctrl-N)", theme.dim())],
+                        theme,
+                    ));
+                }
+            }
+        }
+    }
+    pin
+}
+
+/// The last `max` columns of `s` (visible), with a leading `…` when cut.
+fn tail(s: &str, max: usize) -> String {
+    // Only the last `max` characters can show: look at those alone, so a
+    // long buffer costs no more than a short one.
+    let cut = s
+        .char_indices()
+        .rev()
+        .nth(max)
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let v = visible(&s[cut..]).into_owned();
+    if cut == 0 && width(&v) <= max {
+        return v;
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut out: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in v.chars().rev() {
+        let cw = width(c.encode_utf8(&mut [0; 4]));
+        if used + cw > max - 1 {
+            break;
+        }
+        used += cw;
+        out.push(c);
+    }
+    out.push('…');
+    out.iter().rev().collect()
+}
+
+/// The first `max` columns of `s` (visible), with `…` when cut; looks
+/// only at the start of `s`.
+pub(super) fn head(s: &str, max: usize) -> String {
+    let end = s.char_indices().nth(max + 1).map_or(s.len(), |(i, _)| i);
+    let v = visible(&s[..end]);
+    if end < s.len() && width(&v) <= max {
+        // Cut by the look-ahead, not by `fit`: mark it.
+        let mut t = fit(&v, max.saturating_sub(1)).into_owned();
+        if !t.ends_with('…') {
+            t.push('…');
+        }
+        return t;
+    }
+    fit(&v, max).into_owned()
+}
+
+/// At most this many rows of a stepped table are drawn before the
+/// current one (a 2 KB reference has hundreds of rows).
+pub(super) const WINDOW: usize = 200;
+
+pub(super) fn pad(s: String, w: usize) -> String {
+    let p = w.saturating_sub(width(&s));
+    format!("{s}{}", " ".repeat(p))
+}
+
+/// The remove_dot_segments table with its first `n` rows; returns the
+/// index in `out` of the current (last shown) row.
+fn dot_table(
+    t: &DotSegmentsTrace,
+    n: usize,
+    out: &mut Vec<Line<'static>>,
+    theme: &Theme,
+    w: usize,
+) -> Option<usize> {
+    let len = t.steps.len();
+    out.push(row(
+        "remove_dot_segments (§5.2.4)",
+        30,
+        vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
+        theme,
+    ));
+    let rest = w.saturating_sub(9);
+    let buf_w = (rest * 2 / 3) / 2;
+    let what_w = rest.saturating_sub(2 * buf_w);
+    out.push(Line::styled(
+        format!(
+            "  #  rule {} {} {}",
+            pad("input buffer".into(), buf_w - 1),
+            pad("output buffer".into(), buf_w - 1),
+            fit("what", what_w)
+        ),
+        theme.heading(),
+    ));
+    out.push(Line::styled(
+        format!(
+            "  {:>2}      {} {}",
+            0,
+            pad(head(&t.input, buf_w.saturating_sub(1)), buf_w - 1),
+            ""
+        ),
+        theme.dim(),
+    ));
+    let mut pin = None;
+    let first = n.saturating_sub(WINDOW);
+    if first > 0 {
+        out.push(Line::styled(
+            format!("  …  {first} earlier row(s) not drawn (Ctrl-P steps back)"),
+            theme.dim(),
+        ));
+    }
+    let (mut prev_in, mut prev_out) = match first.checked_sub(1).and_then(|k| t.steps.get(k)) {
+        Some(p) => (p.input.as_str(), p.output.as_str()),
+        None => (t.input.as_str(), ""),
+    };
+    for (i, s) in t.steps.iter().enumerate().take(n).skip(first) {
+        let current = i + 1 == n;
+        let base = if current {
+            theme.current()
+        } else {
+            ratatui::style::Style::new()
+        };
+        let mut spans = vec![Span::styled(format!("  {:>2}  {}  ", i + 1, s.rule), base)];
+        spans.push(Span::styled(
+            pad(head(&s.input, buf_w.saturating_sub(1)), buf_w),
+            base,
+        ));
+        // The output buffer, its tail when long; the moved segment marked.
+        let cell = tail(&s.output, buf_w.saturating_sub(1));
+        let moved = match (s.rule, s.appended) {
+            (DotRule::E, Some(a)) if current => {
+                let seg = visible(a.slice(&s.output)).into_owned();
+                width(&seg).min(width(&cell))
+            }
+            _ => 0,
+        };
+        let split_at = cell
+            .char_indices()
+            .rev()
+            .nth(moved.saturating_sub(1))
+            .map_or(cell.len(), |(i, _)| i);
+        let (keep, mv) = if moved > 0 {
+            cell.split_at(split_at)
+        } else {
+            (cell.as_str(), "")
+        };
+        spans.push(Span::styled(keep.to_string(), base));
+        spans.push(Span::styled(mv.to_string(), theme.changed()));
+        spans.push(Span::raw(" ".repeat(buf_w.saturating_sub(width(&cell)))));
+        spans.extend(what(s, prev_in, prev_out, current, theme, what_w));
+        out.push(Line::from(spans));
+        if current {
+            pin = Some(out.len() - 1);
+        }
+        prev_in = &s.input;
+        prev_out = &s.output;
+    }
+    if n < len {
+        out.push(Line::styled(
+            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
+            theme.dim(),
+        ));
+    }
+    pin
+}
+
+/// The "what" cell: what the rule removed, replaced or moved.
+fn what(
+    s: &uri::dot_segments::DotStep,
+    prev_in: &str,
+    prev_out: &str,
+    current: bool,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Span<'static>> {
+    let matched = if s.matched.end <= prev_in.len()
+        && prev_in.is_char_boundary(s.matched.start)
+        && prev_in.is_char_boundary(s.matched.end)
+    {
+        s.matched.slice(prev_in)
+    } else {
+        ""
+    };
+    let hi = if current {
+        theme.removed()
+    } else {
+        theme.dim()
+    };
+    // Narrow: `-"x"` for removed, `+"x"` for moved.
+    let narrow = w < 20;
+    let q = |t: &str| {
+        let room = if narrow {
+            w.saturating_sub(1)
+        } else {
+            w.saturating_sub(8)
+        };
+        fit(&format!("\"{}\"", visible(t)), room).into_owned()
+    };
+    let (removed, moved) = if narrow {
+        ("-", "+")
+    } else {
+        ("removed ", "moved ")
+    };
+    match s.rule {
+        DotRule::A | DotRule::D => vec![Span::raw(removed), Span::styled(q(matched), hi)],
+        DotRule::B => vec![Span::styled(q(matched), hi), Span::raw(" → \"/\"")],
+        DotRule::C => {
+            let popped = s
+                .popped
+                .filter(|p| {
+                    p.end <= prev_out.len()
+                        && prev_out.is_char_boundary(p.start)
+                        && prev_out.is_char_boundary(p.end)
+                })
+                .map_or("", |p| p.slice(prev_out));
+            vec![
+                Span::raw(removed),
+                Span::styled(q(popped), hi),
+                Span::raw(format!(", {}→\"/\"", q(matched))),
+            ]
+        }
+        DotRule::E => {
+            let seg = s
+                .appended
+                .filter(|a| a.end <= s.output.len())
+                .map_or("", |a| a.slice(&s.output));
+            let st = if current {
+                theme.changed()
+            } else {
+                theme.dim()
+            };
+            vec![Span::raw(moved), Span::styled(q(seg), st)]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_keeps_the_end() {
+        assert_eq!(tail("/a/b/c", 4), "…b/c");
+        assert_eq!(tail("/a", 4), "/a");
+        assert_eq!(tail("/abcd", 4), "…bcd");
+        assert_eq!(tail("/\u{1b}", 4), "/␛");
+    }
+
+    #[test]
+    fn head_keeps_the_start() {
+        assert_eq!(head("/a/b/c", 4), "/a/…");
+        assert_eq!(head("/a/b", 4), "/a/b");
+        assert_eq!(head("/a/b/", 4), "/a/…");
+        assert_eq!(head("例例例", 4), "例…");
+    }
+}

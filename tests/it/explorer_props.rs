@@ -1,0 +1,83 @@
+//! Properties of the explorer: no input, key sequence or terminal size
+//! makes it panic, the editor cursor stays on a character boundary, and
+//! nothing drawn contains a raw control character.
+
+use proptest::prelude::*;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use uriscope::app::{update, Action, App};
+
+fn text() -> impl Strategy<Value = String> {
+    // URI-ish ASCII, controls, CJK, emoji, combining marks, bidi controls.
+    proptest::collection::vec(
+        prop_oneof![
+            4 => proptest::char::range(' ', '~'),
+            1 => proptest::char::range('\u{0}', '\u{1f}'),
+            1 => Just('例'),
+            1 => Just('😀'),
+            1 => Just('\u{301}'),
+            1 => Just('\u{202e}'),
+            1 => Just('\u{85}'),
+        ],
+        0..40,
+    )
+    .prop_map(|v| v.into_iter().collect())
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        proptest::char::any().prop_map(Action::Insert),
+        text().prop_map(Action::Paste),
+        Just(Action::Left),
+        Just(Action::Right),
+        Just(Action::BoundaryLeft),
+        Just(Action::BoundaryRight),
+        Just(Action::Home),
+        Just(Action::End),
+        Just(Action::Backspace),
+        Just(Action::Delete),
+        Just(Action::KillToStart),
+        Just(Action::KillToEnd),
+        Just(Action::KillBoundary),
+        Just(Action::Undo),
+        Just(Action::HistoryPrev),
+        Just(Action::HistoryNext),
+        Just(Action::Commit),
+        Just(Action::FocusNext),
+        Just(Action::ScrollDown),
+        Just(Action::ScrollRight),
+        Just(Action::Help),
+        Just(Action::Examples),
+        Just(Action::CopyChooser),
+        Just(Action::ListDown),
+        Just(Action::ListPick),
+        Just(Action::Close),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_session_renders_at_any_size(
+        start in text(),
+        actions in proptest::collection::vec(action(), 0..30),
+        w in 0u16..100,
+        h in 0u16..30,
+    ) {
+        let mut app = App::new(&start, None);
+        for a in actions {
+            update(&mut app, a);
+            let t = app.input.text();
+            prop_assert!(t.is_char_boundary(app.input.cursor()));
+        }
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        (&app).render(area, &mut buf);
+        let _ = uriscope::ui::cursor(&app, area);
+        for cell in buf.content() {
+            prop_assert!(!cell.symbol().chars().any(|c| c.is_control()), "{:?}", cell.symbol());
+        }
+    }
+}
