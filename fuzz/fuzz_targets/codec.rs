@@ -39,7 +39,11 @@ fuzz_target!(|data: &[u8]| {
                 || (plus && b[i] == b'+');
             assert!(ok, "set {} left byte {:#x} in {kept:?}", set.name, b[i]);
         }
-        assert_eq!(encode(&kept, set), kept, "encode not idempotent, set {}", set.name);
+        // (Not for the form set: its '+' for a space is itself encoded the
+        // second time, as "%2B", which is what form encoding means.)
+        if !plus {
+            assert_eq!(encode(&kept, set), kept, "encode not idempotent, set {}", set.name);
+        }
         // The explanation covers the input and spells out the encoding.
         for options in [EncodeOptions::default(), EncodeOptions { encode_percent: true }] {
             let rows = explain(s, set, options);

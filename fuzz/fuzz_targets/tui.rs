@@ -83,9 +83,10 @@ fuzz_target!(|data: &[u8]| {
             }
             4 => {
                 // Paste the next `arg` bytes (lossy UTF-8).
-                let n = (arg as usize).min(data.len().saturating_sub(i + 1));
-                let text = String::from_utf8_lossy(&data[i + 1..i + 1 + n]).into_owned();
-                i += 1 + n;
+                let start = (i + 1).min(data.len());
+                let n = (arg as usize).min(data.len() - start);
+                let text = String::from_utf8_lossy(&data[start..start + n]).into_owned();
+                i = start + n;
                 let _ = update(&mut app, uriscope::app::Action::Paste(text));
                 None
             }

@@ -88,7 +88,9 @@ pub fn extract(text: &str) -> Vec<Extracted> {
             _ => {
                 let end = token_end(text, i);
                 if end == i {
-                    // Unicode whitespace (U+00A0, U+3000, ...): step over it.
+                    // A whitespace character that is_break does not list
+                    // (U+000B, U+0085, U+00A0, U+3000, ...): step over it,
+                    // or the loop would never advance (found by fuzzing).
                     i += text[i..].chars().next().map_or(1, char::len_utf8);
                     continue;
                 }

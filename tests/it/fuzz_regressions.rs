@@ -65,3 +65,32 @@ fn regression_ip_literal_trailing_char_span_cut_a_multibyte_char() {
         assert!(!a.is_valid(), "{s:?}");
     }
 }
+
+/// fuzz/extract (via .ci/fuzz.sh), timeout-19c8d37d: extraction never
+/// returned on text holding U+000B. `is_break` (ASCII whitespace) does not
+/// list U+000B, U+0085, U+00A0 or U+3000, but `token_end` stops at any
+/// Unicode whitespace, so the scanner took an empty token and did not move.
+#[test]
+fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
+    use uriscope::uri::extract::extract;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut found = Vec::new();
+        for text in [
+            "s\u{b}\u{b}3:0 see http://a/b",
+            "x\u{a0}http://a/",
+            "\u{85}http://a/\u{3000}",
+            "http://a/\u{2003}http://b/",
+        ] {
+            found.push(extract(text).into_iter().map(|e| e.uri).collect::<Vec<_>>());
+        }
+        tx.send(found).unwrap();
+    });
+    let found = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("extract returned");
+    assert_eq!(found[0], ["http://a/b"]);
+    assert_eq!(found[1], ["http://a/"]);
+    assert_eq!(found[2], ["http://a/"]);
+    assert_eq!(found[3], ["http://a/", "http://b/"]);
+}

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::peers::{
     explain_resolution, peer_resolve, Peer, BASE_DOT_SEGMENTS, BASE_FRAGMENT, OPAQUE_BASE, PCT_DOT,
-    ROOTLESS_DOTS,
+    ROOTLESS_DOTS, ZONE_ID,
 };
 use uriscope::uri::{
     make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,
@@ -210,6 +210,9 @@ fn differences_in_resolution_each_pinned() {
         ("http://a/b/..", "g", Peer::Fluent, BASE_DOT_SEGMENTS),
         ("http://a/./b", "", Peer::Fluent, BASE_DOT_SEGMENTS),
         ("http://a/", "c:d/../x", Peer::Fluent, ROOTLESS_DOTS),
+        // fuzz/resolve, crash-f8bc2ccc: a zone ID in the base (§1).
+        ("htp://[fe4::%25d]:/", "", Peer::Fluent, ZONE_ID),
+        ("htp://[fe4::%25d]:/", "", Peer::IriString, ZONE_ID),
     ];
     for &(b, r, peer, cause) in rows {
         let ours = resolve_target(b, r, ResolveOptions::default()).ok();

@@ -278,6 +278,16 @@ pub fn explain_resolution(
     }
     let b = parse(base).ok()?;
     let r = parse(reference).ok()?;
+    // The peer cannot read the base or the reference (§1, zone IDs).
+    if theirs.is_none() {
+        for s in [base, reference] {
+            if let Some(d) = compare(s, false, peer) {
+                if d.theirs.is_none() && d.explained_by.is_some() {
+                    return d.explained_by;
+                }
+            }
+        }
+    }
     if let Some(f) = b.fragment_span() {
         if theirs.is_none() {
             let stripped = &base[..f.start - 1];
