@@ -1,0 +1,49 @@
+//! Regression tests for the review's quadratic traces: each runs the fixed
+//! code on a large input and checks the size and shape of what comes back
+//! (never a timing).
+
+use std::process::Command;
+
+use uriscope::uri::excerpt::{EXCERPT_MAX, ROW_LIMIT};
+use uriscope::uri::{remove_dot_segments, remove_dot_segments_traced};
+
+fn uriscope(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args(args)
+        .output()
+        .expect("run uriscope");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Review: `resolve --trace` on a 100 KB reference wrote 10 GB (every row
+/// held both whole buffers). Now rows are capped and long buffers elided.
+#[test]
+fn resolve_trace_of_100kb_reference_is_bounded() {
+    let reference = "a/".repeat(50_000);
+    let out = uriscope(&["resolve", "--base", "http://a/b/c", "--trace", &reference]);
+    assert!(out.len() < 2_000_000, "{} bytes of trace", out.len());
+    assert!(out.contains("bytes elided]"), "no elision marker");
+    // "/b" + 50 000 × "/a" + "/": one E row each, the first ROW_LIMIT kept.
+    let omitted = 50_002 - ROW_LIMIT;
+    assert!(
+        out.contains(&format!("{omitted} more rows not recorded")),
+        "no row marker"
+    );
+    // The target is still printed whole.
+    assert!(out.contains(&format!("recomposed (§5.3) http://a/b/{reference}")));
+}
+
+/// The same bound on the library trace of a 1 MB path, with the rows that
+/// are kept still exact (lengths) and the output complete.
+#[test]
+fn remove_dot_segments_traced_of_1mb_path_is_bounded() {
+    let path = format!("/{}{}g", "seg/".repeat(200_000), "../".repeat(100_000));
+    let t = remove_dot_segments_traced(&path);
+    assert_eq!(t.output, remove_dot_segments(&path));
+    assert_eq!(t.steps.len(), ROW_LIMIT);
+    assert_eq!(t.steps.len() + t.omitted, 300_001);
+    for s in &t.steps {
+        assert!(s.input.len() <= EXCERPT_MAX + 40 && s.output.len() <= EXCERPT_MAX + 40);
+    }
+    assert_eq!(t.steps[0].input_len, path.len() - 4);
+}
