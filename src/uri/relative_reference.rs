@@ -14,8 +14,10 @@ pub struct Relative {
     /// The shortest reference found (possibly a network-path reference or the
     /// target itself when nothing shorter resolves back to it).
     pub reference: String,
-    /// The traced resolution of `reference` against the base: its target is
-    /// the requested target, byte for byte.
+    /// The traced resolution of `reference` against the base, built once for
+    /// the winning candidate (the others are checked with the untraced
+    /// resolver); its dot-segment table is bounded like every trace
+    /// ([`DotSegmentsTrace`](super::dot_segments::DotSegmentsTrace)).
     pub proof: Resolution,
 }
 
