@@ -152,8 +152,10 @@ fn json_reports_the_zone_id() {
     assert!(out.contains("\"zone\":\"en0\""), "{out}");
 }
 
+/// Review finding: relative compared schemes case-sensitively, so
+/// HTTP://a/b/c -> http://a/b/d gave the absolute URI instead of "d"
+/// (RFC 3986 §3.1: schemes are case-insensitive).
 #[test]
-#[ignore = "review finding: relative compares schemes case-sensitively, so HTTP://a/b/c -> http://a/b/d gives the absolute URI instead of \"d\" (RFC 3986 §3.1: schemes are case-insensitive)"]
 fn relative_scheme_case_insensitive() {
     let (_, out, _) = uriscope(&["relative", "--base", "HTTP://a/b/c", "http://a/b/d"], b"");
     assert_eq!(out.trim(), "d");
