@@ -236,7 +236,8 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
 }
 
 /// The plain `--trace` of an RFC 2396 resolution: one row per step (rule,
-/// the buffer after it, what it did), then the notes and the target.
+/// the buffer after it, elided when long, what it did), then the notes and
+/// the target.
 pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io::Result<()> {
     let mut rows = vec![vec![
         "STEP".to_string(),
@@ -246,7 +247,9 @@ pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io
     for s in &r.steps {
         rows.push(vec![
             s.rule.to_string(),
-            visible(&s.buffer).into_owned(),
+            // Elided past EXCERPT_MAX bytes: the column is padded to its
+            // widest cell on every row. The target follows whole.
+            visible(&excerpt(&s.buffer)).into_owned(),
             visible(&s.description).into_owned(),
         ]);
     }

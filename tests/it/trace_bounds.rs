@@ -2,16 +2,25 @@
 //! code on a large input and checks the size and shape of what comes back
 //! (never a timing).
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use uriscope::uri::excerpt::{EXCERPT_MAX, ROW_LIMIT};
 use uriscope::uri::{make_relative, remove_dot_segments, remove_dot_segments_traced};
 
-fn uriscope(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+/// Run uriscope with `line` on stdin (an argument is limited to 128 KB).
+fn uriscope(args: &[&str], line: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
         .args(args)
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("run uriscope");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let line = format!("{line}\n");
+    let writer = std::thread::spawn(move || stdin.write_all(line.as_bytes()));
+    let out = child.wait_with_output().expect("wait");
+    writer.join().expect("writer").expect("write stdin");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -20,7 +29,10 @@ fn uriscope(args: &[&str]) -> String {
 #[test]
 fn resolve_trace_of_100kb_reference_is_bounded() {
     let reference = "a/".repeat(50_000);
-    let out = uriscope(&["resolve", "--base", "http://a/b/c", "--trace", &reference]);
+    let out = uriscope(
+        &["resolve", "--base", "http://a/b/c", "--trace"],
+        &reference,
+    );
     assert!(out.len() < 2_000_000, "{} bytes of trace", out.len());
     assert!(out.contains("bytes elided]"), "no elision marker");
     // "/b" + 50 000 × "/a" + "/": one E row each, the first ROW_LIMIT kept.
@@ -67,4 +79,36 @@ fn relative_of_1mb_target_is_linear() {
     );
     let t = r.proof.dot_segments().expect("a dot-segment table");
     assert!(t.steps.len() <= ROW_LIMIT && t.omitted > 0);
+}
+
+/// Review: `resolve --rfc2396` on `'a/'*32000 + '../'*32000 + 'g'` took
+/// 1.6 s (step 6e removed one `seg/../` per pass over the whole buffer) and
+/// with `--trace` 18 s and 5 GB of output (one whole buffer per removal).
+#[test]
+fn rfc2396_step6_on_32000_dotdot_pairs_is_linear_and_bounded() {
+    use uriscope::uri::rfc2396::{resolve, resolve_target, Options};
+    let reference = format!("{}{}g", "a/".repeat(32_000), "../".repeat(32_000));
+    let base = "http://a/b/c/d;p?q";
+    let target = resolve_target(base, &reference, Options::default()).unwrap();
+    assert_eq!(target, "http://a/b/c/g");
+    let traced = resolve(base, &reference, Options::default()).unwrap();
+    assert_eq!(traced.target, target);
+    let rows_6e = traced.steps.iter().filter(|s| s.rule == "6e").count();
+    assert_eq!(rows_6e, ROW_LIMIT + 1);
+    let last = traced.steps.iter().rfind(|s| s.rule == "6e").unwrap();
+    assert!(last
+        .description
+        .contains(&format!("{} more", 32_000 - ROW_LIMIT)));
+    let bytes: usize = traced
+        .steps
+        .iter()
+        .map(|s| s.buffer.len() + s.description.len())
+        .sum();
+    assert!(bytes < 2_000_000, "{bytes} bytes of trace");
+    let out = uriscope(
+        &["resolve", "--rfc2396", "--trace", "--base", base],
+        &reference,
+    );
+    assert!(out.len() < 2_000_000, "{} bytes of output", out.len());
+    assert!(out.trim_end().ends_with("target http://a/b/c/g"));
 }
