@@ -112,3 +112,27 @@ fn rfc2396_step6_on_32000_dotdot_pairs_is_linear_and_bounded() {
     assert!(out.len() < 2_000_000, "{} bytes of output", out.len());
     assert!(out.trim_end().ends_with("target http://a/b/c/g"));
 }
+
+/// The explorer's Resolve pane on a reference with more rows than a trace
+/// keeps: it draws the kept rows and says how many were not recorded.
+#[test]
+fn resolve_pane_draws_a_capped_trace() {
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    use uriscope::app::{update, Action, App, Pane};
+    // Against http://a/b/c/d;p?q: rows "/b", "/c", 1500 × "/a", "/".
+    let mut a = App::new(&"a/".repeat(1500), None);
+    update(&mut a, Action::FocusPane(Pane::Resolve));
+    // Tall enough for the 200-row window, the marker below it and the target.
+    let mut t = Terminal::new(TestBackend::new(100, 260)).expect("backend");
+    t.draw(|f| f.render_widget(&a, f.area())).expect("draw");
+    let s = t.backend().to_string();
+    assert!(
+        s.contains(&format!("row {ROW_LIMIT} of {ROW_LIMIT}")),
+        "{s}"
+    );
+    assert!(
+        s.contains(&format!("{} more row(s) not recorded", 1503 - ROW_LIMIT)),
+        "no marker"
+    );
+}
