@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::input::{for_each, visible, Input};
 use super::steps::exit_status;
-use crate::uri::equivalence::equivalence;
+use crate::uri::equivalence::equivalence_with;
+use crate::uri::NormalizeOptions;
 
 /// Arguments of `uriscope equiv`.
 #[derive(Debug, Args)]
@@ -16,6 +17,10 @@ pub struct EquivArgs {
     /// One JSON object per comparison.
     #[arg(long)]
     pub json: bool,
+    /// Decode `%2E` path segments that become `.` or `..` before comparing
+    /// (as `normalize --decode-dot-segments`).
+    #[arg(long)]
+    pub decode_dot_segments: bool,
     /// The two URI-references; with none, read pairs from stdin ("A B" per line).
     #[arg(num_args = 0..=2)]
     pub uris: Vec<String>,
@@ -35,6 +40,10 @@ pub struct JsonEquiv<'a> {
     pub rung: Option<&'static str>,
     /// Components that still differ after scheme-based normalization.
     pub differs: Vec<&'static str>,
+    /// Why they are not equivalent when only `%2E` dot segments kept encoded
+    /// stand between them (only then present).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
     /// The error message when an input is not a URI-reference (only then present).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -74,10 +83,17 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         let (a, b) = (parts[0], parts[1]);
         let outcome = match input {
             Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
-            Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => {
-                Err("expected two URIs separated by whitespace".to_string())
+            Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => Err(format!(
+                "expected two URIs separated by whitespace, found {:?}",
+                super::input::visible(line)
+            )),
+            Input::Text(_) => {
+                let options = NormalizeOptions {
+                    decode_dot_segments: args.decode_dot_segments,
+                    ..NormalizeOptions::default()
+                };
+                equivalence_with(a, b, options).map_err(|e| e.message)
             }
-            Input::Text(_) => equivalence(a, b).map_err(|e| e.message),
         };
         failed |= outcome.is_err();
         if args.json {
@@ -88,6 +104,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     equivalent: e.is_equivalent(),
                     rung: e.rung.map(|r| r.name()),
                     differs: e.differs.clone(),
+                    hint: e.hint.clone(),
                     error: None,
                 },
                 Err(m) => JsonEquiv {
@@ -96,6 +113,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     equivalent: false,
                     rung: None,
                     differs: Vec::new(),
+                    hint: None,
                     error: Some(m.clone()),
                 },
             };
@@ -105,7 +123,13 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         match outcome {
             Ok(e) => match e.rung {
                 Some(r) => writeln!(out, "equivalent ({}, {})", r.name(), r.section()),
-                None => writeln!(out, "not equivalent: {} differ", e.differs.join(", ")),
+                None => {
+                    writeln!(out, "not equivalent: {} differ", e.differs.join(", "))?;
+                    match &e.hint {
+                        Some(h) => writeln!(out, "  note: {h}"),
+                        None => Ok(()),
+                    }
+                }
             },
             Err(m) => writeln!(out, "error: {}", visible(&m)),
         }

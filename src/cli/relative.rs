@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::input::{for_each, visible, Input};
 use super::steps::exit_status;
 use crate::uri::make_relative;
+use crate::uri::relative_reference::same_up_to_scheme_and_host_case;
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]
@@ -32,7 +33,8 @@ pub struct JsonRelative<'a> {
     pub target: &'a str,
     /// The shortest reference, or null on error.
     pub reference: Option<&'a str>,
-    /// Whether resolving `reference` against `base` gave `target` back.
+    /// Whether resolving `reference` against `base` gave `target` back (up to
+    /// scheme and host case, RFC 3986 §6.2.2.1).
     pub verified: bool,
     /// The error message, or null.
     pub error: Option<String>,
@@ -53,7 +55,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
             ),
         };
         let outcome = outcome.map(|r| {
-            let verified = r.proof.target == target;
+            let verified = same_up_to_scheme_and_host_case(&r.proof.target, target);
             (r.reference, verified)
         });
         failed |= !matches!(outcome, Ok((_, true)));

@@ -20,7 +20,7 @@ enum Traced {
 }
 
 /// Resolve by RFC 2396 §5.2, after checking both inputs with the RFC 3986 parser.
-fn resolve_rfc2396(base: &str, reference: &str) -> Result<rfc2396::Resolution, String> {
+fn resolve_rfc2396(base: &str, reference: &str, trace: bool) -> Result<(String, Traced), String> {
     for (what, s) in [("base", base), ("reference", reference)] {
         if crate::uri::parse(s).is_err() {
             let a = crate::uri::analyze(s);
@@ -31,7 +31,16 @@ fn resolve_rfc2396(base: &str, reference: &str) -> Result<rfc2396::Resolution, S
             return Err(format!("the {what} is not a valid URI-reference{why}"));
         }
     }
-    rfc2396::resolve(base, reference, rfc2396::Options::default()).map_err(|e| e.to_string())
+    let options = rfc2396::Options::default();
+    if trace {
+        rfc2396::resolve(base, reference, options)
+            .map(|r| (r.target.clone(), Traced::Rfc2396(r)))
+            .map_err(|e| e.to_string())
+    } else {
+        rfc2396::resolve_target(base, reference, options)
+            .map(|t| (t, Traced::None))
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// Arguments of `uriscope resolve`.
@@ -100,17 +109,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         };
         let resolved = match outcome {
             Some(e) => Err(e),
-            None if args.rfc2396 => resolve_rfc2396(base, reference).map(|r| {
-                let t = r.target.clone();
-                (
-                    t,
-                    if args.trace {
-                        Traced::Rfc2396(r)
-                    } else {
-                        Traced::None
-                    },
-                )
-            }),
+            None if args.rfc2396 => resolve_rfc2396(base, reference, args.trace),
             None if args.trace => resolve(base, reference, options)
                 .map(|r| (r.target.clone(), Traced::Rfc3986(Box::new(r))))
                 .map_err(|e| e.message),

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use unicode_width::UnicodeWidthStr;
 
 use super::input::visible;
-use crate::uri::dot_segments::DotSegmentsTrace;
+use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::excerpt::{excerpt, ROW_LIMIT};
 use crate::uri::normalize::Normalization;
 use crate::uri::resolve_trace::{Components, Step};
 use crate::uri::{rfc2396, Resolution, Span};
@@ -78,33 +79,38 @@ pub fn write_dot_table<W: Write>(
         vec![
             "1 :".into(),
             String::new(),
-            visible(&t.input).into_owned(),
+            visible(&excerpt(&t.input)).into_owned(),
             String::new(),
         ],
     ];
-    let mut prev_output = "";
-    let mut prev_input = t.input.as_str();
     for s in &t.steps {
-        let matched = prev_input.get(s.matched.range()).unwrap_or_default();
-        let note = match (s.popped, s.appended) {
+        let note = match (&s.popped_text, s.rule) {
             (Some(p), _) => format!(
                 "\"{}\" -> \"/\", removed \"{}\" from output",
-                visible(matched),
-                visible(prev_output.get(p.range()).unwrap_or_default())
+                visible(&s.matched_text),
+                visible(p)
             ),
-            (_, Some(a)) => format!("moved \"{}\"", visible(a.slice(&s.output))),
-            _ if s.rule == crate::uri::dot_segments::DotRule::B => {
-                format!("\"{}\" -> \"/\"", visible(matched))
-            }
-            _ => format!("removed \"{}\"", visible(matched)),
+            (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
+            (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
+            _ => format!("removed \"{}\"", visible(&s.matched_text)),
         };
-        prev_output = &s.output;
-        prev_input = &s.input;
         rows.push(vec![
             format!("{}:", s.rule),
             visible(&s.output).into_owned(),
             visible(&s.input).into_owned(),
             note,
+        ]);
+    }
+    if t.omitted > 0 {
+        rows.push(vec![
+            "...".into(),
+            String::new(),
+            String::new(),
+            format!(
+                "{} more rows not recorded (a trace keeps the first {ROW_LIMIT}); output \"{}\"",
+                t.omitted,
+                visible(&excerpt(&t.output))
+            ),
         ]);
     }
     write_table(out, indent, &rows)
@@ -198,8 +204,10 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
             }),
             Step::DotSegments(t) => json!({
                 "step": "remove-dot-segments", "input": t.input, "output": t.output,
+                "omitted_rows": t.omitted,
                 "rows": t.steps.iter().map(|s| json!({
                     "rule": s.rule.letter(), "output": s.output, "input": s.input,
+                    "output_len": s.output_len, "input_len": s.input_len,
                     "matched": span_json(s.matched),
                     "popped": s.popped.map(span_json), "appended": s.appended.map(span_json),
                 })).collect::<Vec<_>>(),
@@ -228,7 +236,8 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
 }
 
 /// The plain `--trace` of an RFC 2396 resolution: one row per step (rule,
-/// the buffer after it, what it did), then the notes and the target.
+/// the buffer after it, elided when long, what it did), then the notes and
+/// the target.
 pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io::Result<()> {
     let mut rows = vec![vec![
         "STEP".to_string(),
@@ -238,7 +247,9 @@ pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io
     for s in &r.steps {
         rows.push(vec![
             s.rule.to_string(),
-            visible(&s.buffer).into_owned(),
+            // Elided past EXCERPT_MAX bytes: the column is padded to its
+            // widest cell on every row. The target follows whole.
+            visible(&excerpt(&s.buffer)).into_owned(),
             visible(&s.description).into_owned(),
         ]);
     }

@@ -374,10 +374,6 @@ fn dot_table(
             theme.dim(),
         ));
     }
-    let (mut prev_in, mut prev_out) = match first.checked_sub(1).and_then(|k| t.steps.get(k)) {
-        Some(p) => (p.input.as_str(), p.output.as_str()),
-        None => (t.input.as_str(), ""),
-    };
     for (i, s) in t.steps.iter().enumerate().take(n).skip(first) {
         let current = i + 1 == n;
         let base = if current {
@@ -393,8 +389,8 @@ fn dot_table(
         // The output buffer, its tail when long; the moved segment marked.
         let cell = tail(&s.output, buf_w.saturating_sub(1));
         let moved = match (s.rule, s.appended) {
-            (DotRule::E, Some(a)) if current => {
-                let seg = visible(a.slice(&s.output)).into_owned();
+            (DotRule::E, Some(_)) if current => {
+                let seg = visible(&s.matched_text).into_owned();
                 width(&seg).min(width(&cell))
             }
             _ => 0,
@@ -412,13 +408,21 @@ fn dot_table(
         spans.push(Span::styled(keep.to_string(), base));
         spans.push(Span::styled(mv.to_string(), theme.changed()));
         spans.push(Span::raw(" ".repeat(buf_w.saturating_sub(width(&cell)))));
-        spans.extend(what(s, prev_in, prev_out, current, theme, what_w));
+        spans.extend(what(s, current, theme, what_w));
         out.push(Line::from(spans));
         if current {
             pin = Some(out.len() - 1);
         }
-        prev_in = &s.input;
-        prev_out = &s.output;
+    }
+    if n == len && t.omitted > 0 {
+        out.push(Line::styled(
+            format!(
+                "  ·  {} more row(s) not recorded; output \"{}\"",
+                t.omitted,
+                head(&t.output, w.saturating_sub(40))
+            ),
+            theme.dim(),
+        ));
     }
     if n < len {
         out.push(Line::styled(
@@ -432,20 +436,11 @@ fn dot_table(
 /// The "what" cell: what the rule removed, replaced or moved.
 fn what(
     s: &uri::dot_segments::DotStep,
-    prev_in: &str,
-    prev_out: &str,
     current: bool,
     theme: &Theme,
     w: usize,
 ) -> Vec<Span<'static>> {
-    let matched = if s.matched.end <= prev_in.len()
-        && prev_in.is_char_boundary(s.matched.start)
-        && prev_in.is_char_boundary(s.matched.end)
-    {
-        s.matched.slice(prev_in)
-    } else {
-        ""
-    };
+    let matched = s.matched_text.as_str();
     let hi = if current {
         theme.removed()
     } else {
@@ -470,14 +465,7 @@ fn what(
         DotRule::A | DotRule::D => vec![Span::raw(removed), Span::styled(q(matched), hi)],
         DotRule::B => vec![Span::styled(q(matched), hi), Span::raw(" → \"/\"")],
         DotRule::C => {
-            let popped = s
-                .popped
-                .filter(|p| {
-                    p.end <= prev_out.len()
-                        && prev_out.is_char_boundary(p.start)
-                        && prev_out.is_char_boundary(p.end)
-                })
-                .map_or("", |p| p.slice(prev_out));
+            let popped = s.popped_text.as_deref().unwrap_or_default();
             vec![
                 Span::raw(removed),
                 Span::styled(q(popped), hi),
@@ -485,10 +473,7 @@ fn what(
             ]
         }
         DotRule::E => {
-            let seg = s
-                .appended
-                .filter(|a| a.end <= s.output.len())
-                .map_or("", |a| a.slice(&s.output));
+            let seg = matched;
             let st = if current {
                 theme.changed()
             } else {

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use super::excerpt::{excerpt, ROW_LIMIT};
 use super::Span;
 
 /// The rule of §5.2.4 step 2 that one loop iteration applied.
@@ -74,6 +75,10 @@ impl fmt::Display for DotRule {
 }
 
 /// One iteration of the §5.2.4 loop: the rule applied and both buffers after it.
+///
+/// Spans and lengths are exact; the buffers and texts are recorded whole up
+/// to [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes and elided in the middle past it (see
+/// [`excerpt`](super::excerpt::excerpt)), so a trace costs O(n) for an n-byte path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotStep {
     /// The rule applied.
@@ -81,15 +86,23 @@ pub struct DotStep {
     /// The prefix of the input buffer *before* this step that the rule
     /// matched: removed (A, D), replaced by `/` (B, C) or moved (E).
     pub matched: Span,
+    /// The text of `matched` (for E, the segment moved).
+    pub matched_text: String,
     /// For rule C: the span of the *previous* output buffer that was removed
     /// (the last segment and its preceding `/`; empty when there was none).
     pub popped: Option<Span>,
+    /// For rule C: the text of `popped`.
+    pub popped_text: Option<String>,
     /// For rule E: where the moved segment sits in the output buffer after this step.
     pub appended: Option<Span>,
-    /// The input buffer after this step.
+    /// The input buffer after this step (elided past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes).
     pub input: String,
-    /// The output buffer after this step.
+    /// The length in bytes of the input buffer after this step.
+    pub input_len: usize,
+    /// The output buffer after this step (elided past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes).
     pub output: String,
+    /// The length in bytes of the output buffer after this step.
+    pub output_len: usize,
 }
 
 /// The full trace of `remove_dot_segments` on one path.
@@ -97,9 +110,11 @@ pub struct DotStep {
 pub struct DotSegmentsTrace {
     /// The path the input buffer was initialised with (step 1).
     pub input: String,
-    /// One row per loop iteration (step 2).
+    /// One row per loop iteration (step 2), the first [`ROW_LIMIT`] of them.
     pub steps: Vec<DotStep>,
-    /// The output buffer returned (step 3).
+    /// How many loop iterations ran after the last recorded row.
+    pub omitted: usize,
+    /// The output buffer returned (step 3), whole.
     pub output: String,
 }
 
@@ -198,8 +213,13 @@ pub fn has_dot_segments(path: &str) -> bool {
     false
 }
 
-/// `remove_dot_segments` with one [`DotStep`] per loop iteration, run on the
-/// RFC's two string buffers literally.
+/// `remove_dot_segments` with one [`DotStep`] per loop iteration, the RFC's
+/// two string buffers run literally (the input buffer is always a suffix of
+/// the path, or the lone `/` that 2B and 2C leave at its end).
+///
+/// Linear in the path: the first [`ROW_LIMIT`] rows are recorded, with
+/// buffers past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes elided; later iterations are only
+/// counted in [`DotSegmentsTrace::omitted`].
 ///
 /// ```
 /// use uriscope::uri::dot_segments::{remove_dot_segments_traced, DotRule};
@@ -214,52 +234,96 @@ pub fn has_dot_segments(path: &str) -> bool {
 /// assert_eq!(t.output, "mid/6");
 /// ```
 pub fn remove_dot_segments_traced(path: &str) -> DotSegmentsTrace {
-    let mut input = path.to_string();
-    let mut output = String::with_capacity(path.len());
+    let n = path.len();
+    // The input buffer: `path[i..]`, or "/" when `lone`.
+    let mut i = 0;
+    let mut lone = false;
+    let mut output = String::with_capacity(n);
     let mut steps = Vec::new();
-    while !input.is_empty() {
+    let mut omitted = 0;
+    loop {
+        let input: &str = if lone { "/" } else { &path[i..] };
+        if input.is_empty() {
+            break;
+        }
         let mut popped = None;
         let mut appended = None;
-        let (rule, matched) = if input.starts_with("../") || input.starts_with("./") {
-            let len = if input.starts_with("../") { 3 } else { 2 };
-            input.replace_range(..len, "");
-            (DotRule::A, len)
-        } else if input.starts_with("/./") || input == "/." {
-            let len = input.len().min(3);
-            input.replace_range(..len, "/");
-            (DotRule::B, len)
-        } else if input.starts_with("/../") || input == "/.." {
-            let len = input.len().min(4);
-            input.replace_range(..len, "/");
-            let cut = output.rfind('/').unwrap_or(0);
-            popped = Some(Span::new(cut, output.len()));
-            output.truncate(cut);
-            (DotRule::C, len)
-        } else if input == "." || input == ".." {
-            let len = input.len();
-            input.clear();
-            (DotRule::D, len)
-        } else {
-            let from = usize::from(input.starts_with('/'));
-            let len = input[from..].find('/').map_or(input.len(), |k| k + from);
-            let at = output.len();
-            output.push_str(&input[..len]);
-            input.replace_range(..len, "");
-            appended = Some(Span::new(at, output.len()));
-            (DotRule::E, len)
+        let (rule, len) = match input.as_bytes() {
+            [b'.', b'.', b'/', ..] => (DotRule::A, 3),
+            [b'.', b'/', ..] => (DotRule::A, 2),
+            [b'/', b'.', b'/', ..] => (DotRule::B, 3),
+            [b'/', b'.'] => (DotRule::B, 2),
+            [b'/', b'.', b'.', b'/', ..] => (DotRule::C, 4),
+            [b'/', b'.', b'.'] => (DotRule::C, 3),
+            [b'.'] | [b'.', b'.'] => (DotRule::D, input.len()),
+            rest => {
+                let from = usize::from(rest[0] == b'/');
+                let len = rest[from..]
+                    .iter()
+                    .position(|&c| c == b'/')
+                    .map_or(rest.len(), |k| k + from);
+                (DotRule::E, len)
+            }
         };
+        let recording = steps.len() < ROW_LIMIT;
+        let matched_text = if recording {
+            excerpt(&input[..len]).into_owned()
+        } else {
+            String::new()
+        };
+        let mut popped_text = None;
+        match rule {
+            DotRule::A | DotRule::D => i += len,
+            // "/./" -> "/" is `path[i + 2..]`; "/." at the end leaves a lone "/".
+            DotRule::B | DotRule::C => {
+                if rule == DotRule::C {
+                    let cut = output.rfind('/').unwrap_or(0);
+                    if recording {
+                        popped_text = Some(excerpt(&output[cut..]).into_owned());
+                    }
+                    popped = Some(Span::new(cut, output.len()));
+                    output.truncate(cut);
+                }
+                if input.as_bytes()[len - 1] == b'/' {
+                    i += len - 1;
+                } else {
+                    lone = true;
+                    i = n;
+                }
+            }
+            DotRule::E => {
+                let at = output.len();
+                output.push_str(&input[..len]);
+                appended = Some(Span::new(at, output.len()));
+                if lone {
+                    lone = false;
+                } else {
+                    i += len;
+                }
+            }
+        }
+        if !recording {
+            omitted += 1;
+            continue;
+        }
+        let after: &str = if lone { "/" } else { &path[i..] };
         steps.push(DotStep {
             rule,
-            matched: Span::new(0, matched),
+            matched: Span::new(0, len),
+            matched_text,
             popped,
+            popped_text,
             appended,
-            input: input.clone(),
-            output: output.clone(),
+            input: excerpt(after).into_owned(),
+            input_len: after.len(),
+            output: excerpt(&output).into_owned(),
+            output_len: output.len(),
         });
     }
     DotSegmentsTrace {
         input: path.to_string(),
         steps,
+        omitted,
         output,
     }
 }
@@ -272,6 +336,88 @@ mod tests {
     fn same(path: &str) {
         let t = remove_dot_segments_traced(path);
         assert_eq!(remove_dot_segments(path), t.output, "path {path:?}");
+    }
+
+    /// The RFC's two string buffers, rewritten on every step: the oracle
+    /// for the index-based traced version (rule, both buffers, spans).
+    fn literal(path: &str) -> Vec<(DotRule, String, String, Span, Option<Span>)> {
+        let mut input = path.to_string();
+        let mut output = String::new();
+        let mut rows = Vec::new();
+        while !input.is_empty() {
+            let mut popped = None;
+            let (rule, len) = if input.starts_with("../") || input.starts_with("./") {
+                let len = if input.starts_with("../") { 3 } else { 2 };
+                input.replace_range(..len, "");
+                (DotRule::A, len)
+            } else if input.starts_with("/./") || input == "/." {
+                let len = input.len().min(3);
+                input.replace_range(..len, "/");
+                (DotRule::B, len)
+            } else if input.starts_with("/../") || input == "/.." {
+                let len = input.len().min(4);
+                input.replace_range(..len, "/");
+                let cut = output.rfind('/').unwrap_or(0);
+                popped = Some(Span::new(cut, output.len()));
+                output.truncate(cut);
+                (DotRule::C, len)
+            } else if input == "." || input == ".." {
+                let len = input.len();
+                input.clear();
+                (DotRule::D, len)
+            } else {
+                let from = usize::from(input.starts_with('/'));
+                let len = input[from..].find('/').map_or(input.len(), |k| k + from);
+                output.push_str(&input[..len]);
+                input.replace_range(..len, "");
+                (DotRule::E, len)
+            };
+            rows.push((
+                rule,
+                input.clone(),
+                output.clone(),
+                Span::new(0, len),
+                popped,
+            ));
+        }
+        rows
+    }
+
+    #[test]
+    fn traced_matches_the_literal_two_buffer_oracle() {
+        let parts = ["", ".", "..", "/", "a", "é", "/.", "/..", "./", "../", "//"];
+        // Every concatenation of up to four parts.
+        let mut paths = vec![String::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for p in &paths {
+                for q in parts {
+                    next.push(format!("{p}{q}"));
+                }
+            }
+            paths = next;
+        }
+        for p in &paths {
+            let t = remove_dot_segments_traced(p);
+            let got: Vec<_> = t
+                .steps
+                .iter()
+                .map(|s| {
+                    (
+                        s.rule,
+                        s.input.clone(),
+                        s.output.clone(),
+                        s.matched,
+                        s.popped,
+                    )
+                })
+                .collect();
+            assert_eq!(got, literal(p), "{p:?}");
+            assert_eq!(t.output, remove_dot_segments(p), "{p:?}");
+            for s in &t.steps {
+                assert_eq!((s.input.len(), s.output.len()), (s.input_len, s.output_len));
+            }
+        }
     }
 
     #[test]

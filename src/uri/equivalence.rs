@@ -55,6 +55,10 @@ pub struct Equivalence {
     /// When not equivalent: the components that still differ after the last
     /// rung, among `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`.
     pub differs: Vec<&'static str>,
+    /// When not equivalent only because `%2E` dot segments are kept encoded
+    /// ([`NormalizeOptions::decode_dot_segments`] is off): a sentence saying
+    /// so, naming `--decode-dot-segments`.
+    pub hint: Option<String>,
 }
 
 impl Equivalence {
@@ -74,13 +78,37 @@ impl Equivalence {
 /// assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
 /// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
 /// assert_eq!(e.differs, ["host", "query"]);
+/// let e = equivalence("http://a/%2E/b", "http://a/./b").unwrap();
+/// assert!(e.hint.unwrap().contains("--decode-dot-segments"));
 /// ```
 pub fn equivalence(a: &str, b: &str) -> Result<Equivalence, NormalizeError> {
+    equivalence_with(a, b, NormalizeOptions::default())
+}
+
+/// [`equivalence`] with normalization options (`syntax_only` is ignored:
+/// both normal forms are computed; `decode_dot_segments` and
+/// `ipv6_rfc5952` apply to both rungs).
+///
+/// ```
+/// use uriscope::uri::equivalence::{equivalence_with, ComparisonRung};
+/// use uriscope::uri::NormalizeOptions;
+/// let o = NormalizeOptions { decode_dot_segments: true, ..NormalizeOptions::default() };
+/// let e = equivalence_with("http://a/%2E/b", "http://a/./b", o).unwrap();
+/// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
+/// ```
+pub fn equivalence_with(
+    a: &str,
+    b: &str,
+    options: NormalizeOptions,
+) -> Result<Equivalence, NormalizeError> {
+    let full = NormalizeOptions {
+        syntax_only: false,
+        ..options
+    };
     let syntax = NormalizeOptions {
         syntax_only: true,
-        ..NormalizeOptions::default()
+        ..full
     };
-    let full = NormalizeOptions::default();
     let (sa, sb) = (normalize_str(a, syntax)?, normalize_str(b, syntax)?);
     let (fa, fb) = (normalize_str(a, full)?, normalize_str(b, full)?);
     let rung = if a == b {
@@ -97,10 +125,27 @@ pub fn equivalence(a: &str, b: &str) -> Result<Equivalence, NormalizeError> {
     } else {
         differing_components(&fa, &fb)
     };
+    let hint = if rung.is_none() && !full.decode_dot_segments {
+        let decoded = NormalizeOptions {
+            decode_dot_segments: true,
+            ..full
+        };
+        let equal = normalize_str(a, decoded)? == normalize_str(b, decoded)?;
+        equal.then(|| {
+            "they differ only because \"%2E\" dot segments are kept encoded by default \
+             (decoding one creates a \".\" or \"..\" segment that remove_dot_segments then \
+             removes, RFC 3986 §6.2.2.2-§6.2.2.3); with --decode-dot-segments they are \
+             equivalent"
+                .to_string()
+        })
+    } else {
+        None
+    };
     Ok(Equivalence {
         rung,
         normalized: (fa, fb),
         differs,
+        hint,
     })
 }
 

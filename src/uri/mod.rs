@@ -5,6 +5,7 @@ pub mod chars;
 pub mod dot_segments;
 pub mod equivalence;
 pub mod error;
+pub mod excerpt;
 pub mod extract;
 pub mod host;
 pub mod host_insight;

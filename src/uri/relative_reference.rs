@@ -14,13 +14,24 @@ pub struct Relative {
     /// The shortest reference found (possibly a network-path reference or the
     /// target itself when nothing shorter resolves back to it).
     pub reference: String,
-    /// The traced resolution of `reference` against the base: its target is
-    /// the requested target, byte for byte.
+    /// The traced resolution of `reference` against the base (its target
+    /// equals the requested one up to scheme and host case, see
+    /// [`make_relative`]), built once for
+    /// the winning candidate (the others are checked with the untraced
+    /// resolver); its dot-segment table is bounded like every trace
+    /// ([`DotSegmentsTrace`](super::dot_segments::DotSegmentsTrace)).
     pub proof: Resolution,
 }
 
 /// The shortest reference that resolves back to `target` against `base`
 /// (strict mode), with its resolution as proof.
+///
+/// "Resolves back to" means: the resolved string equals `target` up to the
+/// case of the scheme and the host, which RFC 3986 §3.1 and §3.2.2 make
+/// case-insensitive (the case normalization of §6.2.2.1; see
+/// [`same_up_to_scheme_and_host_case`]). So against `HTTP://a/b/c` the
+/// target `http://a/b/d` is reached by `d` (which resolves to
+/// `HTTP://a/b/d`); every other byte must match.
 ///
 /// Candidates are tried from shortest to longest: a same-document reference
 /// (`""`, `#f`, `?q`), a relative-path reference (with `../` steps, and a
@@ -39,6 +50,7 @@ pub struct Relative {
 /// assert_eq!(make_relative(base, "http://a/b/c/d;p?q#s").unwrap().reference, "#s");
 /// assert_eq!(make_relative(base, "http://a/b/c/x:y").unwrap().reference, "./x:y");
 /// assert_eq!(make_relative(base, "ftp://a/b").unwrap().reference, "ftp://a/b");
+/// assert_eq!(make_relative("HTTP://a/b/c", "http://A/b/d").unwrap().reference, "d");
 /// ```
 pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError> {
     let b = parse_base(base)?;
@@ -59,7 +71,7 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
     let options = ResolveOptions::default();
     for c in candidates {
         let Ok(r) = parse(&c) else { continue };
-        if resolve_parsed(&b, &r, options) == target {
+        if same_up_to_scheme_and_host_case(&resolve_parsed(&b, &r, options), target) {
             let proof = resolve(base, &c, options)?;
             return Ok(Relative {
                 reference: c,
@@ -76,6 +88,55 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
         ),
         findings: Vec::new(),
     })
+}
+
+/// Whether two URI references are equal up to the case of their scheme and
+/// host (RFC 3986 §3.1, §3.2.2, §6.2.2.1): userinfo, port, path, query and
+/// fragment must match byte for byte. Inputs that do not parse are
+/// compared as strings.
+///
+/// ```
+/// use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case as same;
+/// assert!(same("HTTP://A.example/x", "http://a.EXAMPLE/x"));
+/// assert!(!same("http://a/X", "http://a/x"));
+/// assert!(!same("http://U@a/", "http://u@a/"));
+/// ```
+pub fn same_up_to_scheme_and_host_case(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Ok(x), Ok(y)) = (parse(a), parse(b)) else {
+        return false;
+    };
+    same_scheme(&x, &y)
+        && same_authority(&x, &y)
+        && x.path() == y.path()
+        && x.query() == y.query()
+        && x.fragment() == y.fragment()
+}
+
+/// Schemes compared case-insensitively (§3.1).
+fn same_scheme(x: &UriRef<'_>, y: &UriRef<'_>) -> bool {
+    match (x.scheme(), y.scheme()) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        (a, b) => a == b,
+    }
+}
+
+/// Authorities compared with the host case-insensitively (§3.2.2), userinfo
+/// and port byte for byte.
+fn same_authority(x: &UriRef<'_>, y: &UriRef<'_>) -> bool {
+    match (x.authority(), y.authority()) {
+        (Some(_), Some(_)) => {
+            x.userinfo() == y.userinfo()
+                && x.port() == y.port()
+                && match (x.host(), y.host()) {
+                    (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+                    (a, b) => a == b,
+                }
+        }
+        (a, b) => a == b,
+    }
 }
 
 /// Append `?query#fragment` as defined in `t`.
@@ -96,8 +157,8 @@ fn with_tail(mut s: String, t: &UriRef<'_>, query: bool) -> String {
 /// Every candidate reference worth trying, unordered.
 fn candidates(b: &UriRef<'_>, t: &UriRef<'_>) -> Vec<String> {
     let mut out = Vec::new();
-    let same_scheme = t.scheme() == b.scheme();
-    if same_scheme && t.authority() == b.authority() {
+    let same_scheme = same_scheme(t, b);
+    if same_scheme && same_authority(t, b) {
         // Same scheme and authority: path-only references.
         if t.path() == b.path() {
             if t.query() == b.query() {

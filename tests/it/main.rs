@@ -30,4 +30,5 @@ mod scheme;
 mod smoke;
 mod tmux;
 mod tmux_panes;
+mod trace_bounds;
 mod whatwg;

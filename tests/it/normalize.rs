@@ -412,3 +412,53 @@ proptest! {
         prop_assert_eq!(canonical(&ours), Some(ours.clone()));
     }
 }
+
+/// Review: `equiv 'http://a/%2E/b' 'http://a/./b'` answered "not
+/// equivalent: path differ" with no hint that `%2E` dot segments are kept
+/// encoded by default.
+#[test]
+fn equiv_encoded_dot_segment_names_decode_dot_segments() {
+    let e = uriscope::uri::equivalence("http://a/%2E/b", "http://a/./b").unwrap();
+    assert!(!e.is_equivalent());
+    assert!(e
+        .hint
+        .as_deref()
+        .unwrap_or_default()
+        .contains("--decode-dot-segments"));
+    // No hint when decoding would not help.
+    let e = uriscope::uri::equivalence("http://a/%2E/b", "http://a/c").unwrap();
+    assert_eq!(e.hint, None);
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_uriscope"))
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let plain = run(&["equiv", "http://a/%2E/b", "http://a/./b"]);
+    assert!(
+        plain.contains("not equivalent") && plain.contains("--decode-dot-segments"),
+        "{plain}"
+    );
+    let decoded = run(&[
+        "equiv",
+        "--decode-dot-segments",
+        "http://a/%2E/b",
+        "http://a/./b",
+    ]);
+    assert!(decoded.starts_with("equivalent (syntax-based"), "{decoded}");
+    let json = run(&["equiv", "--json", "http://a/%2E/b", "http://a/./b"]);
+    assert!(json.contains("\"hint\":"), "{json}");
+    let trace = run(&["normalize", "--trace", "http://a/%2E%2e/b"]);
+    assert!(
+        trace.contains("encoded-dot-segment-kept") && trace.contains("--decode-dot-segments"),
+        "{trace}"
+    );
+    let trace = run(&[
+        "normalize",
+        "--trace",
+        "--decode-dot-segments",
+        "http://a/%2E%2e/b",
+    ]);
+    assert!(!trace.contains("encoded-dot-segment-kept"), "{trace}");
+}

@@ -1,6 +1,7 @@
 //! make_relative: the shortest reference resolving back to a target.
 
 use proptest::prelude::*;
+use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case;
 use uriscope::uri::{make_relative, resolve, resolve_target, ResolveOptions};
 
 use crate::resolve::{base_strategy, reference_strategy};
@@ -87,4 +88,35 @@ proptest! {
         prop_assert!(r.reference.len() <= reference.len() || reference.starts_with("http:"),
             "{} longer than {}", r.reference, reference);
     }
+}
+
+/// Review: `relative --base HTTP://a/b/c http://a/b/d` gave the absolute
+/// URI and `http://A/b/d` against `http://a/b/c` gave `//A/b/d`; schemes
+/// (§3.1) and hosts (§3.2.2) are case-insensitive.
+#[test]
+fn relative_scheme_and_host_case_insensitive() {
+    for (base, target, want) in [
+        ("HTTP://a/b/c", "http://a/b/d", "d"),
+        ("http://a/b/c", "http://A/b/d", "d"),
+        ("Http://A.Example/b/c", "hTTP://a.example/g", "/g"),
+        ("http://a/b/c", "HTTP://a/b/c?q", "?q"),
+    ] {
+        let r = make_relative(base, target).unwrap();
+        assert_eq!(r.reference, want, "{target} against {base}");
+        let back = resolve_target(base, &r.reference, ResolveOptions::default()).unwrap();
+        assert!(same_up_to_scheme_and_host_case(&back, target), "{back}");
+    }
+    // Userinfo, path and port stay case-sensitive.
+    assert_eq!(
+        make_relative("http://U@a/b/c", "http://u@a/b/d")
+            .unwrap()
+            .reference,
+        "//u@a/b/d"
+    );
+    assert_eq!(
+        make_relative("http://a/B/c", "http://a/b/d")
+            .unwrap()
+            .reference,
+        "/b/d"
+    );
 }

@@ -1,5 +1,5 @@
-//! Findings of the adversarial review (each test is `#[ignore]`d until the
-//! finding is fixed; run them with `cargo test --test it review -- --ignored`).
+//! Findings of the adversarial review, each pinned as a regression test
+//! now that it is fixed.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -119,10 +119,13 @@ fn stdin_bom_is_stripped_or_named() {
 }
 
 #[test]
-#[ignore = "review finding: equiv stdin errors do not say which line failed"]
 fn equiv_stdin_error_names_the_line() {
-    let (_, _, err) = uriscope(&["equiv"], b"a b\nonlyone\n");
-    assert!(err.contains("line 2") || err.contains("onlyone"), "{err}");
+    // Errors are answers: they go to stdout, in input order, and quote the line.
+    let (_, out, _) = uriscope(&["equiv"], b"a b\nonlyone\n");
+    assert!(
+        out.lines().nth(1).unwrap_or("").contains("onlyone"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -135,8 +138,10 @@ fn http_empty_host_is_at_least_a_warning() {
     );
 }
 
+/// Review finding: relative compared schemes case-sensitively, so
+/// HTTP://a/b/c -> http://a/b/d gave the absolute URI instead of "d"
+/// (RFC 3986 §3.1: schemes are case-insensitive).
 #[test]
-#[ignore = "review finding: relative compares schemes case-sensitively, so HTTP://a/b/c -> http://a/b/d gives the absolute URI instead of \"d\" (RFC 3986 §3.1: schemes are case-insensitive)"]
 fn relative_scheme_case_insensitive() {
     let (_, out, _) = uriscope(&["relative", "--base", "HTTP://a/b/c", "http://a/b/d"], b"");
     assert_eq!(out.trim(), "d");

@@ -115,6 +115,9 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
             RungKind::SchemeBased => scheme_based(&u, &mut rw),
         }
         let after = rw.out;
+        if kind == RungKind::PercentEncoding && !options.decode_dot_segments {
+            encoded_dot_segments_kept(&after, &mut findings);
+        }
         rungs.push(Rung {
             kind,
             before: std::mem::replace(&mut current, after.clone()),
@@ -128,6 +131,28 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
         normalized: current,
         rungs,
     })
+}
+
+/// A note on each `%2E` dot segment the percent-encoding rung kept encoded
+/// in `after` (its path), naming the option that decodes it.
+fn encoded_dot_segments_kept(after: &str, findings: &mut Vec<Finding>) {
+    let Ok(u) = parse(after) else { return };
+    for (span, seg) in u.segments() {
+        if super::text::is_encoded_dot_segment(seg) {
+            findings.push(Finding::new(
+                span,
+                Severity::Note,
+                "encoded-dot-segment-kept",
+                format!(
+                    "\"{seg}\" is a dot segment spelled with escapes: \".\" is unreserved, which \
+                     RFC 3986 §6.2.2.2 would decode, but uriscope keeps it encoded by default (a \
+                     server that does not decode before resolving finds another resource), so the \
+                     path rung (§6.2.2.3) does not remove it; --decode-dot-segments \
+                     (NormalizeOptions::decode_dot_segments) decodes it"
+                ),
+            ));
+        }
+    }
 }
 
 fn case(u: &UriRef<'_>, rw: &mut Rewrite) {

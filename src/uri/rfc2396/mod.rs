@@ -34,7 +34,9 @@ pub use authority::{
 };
 pub use compare::compare_grammars;
 pub use grammar::{analyze, validate, Analysis, PathForm, Segment};
-pub use resolve::{resolve, AboveRoot, Options, Resolution, ResolveError, ResolveErrorKind, Step};
+pub use resolve::{
+    resolve, resolve_target, AboveRoot, Options, Resolution, ResolveError, ResolveErrorKind, Step,
+};
 pub use rule::Rule;
 
 #[cfg(test)]

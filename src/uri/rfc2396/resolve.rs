@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::step6;
+use super::step6::{self, NoTrace, Record};
 use crate::uri::{split, Parts, Split};
 
 /// What step 6g does when the merged path still begins with `..`
@@ -130,11 +130,36 @@ impl std::error::Error for ResolveError {}
 /// assert!(resolve(base, "../../../g", error).is_err());
 /// ```
 pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resolution, ResolveError> {
+    resolve_recorded(base, reference, options, Vec::new())
+}
+
+/// [`resolve`] without the trace: only the target (steps 6c and 6e in one
+/// pass each, no rows built). On error, [`ResolveError::steps`] is empty.
+///
+/// ```
+/// use uriscope::uri::rfc2396::{resolve_target, Options};
+/// let t = resolve_target("http://a/b/c/d;p?q", "g;x=1/../y", Options::default()).unwrap();
+/// assert_eq!(t, "http://a/b/c/y");
+/// ```
+pub fn resolve_target(
+    base: &str,
+    reference: &str,
+    options: Options,
+) -> Result<String, ResolveError> {
+    resolve_recorded(base, reference, options, NoTrace).map(|r| r.target)
+}
+
+/// Steps 1–7, the steps kept by `steps`.
+fn resolve_recorded<R: Record>(
+    base: &str,
+    reference: &str,
+    options: Options,
+    mut steps: R,
+) -> Result<Resolution, ResolveError> {
     let b = split(base);
     let r = split(reference);
     let base_parts = parts(base, &b);
     let ref_parts = parts(reference, &r);
-    let mut steps = Vec::new();
     let mut notes = Vec::new();
     let fail = |kind, steps| ResolveError {
         kind,
@@ -150,7 +175,10 @@ pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resoluti
         buffer: show(&ref_parts),
     });
     if base_parts.scheme.is_none() {
-        return Err(fail(ResolveErrorKind::BaseWithoutScheme, steps));
+        return Err(fail(
+            ResolveErrorKind::BaseWithoutScheme,
+            steps.into_steps(),
+        ));
     }
 
     // Step 2.
@@ -173,7 +201,7 @@ pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resoluti
         });
         return Ok(Resolution {
             target,
-            steps,
+            steps: steps.into_steps(),
             same_document: true,
             notes,
         });
@@ -196,7 +224,7 @@ pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resoluti
         });
         return Ok(Resolution {
             target,
-            steps,
+            steps: steps.into_steps(),
             same_document: false,
             notes,
         });
@@ -265,7 +293,7 @@ pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resoluti
         }
     } else {
         path = step_6(&base_parts, &ref_parts, options, &mut steps, &mut notes)
-            .map_err(|buf| fail(ResolveErrorKind::AboveRoot(buf), steps.clone()))?;
+            .map_err(|buf| fail(ResolveErrorKind::AboveRoot(buf), steps.kept()))?;
         t.path = &path;
     }
 
@@ -278,7 +306,7 @@ pub fn resolve(base: &str, reference: &str, options: Options) -> Result<Resoluti
     });
     Ok(Resolution {
         target,
-        steps,
+        steps: steps.into_steps(),
         same_document: false,
         notes,
     })
@@ -289,7 +317,7 @@ fn step_6(
     base: &Parts<'_>,
     reference: &Parts<'_>,
     options: Options,
-    steps: &mut Vec<Step>,
+    steps: &mut impl Record,
     notes: &mut Vec<String>,
 ) -> Result<String, String> {
     if base.authority.is_none() && !base.path.starts_with('/') {

@@ -11,14 +11,99 @@
 //! segment that `..` could cancel: Appendix C keeps `http://a/../g`.
 
 use super::resolve::{AboveRoot, Step};
+use crate::uri::excerpt::{excerpt_concat, ROW_LIMIT};
+
+/// Where the steps go: a `Vec<Step>` keeps them, [`NoTrace`] drops them
+/// (and the step functions then skip building descriptions and buffers).
+pub trait Record {
+    /// Whether steps are kept.
+    fn on(&self) -> bool;
+    /// Keep one step.
+    fn push(&mut self, step: Step);
+    /// The steps kept so far.
+    fn kept(&self) -> Vec<Step>;
+    /// The steps kept.
+    fn into_steps(self) -> Vec<Step>
+    where
+        Self: Sized;
+}
+
+impl Record for Vec<Step> {
+    fn on(&self) -> bool {
+        true
+    }
+    fn push(&mut self, step: Step) {
+        Vec::push(self, step);
+    }
+    fn kept(&self) -> Vec<Step> {
+        self.clone()
+    }
+    fn into_steps(self) -> Vec<Step> {
+        self
+    }
+}
+
+/// A [`Record`] that keeps nothing: step 6 untraced.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Record for NoTrace {
+    fn on(&self) -> bool {
+        false
+    }
+    fn push(&mut self, _: Step) {}
+    fn kept(&self) -> Vec<Step> {
+        Vec::new()
+    }
+    fn into_steps(self) -> Vec<Step> {
+        Vec::new()
+    }
+}
 
 /// Record one step.
-fn record(steps: &mut Vec<Step>, rule: &'static str, description: String, buffer: &str) {
-    steps.push(Step {
-        rule,
-        description,
-        buffer: buffer.to_string(),
-    });
+fn record(steps: &mut impl Record, rule: &'static str, description: String, buffer: &str) {
+    if steps.on() {
+        steps.push(Step {
+            rule,
+            description,
+            buffer: buffer.to_string(),
+        });
+    }
+}
+
+/// Record one row of a repeated removal (6c, 6e): the first [`ROW_LIMIT`]
+/// rows of a step are kept, with the buffer `head + rest` elided past
+/// [`EXCERPT_MAX`](crate::uri::excerpt::EXCERPT_MAX) bytes; `rows` counts them all.
+fn record_removal(
+    steps: &mut impl Record,
+    rule: &'static str,
+    rows: &mut usize,
+    description: impl FnOnce() -> String,
+    head: &str,
+    rest: &str,
+) {
+    *rows += 1;
+    if steps.on() && *rows <= ROW_LIMIT {
+        steps.push(Step {
+            rule,
+            description: description(),
+            buffer: excerpt_concat(head, rest),
+        });
+    }
+}
+
+/// The closing row of a repeated removal past [`ROW_LIMIT`] rows.
+fn record_omitted(steps: &mut impl Record, rule: &'static str, rows: usize, what: &str, buf: &str) {
+    if rows > ROW_LIMIT && steps.on() {
+        let n = rows - ROW_LIMIT;
+        steps.push(Step {
+            rule,
+            description: format!(
+                "removed {n} more {what} (rows not recorded; a trace keeps the first {ROW_LIMIT})"
+            ),
+            buffer: excerpt_concat(buf, ""),
+        });
+    }
 }
 
 /// Whether a complete path segment of `b` starts at byte `s`.
@@ -37,7 +122,7 @@ fn is_segment_start(b: &[u8], s: usize) -> bool {
 ///
 /// With no slash at all (an empty or opaque base path) nothing is copied:
 /// the 1998 text did not account for a base with no path (RFC 3986 App. D.2).
-pub fn copy_base_directory(base_path: &str, steps: &mut Vec<Step>) -> String {
+pub fn copy_base_directory(base_path: &str, steps: &mut impl Record) -> String {
     let buf = match base_path.rfind('/') {
         Some(i) => base_path[..=i].to_string(),
         None => String::new(),
@@ -57,7 +142,7 @@ pub fn copy_base_directory(base_path: &str, steps: &mut Vec<Step>) -> String {
 }
 
 /// 6b: "The reference's path component is appended to the buffer string."
-pub fn append_reference_path(buf: &mut String, reference_path: &str, steps: &mut Vec<Step>) {
+pub fn append_reference_path(buf: &mut String, reference_path: &str, steps: &mut impl Record) {
     buf.push_str(reference_path);
     let description = if reference_path.is_empty() {
         "appended the reference's path, which is empty".to_string()
@@ -69,25 +154,40 @@ pub fn append_reference_path(buf: &mut String, reference_path: &str, steps: &mut
 
 /// 6c: "All occurrences of "./", where "." is a complete path segment, are
 /// removed from the buffer string." One step per removal.
-pub fn remove_dot_slash_segments(buf: &mut String, steps: &mut Vec<Step>) {
-    let mut i = 0;
-    let mut removed = false;
-    while i + 1 < buf.len() {
-        let b = buf.as_bytes();
-        if b[i] == b'.' && b[i + 1] == b'/' && is_segment_start(b, i) {
-            buf.replace_range(i..i + 2, "");
-            removed = true;
-            record(
+pub fn remove_dot_slash_segments(buf: &mut String, steps: &mut impl Record) {
+    // One pass: `out` is the buffer before the read position `j`, with the
+    // removals done; the buffer at any time is `out + src[j..]`.
+    let src = std::mem::take(buf);
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len());
+    let (mut j, mut copied, mut rows) = (0, 0, 0);
+    while j + 1 < b.len() {
+        let start = if out.len() + (j - copied) == 0 {
+            b[j] != b'/'
+        } else {
+            b[j - 1] == b'/'
+        };
+        if b[j] == b'.' && b[j + 1] == b'/' && start {
+            out.push_str(&src[copied..j]);
+            let at = out.len();
+            j += 2;
+            copied = j;
+            record_removal(
                 steps,
                 "6c",
-                format!("removed \"./\" segment at byte {i}"),
-                buf,
+                &mut rows,
+                || format!("removed \"./\" segment at byte {at}"),
+                &out,
+                &src[j..],
             );
         } else {
-            i += 1;
+            j += 1;
         }
     }
-    if !removed {
+    out.push_str(&src[copied..]);
+    *buf = out;
+    record_omitted(steps, "6c", rows, "\"./\" segments", buf);
+    if rows == 0 {
         record(
             steps,
             "6c",
@@ -99,7 +199,7 @@ pub fn remove_dot_slash_segments(buf: &mut String, steps: &mut Vec<Step>) {
 
 /// 6d: "If the buffer string ends with "." as a complete path segment, that
 /// "." is removed."
-pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut Vec<Step>) {
+pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut impl Record) {
     let n = buf.len();
     if buf.ends_with('.') && is_segment_start(buf.as_bytes(), n - 1) {
         buf.truncate(n - 1);
@@ -124,39 +224,55 @@ pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut Vec<Step>) {
 /// Removal of these path segments is performed iteratively, removing the
 /// leftmost matching pattern on each iteration, until no matching pattern
 /// remains." One step per removal.
-pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut Vec<Step>) {
-    let mut i = 0;
-    let mut removed = false;
-    while i < buf.len() {
-        let b = buf.as_bytes();
-        if !is_segment_start(b, i) {
-            i += 1;
+///
+/// Done with a stack of the segments kept so far, one pass: a `../` read
+/// right after a kept segment other than `..` is the leftmost match
+/// (nothing before that segment can match, or it would have been removed),
+/// so the removals are the RFC's, in its order, with the same rows.
+pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut impl Record) {
+    let src = std::mem::take(buf);
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len());
+    // Where each kept complete segment (with its "/") starts in `out`; the
+    // root "/" is no segment.
+    let mut kept: Vec<usize> = Vec::new();
+    let mut j = 0;
+    let mut rows = 0;
+    while let Some(k) = b[j..].iter().position(|&c| c == b'/') {
+        if k == 0 && out.is_empty() {
+            // A "/" at the start of the buffer (also after a removal that
+            // emptied `out`) is the root.
+            out.push('/');
+            j += 1;
             continue;
         }
-        let Some(j) = b[i..].iter().position(|&c| c == b'/').map(|j| i + j) else {
-            break;
-        };
-        if &b[i..j] != b".." && b[j..].starts_with(b"/../") {
-            let segment = buf[i..j].to_string();
-            buf.replace_range(i..j + 4, "");
-            removed = true;
-            record(
-                steps,
-                "6e",
-                format!("removed \"{segment}/../\" at byte {i}"),
-                buf,
-            );
-            // Only a match starting at the previous segment can be new.
-            i = if i == 0 {
-                0
-            } else {
-                buf[..i - 1].rfind('/').map_or(0, |p| p + 1)
-            };
-        } else {
-            i = j + 1;
+        if &b[j..j + k] == b".." {
+            if let Some(&top) = kept.last() {
+                if &out[top..out.len() - 1] != ".." {
+                    let segment = out[top..out.len() - 1].to_string();
+                    out.truncate(top);
+                    kept.pop();
+                    j += 3;
+                    record_removal(
+                        steps,
+                        "6e",
+                        &mut rows,
+                        || format!("removed \"{segment}/../\" at byte {top}"),
+                        &out,
+                        &src[j..],
+                    );
+                    continue;
+                }
+            }
         }
+        kept.push(out.len());
+        out.push_str(&src[j..=j + k]);
+        j += k + 1;
     }
-    if !removed {
+    out.push_str(&src[j..]);
+    *buf = out;
+    record_omitted(steps, "6e", rows, "\"<segment>/../\"", buf);
+    if rows == 0 {
         record(
             steps,
             "6e",
@@ -169,7 +285,7 @@ pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut Vec<Step>) {
 
 /// 6f: "If the buffer string ends with "<segment>/..", where <segment> is a
 /// complete path segment not equal to "..", that "<segment>/.." is removed."
-pub fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut Vec<Step>) {
+pub fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut impl Record) {
     if let Some(j) = buf.len().checked_sub(3).filter(|_| buf.ends_with("/..")) {
         let s = buf[..j].rfind('/').map_or(0, |p| p + 1);
         if is_segment_start(buf.as_bytes(), s) && &buf[s..j] != ".." {
@@ -204,7 +320,7 @@ pub fn begins_with_dotdot(buf: &str) -> bool {
 /// in error." The policy picks one of the handlings the RFC allows.
 /// Returns `Err(())` under [`AboveRoot::Error`] when `..` remains.
 #[allow(clippy::result_unit_err)]
-pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut Vec<Step>) -> Result<(), ()> {
+pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut impl Record) -> Result<(), ()> {
     if !begins_with_dotdot(buf) {
         record(
             steps,
@@ -229,16 +345,16 @@ pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut Vec<Step>) ->
         AboveRoot::Remove => {
             let root = usize::from(buf.starts_with('/'));
             let mut n = 0;
-            loop {
-                if buf[root..].starts_with("../") {
-                    buf.replace_range(root..root + 3, "");
-                } else if &buf[root..] == ".." {
-                    buf.truncate(root);
-                } else {
-                    break;
-                }
+            let mut end = root;
+            while buf[end..].starts_with("../") {
+                end += 3;
                 n += 1;
             }
+            if &buf[end..] == ".." {
+                end += 2;
+                n += 1;
+            }
+            buf.replace_range(root..end, "");
             let s = if n == 1 { "" } else { "s" };
             record(
                 steps,
@@ -266,7 +382,7 @@ pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut Vec<Step>) ->
 }
 
 /// 6h: "The remaining buffer string is the reference URI's new path component."
-pub fn take_path(buf: String, steps: &mut Vec<Step>) -> String {
+pub fn take_path(buf: String, steps: &mut impl Record) -> String {
     record(
         steps,
         "6h",
@@ -278,7 +394,7 @@ pub fn take_path(buf: String, steps: &mut Vec<Step>) -> String {
 
 /// Step 6 c–g on a buffer already built by 6a and 6b (used by tests and
 /// the oracle check); returns `None` when 6g fails under [`AboveRoot::Error`].
-pub fn merge_buffer(mut buf: String, policy: AboveRoot, steps: &mut Vec<Step>) -> Option<String> {
+pub fn merge_buffer(mut buf: String, policy: AboveRoot, steps: &mut impl Record) -> Option<String> {
     remove_dot_slash_segments(&mut buf, steps);
     remove_trailing_dot_segment(&mut buf, steps);
     remove_segment_dotdot_slash(&mut buf, steps);

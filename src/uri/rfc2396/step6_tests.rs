@@ -261,3 +261,82 @@ proptest! {
         prop_assert_eq!(merge_buffer(buf.clone(), p, &mut steps), oracle(&buf, p), "{:?}", buf);
     }
 }
+
+/// The 1998 text run literally: rescan and cut one match per pass (the
+/// quadratic version step 6c and 6e replaced), as an oracle for the
+/// one-pass versions, row by row.
+fn literal_6c_6e(input: &str) -> (String, Vec<(String, String)>) {
+    let start = |b: &[u8], s: usize| {
+        if s == 0 {
+            b.first().is_some_and(|&c| c != b'/')
+        } else {
+            b.get(s - 1) == Some(&b'/')
+        }
+    };
+    let mut buf = input.to_string();
+    let mut rows = Vec::new();
+    let mut i = 0;
+    while i + 1 < buf.len() {
+        let b = buf.as_bytes();
+        if b[i] == b'.' && b[i + 1] == b'/' && start(b, i) {
+            buf.replace_range(i..i + 2, "");
+            rows.push((format!("removed \"./\" segment at byte {i}"), buf.clone()));
+        } else {
+            i += 1;
+        }
+    }
+    'scan: loop {
+        let b = buf.as_bytes();
+        for i in 0..b.len() {
+            if !start(b, i) {
+                continue;
+            }
+            let Some(j) = b[i..].iter().position(|&c| c == b'/').map(|j| i + j) else {
+                break;
+            };
+            if &b[i..j] != b".." && b[j..].starts_with(b"/../") {
+                let seg = buf[i..j].to_string();
+                buf.replace_range(i..j + 4, "");
+                rows.push((format!("removed \"{seg}/../\" at byte {i}"), buf.clone()));
+                continue 'scan;
+            }
+        }
+        break;
+    }
+    (buf, rows)
+}
+
+#[test]
+fn one_pass_6c_6e_match_the_literal_rescan_row_by_row() {
+    let parts = ["a", "..", ".", "/", "é", "./", "../"];
+    let mut bufs = vec![String::new()];
+    for _ in 0..5 {
+        let mut next = Vec::new();
+        for p in &bufs {
+            for q in parts {
+                next.push(format!("{p}{q}"));
+            }
+        }
+        bufs.extend(next.drain(..).filter(|s| s.len() <= 12));
+        bufs.sort();
+        bufs.dedup();
+    }
+    for input in &bufs {
+        let (want, want_rows) = literal_6c_6e(input);
+        let mut buf = input.clone();
+        let mut steps = Vec::new();
+        remove_dot_slash_segments(&mut buf, &mut steps);
+        remove_segment_dotdot_slash(&mut buf, &mut steps);
+        assert_eq!(buf, want, "{input:?}");
+        let rows: Vec<(String, String)> = steps
+            .iter()
+            .filter(|s| s.description.starts_with("removed"))
+            .map(|s| (s.description.clone(), s.buffer.clone()))
+            .collect();
+        assert_eq!(rows, want_rows, "{input:?}");
+        let mut fast = input.clone();
+        remove_dot_slash_segments(&mut fast, &mut NoTrace);
+        remove_segment_dotdot_slash(&mut fast, &mut NoTrace);
+        assert_eq!(fast, want, "untraced {input:?}");
+    }
+}
