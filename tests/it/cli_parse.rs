@@ -1,22 +1,8 @@
 //! `uriscope parse` end to end: JSON shape, streaming stdin, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let (code, out, _) = super::support::run_uriscope(args, stdin);
+    (code, out)
 }
 
 #[test]

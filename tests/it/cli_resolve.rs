@@ -1,25 +1,11 @@
 //! `uriscope resolve | normalize | equiv | relative` end to end: plain and
 //! --json output, --trace, stdin streaming, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
 fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let (code, out, _) = super::support::run_uriscope(args, stdin);
+    (code, out)
 }
 
 fn json_lines(out: &str) -> Vec<Value> {

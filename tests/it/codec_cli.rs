@@ -1,30 +1,9 @@
 //! The `encode`, `decode`, `iri2uri` and `uri2iri` subcommands, run as the
 //! real binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// Run `uriscope ARGS` with `stdin`; returns (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
-    let out = child.wait_with_output().expect("the binary finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
+    super::support::run_uriscope(args, stdin)
 }
 
 fn json_lines(stdout: &str) -> Vec<serde_json::Value> {

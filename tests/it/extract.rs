@@ -1,9 +1,6 @@
 //! URIs in running text (RFC 3986 Appendix C, RFC 2396 Appendix E/F) and
 //! the `extract` subcommand.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use proptest::prelude::*;
 use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted, LineCols};
 use uriscope::uri::{parse, parse_iri};
@@ -307,25 +304,8 @@ fn check_invariants(text: &str) -> Result<(), TestCaseError> {
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn uriscope");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    (
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    let (code, out, err) = super::support::run_uriscope(args, stdin);
+    (out, err, code)
 }
 
 #[test]

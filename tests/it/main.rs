@@ -28,6 +28,7 @@ mod review;
 mod rfc2396;
 mod scheme;
 mod smoke;
+mod support;
 mod tmux;
 mod tmux_panes;
 mod trace_bounds;

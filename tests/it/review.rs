@@ -1,32 +1,11 @@
 //! Findings of the adversarial review, each pinned as a regression test
 //! now that it is fixed.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use uriscope::cli::parse::analyze_linted;
 use uriscope::uri::{self, ParseOptions, Severity};
 
 fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn uriscope");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    super::support::run_uriscope(args, stdin)
 }
 
 #[test]

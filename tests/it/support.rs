@@ -1,0 +1,28 @@
+//! Helpers shared by the integration tests.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Run the `uriscope` binary with `args` and `stdin`; returns
+/// (exit code, stdout, stderr). Output that is not UTF-8 is shown lossy.
+pub fn run_uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin)
+        .expect("stdin takes the input");
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
