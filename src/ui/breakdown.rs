@@ -1,7 +1,8 @@
 //! The Breakdown pane: the input in its component colors, the RFC 3986 §3
 //! underbrace diagram, carets under every finding, the component table
 //! (raw, decoded, byte span), host kind, path segments, query pairs, the
-//! findings and a legend. Scrolls vertically; the URI-wide rows also
+//! findings, what the WHATWG URL Standard (browsers) makes of it and how
+//! that differs, and a legend. Scrolls vertically; the URI-wide rows also
 //! scroll horizontally for long URIs.
 
 use ratatui::buffer::Buffer;
@@ -29,7 +30,14 @@ pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: 
         return;
     }
     let w = usize::from(area.width);
-    let lines = build(a, theme, app.breakdown.x, w.saturating_sub(1));
+    let cols = w.saturating_sub(1);
+    let mut lines = body(a, theme, app.breakdown.x, cols);
+    // The browser's reading, once per frame, below the RFC 3986 sections.
+    let base = app.base.text();
+    let browser = super::whatwg::parse(a, base);
+    let relative_to = (!super::whatwg::has_scheme(a)).then_some(base);
+    lines.extend(super::whatwg::section(&browser, relative_to, theme, cols));
+    lines.extend(legend(theme));
     let height = usize::from(area.height);
     let max_y = lines.len().saturating_sub(height);
     let y = app.breakdown.y.min(max_y);
@@ -42,8 +50,17 @@ pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: 
     }
 }
 
-/// The pane's lines; URI-wide rows are cut to columns `x..x + w`.
+/// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
+/// rows are cut to columns `x..x + w`.
 pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
+    let mut out = body(a, theme, x, w);
+    out.extend(legend(theme));
+    out
+}
+
+/// The RFC 3986 lines: the URI with its diagram, verdict, table, details
+/// and findings.
+fn body(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     // The password of `user:pass` is drawn masked (same byte length, so
     // every span still fits); the input line above keeps it as typed.
@@ -158,7 +175,11 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
     table(&mut out, a, &comps, theme, w);
     details(&mut out, a, theme, w);
     findings(&mut out, &all, theme, w);
+    out
+}
 
+/// The color legend, after a blank line.
+fn legend(theme: &Theme) -> [Line<'static>; 2] {
     let mut legend = vec![Span::styled("legend ", theme.heading())];
     for role in Role::LEGEND {
         let mark = if theme.no_color {
@@ -169,9 +190,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
         legend.push(Span::styled(mark, theme.role(role)));
         legend.push(Span::raw(" "));
     }
-    out.push(Line::default());
-    out.push(Line::from(legend));
-    out
+    [Line::default(), Line::from(legend)]
 }
 
 fn table(

@@ -17,6 +17,7 @@ pub mod overlay;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod theme;
+pub mod whatwg;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};

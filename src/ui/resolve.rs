@@ -2,7 +2,9 @@
 //! step by step (RFC 3986 §5.2: base pre-parse, the §5.2.2 branch with its
 //! condition, the §5.2.3 merge, the §5.2.4 remove_dot_segments table one
 //! row per iteration, the target), or the RFC 2396 §5.2 steps 1-7 / 6a-6h
-//! on a toggle, with both targets compared. Rows are revealed by stepping.
+//! on a toggle, with both targets compared; after the RFC 3986 target, the
+//! WHATWG URL Standard's join (what browsers do), marked where it differs.
+//! Rows are revealed by stepping.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -73,13 +75,23 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
     let pin = if v.rfc2396 {
         super::resolve_2396::render_steps(app, &r3986, &mut out, theme, w)
     } else {
-        match &r3986 {
+        let pin = match &r3986 {
             Ok(r) => rfc3986(app, r, &mut out, theme, w),
             Err(e) => {
                 error_lines(&mut out, &e.message, &e.findings, theme, w);
                 None
             }
-        }
+        };
+        // The browser's join (WHATWG URL Standard), right after the target.
+        let browser = crate::whatwg::join(app.base.text(), app.input.text());
+        let rfc = r3986.as_ref().ok().map(|r| r.target.as_str());
+        out.push(row(
+            "WHATWG join",
+            LABEL,
+            super::whatwg::join_spans(&browser, rfc, theme, w.saturating_sub(LABEL)),
+            theme,
+        ));
+        pin
     };
     (out, pin)
 }

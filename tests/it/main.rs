@@ -21,6 +21,7 @@ mod percent;
 mod relative;
 mod render;
 mod render_panes;
+mod render_whatwg;
 mod resolve;
 mod resolve_peers;
 mod resolve_robustness;

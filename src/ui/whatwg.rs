@@ -1,0 +1,193 @@
+//! The browser's column in the explorer: what the WHATWG URL Standard
+//! (computed by [`crate::whatwg`]) makes of the input, drawn as a section
+//! of the Breakdown pane and as one row of the Resolve pane. It is labelled
+//! as *not* RFC 3986, and every way it differs is highlighted.
+
+use ratatui::text::{Line, Span};
+
+use crate::display::{fit, visible, width};
+use crate::uri::{Analysis, Severity};
+use crate::whatwg::{self, Whatwg};
+
+use super::theme::Theme;
+
+/// Each difference is wrapped to at most this many lines (a 2 KB path
+/// quoted in a sentence would otherwise fill the pane).
+const MAX_LINES: usize = 3;
+
+/// At most this many differences are listed.
+const MAX_DIFFERENCES: usize = 20;
+
+/// Whether the input starts with a scheme the WHATWG parser reads as one
+/// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, the same grammar as
+/// RFC 3986 §3.1); otherwise it is parsed as relative to a base.
+pub fn has_scheme(a: &Analysis<'_>) -> bool {
+    a.split.scheme.is_some_and(|s| {
+        let t = s.slice(a.input).as_bytes();
+        t.first().is_some_and(u8::is_ascii_alphabetic)
+            && t.iter()
+                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
+/// What the WHATWG parser makes of the analysed input: on its own when it
+/// has a scheme, else against `base` (as `new URL(input, base)` does).
+pub fn parse(a: &Analysis<'_>, base: &str) -> Whatwg {
+    if has_scheme(a) {
+        whatwg::parse(a.input, None)
+    } else {
+        whatwg::parse(a.input, Some(base))
+    }
+}
+
+/// The Breakdown's WHATWG section, `w` columns wide: the label, the href
+/// (or that the parser rejects the input), then each difference from
+/// RFC 3986, highlighted.
+pub fn section(
+    r: &Whatwg,
+    relative_to: Option<&str>,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let mut out = vec![
+        Line::default(),
+        Line::styled(fit(whatwg::LABEL, w).into_owned(), theme.heading()),
+    ];
+    let label = |k: &str| Span::styled(format!("{k:<10} "), theme.heading());
+    let room = w.saturating_sub(11).max(10);
+    if let Some(base) = relative_to {
+        out.push(Line::from(vec![
+            label("base"),
+            Span::styled(
+                fit(&format!("relative: parsed against {base}"), room).into_owned(),
+                theme.dim(),
+            ),
+        ]));
+    }
+    match &r.href {
+        Some(href) if r.valid => out.push(Line::from(vec![
+            label("href"),
+            Span::styled(fit(href, room).into_owned(), theme.good()),
+        ])),
+        _ => out.push(Line::from(vec![
+            label("href"),
+            Span::styled("rejected (no URL)", theme.severity(Severity::Error)),
+        ])),
+    }
+    let warn = theme.severity(Severity::Warning);
+    for (i, d) in r.differences.iter().take(MAX_DIFFERENCES).enumerate() {
+        let k = if i == 0 { "differs" } else { "" };
+        for (j, piece) in wrap(&visible(d), room).into_iter().enumerate() {
+            let head = if j == 0 {
+                label(k)
+            } else {
+                Span::raw(" ".repeat(11))
+            };
+            out.push(Line::from(vec![head, Span::styled(piece, warn)]));
+        }
+    }
+    if r.differences.len() > MAX_DIFFERENCES {
+        out.push(Line::styled(
+            format!(
+                "           … and {} more differences",
+                r.differences.len() - MAX_DIFFERENCES
+            ),
+            theme.dim(),
+        ));
+    }
+    if r.valid && r.differences.is_empty() {
+        out.push(Line::from(vec![
+            label("differs"),
+            Span::styled("no difference from RFC 3986 found", theme.dim()),
+        ]));
+    }
+    out
+}
+
+/// The Resolve pane's WHATWG row value: the join's href, marked where it
+/// differs from the RFC 3986 target (`rfc`, when RFC 3986 resolved it).
+pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec<Span<'static>> {
+    let Some(href) = r.href.as_deref().filter(|_| r.valid) else {
+        return vec![Span::styled(
+            fit("rejected by the WHATWG parser (no URL)", w).into_owned(),
+            theme.severity(Severity::Error),
+        )];
+    };
+    let same = rfc == Some(href);
+    let mark = if same { " = RFC 3986" } else { " ≠ RFC 3986" };
+    let room = w.saturating_sub(width(mark));
+    vec![
+        Span::styled(
+            fit(href, room).into_owned(),
+            if same { theme.good() } else { theme.changed() },
+        ),
+        Span::styled(
+            mark,
+            if same {
+                theme.dim()
+            } else {
+                theme.severity(Severity::Warning)
+            },
+        ),
+    ]
+}
+
+/// Greedy word wrap of visible text `s` to `w` columns, at most
+/// [`MAX_LINES`] lines, the last ending in `…` when cut.
+fn wrap(s: &str, w: usize) -> Vec<String> {
+    let mut lines = super::resolve::wrap(s, w);
+    if lines.len() > MAX_LINES {
+        lines.truncate(MAX_LINES);
+        if let Some(last) = lines.last_mut() {
+            let mut t = fit(last, w.saturating_sub(1)).into_owned();
+            if !t.ends_with('…') {
+                t.push('…');
+            }
+            *last = t;
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri::analyze;
+
+    #[test]
+    fn scheme_or_relative() {
+        assert!(has_scheme(&analyze("http://a/")));
+        assert!(has_scheme(&analyze("a+b.c-d:x")));
+        assert!(!has_scheme(&analyze("../g")));
+        assert!(!has_scheme(&analyze("1a:b")));
+        assert!(!has_scheme(&analyze("")));
+    }
+
+    #[test]
+    fn relative_input_is_parsed_against_the_base() {
+        let a = analyze("..\\g");
+        let r = parse(&a, "http://a/b/c/d;p?q");
+        assert_eq!(r.href.as_deref(), Some("http://a/b/g"));
+    }
+
+    #[test]
+    fn wrap_caps_the_lines() {
+        let long = "word ".repeat(100);
+        let lines = wrap(&long, 20);
+        assert_eq!(lines.len(), MAX_LINES);
+        assert!(lines[MAX_LINES - 1].ends_with('…'));
+        assert!(lines.iter().all(|l| width(l) <= 20));
+    }
+
+    #[test]
+    fn join_marks_a_difference() {
+        let t = Theme::default();
+        let r = whatwg::join("http://a/b/c/d;p?q", "..\\g");
+        let spans = join_spans(&r, Some("http://a/b/c/..%5Cg"), &t, 60);
+        let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "http://a/b/g ≠ RFC 3986");
+        let spans = join_spans(&r, Some("http://a/b/g"), &t, 60);
+        let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "http://a/b/g = RFC 3986");
+    }
+}
