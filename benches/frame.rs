@@ -92,6 +92,14 @@ fn parts(c: &mut Criterion, name: &str, uri: &str) {
             black_box(uriscope::ui::breakdown::build(&a, &theme, 0, 79).len())
         })
     });
+    // The WHATWG section the Breakdown adds to each frame (computed once).
+    c.bench_function(&format!("whatwg section/{name}"), |b| {
+        b.iter(|| {
+            let a = app.analysis();
+            let w = uriscope::ui::whatwg::parse(&a, app.base.text());
+            black_box(uriscope::ui::whatwg::section(&w, None, &theme, 79).len())
+        })
+    });
 }
 
 fn frame(c: &mut Criterion) {
@@ -103,6 +111,11 @@ fn frame(c: &mut Criterion) {
         &reference_2k(),
         Some(Pane::Resolve),
     );
+    // The WHATWG join row the Resolve pane adds to each frame.
+    let reference = reference_2k();
+    c.bench_function("whatwg join/2KB reference", |b| {
+        b.iter(|| black_box(uriscope::whatwg::join(uriscope::app::DEFAULT_BASE, &reference).valid))
+    });
     parts(c, "2KB", &uri_2k());
     parts(c, "64KB", &uri_64k());
 }
