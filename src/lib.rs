@@ -23,6 +23,8 @@
 //! References: RFC 3986 (URI generic syntax), RFC 3987 (IRIs), RFC 6874
 //! (IPv6 zone IDs), RFC 2396 (the 1998 syntax).
 
+#![warn(missing_docs)]
+
 pub mod app;
 pub mod cli;
 pub mod clipboard;
