@@ -94,3 +94,23 @@ fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
     assert_eq!(found[2], ["http://a/"]);
     assert_eq!(found[3], ["http://a/", "http://b/"]);
 }
+
+/// Found by the `resolve` fuzz target in CI: base `http://a/b/c/d;p?q`,
+/// reference `hTtp://5x7f.1/`. make_relative answers `//5x7f.1/`, which
+/// resolves to `http://5x7f.1/`: the same target up to the case of the
+/// scheme (RFC 3986 §3.1, §6.2.2.1), which is what it promises.
+#[test]
+fn regression_make_relative_of_a_mixed_case_scheme_target() {
+    use uriscope::uri::relative_reference::{make_relative, same_up_to_scheme_and_host_case};
+    use uriscope::uri::{resolve_target, ResolveOptions};
+    let base = "http://a/b/c/d;p?q";
+    let target = resolve_target(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();
+    let rel = make_relative(base, &target).unwrap();
+    let back = resolve_target(base, &rel.reference, ResolveOptions::default()).unwrap();
+    assert!(
+        same_up_to_scheme_and_host_case(&back, &target),
+        "{back} vs {target}"
+    );
+    assert!(same_up_to_scheme_and_host_case(&rel.proof.target, &target));
+    assert!(rel.reference.len() <= target.len());
+}
