@@ -5,9 +5,15 @@
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "uriscope".into());
+    // Passes over the corpus: 3 by default (enough for instruction
+    // counts); more for wall-clock timing with hyperfine.
+    let passes: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3);
     let corpus = include_str!("../benches/uris.txt");
     let mut ok = 0usize;
-    for _ in 0..3 {
+    for _ in 0..passes {
         for l in corpus.lines() {
             ok += match which.as_str() {
                 "fluent-uri" => fluent_uri::UriRef::parse(std::hint::black_box(l)).is_ok(),

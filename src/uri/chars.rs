@@ -188,25 +188,49 @@ pub fn class_name(b: u8) -> &'static str {
     }
 }
 
-/// Bit `k` set when byte `k` of `c` is not in `class`.
-#[inline(always)]
-fn stops8(c: &[u8; 8], class: u16) -> u32 {
-    let mut m = 0u32;
+/// One table per class bit: `BYTE_TABLES[k][b]` is `0xFF` when byte `b` is
+/// in class `1 << k`, else `0`, so eight lookups assemble into a `u64`
+/// whose zero bytes mark the bytes outside the class.
+static BYTE_TABLES: [[u8; 256]; 16] = {
+    let mut t = [[0u8; 256]; 16];
     let mut k = 0;
-    while k < 8 {
-        m |= ((TABLE[c[k] as usize] & class == 0) as u32) << k;
+    while k < 16 {
+        let mut b = 0;
+        while b < 256 {
+            if TABLE[b] & (1 << k) != 0 {
+                t[k][b] = 0xFF;
+            }
+            b += 1;
+        }
         k += 1;
     }
-    m
+    t
+};
+
+/// The eight bytes of `c` mapped through `t`: `0xFF` in byte `k` when
+/// `c[k]` is in the class.
+#[inline(always)]
+fn members8(c: &[u8; 8], t: &[u8; 256]) -> u64 {
+    u64::from_le_bytes([
+        t[c[0] as usize],
+        t[c[1] as usize],
+        t[c[2] as usize],
+        t[c[3] as usize],
+        t[c[4] as usize],
+        t[c[5] as usize],
+        t[c[6] as usize],
+        t[c[7] as usize],
+    ])
 }
 
 /// How many leading bytes of `b` are in class `class` (one class bit).
 ///
-/// The hot loop of the validator, eight bytes at a time: the AND of their
-/// table entries says at once whether all eight are in the class; when
-/// not, a bit mask of the bytes outside it and its trailing zeros give the
-/// run's end without a branch per byte. Fewer than eight bytes left go one
-/// by one.
+/// The hot loop of the validator, eight bytes at a time: each byte maps
+/// through the class's byte table to `0xFF` (member) or `0`, the eight
+/// results form one `u64`, and the first zero byte (trailing zeros of its
+/// complement, over eight) is where the run ends, with one branch per
+/// eight bytes. The last partial chunk reuses the final eight bytes,
+/// shifted past the ones already accepted.
 ///
 /// ```
 /// use uriscope::uri::chars::{run_len, PATH};
@@ -215,33 +239,25 @@ fn stops8(c: &[u8; 8], class: u16) -> u32 {
 #[inline(always)]
 pub fn run_len(b: &[u8], class: u16) -> usize {
     debug_assert_eq!(class.count_ones(), 1, "run_len takes a single class bit");
+    let t = &BYTE_TABLES[class.trailing_zeros() as usize];
     let mut n = 0;
     let mut chunks = b.chunks_exact(8);
     for c in &mut chunks {
-        let all = TABLE[c[0] as usize]
-            & TABLE[c[1] as usize]
-            & TABLE[c[2] as usize]
-            & TABLE[c[3] as usize]
-            & TABLE[c[4] as usize]
-            & TABLE[c[5] as usize]
-            & TABLE[c[6] as usize]
-            & TABLE[c[7] as usize];
-        if all & class == 0 {
-            let c: &[u8; 8] = c.try_into().expect("chunks of eight");
-            return n + stops8(c, class).trailing_zeros() as usize;
+        let c: &[u8; 8] = c.try_into().expect("chunks of eight");
+        let stops = !members8(c, t);
+        if stops != 0 {
+            return n + (stops.trailing_zeros() / 8) as usize;
         }
         n += 8;
     }
-    // The tail, padded with NUL (in no class) to eight bytes: one stop
-    // mask instead of a byte loop whose exit is hard to predict.
     let rest = chunks.remainder().len();
     if let Some(last) = b.last_chunk::<8>() {
-        // The last eight bytes overlap the `8 - rest` already accepted.
-        let m = (stops8(last, class) >> (8 - rest)) | (1 << rest);
-        return n + m.trailing_zeros() as usize;
+        // The last eight bytes overlap the `8 - rest` already accepted;
+        // a sentinel stop just past the end bounds the answer (the shift
+        // is 64 bits, all of them, when nothing is left).
+        let seen = (!members8(last, t)).checked_shr(8 * (8 - rest) as u32);
+        let stops = seen.unwrap_or(0) | (1 << (8 * rest));
+        return n + (stops.trailing_zeros() / 8) as usize;
     }
-    n + b
-        .iter()
-        .position(|&c| TABLE[c as usize] & class == 0)
-        .unwrap_or(rest)
+    n + b.iter().position(|&c| t[c as usize] == 0).unwrap_or(rest)
 }

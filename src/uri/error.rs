@@ -63,6 +63,8 @@ pub enum Rule {
     Query,
     /// `fragment` (§3.5).
     Fragment,
+    /// `URI-reference` as a whole (§4.1), for limits on the entire input.
+    UriReference,
 }
 
 impl Rule {
@@ -83,6 +85,7 @@ impl Rule {
             Rule::FirstSegment => "segment-nz-nc",
             Rule::Query => "query",
             Rule::Fragment => "fragment",
+            Rule::UriReference => "URI-reference",
         }
     }
 
@@ -101,6 +104,7 @@ impl Rule {
             Rule::FirstSegment => "RFC 3986 §3.3, §4.2",
             Rule::Query => "RFC 3986 §3.4",
             Rule::Fragment => "RFC 3986 §3.5",
+            Rule::UriReference => "RFC 3986 §4.1",
         }
     }
 
@@ -121,6 +125,7 @@ impl Rule {
                 "unreserved, sub-delims, \"@\" or %XX escapes (no \":\" before the first \"/\")"
             }
             Rule::Query | Rule::Fragment => "pchar, \"/\" and \"?\"",
+            Rule::UriReference => "at most 4 GiB - 1 bytes (offsets are 32-bit)",
         }
     }
 }

@@ -123,85 +123,232 @@ impl RefKind {
 /// assert_eq!(u.query(), Some("name=ferret"));
 /// assert_eq!(u.fragment(), Some("nose"));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct UriRef<'a> {
-    pub(crate) input: &'a str,
-    pub(crate) scheme: Option<Span>,
-    pub(crate) authority: Option<Authority>,
-    pub(crate) path: Span,
-    pub(crate) path_kind: PathKind,
-    pub(crate) query: Option<Span>,
-    pub(crate) fragment: Option<Span>,
+    input: &'a str,
+    // Byte offsets into `input`, 32-bit (the parser refuses longer input);
+    // each meaningful only when its flag below says the part is present.
+    // The layout keeps the value small (56 bytes) so that a parse returns
+    // it in a few stores; every span is rebuilt from these on demand.
+    /// End of the scheme (the position of its ':').
+    scheme_end: u32,
+    /// Start and end of the host; the userinfo ends one byte before it.
+    host_start: u32,
+    host_end: u32,
+    /// End of an IP literal's address (where `%25` or `]` begins).
+    addr_end: u32,
+    /// Start of an IPv6 zone ID; it ends before the `]`.
+    zone_start: u32,
+    /// Start of the port (after ':'); it ends where the authority ends.
+    port_start: u32,
+    /// The path, which begins where the authority (if any) ends.
+    path_start: u32,
+    path_end: u32,
+    /// End of the query, which begins one byte after the path.
+    query_end: u32,
+    flags: u8,
+    host_kind: HostKind,
+    path_kind: PathKind,
+}
+
+const HAS_SCHEME: u8 = 1;
+const HAS_AUTHORITY: u8 = 1 << 1;
+const HAS_USERINFO: u8 = 1 << 2;
+const HAS_PORT: u8 = 1 << 3;
+const HAS_ZONE: u8 = 1 << 4;
+const HAS_QUERY: u8 = 1 << 5;
+const HAS_FRAGMENT: u8 = 1 << 6;
+
+/// The longest input a [`UriRef`] can describe (its offsets are 32-bit).
+pub const MAX_INPUT_LEN: usize = u32::MAX as usize;
+
+/// The components of a reference as spans, the parser's working form.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ComponentSpans {
+    pub scheme: Option<Span>,
+    pub authority: Option<Authority>,
+    pub path: Span,
+    pub path_kind: PathKind,
+    pub query: Option<Span>,
+    pub fragment: Option<Span>,
 }
 
 impl<'a> UriRef<'a> {
+    /// Pack the parser's spans. The layout relies on how the parser lays
+    /// them out (the authority begins right after `//`, the userinfo ends
+    /// at the host's `@`, the port runs to the end of the authority, the
+    /// query and fragment follow their delimiters); a debug build checks
+    /// every accessor against the spans it was given.
+    #[inline(always)]
+    pub(crate) fn pack(input: &'a str, c: ComponentSpans) -> UriRef<'a> {
+        debug_assert!(input.len() <= MAX_INPUT_LEN);
+        let o = |x: usize| x as u32;
+        let mut flags = 0;
+        let mut u = UriRef {
+            input,
+            scheme_end: 0,
+            host_start: 0,
+            host_end: 0,
+            addr_end: 0,
+            zone_start: 0,
+            port_start: 0,
+            path_start: o(c.path.start),
+            path_end: o(c.path.end),
+            query_end: o(c.path.end),
+            flags: 0,
+            host_kind: HostKind::RegName,
+            path_kind: c.path_kind,
+        };
+        if let Some(s) = c.scheme {
+            flags |= HAS_SCHEME;
+            u.scheme_end = o(s.end);
+        }
+        if let Some(a) = c.authority {
+            flags |= HAS_AUTHORITY;
+            u.host_start = o(a.host.span.start);
+            u.host_end = o(a.host.span.end);
+            u.addr_end = o(a.host.address.end);
+            u.host_kind = a.host.kind;
+            if a.userinfo.is_some() {
+                flags |= HAS_USERINFO;
+            }
+            if let Some(z) = a.host.zone {
+                flags |= HAS_ZONE;
+                u.zone_start = o(z.start);
+            }
+            if let Some(p) = a.port {
+                flags |= HAS_PORT;
+                u.port_start = o(p.start);
+            }
+        }
+        if let Some(q) = c.query {
+            flags |= HAS_QUERY;
+            u.query_end = o(q.end);
+        }
+        if c.fragment.is_some() {
+            flags |= HAS_FRAGMENT;
+        }
+        u.flags = flags;
+        debug_assert_eq!(u.scheme_span(), c.scheme, "scheme of {input:?}");
+        debug_assert_eq!(u.authority_parts(), c.authority, "authority of {input:?}");
+        debug_assert_eq!(u.path_span(), c.path, "path of {input:?}");
+        debug_assert_eq!(u.query_span(), c.query, "query of {input:?}");
+        debug_assert_eq!(u.fragment_span(), c.fragment, "fragment of {input:?}");
+        u
+    }
+
+    #[inline]
+    fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
     /// The input this reference was parsed from.
     pub fn as_str(&self) -> &'a str {
         self.input
     }
     /// The scheme span.
+    #[inline]
     pub fn scheme_span(&self) -> Option<Span> {
-        self.scheme
+        self.has(HAS_SCHEME)
+            .then(|| Span::new(0, self.scheme_end as usize))
     }
     /// The scheme, without `:`.
     pub fn scheme(&self) -> Option<&'a str> {
-        self.scheme.map(|s| s.slice(self.input))
+        self.scheme_span().map(|s| s.slice(self.input))
     }
     /// The authority with its sub-component spans.
     pub fn authority_parts(&self) -> Option<Authority> {
-        self.authority
+        if !self.has(HAS_AUTHORITY) {
+            return None;
+        }
+        let start = if self.has(HAS_SCHEME) {
+            self.scheme_end as usize + 3
+        } else {
+            2
+        };
+        let end = self.path_start as usize;
+        let span = Span::new(self.host_start as usize, self.host_end as usize);
+        let literal = matches!(self.host_kind, HostKind::Ipv6 | HostKind::IpFuture);
+        let address = if literal {
+            Span::new(span.start + 1, self.addr_end as usize)
+        } else {
+            span
+        };
+        Some(Authority {
+            span: Span::new(start, end),
+            userinfo: self
+                .has(HAS_USERINFO)
+                .then(|| Span::new(start, span.start - 1)),
+            host: Host {
+                span,
+                kind: self.host_kind,
+                address,
+                zone: self
+                    .has(HAS_ZONE)
+                    .then(|| Span::new(self.zone_start as usize, span.end - 1)),
+            },
+            port: self
+                .has(HAS_PORT)
+                .then(|| Span::new(self.port_start as usize, end)),
+        })
     }
     /// The authority, without `//`.
     pub fn authority(&self) -> Option<&'a str> {
-        self.authority.map(|a| a.span.slice(self.input))
+        self.authority_parts().map(|a| a.span.slice(self.input))
     }
     /// The userinfo, without `@`.
     pub fn userinfo(&self) -> Option<&'a str> {
-        self.authority
+        self.authority_parts()
             .and_then(|a| a.userinfo)
             .map(|s| s.slice(self.input))
     }
     /// The host (brackets included for IP literals).
     pub fn host(&self) -> Option<&'a str> {
-        self.authority.map(|a| a.host.span.slice(self.input))
+        self.has(HAS_AUTHORITY)
+            .then(|| &self.input[self.host_start as usize..self.host_end as usize])
     }
     /// The host kind, when there is an authority.
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.authority.map(|a| a.host.kind)
+        self.has(HAS_AUTHORITY).then_some(self.host_kind)
     }
     /// The port, without `:`.
     pub fn port(&self) -> Option<&'a str> {
-        self.authority
+        self.authority_parts()
             .and_then(|a| a.port)
             .map(|s| s.slice(self.input))
     }
     /// The path span.
+    #[inline]
     pub fn path_span(&self) -> Span {
-        self.path
+        Span::new(self.path_start as usize, self.path_end as usize)
     }
     /// The path (always defined, possibly empty).
     pub fn path(&self) -> &'a str {
-        self.path.slice(self.input)
+        self.path_span().slice(self.input)
     }
     /// Which path rule matched.
     pub fn path_kind(&self) -> PathKind {
         self.path_kind
     }
     /// The query span.
+    #[inline]
     pub fn query_span(&self) -> Option<Span> {
-        self.query
+        self.has(HAS_QUERY)
+            .then(|| Span::new(self.path_end as usize + 1, self.query_end as usize))
     }
     /// The query, without `?`.
     pub fn query(&self) -> Option<&'a str> {
-        self.query.map(|s| s.slice(self.input))
+        self.query_span().map(|s| s.slice(self.input))
     }
     /// The fragment span.
+    #[inline]
     pub fn fragment_span(&self) -> Option<Span> {
-        self.fragment
+        self.has(HAS_FRAGMENT)
+            .then(|| Span::new(self.query_end as usize + 1, self.input.len()))
     }
     /// The fragment, without `#`.
     pub fn fragment(&self) -> Option<&'a str> {
-        self.fragment.map(|s| s.slice(self.input))
+        self.fragment_span().map(|s| s.slice(self.input))
     }
 
     /// The reference kind (§4).
@@ -213,13 +360,13 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(parse("../x").unwrap().kind(), RefKind::RelativePath);
     /// ```
     pub fn kind(&self) -> RefKind {
-        if self.scheme.is_some() {
+        if self.has(HAS_SCHEME) {
             RefKind::Uri
-        } else if self.authority.is_some() {
+        } else if self.has(HAS_AUTHORITY) {
             RefKind::NetworkPath
         } else if self.path().starts_with('/') {
             RefKind::AbsolutePath
-        } else if self.path.is_empty() && self.query.is_none() {
+        } else if self.path_start == self.path_end && !self.has(HAS_QUERY) {
             RefKind::SameDocument
         } else {
             RefKind::RelativePath
@@ -246,7 +393,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(segs, ["a", "", "b"]);
     /// ```
     pub fn segments(&self) -> Segments<'a> {
-        segments(self.input, self.path)
+        segments(self.input, self.path_span())
     }
 
     /// The query pairs split on `&` (or `sep`) and the first `=`, in order,
@@ -258,7 +405,22 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(p, [("a", Some("1")), ("", None), ("a", Some("2")), ("b", None)]);
     /// ```
     pub fn query_pairs(&self, sep: u8) -> QueryPairs<'a> {
-        query_pairs(self.input, self.query, sep)
+        query_pairs(self.input, self.query_span(), sep)
+    }
+}
+
+impl fmt::Debug for UriRef<'_> {
+    /// The components as spans, as the parser delimited them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UriRef")
+            .field("input", &self.input)
+            .field("scheme", &self.scheme_span())
+            .field("authority", &self.authority_parts())
+            .field("path", &self.path_span())
+            .field("path_kind", &self.path_kind)
+            .field("query", &self.query_span())
+            .field("fragment", &self.fragment_span())
+            .finish()
     }
 }
 
