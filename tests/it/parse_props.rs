@@ -237,6 +237,45 @@ proptest! {
         }
     }
 
+    /// Broken authorities (unclosed brackets, bare `%` zones, text after
+    /// `]`, several `@` and `:`) go through the analyzer's error recovery;
+    /// the packed reference it returns still gives spans that lie in order
+    /// inside the input, on character boundaries (and, in this debug
+    /// build, equal to the spans the parser found: `UriRef::pack` checks).
+    #[test]
+    fn packed_spans_hold_through_error_recovery(
+        tokens in proptest::collection::vec(
+            prop::sample::select(vec![
+                "//", "[", "]", "%", "%25", "%2", ":", "@", "a", "7", "v1.", "::", "/", "?",
+                "#", "é", " ", "s:",
+            ]),
+            0..16,
+        )
+    ) {
+        let s: String = tokens.concat();
+        for a in [analyze(&s), uriscope::uri::analyze_with(&s, uriscope::uri::ParseOptions { iri: true })] {
+            let u = a.uri;
+            let mut spans = vec![u.path_span()];
+            spans.extend(u.scheme_span());
+            spans.extend(u.query_span());
+            spans.extend(u.fragment_span());
+            if let Some(auth) = u.authority_parts() {
+                spans.extend([auth.span, auth.host.span, auth.host.address]);
+                spans.extend(auth.userinfo);
+                spans.extend(auth.port);
+                spans.extend(auth.host.zone);
+                prop_assert!(auth.span.start <= auth.host.span.start);
+                prop_assert!(auth.host.span.end <= auth.span.end);
+                prop_assert_eq!(auth.span.end, u.path_span().start);
+            }
+            for sp in spans {
+                prop_assert!(sp.start <= sp.end && sp.end <= s.len(), "{:?} in {:?}", sp, s);
+                prop_assert!(s.is_char_boundary(sp.start) && s.is_char_boundary(sp.end));
+            }
+            prop_assert_eq!(u.as_str(), s.as_str());
+        }
+    }
+
     #[test]
     fn split_agrees_with_the_naive_appendix_b_oracle(s in "[a-z:/?#@.]{0,20}") {
         prop_assert_eq!(split_texts(&s, split(&s)), naive_split(&s));
