@@ -24,6 +24,7 @@
 //! (IPv6 zone IDs), RFC 2396 (the 1998 syntax).
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod app;
 pub mod cli;

@@ -1,5 +1,7 @@
 //! The `uriscope` binary: clap arguments, then a CLI subcommand or the explorer.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
