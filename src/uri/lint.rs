@@ -201,7 +201,21 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if ace {
+        if ace && super::idn::is_overlong_ace_label(&text) {
+            warn(
+                out,
+                label,
+                "punycode-invalid",
+                format!(
+                    "label \"{}…\" starts with \"xn--\" but is {} octets long; a DNS label has \
+                     at most {} (RFC 1034 §3.1), so it is no IDNA A-label (RFC 5890 §2.3.2.1) \
+                     and is not decoded",
+                    text.chars().take(16).collect::<String>(),
+                    text.len(),
+                    super::idn::MAX_LABEL_LEN
+                ),
+            );
+        } else if ace {
             match idna::punycode::decode_to_string(&text[4..]) {
                 Some(unicode) => {
                     if let Some(scripts) = mixed_scripts(&unicode) {

@@ -114,3 +114,35 @@ fn regression_make_relative_of_a_mixed_case_scheme_target() {
     assert!(same_up_to_scheme_and_host_case(&rel.proof.target, &target));
     assert!(rel.reference.len() <= target.len());
 }
+
+/// Found by the `analyzers` fuzz target in the campaign: the host
+/// `xn--inhlll…` (a 1,500-byte label) took 13 ms per input in the fuzz build,
+/// because punycode decoding is quadratic. A DNS label has at most 63 octets
+/// (RFC 1034 §3.1), so a longer `xn--` label is no A-label (RFC 5890
+/// §2.3.2.1): refused before decoding, with the reason.
+#[test]
+fn regression_overlong_xn_label_is_refused_before_decoding() {
+    use uriscope::uri::idn::host_to_unicode;
+    use uriscope::uri::lint::lint;
+    let label = format!("xn--inh{}", "l".repeat(1500));
+    let host = format!("a.{label}.example");
+    let e = host_to_unicode(&host).unwrap_err();
+    assert_eq!(e.label, label);
+    assert_eq!((e.span.start, e.span.end), (2, 2 + label.len()));
+    let findings = lint(&format!("http://{host}/"));
+    let f = findings
+        .iter()
+        .find(|f| f.code == "punycode-invalid")
+        .expect("the long label is reported");
+    assert!(f.message.contains("1507 octets long"), "{}", f.message);
+    assert_eq!((f.span.start, f.span.end), (9, 9 + label.len()));
+    // At the limit, the label is still decoded as before.
+    let at_limit = format!("xn--{}", "a".repeat(59));
+    assert_eq!(at_limit.len(), 63);
+    let near = lint(&format!("http://{at_limit}/"));
+    assert!(near.iter().all(|f| !f.message.contains("octets long")));
+    assert_eq!(
+        host_to_unicode("xn--bcher-kva.example").unwrap(),
+        "bücher.example"
+    );
+}
