@@ -1,115 +1,27 @@
 //! The explorer's pure update fed arbitrary key and paste sequences,
 //! followed by a draw into a TestBackend of arbitrary size: no panic.
 //!
-//! Input bytes are read as a little program: each op byte picks a key (with
-//! modifiers), a paste of the following bytes, or the size of the final
-//! draw. One draw, at the end: drawing reads the state and never changes
-//! it, so a draw in the middle of a sequence is the final draw of a shorter
-//! input, which the fuzzer tries anyway; drawing once keeps every input
-//! well under 10 ms.
+//! The input bytes are a little program (tests/it/tui_program.rs, shared
+//! with the regression tests): each op byte picks a key (with modifiers),
+//! a paste of the following bytes, or the size of the final draw. One
+//! draw, at the end: drawing reads the state and never changes it, so a
+//! draw in the middle of a sequence is the final draw of a shorter input,
+//! which the fuzzer tries anyway; drawing once keeps every input well under
+//! 10 ms.
 #![no_main]
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use libfuzzer_sys::fuzz_target;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{keymap, update, App, Effect};
 
-const CODES: [KeyCode; 20] = [
-    KeyCode::Backspace,
-    KeyCode::Enter,
-    KeyCode::Left,
-    KeyCode::Right,
-    KeyCode::Up,
-    KeyCode::Down,
-    KeyCode::Home,
-    KeyCode::End,
-    KeyCode::PageUp,
-    KeyCode::PageDown,
-    KeyCode::Tab,
-    KeyCode::BackTab,
-    KeyCode::Delete,
-    KeyCode::Insert,
-    KeyCode::Esc,
-    KeyCode::F(1),
-    KeyCode::F(2),
-    KeyCode::F(5),
-    KeyCode::F(10),
-    KeyCode::Null,
-];
-
-fn modifiers(bits: u8) -> KeyModifiers {
-    let mut m = KeyModifiers::NONE;
-    if bits & 1 != 0 {
-        m |= KeyModifiers::CONTROL;
-    }
-    if bits & 2 != 0 {
-        m |= KeyModifiers::ALT;
-    }
-    if bits & 4 != 0 {
-        m |= KeyModifiers::SHIFT;
-    }
-    m
-}
-
-fn draw(app: &App, w: u16, h: u16) {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
-    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
-}
+#[path = "../../tests/it/tui_program.rs"]
+mod tui_program;
 
 fuzz_target!(|data: &[u8]| {
     if data.len() > 4096 {
         return;
     }
-    let mut app = App::new("", None);
-    let (mut w, mut h) = (80u16, 24u16);
-    let mut i = 0;
-    let mut steps = 0;
-    while i < data.len() && steps < 256 {
-        steps += 1;
-        let op = data[i];
-        i += 1;
-        let arg = data.get(i).copied().unwrap_or(0);
-        let ev = match op % 8 {
-            // A printable or any character, from the next UTF-8 char.
-            0 | 1 => {
-                let rest = std::str::from_utf8(&data[i..]).ok().or_else(|| {
-                    let valid = std::str::from_utf8(&data[i..]).err()?.valid_up_to();
-                    std::str::from_utf8(&data[i..i + valid]).ok()
-                });
-                let c = rest.and_then(|r| r.chars().next()).unwrap_or('a');
-                i += c.len_utf8();
-                Some(KeyEvent::new(KeyCode::Char(c), modifiers(op >> 5)))
-            }
-            2 | 3 => {
-                i += 1;
-                Some(KeyEvent::new(CODES[arg as usize % CODES.len()], modifiers(op >> 5)))
-            }
-            4 => {
-                // Paste the next `arg` bytes (lossy UTF-8).
-                let start = (i + 1).min(data.len());
-                let n = (arg as usize).min(data.len() - start);
-                let text = String::from_utf8_lossy(&data[start..start + n]).into_owned();
-                i = start + n;
-                let _ = update(&mut app, uriscope::app::Action::Paste(text));
-                None
-            }
-            5 => {
-                w = u16::from(arg % 200);
-                h = u16::from(data.get(i + 1).copied().unwrap_or(0) % 70);
-                i += 2;
-                None
-            }
-            // 6 and 7: a step that does nothing, so that inputs can align.
-            _ => None,
-        };
-        if let Some(ev) = ev {
-            if let Some(action) = keymap::action_for(&app, &ev) {
-                if update(&mut app, action) == Effect::Quit {
-                    break;
-                }
-            }
-        }
-    }
-    draw(&app, w, h);
+    let (app, w, h) = tui_program::run(data);
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
+    t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
 });

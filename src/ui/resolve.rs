@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use crate::app::breakdown::roles;
 use crate::app::resolve::{resolution, shown};
 use crate::app::{App, Focus, Pane};
-use crate::display::{fit, visible, width};
+use crate::display::{fit, glyphs, visible, width};
 use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
@@ -155,9 +155,12 @@ pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
         }
         cur.push_str(word);
         while width(&cur) > w {
-            let head = fit(&cur, w).into_owned();
-            let cut = head.trim_end_matches('…');
-            let rest = cur[cut.len()..].to_string();
+            // Cut on a glyph boundary of `cur` itself: the drawn form of a
+            // piece is not always a prefix of it (a combining mark that a
+            // split left alone is drawn as `<U+0618>`; found by fuzzing).
+            let cut = glyph_prefix(&cur, w - 1);
+            let head = format!("{}…", visible(&cur[..cut]));
+            let rest = cur[cut..].to_string();
             lines.push(head);
             cur = rest;
         }
@@ -166,6 +169,22 @@ pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
         lines.push(cur);
     }
     lines
+}
+
+/// The byte length of the longest run of whole glyphs at the start of `s`
+/// that fits in `cols` columns, and at least one glyph, so a wrap always
+/// moves on.
+fn glyph_prefix(s: &str, cols: usize) -> usize {
+    let mut used = 0;
+    let mut cut = 0;
+    for g in glyphs(s) {
+        if cut > 0 && used + g.width > cols {
+            break;
+        }
+        used += g.width;
+        cut = g.byte + g.len;
+    }
+    cut
 }
 
 fn finding_lines(

@@ -137,7 +137,8 @@ pub fn is_bidi_control(c: char) -> bool {
 /// escapes that form strictly valid UTF-8 of characters an IRI allows
 /// there ([`may_decode_in_iri`]). Escapes of ASCII (`%`, reserved, and
 /// all other ASCII) stay, so the parse never changes and the IRI maps back
-/// to the same URI.
+/// to the same URI. Escapes inside an IP literal (an RFC 6874 zone ID) stay
+/// too: the IRI grammar's `IP-literal` is ASCII only (RFC 3987 §2.2).
 ///
 /// ```
 /// use uriscope::uri::iri::uri_to_iri;
@@ -150,6 +151,9 @@ pub fn is_bidi_control(c: char) -> bool {
 ///            "http://xn--99zt52a.example.org/%e2%80%ae");
 /// // Reserved characters stay encoded.
 /// assert_eq!(uri_to_iri("/a%2Fb%20%C3%A9").unwrap(), "/a%2Fb%20é");
+/// // The zone ID of an IPv6 literal stays encoded.
+/// assert_eq!(uri_to_iri("http://[fe80::1%25%C3%A9]/%C3%A9").unwrap(),
+///            "http://[fe80::1%25%C3%A9]/é");
 /// ```
 pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
     let u = parse_iri(uri).map_err(IriError::Syntax)?;
@@ -158,6 +162,11 @@ pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
         return Ok(Cow::Borrowed(uri));
     };
     let query = u.query_span();
+    let literal = u
+        .authority_parts()
+        .map(|a| a.host)
+        .filter(|h| matches!(h.kind, HostKind::Ipv6 | HostKind::IpFuture))
+        .map(|h| h.span);
     let mut out = String::with_capacity(uri.len());
     let mut run = 0; // start of the text not yet copied
     let mut i = first;
@@ -179,6 +188,11 @@ pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
             continue;
         }
         out.push_str(&uri[run..start]);
+        run = i;
+        if literal.is_some_and(|l| l.contains(start)) {
+            out.push_str(&uri[start..i]);
+            continue;
+        }
         let in_query = query.is_some_and(|q| q.contains(start));
         let mut k = 0;
         while k < octets.len() {
@@ -194,7 +208,6 @@ pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
                 }
             }
         }
-        run = i;
     }
     out.push_str(&uri[run..]);
     Ok(Cow::Owned(out))

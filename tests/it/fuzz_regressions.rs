@@ -146,3 +146,49 @@ fn regression_overlong_xn_label_is_refused_before_decoding() {
         "bücher.example"
     );
 }
+
+/// Found by the `tui` fuzz target in the campaign (the input below,
+/// replayed by the same little program the target runs). A word of a
+/// wrapped message (here the Breakdown's WHATWG section, which wraps with
+/// the Resolve pane's helper) began with a lone combining mark (U+0618), which is
+/// drawn as `<U+0618>` on its own, so the drawn form of a piece was not a
+/// prefix of the text and the word wrap cut inside a character (a panic).
+/// The wrap now cuts on glyph boundaries of the text itself.
+#[test]
+fn regression_word_wrap_of_a_word_that_starts_with_a_combining_mark() {
+    use ratatui::{backend::TestBackend, Terminal};
+    let input: &[u8] = b"\
+        \xf4\x52\xff\xaa\x2f\x2e\x2e\x2f\x00\x76\x20\x20\xd8\x98\x00\x00\x00\x00\x00\x00\x00\x00\
+        \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x25\x00\x26\x9a\
+        \x00\x00\x00\x2c\x9c\x25\x30\x78\x7f\x00\x00\x94\x94\x94\x94\x94\x00\x00\x00\x00\x00\x00\
+        \x00\x00\x00\x00\x00\x32\x35\x65\xc5\x0a\x00\x00\x00\x00";
+    let (app, w, h) = crate::tui_program::run(input);
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
+    t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+    let screen = format!("{:?}", t.backend().buffer());
+    // The program ran as when it crashed: one paste, the Breakdown drawn
+    // down to its WHATWG section, whose message is the text being wrapped.
+    assert!(
+        screen.contains("pasted 76 characters as one edit"),
+        "{screen}"
+    );
+}
+
+/// Found by the `codec` fuzz target in the campaign: a URI whose IPv6 zone
+/// ID holds `%E1%A5%9F` (legal: `ZoneID = 1*( unreserved / pct-encoded )`,
+/// RFC 6874 §2). uri_to_iri decoded it to U+195F inside the brackets, and
+/// the result was no IRI: RFC 3987's `IP-literal` is ASCII only (§2.2).
+/// Escapes inside an IP literal now stay encoded; the rest still decodes.
+#[test]
+fn regression_uri_to_iri_keeps_escapes_in_an_ipv6_zone() {
+    use uriscope::uri::iri::uri_to_iri;
+    use uriscope::uri::{parse, parse_iri};
+    let uri = "http://[fe80::1%25ethx%E1%A5%9Fx]:8080/%E1%A5%9F?%E1%A5%9F#%E1%A5%9F";
+    assert!(parse(uri).is_ok());
+    let iri = uri_to_iri(uri).unwrap();
+    assert_eq!(
+        iri,
+        "http://[fe80::1%25ethx%E1%A5%9Fx]:8080/\u{195f}?\u{195f}#\u{195f}"
+    );
+    assert!(parse_iri(&iri).is_ok(), "{iri}");
+}

@@ -33,4 +33,5 @@ mod support;
 mod tmux;
 mod tmux_panes;
 mod trace_bounds;
+mod tui_program;
 mod whatwg;
