@@ -38,6 +38,11 @@ impl fmt::Display for IdnaError {
 impl std::error::Error for IdnaError {}
 
 fn to_ascii(s: &str) -> Option<Cow<'_, str>> {
+    // ToASCII would decode an `xn--` label to check it, and then refuse it
+    // for its length anyway (DnsLength::VerifyAllowRootDot).
+    if s.split('.').any(is_overlong_ace_label) {
+        return None;
+    }
     Uts46::new()
         .to_ascii(
             s.as_bytes(),

@@ -128,6 +128,10 @@ fn regression_overlong_xn_label_is_refused_before_decoding() {
     let host = format!("a.{label}.example");
     let e = host_to_unicode(&host).unwrap_err();
     assert_eq!(e.label, label);
+    // ToASCII refuses it too (the `codec` target's iri_to_uri found it
+    // slow as well); the error names the same label.
+    let e = uriscope::uri::idn::host_to_ascii(&host).unwrap_err();
+    assert_eq!(e.label, label);
     assert_eq!((e.span.start, e.span.end), (2, 2 + label.len()));
     let findings = lint(&format!("http://{host}/"));
     let f = findings
