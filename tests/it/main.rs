@@ -28,6 +28,7 @@ mod resolve_robustness;
 mod review;
 mod rfc2396;
 mod scheme;
+mod screen;
 mod smoke;
 mod support;
 mod tmux;

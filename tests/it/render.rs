@@ -1,47 +1,21 @@
 //! Render snapshots of the explorer (TestBackend text at 80x24, 40x12 and
 //! 12x4; a Buffer debug snapshot for the colors; NO_COLOR).
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::TestBackend;
+use crate::screen::sizes;
+use crate::screen::{press, screen};
+use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use ratatui::Terminal;
-use uriscope::app::{keymap, update, Action, App};
+use uriscope::app::{update, Action, App};
 
 const FULL: &str = "foo://user@example.com:8042/over/there?name=ferret&x=%41#nose";
 const ZONE: &str = "http://[fe80::1%25eth0]:8080/index.html";
 const INVALID: &str = "ht^tp://exa mple.com:80x/a%zz/b?q=<1>#f#g";
 const CJK: &str = "http://例え.テスト/パス/😀?キー=値#片";
 
-/// The app with `input`, drawn into a `w`x`h` TestBackend.
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
-    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
-    t.backend().to_string()
-}
-
 fn app(input: &str) -> App {
     App::new(input, None)
-}
-
-fn press(app: &mut App, code: KeyCode, mods: KeyModifiers) {
-    let ev = KeyEvent::new(code, mods);
-    if let Some(a) = keymap::action_for(app, &ev) {
-        update(app, a);
-    }
-}
-
-macro_rules! sizes {
-    ($name:ident, $app:expr) => {
-        #[test]
-        fn $name() {
-            let a = $app;
-            insta::assert_snapshot!(concat!(stringify!($name), "_80x24"), screen(&a, 80, 24));
-            insta::assert_snapshot!(concat!(stringify!($name), "_40x12"), screen(&a, 40, 12));
-            insta::assert_snapshot!(concat!(stringify!($name), "_12x4"), screen(&a, 12, 4));
-        }
-    };
 }
 
 sizes!(full_uri, app(FULL));

@@ -3,27 +3,14 @@
 //! at 80x24, 40x12 and 12x4; a Buffer debug snapshot of the highlight of
 //! a segment removed by remove_dot_segments.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::TestBackend;
+use crate::screen::sizes;
+use crate::screen::{press, screen};
+use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
-use ratatui::Terminal;
-use uriscope::app::{keymap, update, Action, App, Pane};
-
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
-    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
-    t.backend().to_string()
-}
-
-fn press(app: &mut App, code: KeyCode, mods: KeyModifiers) {
-    let ev = KeyEvent::new(code, mods);
-    if let Some(a) = keymap::action_for(app, &ev) {
-        update(app, a);
-    }
-}
+use uriscope::app::{update, Action, App, Pane};
 
 fn ctrl(app: &mut App, c: char) {
     press(app, KeyCode::Char(c), KeyModifiers::CONTROL);
@@ -34,18 +21,6 @@ fn on(input: &str, pane: Pane) -> App {
     let mut a = App::new(input, None);
     update(&mut a, Action::FocusPane(pane));
     a
-}
-
-macro_rules! sizes {
-    ($name:ident, $app:expr) => {
-        #[test]
-        fn $name() {
-            let a = $app;
-            insta::assert_snapshot!(concat!(stringify!($name), "_80x24"), screen(&a, 80, 24));
-            insta::assert_snapshot!(concat!(stringify!($name), "_40x12"), screen(&a, 40, 12));
-            insta::assert_snapshot!(concat!(stringify!($name), "_12x4"), screen(&a, 12, 4));
-        }
-    };
 }
 
 /// `../../../g` against the default base, stepped back to row 2.

@@ -2,15 +2,8 @@
 //! Breakdown's section (href and each difference from RFC 3986) and the
 //! Resolve pane's WHATWG join row, at 80x24.
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+use crate::screen::screen;
 use uriscope::app::{update, Action, App, Pane};
-
-fn screen(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
-    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
-    t.backend().to_string()
-}
 
 /// Backslash, default port, uppercase host and a dot-segment: four ways a
 /// browser reads this differently from RFC 3986.
