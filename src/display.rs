@@ -70,17 +70,78 @@ fn render(g: &str) -> Cow<'_, str> {
 /// let g: Vec<_> = glyphs("a\u{1b}例").map(|g| (g.byte, g.text.into_owned(), g.width)).collect();
 /// assert_eq!(g, [(0, "a".into(), 1), (1, "␛".into(), 1), (2, "例".into(), 2)]);
 /// ```
-pub fn glyphs(s: &str) -> impl Iterator<Item = Glyph<'_>> {
-    s.grapheme_indices(true).map(|(byte, g)| {
-        let text = render(g);
-        let width = text.width().max(1);
-        Glyph {
-            byte,
-            len: g.len(),
-            text,
-            width,
+pub fn glyphs(s: &str) -> Glyphs<'_> {
+    Glyphs {
+        s,
+        pos: 0,
+        chunk: None,
+    }
+}
+
+/// Whether `b` is printable ASCII (a space up to `~`).
+fn printable(b: u8) -> bool {
+    (0x20..0x7f).contains(&b)
+}
+
+/// The iterator of [`glyphs`].
+///
+/// Printable ASCII needs no segmentation tables: between two printable
+/// ASCII characters there is always a cluster boundary (UAX #29 GB999; no
+/// rule joins them), and such a character followed by another is a
+/// cluster of its own. Only the stretches in between (non-ASCII text,
+/// controls, and the ASCII character just before them, which a combining
+/// mark may extend) go through the grapheme segmenter. Each stretch starts
+/// and ends on a true boundary, so the clusters are those of the whole
+/// string.
+#[derive(Clone, Debug)]
+pub struct Glyphs<'a> {
+    s: &'a str,
+    /// Where the next stretch starts (a cluster boundary).
+    pos: usize,
+    /// The stretch being segmented, with its offset in `s`.
+    chunk: Option<(usize, unicode_segmentation::GraphemeIndices<'a>)>,
+}
+
+impl<'a> Iterator for Glyphs<'a> {
+    type Item = Glyph<'a>;
+
+    fn next(&mut self) -> Option<Glyph<'a>> {
+        if let Some((off, it)) = &mut self.chunk {
+            if let Some((i, g)) = it.next() {
+                let text = render(g);
+                let width = text.width().max(1);
+                return Some(Glyph {
+                    byte: *off + i,
+                    len: g.len(),
+                    text,
+                    width,
+                });
+            }
+            self.chunk = None;
         }
-    })
+        let b = self.s.as_bytes();
+        let at = self.pos;
+        if at >= b.len() {
+            return None;
+        }
+        if printable(b[at]) && b.get(at + 1).is_none_or(|&n| printable(n)) {
+            self.pos = at + 1;
+            return Some(Glyph {
+                byte: at,
+                len: 1,
+                text: Cow::Borrowed(&self.s[at..at + 1]),
+                width: 1,
+            });
+        }
+        // The stretch ends at the first boundary between two printable
+        // ASCII characters (a char boundary, as both are ASCII).
+        let end = (at + 1..b.len())
+            .find(|&q| printable(b[q - 1]) && printable(b[q]))
+            .unwrap_or(b.len());
+        self.pos = end;
+        self.chunk = Some((at, self.s[at..end].grapheme_indices(true)));
+        self.next()
+    }
 }
 
 /// `s` as drawn: every glyph's visible text, concatenated.
@@ -101,7 +162,7 @@ pub fn visible(s: &str) -> Cow<'_, str> {
 
 /// Display width of `s` as drawn (see [`glyphs`]).
 pub fn width(s: &str) -> usize {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    if s.bytes().all(printable) {
         return s.len();
     }
     glyphs(s).map(|g| g.width).sum()
@@ -225,6 +286,68 @@ pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Characters that take part in cluster rules next to ASCII: CR LF,
+    /// controls, combining and spacing marks, Prepend, ZWJ sequences,
+    /// regional indicators, Hangul jamo, variation selectors, bidi controls.
+    const TRICKY: &[char] = &[
+        'a',
+        ' ',
+        '~',
+        '/',
+        '\r',
+        '\n',
+        '\t',
+        '\u{1b}',
+        '\u{7f}',
+        '\u{85}',
+        '\u{301}',
+        '\u{903}',
+        '\u{600}',
+        '\u{200d}',
+        '\u{1f469}',
+        '\u{1f1fa}',
+        '\u{1f1f8}',
+        '\u{1100}',
+        '\u{ac00}',
+        '\u{11a8}',
+        '\u{fe0f}',
+        '\u{202e}',
+        '\u{200b}',
+        '例',
+        '§',
+    ];
+
+    fn reference(s: &str) -> Vec<Glyph<'_>> {
+        s.grapheme_indices(true)
+            .map(|(byte, g)| {
+                let text = render(g);
+                let width = text.width().max(1);
+                Glyph {
+                    byte,
+                    len: g.len(),
+                    text,
+                    width,
+                }
+            })
+            .collect()
+    }
+
+    proptest! {
+        #[test]
+        fn glyphs_are_the_grapheme_clusters(
+            chars in prop::collection::vec(prop::sample::select(TRICKY), 0..40)
+        ) {
+            let s: String = chars.into_iter().collect();
+            prop_assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
+        }
+
+        #[test]
+        fn glyphs_of_any_text_are_the_grapheme_clusters(s in any::<String>()) {
+            prop_assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
+        }
+    }
 
     #[test]
     fn columns_of_cjk_and_emoji() {

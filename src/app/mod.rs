@@ -4,7 +4,7 @@
 //!
 //! Adding a pane = a variant of [`Pane`] (and its entry in [`Pane::ALL`]),
 //! a state field on [`App`], rows in [`keymap::KEYS`] if it has keys of its
-//! own, entries in [`App::copy_entries`], a file in `src/app/` and one in
+//! own, entries in [`memo::pane_entries`], a file in `src/app/` and one in
 //! `src/ui/`.
 
 pub mod action;
@@ -14,6 +14,7 @@ pub mod compare;
 pub mod editor;
 pub mod examples;
 pub mod keymap;
+pub mod memo;
 pub mod panes;
 pub mod resolve;
 pub mod update;
@@ -173,6 +174,9 @@ pub struct App {
     pub codec: codec::CodecView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
+    /// Results derived from the texts, kept until one changes
+    /// ([`memo`]).
+    pub memo: memo::Memo,
 }
 
 impl App {
@@ -192,6 +196,7 @@ impl App {
             normalize: ViewScroll::default(),
             codec: codec::CodecView::new(input),
             no_color: false,
+            memo: memo::Memo::default(),
         }
     }
 
@@ -243,10 +248,8 @@ impl App {
                 label: "input".into(),
                 text: self.input.text().to_string(),
             }),
-            Focus::Pane(Pane::Breakdown) => Some(breakdown::main_result(self)),
-            Focus::Pane(Pane::Resolve) => resolve::main_result(self),
-            Focus::Pane(Pane::Normalize) => compare::copy_entries(self).into_iter().next(),
-            Focus::Pane(Pane::Codec) => codec::copy_entries(self).into_iter().next(),
+            // Each pane's main result is the first entry it offers.
+            Focus::Pane(p) => memo::pane_entries(self, p).into_iter().next(),
         }
     }
 
@@ -261,13 +264,8 @@ impl App {
             label: "base".into(),
             text: self.base.text().to_string(),
         });
-        for pane in Pane::ALL {
-            match pane {
-                Pane::Breakdown => out.extend(breakdown::copy_entries(self)),
-                Pane::Resolve => out.extend(resolve::copy_entries(self)),
-                Pane::Normalize => out.extend(compare::copy_entries(self)),
-                Pane::Codec => out.extend(codec::copy_entries(self)),
-            }
+        for &pane in Pane::ALL {
+            out.extend(memo::pane_entries(self, pane));
         }
         out
     }

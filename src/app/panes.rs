@@ -9,7 +9,7 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
     match action {
         Action::StepNext | Action::StepPrev => {
             resolve::step(app, *action == Action::StepNext);
-            let len = resolve::table_len(app);
+            let len = super::memo::table_len(app);
             let at = resolve::shown(&app.resolve, len);
             app.say(StatusKind::Info, format!("row {at} of {len}"));
         }

@@ -82,7 +82,7 @@ pub fn shown(view: &ResolveView, len: usize) -> usize {
 
 /// Step one row forward or back; clamps at no row and at every row.
 pub fn step(app: &mut App, forward: bool) {
-    let len = table_len(app);
+    let len = super::memo::table_len(app);
     let at = shown(&app.resolve, len);
     app.resolve.step = if forward {
         (at + 1).min(len)

@@ -1,6 +1,5 @@
 //! `update(&mut App, Action) -> Effect`: the only place state changes.
 
-use super::breakdown::boundaries;
 use super::{examples, panes, Action, App, Effect, Focus, Overlay, StatusKind};
 
 /// Apply `action` to `app`; return what the main loop must do.
@@ -123,7 +122,7 @@ fn edit_update(app: &mut App, action: Action) {
         Action::BoundaryLeft | Action::BoundaryRight | Action::KillBoundary
     ) && app.focus == Focus::Input
     {
-        boundaries(&app.analysis())
+        super::memo::boundaries(app)
     } else {
         Vec::new()
     };

@@ -397,30 +397,25 @@ fn findings(out: &mut Vec<Line<'static>>, all: &[Finding], theme: &Theme, w: usi
     }
 }
 
-/// Split `s` after at most `max` columns, at a space when there is one.
+/// Split `s` after at most `max` columns, at a space when there is one,
+/// else on a glyph boundary (at least one glyph, so a wrap moves on). One
+/// pass over what the first line shows.
 fn wrap_once(s: &str, max: usize) -> (&str, &str) {
-    if width(s) <= max {
-        return (s, "");
-    }
     let mut cut = 0;
     let mut last_space = None;
     let mut col = 0;
-    for (i, ch) in s.char_indices() {
-        let cw = width(ch.encode_utf8(&mut [0; 4]));
-        if col + cw > max {
-            break;
+    for g in glyphs(s) {
+        if cut > 0 && col + g.width > max {
+            return match last_space {
+                Some(sp) if sp > 0 => (&s[..sp], &s[sp + 1..]),
+                _ => (&s[..cut], &s[cut..]),
+            };
         }
-        col += cw;
-        cut = i + ch.len_utf8();
-        if ch == ' ' {
-            last_space = Some(i);
+        col += g.width;
+        cut = g.byte + g.len;
+        if g.len == 1 && s.as_bytes()[g.byte] == b' ' {
+            last_space = Some(g.byte);
         }
     }
-    if cut == 0 {
-        cut = s.chars().next().map_or(s.len(), char::len_utf8);
-    }
-    match last_space {
-        Some(sp) if sp > 0 => (&s[..sp], &s[sp + 1..]),
-        _ => (&s[..cut], &s[cut..]),
-    }
+    (s, "")
 }

@@ -1,0 +1,152 @@
+//! Results derived from the explorer's texts, kept until a text or a
+//! toggle changes.
+//!
+//! Keys that change no text (a jump to the next component boundary,
+//! opening the copy chooser, copying, stepping the Resolve table) ask for
+//! results that depend only on the texts. Each asks once per state: on a
+//! 2 KB input full of errors one analysis formats over a thousand findings,
+//! and 250 such keys in a row cost 50-350 ms before this memo (found by
+//! replaying `tui` fuzz programs, `examples/tui_replay.rs`).
+//!
+//! The memo compares the texts themselves, not a counter, so a state
+//! changed by any path (an edit, an example, a history walk, a test
+//! writing a field directly) is seen.
+
+use std::cell::RefCell;
+
+use super::{App, CopyEntry, Pane};
+
+/// Everything the derived results depend on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Key {
+    input: String,
+    base: String,
+    compare: String,
+    codec: String,
+    set: usize,
+    rfc2396: bool,
+    compat: bool,
+}
+
+impl Key {
+    fn of(app: &App) -> Key {
+        Key {
+            input: app.input.text().to_string(),
+            base: app.base.text().to_string(),
+            compare: app.compare.text().to_string(),
+            codec: app.codec.text.text().to_string(),
+            set: app.codec.set,
+            rfc2396: app.resolve.rfc2396,
+            compat: app.resolve.compat,
+        }
+    }
+
+    /// Whether `app` is still in this state (no allocation).
+    fn holds_for(&self, app: &App) -> bool {
+        self.input == app.input.text()
+            && self.base == app.base.text()
+            && self.compare == app.compare.text()
+            && self.codec == app.codec.text.text()
+            && self.set == app.codec.set
+            && self.rfc2396 == app.resolve.rfc2396
+            && self.compat == app.resolve.compat
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Slots {
+    key: Key,
+    entries: [Option<Vec<CopyEntry>>; Pane::ALL.len()],
+    table_len: Option<usize>,
+    boundaries: Option<Vec<usize>>,
+}
+
+/// The memo itself: one slot per derived result, all dropped together
+/// when the state changes.
+#[derive(Clone, Debug, Default)]
+pub struct Memo(RefCell<Slots>);
+
+impl Memo {
+    /// The slots for `app`'s current state, emptied first if it changed.
+    fn with<T>(&self, app: &App, f: impl FnOnce(&mut Slots) -> T) -> T {
+        let mut slots = self.0.borrow_mut();
+        if !slots.key.holds_for(app) {
+            *slots = Slots {
+                key: Key::of(app),
+                ..Slots::default()
+            };
+        }
+        f(&mut slots)
+    }
+
+    /// `slot`'s value for the current state, computed by `compute` once.
+    fn get<T: Clone>(
+        &self,
+        app: &App,
+        slot: impl Fn(&mut Slots) -> &mut Option<T>,
+        compute: impl FnOnce() -> T,
+    ) -> T {
+        if let Some(v) = self.with(app, |s| slot(s).clone()) {
+            return v;
+        }
+        // Computed outside the borrow: `compute` may ask the memo too.
+        let v = compute();
+        self.with(app, |s| *slot(s) = Some(v.clone()));
+        v
+    }
+}
+
+/// What `pane` offers to copy, its main result first.
+pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
+    let i = Pane::ALL.iter().position(|&p| p == pane).unwrap_or(0);
+    app.memo.get(
+        app,
+        |s| &mut s.entries[i],
+        || match pane {
+            Pane::Breakdown => super::breakdown::copy_entries(app),
+            Pane::Resolve => super::resolve::copy_entries(app),
+            Pane::Normalize => super::compare::copy_entries(app),
+            Pane::Codec => super::codec::copy_entries(app),
+        },
+    )
+}
+
+/// The number of rows of the Resolve pane's stepped table.
+pub fn table_len(app: &App) -> usize {
+    app.memo
+        .get(app, |s| &mut s.table_len, || super::resolve::table_len(app))
+}
+
+/// The input's component boundaries (for the word-jump keys).
+pub fn boundaries(app: &App) -> Vec<usize> {
+    app.memo.get(
+        app,
+        |s| &mut s.boundaries,
+        || super::breakdown::boundaries(&app.analysis()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_text_or_toggle_drops_the_kept_results() {
+        let mut app = App::new("../g", None);
+        let before = pane_entries(&app, Pane::Resolve);
+        assert_eq!(pane_entries(&app, Pane::Resolve), before);
+        app.base.set_text("http://x/y/z");
+        let after = pane_entries(&app, Pane::Resolve);
+        assert_ne!(after, before);
+        assert_eq!(after, super::super::resolve::copy_entries(&app));
+        app.input.set_text("g");
+        assert_eq!(
+            boundaries(&app),
+            super::super::breakdown::boundaries(&app.analysis())
+        );
+        let len = table_len(&app);
+        app.resolve.rfc2396 = !app.resolve.rfc2396;
+        assert_eq!(table_len(&app), super::super::resolve::table_len(&app));
+        assert_ne!(table_len(&app), len);
+    }
+}
