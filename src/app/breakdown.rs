@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 
 use super::{App, CopyEntry};
-use crate::uri::{percent, Analysis, Finding, Span};
+use crate::uri::split::Split;
+use crate::uri::uri_ref::UriRef;
+use crate::uri::{self, percent, Analysis, Finding, ParseOptions, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +93,12 @@ pub struct Component {
 /// the Appendix B split when not (so broken input still gets its colors).
 /// Top-level components and sub-components, in input order.
 pub fn components(a: &Analysis<'_>) -> Vec<Component> {
+    components_of(a.is_valid().then_some(&a.uri), &a.split)
+}
+
+/// The components from the strict parser's spans of a valid input
+/// (`Some`), else from the Appendix B split.
+fn components_of(valid: Option<&UriRef<'_>>, split: &Split) -> Vec<Component> {
     let c = |name, role, span, top| Component {
         name,
         role,
@@ -98,8 +106,7 @@ pub fn components(a: &Analysis<'_>) -> Vec<Component> {
         top,
     };
     let mut out = Vec::with_capacity(8);
-    if a.is_valid() {
-        let u = &a.uri;
+    if let Some(u) = valid {
         if let Some(s) = u.scheme_span() {
             out.push(c("scheme", Role::Scheme, s, true));
         }
@@ -121,7 +128,7 @@ pub fn components(a: &Analysis<'_>) -> Vec<Component> {
             out.push(c("fragment", Role::Fragment, f, true));
         }
     } else {
-        let p = &a.split;
+        let p = split;
         if let Some(s) = p.scheme {
             out.push(c("scheme", Role::Scheme, s, true));
         }
@@ -170,32 +177,43 @@ pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
 }
 
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
-/// the starts and ends of components, path segments and query pairs.
-pub fn boundaries(a: &Analysis<'_>) -> Vec<usize> {
-    let mut out = vec![0, a.input.len()];
-    for comp in components(a) {
-        out.push(comp.span.start);
-        out.push(comp.span.end);
+/// the starts and ends of components, path segments and query pairs of
+/// the input as the explorer reads it (an IRI-reference, RFC 3987).
+///
+/// The same components as [`components`] of the analysis, from the fast
+/// parse that stops at the first error (valid input: the parser's spans;
+/// invalid: the Appendix B split), so no finding is formatted: these keys
+/// come on every press, and a 2 KB input full of errors has a thousand.
+pub fn boundaries(input: &str) -> Vec<usize> {
+    let parsed = uri::parse_with(input, ParseOptions { iri: true }).ok();
+    let split = uri::split::split(input);
+    // At most 18 component edges, sorted here; the segment and pair edges
+    // come in input order already (the path ends before the query
+    // starts), so the two lists merge without sorting a thousand offsets.
+    let mut coarse = vec![0, input.len()];
+    for comp in components_of(parsed.as_ref(), &split) {
+        coarse.push(comp.span.start);
+        coarse.push(comp.span.end);
     }
-    let path = if a.is_valid() {
-        a.uri.path_span()
-    } else {
-        a.split.path
+    coarse.sort_unstable();
+    let (path, query) = match &parsed {
+        Some(u) => (u.path_span(), u.query_span()),
+        None => (split.path, split.query),
     };
-    for (s, _) in crate::uri::uri_ref::segments(a.input, path) {
-        out.push(s.start);
-        out.push(s.end);
+    let fine = uri::uri_ref::segments(input, path)
+        .map(|(s, _)| s)
+        .chain(uri::uri_ref::query_pairs(input, query, b'&').map(|p| p.span))
+        .flat_map(|s| [s.start, s.end]);
+    let mut out = Vec::with_capacity(coarse.len() + 8);
+    let mut coarse = coarse.into_iter().peekable();
+    for f in fine {
+        while let Some(c) = coarse.next_if(|&c| c <= f) {
+            out.push(c);
+        }
+        out.push(f);
     }
-    let query = if a.is_valid() {
-        a.uri.query_span()
-    } else {
-        a.split.query
-    };
-    for p in crate::uri::uri_ref::query_pairs(a.input, query, b'&') {
-        out.push(p.span.start);
-        out.push(p.span.end);
-    }
-    out.sort_unstable();
+    out.extend(coarse);
+    debug_assert!(out.is_sorted(), "segment and pair edges come in order");
     out.dedup();
     out
 }
@@ -282,7 +300,11 @@ mod tests {
 
     #[test]
     fn boundaries_of_a_uri() {
-        let a = analyze("http://h/a/b?x=1&y");
-        assert_eq!(boundaries(&a), [0, 4, 7, 8, 9, 10, 11, 12, 13, 16, 17, 18]);
+        assert_eq!(
+            boundaries("http://h/a/b?x=1&y"),
+            [0, 4, 7, 8, 9, 10, 11, 12, 13, 16, 17, 18]
+        );
+        // Invalid (a space): the Appendix B split's components.
+        assert_eq!(boundaries("http://h/a b?x"), [0, 4, 7, 8, 9, 12, 13, 14]);
     }
 }

@@ -13,6 +13,7 @@
 //! writing a field directly) is seen.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use super::{App, CopyEntry, Pane};
 
@@ -57,6 +58,7 @@ impl Key {
 struct Slots {
     key: Key,
     entries: [Option<Vec<CopyEntry>>; Pane::ALL.len()],
+    all: Option<Rc<[CopyEntry]>>,
     table_len: Option<usize>,
     boundaries: Option<Vec<usize>>,
 }
@@ -111,6 +113,12 @@ pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
     )
 }
 
+/// Everything the copy chooser lists ([`App::copy_entries`]), shared.
+pub(super) fn all_entries(app: &App) -> Rc<[CopyEntry]> {
+    app.memo
+        .get(app, |s| &mut s.all, || app.compute_copy_entries().into())
+}
+
 /// The number of rows of the Resolve pane's stepped table.
 pub fn table_len(app: &App) -> usize {
     app.memo
@@ -122,7 +130,7 @@ pub fn boundaries(app: &App) -> Vec<usize> {
     app.memo.get(
         app,
         |s| &mut s.boundaries,
-        || super::breakdown::boundaries(&app.analysis()),
+        || super::breakdown::boundaries(app.input.text()),
     )
 }
 
@@ -140,10 +148,7 @@ mod tests {
         assert_ne!(after, before);
         assert_eq!(after, super::super::resolve::copy_entries(&app));
         app.input.set_text("g");
-        assert_eq!(
-            boundaries(&app),
-            super::super::breakdown::boundaries(&app.analysis())
-        );
+        assert_eq!(boundaries(&app), super::super::breakdown::boundaries("g"));
         let len = table_len(&app);
         app.resolve.rfc2396 = !app.resolve.rfc2396;
         assert_eq!(table_len(&app), super::super::resolve::table_len(&app));

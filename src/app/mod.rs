@@ -23,6 +23,8 @@ pub use action::{Action, Effect};
 pub use editor::Editor;
 pub use update::update;
 
+use std::rc::Rc;
+
 use crate::uri::{self, Analysis, ParseOptions};
 
 /// The default base URI: RFC 3986 §5.4's `http://a/b/c/d;p?q`.
@@ -85,8 +87,9 @@ pub enum Overlay {
     },
     /// What to copy.
     Copy {
-        /// The entries, taken from the app when the chooser opened.
-        entries: Vec<CopyEntry>,
+        /// The entries, taken from the app when the chooser opened (shared
+        /// with the memo: opening the chooser copies no text).
+        entries: Rc<[CopyEntry]>,
         /// The highlighted entry.
         selected: usize,
     },
@@ -254,8 +257,13 @@ impl App {
     }
 
     /// Everything that can be copied: the input, then each pane's results.
-    /// The copy chooser lists these.
-    pub fn copy_entries(&self) -> Vec<CopyEntry> {
+    /// The copy chooser lists these; kept until a text changes ([`memo`]).
+    pub fn copy_entries(&self) -> Rc<[CopyEntry]> {
+        memo::all_entries(self)
+    }
+
+    /// [`App::copy_entries`], computed.
+    fn compute_copy_entries(&self) -> Vec<CopyEntry> {
         let mut out = vec![CopyEntry {
             label: "input".into(),
             text: self.input.text().to_string(),

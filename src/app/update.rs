@@ -201,8 +201,8 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
 fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
         Overlay::Help { .. } => Effect::None,
-        Overlay::Copy { entries, selected } => match entries.into_iter().nth(selected) {
-            Some(e) => Effect::Copy(e),
+        Overlay::Copy { entries, selected } => match entries.get(selected) {
+            Some(e) => Effect::Copy(e.clone()),
             None => Effect::None,
         },
         Overlay::Examples { selected } => {

@@ -187,11 +187,21 @@ impl Finding {
 /// Describe the character at byte `at` of `input` for a message:
 /// `'x'`, `' ' (U+0020)`, `U+001B (control)`, `'€' (U+20AC)`.
 pub fn describe_char(input: &str, at: usize) -> String {
-    match input.get(at..).and_then(|s| s.chars().next()) {
-        Some(c) if c.is_control() => format!("U+{:04X} (a control character)", c as u32),
-        Some(' ') => "a space (U+0020)".to_string(),
-        Some(c) if c.is_ascii() => format!("'{c}'"),
-        Some(c) => format!("'{c}' (U+{:04X})", c as u32),
-        None => "the end of the input".to_string(),
+    CharAt(input, at).to_string()
+}
+
+/// The character of `input` at byte `at`, described as in
+/// [`describe_char`], written without an allocation of its own.
+pub(crate) struct CharAt<'a>(pub &'a str, pub usize);
+
+impl std::fmt::Display for CharAt<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.get(self.1..).and_then(|s| s.chars().next()) {
+            Some(c) if c.is_control() => write!(f, "U+{:04X} (a control character)", c as u32),
+            Some(' ') => f.write_str("a space (U+0020)"),
+            Some(c) if c.is_ascii() => write!(f, "'{c}'"),
+            Some(c) => write!(f, "'{c}' (U+{:04X})", c as u32),
+            None => f.write_str("the end of the input"),
+        }
     }
 }

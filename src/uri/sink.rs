@@ -2,7 +2,9 @@
 //! error and allocates nothing; the analysis path collects every finding
 //! with a full message.
 
-use super::error::{describe_char, Finding, ParseError, Rule, Severity};
+use std::fmt::{self, Write as _};
+
+use super::error::{CharAt, Finding, ParseError, Rule, Severity};
 use super::Span;
 
 /// Extra context for a message.
@@ -77,51 +79,82 @@ impl Sink for Collect {
     }
 }
 
+/// The context a [`Detail`] adds to a message, with no trailing space.
+struct Context(Detail);
+
+impl Context {
+    fn has_section(&self) -> bool {
+        match self.0 {
+            Detail::None => false,
+            Detail::Text(t) | Detail::Pieces(_, t) => t.contains('§'),
+        }
+    }
+}
+
+impl fmt::Display for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Detail::None => Ok(()),
+            Detail::Text(t) if t.starts_with(';') => f.write_str(t.trim_end()),
+            Detail::Text(t) if t.trim_end().is_empty() => Ok(()),
+            Detail::Text(t) => write!(f, " {}", t.trim_end()),
+            Detail::Pieces(n, t) => {
+                let s = if n == 1 { "" } else { "s" };
+                write!(f, " (in IPv6address, after {n} h16 piece{s})")?;
+                match t.trim_end() {
+                    "" => Ok(()),
+                    t => write!(f, " {t}"),
+                }
+            }
+        }
+    }
+}
+
+/// The message of `issue`, built in one string (a 2 KB input full of
+/// errors has a thousand of them, and the explorer analyses on every key).
 fn message(input: &str, issue: &Issue) -> String {
     let rule = issue.rule;
     let at = issue.span.start;
-    let context = match issue.detail {
-        Detail::None => String::new(),
-        Detail::Text(t) if t.starts_with(';') => t.to_string(),
-        Detail::Text(t) => format!(" {t}"),
-        Detail::Pieces(n, t) => {
-            let s = if n == 1 { "" } else { "s" };
-            format!(" (in IPv6address, after {n} h16 piece{s}) {t}")
-        }
-    };
-    let context = context.trim_end().to_string();
-    match issue.code {
+    let context = Context(issue.detail);
+    let ch = CharAt(input, at);
+    let mut m = String::with_capacity(160);
+    // Writing to a String cannot fail.
+    let _ = match issue.code {
         "invalid-char" | "whitespace" | "control-char" | "non-ascii" | "bidi-control"
-        | "port-not-digits" => format!(
-            "{} at byte {at} is not allowed in {}; expected {}{context} ({})",
-            describe_char(input, at),
+        | "port-not-digits" => write!(
+            m,
+            "{ch} at byte {at} is not allowed in {}; expected {}{context} ({})",
             rule.name(),
             rule.allowed(),
             rule.section()
         ),
-        "bad-percent" => format!(
+        "bad-percent" => write!(
+            m,
             "'%' at byte {at} must start an escape \"%\" HEXDIG HEXDIG, but is followed by {} \
              (pct-encoded, RFC 3986 §2.1); write %25 for a literal '%'",
             describe_escape_tail(input, at)
         ),
-        _ if issue.severity == Severity::Error => format!(
-            "found {} at byte {at}:{context} ({}, {})",
-            describe_char(input, at),
+        _ if issue.severity == Severity::Error => write!(
+            m,
+            "found {ch} at byte {at}:{context} ({}, {})",
             rule.section(),
             rule.name()
         ),
-        _ if context.contains('§') => format!(
+        _ if context.has_section() => write!(
+            m,
             "\"{}\":{context} ({})",
             quoted(issue.span.slice(input)),
             rule.name()
         ),
-        _ => format!(
+        _ => write!(
+            m,
             "\"{}\":{context} ({}, {})",
             quoted(issue.span.slice(input)),
             rule.section(),
             rule.name()
         ),
-    }
+    };
+    m
 }
 
 /// The text a note is about, escaped, and cut after 40 characters so a

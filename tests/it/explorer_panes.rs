@@ -210,7 +210,7 @@ fn copy_keys_in_the_new_panes() {
         panic!("no copy")
     };
     assert_eq!(e.text, "../../../g");
-    let labels: Vec<String> = app.copy_entries().into_iter().map(|e| e.label).collect();
+    let labels: Vec<String> = app.copy_entries().iter().map(|e| e.label.clone()).collect();
     for l in [
         "resolved (RFC 3986)",
         "resolved (RFC 2396)",

@@ -6,7 +6,10 @@ use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+use uriscope::app::breakdown::{boundaries, components};
 use uriscope::app::{update, Action, App};
+use uriscope::uri::uri_ref::segments;
+use uriscope::uri::{analyze_with, ParseOptions};
 
 fn text() -> impl Strategy<Value = String> {
     // URI-ish ASCII, controls, CJK, emoji, combining marks, bidi controls.
@@ -58,6 +61,30 @@ fn action() -> impl Strategy<Value = Action> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The word-jump stops (from the fast parse) are ordered, distinct,
+    /// on character boundaries, include both ends, every component edge of
+    /// the analysis and every path-segment edge.
+    #[test]
+    fn boundaries_hold_every_component_edge(s in prop_oneof![
+        text(),
+        "(s:)?(//([a-z]{0,3}@)?[a-z0-9.\u{4e16}]{0,6}(:[0-9]{0,3})?)?(/[a-z0-9.% ]{0,4}){0,4}(\\?[a-z=&\u{e9}]{0,8})?(#[a-z]{0,3})?",
+    ]) {
+        let b = boundaries(&s);
+        prop_assert_eq!(b.first(), Some(&0));
+        prop_assert_eq!(b.last(), Some(&s.len()));
+        prop_assert!(b.windows(2).all(|w| w[0] < w[1]), "{:?}", b);
+        prop_assert!(b.iter().all(|&i| s.is_char_boundary(i)));
+        let a = analyze_with(&s, ParseOptions { iri: true });
+        for c in components(&a) {
+            prop_assert!(b.contains(&c.span.start) && b.contains(&c.span.end), "{} {:?}", c.name, b);
+        }
+        let path = if a.is_valid() { a.uri.path_span() } else { a.split.path };
+        for (seg, _) in segments(&s, path) {
+            prop_assert!(b.contains(&seg.start) && b.contains(&seg.end));
+        }
+    }
+
 
     #[test]
     fn any_session_renders_at_any_size(

@@ -2,7 +2,9 @@
 //! parse agrees with split and with analyze, split agrees with a naive oracle.
 
 use proptest::prelude::*;
-use uriscope::uri::{analyze, parse, parse_iri, split, Split};
+use uriscope::uri::{
+    analyze, analyze_with, parse, parse_iri, parse_with, split, ParseOptions, Split,
+};
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
 
@@ -207,6 +209,24 @@ proptest! {
         let a = analyze(&s);
         prop_assert_eq!(parse(&s).is_ok(), a.is_valid());
         let _ = parse_iri(&s);
+    }
+
+    /// Under the IRI grammar too, the fast parse accepts exactly what the
+    /// analysis calls valid, with the same spans (the explorer's word
+    /// jumps take their components from the fast parse).
+    #[test]
+    fn parse_and_analyze_agree_on_iris(
+        s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}\u{e000}\u{202e}\u{fffe}-]{0,40}"
+    ) {
+        let o = ParseOptions { iri: true };
+        let a = analyze_with(&s, o);
+        match parse_with(&s, o) {
+            Ok(u) => {
+                prop_assert!(a.is_valid(), "{:?}", s);
+                prop_assert_eq!(u, a.uri);
+            }
+            Err(_) => prop_assert!(!a.is_valid(), "{:?}", s),
+        }
     }
 
     /// The authority fast path (parse) and the full one (analyze) delimit
