@@ -244,10 +244,13 @@ pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it.
 pub fn main_result(app: &App) -> CopyEntry {
-    let a = app.analysis();
+    breakdown_entry(&app.analysis())
+}
+
+fn breakdown_entry(a: &Analysis<'_>) -> CopyEntry {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = crate::cli::show::write_breakdown(&mut buf, &a);
+    let _ = crate::cli::show::write_breakdown(&mut buf, a);
     CopyEntry {
         label: "breakdown".into(),
         text: String::from_utf8_lossy(&buf).into_owned(),
@@ -258,7 +261,7 @@ pub fn main_result(app: &App) -> CopyEntry {
 /// component, raw and (when different) decoded.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let a = app.analysis();
-    let mut out = vec![main_result(app)];
+    let mut out = vec![breakdown_entry(&a)];
     for comp in components(&a) {
         let raw = comp.span.slice(a.input);
         out.push(CopyEntry {

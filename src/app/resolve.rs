@@ -102,19 +102,25 @@ pub fn main_result(app: &App) -> Option<CopyEntry> {
     copy_entries(app).into_iter().next()
 }
 
-/// The resolved targets, by RFC 3986 and by RFC 2396.
+/// The resolved targets, by RFC 3986 and by RFC 2396: the untraced
+/// resolutions, equal to the traced ones' targets (the `resolve` fuzz
+/// target checks it); inputs that do not parse are skipped before an error
+/// with every finding is built.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
+    let (base, input) = (app.base.text(), app.input.text());
     let mut out = Vec::new();
-    if let Ok(r) = resolution(app) {
-        out.push(CopyEntry {
-            label: "resolved (RFC 3986)".into(),
-            text: r.target,
-        });
+    if uri::parse(base).is_ok() && uri::parse(input).is_ok() {
+        if let Ok(text) = uri::resolve_target(base, input, options(app)) {
+            out.push(CopyEntry {
+                label: "resolved (RFC 3986)".into(),
+                text,
+            });
+        }
     }
-    if let Ok(r) = resolution_2396(app) {
+    if let Ok(text) = rfc2396::resolve_target(base, input, rfc2396::Options::default()) {
         out.push(CopyEntry {
             label: "resolved (RFC 2396)".into(),
-            text: r.target,
+            text,
         });
     }
     out

@@ -1,6 +1,7 @@
 //! Inputs for a subcommand: the command-line arguments, or one line at a
 //! time from stdin, in constant memory.
 
+use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 /// One input line.
@@ -87,10 +88,13 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
+            // Writing to a String cannot fail.
             c if (c as u32) < 0x80 && c.is_control() => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
+                let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if unsafe_char(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
             c => out.push(c),
         }
     }
