@@ -79,7 +79,8 @@ pub fn for_each<W: Write>(
 /// ```
 pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     let unsafe_char = |c: char| c.is_control() || crate::uri::iri::is_bidi_control(c);
-    if !s.chars().any(unsafe_char) {
+    // Printable ASCII (the common case) needs no character decoding.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(unsafe_char) {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
