@@ -6,8 +6,9 @@
 //! a paste of the following bytes, or the size of the final draw. One
 //! draw, at the end: drawing reads the state and never changes it, so a
 //! draw in the middle of a sequence is the final draw of a shorter input,
-//! which the fuzzer tries anyway; drawing once keeps every input well under
-//! 10 ms.
+//! which the fuzzer tries anyway. `examples/tui_replay.rs` replays the
+//! same program and draw in a plain release build, to find slow inputs
+//! without the instrumentation's overhead (README, Fuzzing).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -253,7 +253,10 @@ fn breakdown_entry(a: &Analysis<'_>) -> CopyEntry {
     let _ = crate::cli::show::write_breakdown(&mut buf, a);
     CopyEntry {
         label: "breakdown".into(),
-        text: String::from_utf8_lossy(&buf).into_owned(),
+        // Only strs were written: valid UTF-8 (std checks it faster than
+        // the lossy decoder would).
+        text: String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
     }
 }
 

@@ -141,28 +141,32 @@ fn error_lines(
     }
 }
 
-/// Greedy word wrap of visible text to `w` columns.
+/// Greedy word wrap of visible text to `w` columns; a word wider than a
+/// line is cut on glyph boundaries into pieces ending in `…`. Linear in
+/// the text (a 2 KB word used to be measured again after every cut).
 pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
     let w = w.max(10);
     let mut lines = Vec::new();
     let mut cur = String::new();
+    // Columns of `cur`: exact after a cut, else the sum of its words and
+    // spaces, which is never less than the exact width (joining can only
+    // merge clusters across a space: a lone combining mark, drawn as
+    // `<U+0301>` on its own, joins the space's cluster).
+    let mut cur_w = 0;
     for word in s.split(' ') {
-        if !cur.is_empty() && width(&cur) + 1 + width(word) > w {
+        let ww = width(word);
+        if !cur.is_empty() && cur_w + 1 + ww > w {
             lines.push(std::mem::take(&mut cur));
+            cur_w = 0;
         }
         if !cur.is_empty() {
             cur.push(' ');
+            cur_w += 1;
         }
         cur.push_str(word);
-        while width(&cur) > w {
-            // Cut on a glyph boundary of `cur` itself: the drawn form of a
-            // piece is not always a prefix of it (a combining mark that a
-            // split left alone is drawn as `<U+0618>`; found by fuzzing).
-            let cut = glyph_prefix(&cur, w - 1);
-            let head = format!("{}…", visible(&cur[..cut]));
-            let rest = cur[cut..].to_string();
-            lines.push(head);
-            cur = rest;
+        cur_w += ww;
+        if cur_w > w {
+            cur_w = cut_long(&mut cur, w, &mut lines);
         }
     }
     if !cur.is_empty() {
@@ -171,20 +175,31 @@ pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
     lines
 }
 
-/// The byte length of the longest run of whole glyphs at the start of `s`
-/// that fits in `cols` columns, and at least one glyph, so a wrap always
-/// moves on.
-fn glyph_prefix(s: &str, cols: usize) -> usize {
-    let mut used = 0;
-    let mut cut = 0;
-    for g in glyphs(s) {
-        if cut > 0 && used + g.width > cols {
-            break;
+/// While `cur` is wider than `w`, move its longest run of whole glyphs
+/// that fits `w - 1` columns (at least one glyph, so the cut moves on) to
+/// `lines`, ending in `…`. Cuts on glyph boundaries of `cur` itself: the
+/// drawn form of a piece is not always a prefix of it (a combining mark
+/// that a split left alone is drawn as `<U+0618>`; found by fuzzing). One
+/// pass over the glyphs; returns the width of what stays in `cur`.
+fn cut_long(cur: &mut String, w: usize, lines: &mut Vec<String>) -> usize {
+    let gl: Vec<(usize, usize)> = glyphs(cur).map(|g| (g.byte, g.width)).collect();
+    let mut remaining: usize = gl.iter().map(|&(_, gw)| gw).sum();
+    let (mut i, mut start) = (0, 0);
+    while remaining > w {
+        let mut used = 0;
+        let mut j = i;
+        while j < gl.len() && (j == i || used + gl[j].1 < w) {
+            used += gl[j].1;
+            j += 1;
         }
-        used += g.width;
-        cut = g.byte + g.len;
+        let end = gl.get(j).map_or(cur.len(), |&(b, _)| b);
+        lines.push(format!("{}…", visible(&cur[start..end])));
+        remaining -= used;
+        i = j;
+        start = end;
     }
-    cut
+    cur.drain(..start);
+    remaining
 }
 
 fn finding_lines(
@@ -518,6 +533,90 @@ fn what(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The quadratic wrap this module had, measuring the whole line again
+    /// after every word and every cut: the oracle for the linear one.
+    fn naive_wrap(s: &str, w: usize) -> Vec<String> {
+        let w = w.max(10);
+        let mut lines = Vec::new();
+        let mut cur = String::new();
+        for word in s.split(' ') {
+            if !cur.is_empty() && width(&cur) + 1 + width(word) > w {
+                lines.push(std::mem::take(&mut cur));
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
+            while width(&cur) > w {
+                let mut used = 0;
+                let mut cut = 0;
+                for g in glyphs(&cur) {
+                    if cut > 0 && used + g.width > w - 1 {
+                        break;
+                    }
+                    used += g.width;
+                    cut = g.byte + g.len;
+                }
+                lines.push(format!("{}…", visible(&cur[..cut])));
+                cur = cur[cut..].to_string();
+            }
+        }
+        if !cur.is_empty() {
+            lines.push(cur);
+        }
+        lines
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof![
+                6 => prop::char::range('!', '~').prop_map(String::from),
+                3 => Just(" ".to_string()),
+                1 => "[a-z]{20,90}",
+                1 => Just("例".to_string()),
+                1 => Just("😀".to_string()),
+                1 => Just("\u{301}".to_string()),
+                1 => Just("\u{200d}".to_string()),
+            ],
+            0..80,
+        )
+        .prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        /// Every line fits (but a glyph wider than a line); a text whose words
+        /// all fit comes back whole, but
+        /// for the spaces where lines break.
+        #[test]
+        fn wrapped_lines_fit(s in text(), w in 0usize..40) {
+            let lines = wrap(&s, w);
+            for l in &lines {
+                // A glyph wider than the line (a run of lone marks is
+                // drawn `<U+0301><U+0301>`) is a cut piece of its own.
+                let lone_marks = l
+                    .trim_end_matches('…')
+                    .split_inclusive('>')
+                    .all(|p| p.starts_with("<U+"));
+                prop_assert!(width(l) <= w.max(10) || lone_marks, "{:?} in {:?}", l, lines);
+            }
+            if !lines.iter().any(|l| l.ends_with('…')) {
+                // Spaces at a line break are consumed; nothing else is.
+                prop_assert_eq!(lines.concat().replace(' ', ""), s.replace(' ', ""));
+            }
+        }
+
+        /// Where no cluster joins a space (printable ASCII, wide characters,
+        /// emoji), the linear wrap equals the naive one.
+        #[test]
+        fn wrap_equals_the_naive_wrap(
+            s in "([!-~]{1,6}|[a-z]{20,90}|例|😀| ){0,60}",
+            w in 0usize..40,
+        ) {
+            prop_assert_eq!(wrap(&s, w), naive_wrap(&s, w));
+        }
+    }
 
     #[test]
     fn tail_keeps_the_end() {
