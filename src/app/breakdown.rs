@@ -263,10 +263,32 @@ fn breakdown_entry(a: &Analysis<'_>) -> CopyEntry {
 /// What the Breakdown offers to copy: the breakdown text and each
 /// component, raw and (when different) decoded.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
-    let a = app.analysis();
-    let mut out = vec![breakdown_entry(&a)];
-    for comp in components(&a) {
-        let raw = comp.span.slice(a.input);
+    let mut out = vec![main_result(app)];
+    out.extend(component_entries(app.input.text()));
+    out
+}
+
+/// The copy chooser's rows for [`copy_entries`], without writing the
+/// breakdown text: its first line is the input as printed.
+pub fn choices(app: &App) -> Vec<super::Choice> {
+    let input = app.input.text();
+    let mut out = vec![super::Choice {
+        label: "breakdown".into(),
+        preview: crate::cli::input::visible(input).into_owned(),
+        more: true,
+    }];
+    out.extend(component_entries(input).iter().map(super::Choice::of));
+    out
+}
+
+/// Each component of `input`, raw and (when different) decoded; the
+/// components of [`components`], from the fast parse (see [`boundaries`]).
+fn component_entries(input: &str) -> Vec<CopyEntry> {
+    let parsed = uri::parse_with(input, ParseOptions { iri: true }).ok();
+    let split = uri::split::split(input);
+    let mut out = Vec::new();
+    for comp in components_of(parsed.as_ref(), &split) {
+        let raw = comp.span.slice(input);
         out.push(CopyEntry {
             label: comp.name.to_string(),
             text: raw.to_string(),

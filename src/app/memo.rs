@@ -15,7 +15,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::{App, CopyEntry, Pane};
+use super::{App, Choice, CopyEntry, Pane};
 
 /// Everything the derived results depend on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -59,6 +59,7 @@ struct Slots {
     key: Key,
     entries: [Option<Vec<CopyEntry>>; Pane::ALL.len()],
     all: Option<Rc<[CopyEntry]>>,
+    choices: Option<Rc<[Choice]>>,
     table_len: Option<usize>,
     boundaries: Option<Vec<usize>>,
 }
@@ -117,6 +118,15 @@ pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
 pub(super) fn all_entries(app: &App) -> Rc<[CopyEntry]> {
     app.memo
         .get(app, |s| &mut s.all, || app.compute_copy_entries().into())
+}
+
+/// The copy chooser's rows ([`App::copy_choices`]), shared.
+pub(super) fn all_choices(app: &App) -> Rc<[Choice]> {
+    app.memo.get(
+        app,
+        |s| &mut s.choices,
+        || app.compute_copy_choices().into(),
+    )
 }
 
 /// The number of rows of the Resolve pane's stepped table.

@@ -77,6 +77,32 @@ pub struct CopyEntry {
     pub text: String,
 }
 
+/// One row of the copy chooser: an entry's label and the first line of
+/// its text, known without computing the whole text (the breakdown of a
+/// 2 KB input full of errors is a 200 KB text, and the chooser opens after
+/// every edit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The entry's label.
+    pub label: String,
+    /// The first line of the entry's text.
+    pub preview: String,
+    /// Whether the text has more lines.
+    pub more: bool,
+}
+
+impl Choice {
+    /// The row of an entry whose text is at hand.
+    pub fn of(e: &CopyEntry) -> Choice {
+        let mut lines = e.text.lines();
+        Choice {
+            label: e.label.clone(),
+            preview: lines.next().unwrap_or("").to_string(),
+            more: lines.next().is_some(),
+        }
+    }
+}
+
 /// An overlay drawn above the panes; it takes the keys while open.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
@@ -87,9 +113,10 @@ pub enum Overlay {
     },
     /// What to copy.
     Copy {
-        /// The entries, taken from the app when the chooser opened (shared
-        /// with the memo: opening the chooser copies no text).
-        entries: Rc<[CopyEntry]>,
+        /// The rows, one per entry of [`App::copy_entries`] in that order,
+        /// taken when the chooser opened (shared with the memo); Enter
+        /// copies the entry of the selected row.
+        entries: Rc<[Choice]>,
         /// The highlighted entry.
         selected: usize,
     },
@@ -262,6 +289,12 @@ impl App {
         memo::all_entries(self)
     }
 
+    /// The copy chooser's rows, one per entry of [`App::copy_entries`],
+    /// without computing the breakdown text; kept until a text changes.
+    pub fn copy_choices(&self) -> Rc<[Choice]> {
+        memo::all_choices(self)
+    }
+
     /// [`App::copy_entries`], computed.
     fn compute_copy_entries(&self) -> Vec<CopyEntry> {
         let mut out = vec![CopyEntry {
@@ -274,6 +307,28 @@ impl App {
         });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
+        }
+        out
+    }
+
+    /// [`App::copy_choices`], computed: the Breakdown's rows come from
+    /// [`breakdown::choices`], every other row from its entry.
+    fn compute_copy_choices(&self) -> Vec<Choice> {
+        let mut out = vec![
+            Choice::of(&CopyEntry {
+                label: "input".into(),
+                text: self.input.text().to_string(),
+            }),
+            Choice::of(&CopyEntry {
+                label: "base".into(),
+                text: self.base.text().to_string(),
+            }),
+        ];
+        for &pane in Pane::ALL {
+            match pane {
+                Pane::Breakdown => out.extend(breakdown::choices(self)),
+                _ => out.extend(memo::pane_entries(self, pane).iter().map(Choice::of)),
+            }
         }
         out
     }

@@ -28,7 +28,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         },
         Action::CopyChooser => {
             app.overlay = Some(Overlay::Copy {
-                entries: app.copy_entries(),
+                entries: app.copy_choices(),
                 selected: 0,
             })
         }
@@ -201,7 +201,9 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
 fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
         Overlay::Help { .. } => Effect::None,
-        Overlay::Copy { entries, selected } => match entries.get(selected) {
+        // The rows follow the entries one for one; only now is the
+        // chosen entry's text needed.
+        Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {
             Some(e) => Effect::Copy(e.clone()),
             None => Effect::None,
         },

@@ -78,13 +78,12 @@ pub fn for_each<W: Write>(
 /// assert_eq!(uriscope::cli::input::visible("a\u{1b}[31mb"), "a\\x1b[31mb");
 /// ```
 pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() || crate::uri::iri::is_bidi_control(c);
-    // Printable ASCII (the common case) needs no character decoding.
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(unsafe_char) {
+    let Some(first) = first_unsafe(s) else {
         return std::borrow::Cow::Borrowed(s);
-    }
+    };
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
+    out.push_str(&s[..first]);
+    for c in s[first..].chars() {
         match c {
             '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
@@ -93,11 +92,58 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
             c if (c as u32) < 0x80 && c.is_control() => {
                 let _ = write!(out, "\\x{:02x}", c as u32);
             }
-            c if unsafe_char(c) => {
+            c if is_unsafe(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1) or
+/// a bidirectional formatting character.
+fn is_unsafe(c: char) -> bool {
+    c.is_control() || crate::uri::iri::is_bidi_control(c)
+}
+
+/// The byte offset of the first character [`visible`] escapes. A byte
+/// scan: such a character is a C0 control or DEL, or starts with 0xC2 (C1
+/// controls), 0xD8 (U+061C) or 0xE2 (U+200E..U+2069); only those lead
+/// bytes are decoded (a finding message is mostly ASCII and `§`).
+fn first_unsafe(s: &str) -> Option<usize> {
+    s.bytes().enumerate().find_map(|(i, b)| {
+        let hit = match b {
+            0x00..=0x1f | 0x7f => true,
+            0xc2 | 0xd8 | 0xe2 => s[i..].chars().next().is_some_and(is_unsafe),
+            _ => false,
+        };
+        hit.then_some(i)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The byte scan finds exactly the characters `is_unsafe` names, for
+    /// every Unicode scalar value, alone and after other text.
+    #[test]
+    fn first_unsafe_agrees_with_is_unsafe_for_every_char() {
+        let mut s = String::new();
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            s.clear();
+            s.push_str("a§");
+            s.push(c);
+            let expect = is_unsafe(c).then_some(3);
+            assert_eq!(first_unsafe(&s), expect, "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
+    fn visible_keeps_what_comes_before_the_first_escape() {
+        assert_eq!(visible("§ok"), "§ok");
+        assert_eq!(visible("§\u{202e}x\u{85}\t"), "§\\u{202e}x\\u{85}\\t");
+        assert_eq!(visible("\u{61c}"), "\\u{61c}");
+    }
 }

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::app::keymap::help_rows;
-use crate::app::{examples, App, CopyEntry, Overlay};
+use crate::app::{examples, App, Choice, Overlay};
 use crate::display::{fit, visible, width};
 
 use super::theme::Theme;
@@ -79,7 +79,7 @@ fn window(selected: usize, len: usize, h: usize) -> std::ops::Range<usize> {
 }
 
 fn copy(
-    entries: &[CopyEntry],
+    entries: &[Choice],
     selected: usize,
     w: usize,
     h: usize,
@@ -96,13 +96,8 @@ fn copy(
             let e = &entries[i];
             let label = fit(&e.label, label_w).into_owned();
             let pad = label_w.saturating_sub(width(&label));
-            let first_line = e.text.lines().next().unwrap_or("");
-            let more = if e.text.lines().nth(1).is_some() {
-                " …"
-            } else {
-                ""
-            };
-            let preview = format!("{}{more}", visible(first_line));
+            let more = if e.more { " …" } else { "" };
+            let preview = format!("{}{more}", visible(&e.preview));
             let text = format!(" {label}{}  {}", " ".repeat(pad), preview);
             let text = fit(&text, w).into_owned();
             let pad = w.saturating_sub(width(&text));

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use uriscope::app::breakdown::{boundaries, components};
-use uriscope::app::{update, Action, App};
+use uriscope::app::{update, Action, App, Choice};
 use uriscope::uri::uri_ref::segments;
 use uriscope::uri::{analyze_with, ParseOptions};
 
@@ -61,6 +61,18 @@ fn action() -> impl Strategy<Value = Action> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The copy chooser's rows, built without the breakdown text, are the
+    /// label, first line and "more lines" of each entry, in order.
+    #[test]
+    fn copy_chooser_rows_follow_the_entries(s in prop_oneof![
+        text(),
+        "(s:)?(//([a-z%]{0,3}@)?[a-z0-9.%\u{4e16}]{0,6}(:[0-9]{0,3})?)?(/[a-z0-9.% ]{0,4}){0,4}(\\?[a-z=&%\u{e9}]{0,8})?(#[a-z%]{0,3})?",
+    ]) {
+        let app = App::new(&s, None);
+        let rows: Vec<Choice> = app.copy_entries().iter().map(Choice::of).collect();
+        prop_assert_eq!(&app.copy_choices()[..], &rows[..]);
+    }
 
     /// The word-jump stops (from the fast parse) are ordered, distinct,
     /// on character boundaries, include both ends, every component edge of
