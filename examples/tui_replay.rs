@@ -11,9 +11,9 @@
 //!
 //! `--crafted` replays worst cases built here instead of a corpus: seven
 //! 1.5 KB inputs (errors on every byte, controls, lone combining marks,
-//! dot segments, non-ASCII, ...), pasted, then each of 13 keys pressed 250
-//! times with each of the 5 fields or panes focused (455 programs, each
-//! within the fuzzer's 2 KB). `--write-crafted` saves them as files, to
+//! dot segments, non-ASCII, ...), pasted, then each of 15 keys or key
+//! sequences repeated up to the fuzzer's 2 KB, with each of the 5 fields
+//! or panes focused (525 programs). `--write-crafted` saves them as files, to
 //! seed the fuzz corpus or to replay them in the instrumented build.
 //!
 //! `fuzz/slowest.sh tui` gives the same list in the instrumented fuzz
@@ -90,20 +90,24 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
     ];
     // Op bytes of tests/it/tui_program.rs: 0x00 c = the key c, 0x20 c =
     // Ctrl-c, 0x40 c = Alt-c, 0x02 n = the nth named key (9 PgDn, 10 Tab).
-    let keys: [(&str, [u8; 2]); 13] = [
-        ("chooser", [0x20, b'o']),
-        ("ctrly", [0x20, b'y']),
-        ("boundary", [0x40, b'b']),
-        ("killw", [0x20, b'w']),
-        ("stepnext", [0x20, b'n']),
-        ("toggle", [0x20, b'r']),
-        ("type", [0x00, b'a']),
-        ("undo", [0x20, b'z']),
-        ("examples", [0x20, b'x']),
-        ("help", [0x20, b'7']),
-        ("home", [0x20, b'a']),
-        ("pgdn", [0x02, 9]),
-        ("none", [0x06, 0x06]),
+    // 14 Esc. The last two alternate an edit with a key that needs
+    // results of the new text.
+    let keys: [(&str, &[u8]); 15] = [
+        ("chooser", &[0x20, b'o']),
+        ("ctrly", &[0x20, b'y']),
+        ("boundary", &[0x40, b'b']),
+        ("killw", &[0x20, b'w']),
+        ("stepnext", &[0x20, b'n']),
+        ("toggle", &[0x20, b'r']),
+        ("type", &[0x00, b'a']),
+        ("undo", &[0x20, b'z']),
+        ("examples", &[0x20, b'x']),
+        ("help", &[0x20, b'7']),
+        ("home", &[0x20, b'a']),
+        ("pgdn", &[0x02, 9]),
+        ("none", &[0x06, 0x06]),
+        ("edit+chooser", &[0x00, b'a', 0x20, b'o', 0x02, 14]),
+        ("edit+ctrly+tab", &[0x00, b'a', 0x20, b'y', 0x02, 10]),
     ];
     let mut out = Vec::new();
     for (name, unit) in inputs {
@@ -120,10 +124,9 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
                 for _ in 0..pane {
                     p.extend_from_slice(&[0x02, 10]);
                 }
-                for _ in 0..250 {
-                    p.extend_from_slice(&bytes);
+                while p.len() + bytes.len() <= 2048 {
+                    p.extend_from_slice(bytes);
                 }
-                p.truncate(2048);
                 out.push((PathBuf::from(format!("{name}_p{pane}_{key}")), p));
             }
         }

@@ -109,17 +109,36 @@ fn is_unsafe(c: char) -> bool {
 
 /// The byte offset of the first character [`visible`] escapes. A byte
 /// scan: such a character is a C0 control or DEL, or starts with 0xC2 (C1
-/// controls), 0xD8 (U+061C) or 0xE2 (U+200E..U+2069); only those lead
-/// bytes are decoded (a finding message is mostly ASCII and `§`).
+/// controls), 0xD8 (U+061C) or 0xE2 (U+200E..U+2069). Eight bytes at a
+/// time are first tested for any byte below 0x20 or from 0x7F up; only a
+/// word that has one is looked at byte by byte, and only those lead bytes
+/// are decoded (a finding message is mostly ASCII and one `§`).
 fn first_unsafe(s: &str) -> Option<usize> {
-    s.bytes().enumerate().find_map(|(i, b)| {
-        let hit = match b {
-            0x00..=0x1f | 0x7f => true,
-            0xc2 | 0xd8 | 0xe2 => s[i..].chars().next().is_some_and(is_unsafe),
-            _ => false,
-        };
-        hit.then_some(i)
-    })
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let b = s.as_bytes();
+    let at = |i: usize| match b[i] {
+        0x00..=0x1f | 0x7f => true,
+        0xc2 | 0xd8 | 0xe2 => s[i..].chars().next().is_some_and(is_unsafe),
+        _ => false,
+    };
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[i..i + 8]);
+        let x = u64::from_le_bytes(w);
+        // A byte < 0x20 (borrows only add false alarms above it), or a
+        // byte >= 0x7F (its high bit, or 0x7F + 1; carries likewise).
+        let low = x.wrapping_sub(0x20 * LO) & !x & HI;
+        let high = (x | x.wrapping_add(LO)) & HI;
+        if low | high != 0 {
+            if let Some(k) = (i..i + 8).find(|&k| at(k)) {
+                return Some(k);
+            }
+        }
+        i += 8;
+    }
+    (i..b.len()).find(|&k| at(k))
 }
 
 #[cfg(test)]
@@ -127,16 +146,46 @@ mod tests {
     use super::*;
 
     /// The byte scan finds exactly the characters `is_unsafe` names, for
-    /// every Unicode scalar value, alone and after other text.
+    /// every Unicode scalar value, at every offset within an 8-byte word
+    /// and in the tail.
     #[test]
     fn first_unsafe_agrees_with_is_unsafe_for_every_char() {
         let mut s = String::new();
         for c in (0..=0x10ffff).filter_map(char::from_u32) {
-            s.clear();
-            s.push_str("a§");
-            s.push(c);
-            let expect = is_unsafe(c).then_some(3);
-            assert_eq!(first_unsafe(&s), expect, "U+{:04X}", c as u32);
+            for pad in [0, 3, 7, 9, 16] {
+                s.clear();
+                s.extend(std::iter::repeat_n('~', pad));
+                s.push(c);
+                s.push_str("abcdefgh\u{7e}");
+                let expect = is_unsafe(c).then_some(pad);
+                assert_eq!(first_unsafe(&s), expect, "U+{:04X} after {pad}", c as u32);
+            }
+        }
+    }
+
+    /// Against the plain scan, on text mixing every kind of byte.
+    #[test]
+    fn first_unsafe_equals_the_plain_scan() {
+        let parts = [
+            "a", "~", "§", "\u{85}", "\u{7f}", "\u{1f}", "\u{202e}", "\u{2069}", "例", "ÿ",
+            "\u{61c}", "\u{600}",
+        ];
+        let mut seed = 1u64;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            for _ in 0..(seed % 40) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let p = parts[(seed >> 33) as usize % parts.len()];
+                // Mostly printable ASCII, as in real text.
+                s.push_str(if seed.is_multiple_of(5) { p } else { "x" });
+            }
+            let plain = s
+                .char_indices()
+                .find(|&(_, c)| is_unsafe(c))
+                .map(|(i, _)| i);
+            assert_eq!(first_unsafe(&s), plain, "{s:?}");
         }
     }
 
