@@ -1,5 +1,5 @@
 //! The explorer's main loop: read an event, turn it into an [`Action`]
-//! through the key table, [`update`] the app, carry out the [`Effect`]
+//! through the key table, [`update`](fn@crate::app::update) the app, carry out the [`Effect`]
 //! (quit, copy), draw. Nothing blocks but the wait for the next event.
 
 use std::io;

@@ -1,5 +1,5 @@
 //! The explorer's state and its pure update (the Elm split: state, update,
-//! view). Nothing here touches the terminal or the clipboard: [`update`]
+//! view). Nothing here touches the terminal or the clipboard: [`update`](fn@update)
 //! returns an [`Effect`] that the main loop carries out.
 //!
 //! Adding a pane = a variant of [`Pane`] (and its entry in [`Pane::ALL`]),

@@ -1,4 +1,4 @@
-//! Glue between [`update`](super::update) and the Resolve, Normalize &
+//! Glue between [`update`](fn@super::update) and the Resolve, Normalize &
 //! compare and Encode/decode panes: their keys, and what an edit of any
 //! text field changes in them.
 

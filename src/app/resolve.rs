@@ -1,5 +1,5 @@
 //! The Resolve pane's model: the input resolved against the base field by
-//! RFC 3986 §5.2 (traced by [`uri::resolve`]) and, on a toggle, by the
+//! RFC 3986 §5.2 (traced by [`uri::resolve`](fn@uri::resolve)) and, on a toggle, by the
 //! RFC 2396 §5.2 algorithm (steps 1-7, 6a-6h); which row of the stepped
 //! table is reached; what the pane offers to copy. Drawn by `ui::resolve`.
 

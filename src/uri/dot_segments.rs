@@ -78,7 +78,7 @@ impl fmt::Display for DotRule {
 ///
 /// Spans and lengths are exact; the buffers and texts are recorded whole up
 /// to [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes and elided in the middle past it (see
-/// [`excerpt`](super::excerpt::excerpt)), so a trace costs O(n) for an n-byte path.
+/// [`super::excerpt::excerpt`]), so a trace costs O(n) for an n-byte path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotStep {
     /// The rule applied.

@@ -22,7 +22,7 @@
 //! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
 //!
-//! plus those of [`check_scheme`](super::scheme_checks::check_scheme):
+//! plus those of [`super::scheme_checks::check_scheme`]:
 //! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
 //! (http, https, ws, wss: RFC 9110 §4.2.1, RFC 6455 §3),
 //! `scheme-fragment-forbidden` (ws, wss: RFC 6455 §3), `mailto-address`,

@@ -1,7 +1,7 @@
 //! Strict RFC 3986 validation of a URI-reference (Appendix A), one pass,
 //! byte-class tables, no allocation on the fast path.
 //!
-//! The same engine serves two callers through a [`Sink`]: [`parse`] stops at
+//! The same engine serves two callers through a `Sink`: [`parse`] stops at
 //! the first error and returns a small [`ParseError`]; [`analyze`] keeps
 //! going and collects every problem (and the notes) as [`Finding`]s.
 

@@ -1,6 +1,6 @@
 //! RFC 3986 §5.2: resolving a reference against a base URI.
 //!
-//! Two entry points share the §5.2.2 decisions: [`resolve`] records every step
+//! Two entry points share the §5.2.2 decisions: [`resolve`](fn@crate::uri::resolve) records every step
 //! for the explorer (see [`resolve_trace`](super::resolve_trace)), and
 //! [`resolve_target`] builds only the target string, with one allocation in
 //! the usual case.
@@ -21,7 +21,7 @@ pub enum Mode {
     Compat,
 }
 
-/// Options of [`resolve`] and [`resolve_target`].
+/// Options of [`resolve`](fn@crate::uri::resolve) and [`resolve_target`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ResolveOptions {
     /// Strict (the default) or compat (§5.4.2).

@@ -112,7 +112,7 @@ impl RefKind {
     }
 }
 
-/// A parsed URI-reference borrowing its input. Built by [`parse`](super::parse).
+/// A parsed URI-reference borrowing its input. Built by [`parse`](fn@super::parse).
 ///
 /// ```
 /// let u = uriscope::uri::parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();

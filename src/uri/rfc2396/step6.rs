@@ -219,7 +219,7 @@ pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut impl Record) {
     }
 }
 
-/// 6e: "All occurrences of "<segment>/../", where <segment> is a complete
+/// 6e: "All occurrences of "`<segment>/../`", where `<segment>` is a complete
 /// path segment not equal to "..", are removed from the buffer string.
 /// Removal of these path segments is performed iteratively, removing the
 /// leftmost matching pattern on each iteration, until no matching pattern
@@ -283,8 +283,8 @@ pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut impl Record) {
     }
 }
 
-/// 6f: "If the buffer string ends with "<segment>/..", where <segment> is a
-/// complete path segment not equal to "..", that "<segment>/.." is removed."
+/// 6f: "If the buffer string ends with "`<segment>/..`", where `<segment>` is a
+/// complete path segment not equal to "..", that "`<segment>/..`" is removed."
 pub fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut impl Record) {
     if let Some(j) = buf.len().checked_sub(3).filter(|_| buf.ends_with("/..")) {
         let s = buf[..j].rfind('/').map_or(0, |p| p + 1);
