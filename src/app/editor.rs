@@ -18,6 +18,13 @@ pub struct PasteReport {
     pub removed: usize,
 }
 
+/// The most edits that can be undone.
+pub const MAX_UNDO_STEPS: usize = 1000;
+
+/// The most text the undo history keeps, in bytes (the newest state is
+/// kept even when it alone is larger).
+pub const MAX_UNDO_BYTES: usize = 8 << 20;
+
 /// A one-line text field.
 #[derive(Clone, Debug, Default)]
 pub struct Editor {
@@ -26,6 +33,8 @@ pub struct Editor {
     cursor: usize,
     /// Earlier `(text, cursor)` states, newest last.
     undo: Vec<(String, usize)>,
+    /// Bytes of text held in `undo`.
+    undo_bytes: usize,
     /// First display column shown; adjusted while drawing.
     scroll: Cell<usize>,
 }
@@ -69,11 +78,21 @@ impl Editor {
         self.cursor = self.text.len();
     }
 
+    /// Keep the current state for undo. The oldest states go first when
+    /// there are more than [`MAX_UNDO_STEPS`] or they hold more than
+    /// [`MAX_UNDO_BYTES`] (each is a whole copy: typing into a 64 KB
+    /// `data:` URI would otherwise keep 64 MB); the newest always stays.
     fn checkpoint(&mut self) {
+        self.undo_bytes += self.text.len();
         self.undo.push((self.text.clone(), self.cursor));
-        if self.undo.len() > 1000 {
-            self.undo.remove(0);
+        let mut drop = 0;
+        while drop + 1 < self.undo.len()
+            && (self.undo.len() - drop > MAX_UNDO_STEPS || self.undo_bytes > MAX_UNDO_BYTES)
+        {
+            self.undo_bytes -= self.undo[drop].0.len();
+            drop += 1;
         }
+        self.undo.drain(..drop);
     }
 
     /// Insert `c` at the cursor (one edit).
@@ -110,6 +129,7 @@ impl Editor {
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
             Some((t, c)) => {
+                self.undo_bytes -= t.len();
                 self.text = t;
                 self.cursor = c.min(self.text.len());
                 self.snap();
@@ -303,6 +323,33 @@ mod tests {
         assert!(e.undo());
         assert_eq!(e.text(), "x");
         assert!(!e.undo());
+    }
+
+    #[test]
+    fn undo_history_is_bounded_in_steps_and_bytes() {
+        let mut e = Editor::new("");
+        for _ in 0..1500 {
+            e.insert('a');
+        }
+        assert_eq!(e.undo_depth(), MAX_UNDO_STEPS);
+        // 64 KB: at most 8 MiB of copies are kept, the newest first.
+        let big = "x".repeat(64 << 10);
+        let mut e = Editor::new(&big);
+        for _ in 0..300 {
+            e.insert('a');
+        }
+        assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (64 << 10) - 1);
+        assert!(e.undo());
+        assert_eq!(e.text().len(), big.len() + 299);
+        while e.undo() {}
+        assert_eq!(e.undo_bytes, 0);
+        // A state larger than the cap alone is still kept.
+        let huge = "y".repeat(MAX_UNDO_BYTES + 1);
+        let mut e = Editor::new(&huge);
+        e.insert('z');
+        assert_eq!(e.undo_depth(), 1);
+        assert!(e.undo());
+        assert_eq!(e.text(), huge);
     }
 
     #[test]
