@@ -97,12 +97,8 @@ pub fn reset(app: &mut App) {
     app.resolve.scroll = ViewScroll::default();
 }
 
-/// The Resolve pane's main result (Ctrl-Y): the RFC 3986 target.
-pub fn main_result(app: &App) -> Option<CopyEntry> {
-    copy_entries(app).into_iter().next()
-}
-
-/// The resolved targets, by RFC 3986 and by RFC 2396: the untraced
+/// The resolved targets, by RFC 3986 and by RFC 2396 (the first is the
+/// pane's main result, Ctrl-Y): the untraced
 /// resolutions, equal to the traced ones' targets (the `resolve` fuzz
 /// target checks it); inputs that do not parse are skipped before an error
 /// with every finding is built.
