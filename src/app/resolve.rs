@@ -105,8 +105,8 @@ pub fn reset(app: &mut App) {
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let (base, input) = (app.base.text(), app.input.text());
     let mut out = Vec::new();
-    if uri::parse(base).is_ok() && uri::parse(input).is_ok() {
-        if let Ok(text) = uri::resolve_target(base, input, options(app)) {
+    if let (Ok(b), Ok(r)) = (uri::parse(base), uri::parse(input)) {
+        if let Ok(text) = uri::resolve_ref(&b, &r, options(app)) {
             out.push(CopyEntry {
                 label: "resolved (RFC 3986)".into(),
                 text,
