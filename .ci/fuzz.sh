@@ -5,7 +5,8 @@
 # here become regression tests in tests/it/fuzz_regressions.rs.
 #
 # Budget: about 6 minutes on 2 cores including the build. Override the
-# per-target time with FUZZ_SECONDS (default 15).
+# per-target time with FUZZ_SECONDS (default 15), the targets with
+# FUZZ_TARGETS.
 #
 # The seed is fixed (FUZZ_SEED, default 1) so the inputs CI tries are the
 # ones a developer replays with the same command: a longer local run with
@@ -45,7 +46,9 @@ awk -v dir="$work" '
     out = sprintf("%s/pairs/%04d", dir, NR); printf "%s\n%s", base, r > out; close(out) }
 ' ../assets/*.txt
 
-targets=(parse differential resolve normalize codec extract analyzers tui)
+# FUZZ_TARGETS picks some of them (space-separated), e.g. after a change
+# that only the explorer sees: FUZZ_TARGETS=tui FUZZ_SECONDS=60.
+read -r -a targets <<<"${FUZZ_TARGETS:-parse differential resolve normalize codec extract analyzers tui}"
 failed=()
 for t in "${targets[@]}"; do
   seeds="$work/seeds"
