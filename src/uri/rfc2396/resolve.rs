@@ -168,14 +168,12 @@ fn resolve_recorded<R: Record>(
         steps,
     };
 
-    if steps.on() {
-        steps.push(Step {
-            rule: "1",
-            description: "parsed the reference into its four components and fragment (§4.3)"
-                .to_string(),
-            buffer: show(&ref_parts),
-        });
-    }
+    steps.push_with(|| Step {
+        rule: "1",
+        description: "parsed the reference into its four components and fragment (§4.3)"
+            .to_string(),
+        buffer: show(&ref_parts),
+    });
     if base_parts.scheme.is_none() {
         return Err(fail(
             ResolveErrorKind::BaseWithoutScheme,
@@ -194,15 +192,13 @@ fn resolve_recorded<R: Record>(
             ..base_parts
         };
         let target = current.recompose();
-        if steps.on() {
-            steps.push(Step {
-                rule: "2",
-                description: "the path is empty and scheme, authority and query are undefined: \
-                              a reference to the current document; done"
-                    .to_string(),
-                buffer: target.clone(),
-            });
-        }
+        steps.push_with(|| Step {
+            rule: "2",
+            description: "the path is empty and scheme, authority and query are undefined: \
+                          a reference to the current document; done"
+                .to_string(),
+            buffer: target.clone(),
+        });
         return Ok(Resolution {
             target,
             steps: steps.into_steps(),
@@ -210,27 +206,22 @@ fn resolve_recorded<R: Record>(
             notes,
         });
     }
-    if steps.on() {
-        steps.push(Step {
-            rule: "2",
-            description:
-                "the query and fragment are the reference's own, not inherited from the base"
-                    .to_string(),
-            buffer: show(&ref_parts),
-        });
-    }
+    steps.push_with(|| Step {
+        rule: "2",
+        description: "the query and fragment are the reference's own, not inherited from the base"
+            .to_string(),
+        buffer: show(&ref_parts),
+    });
 
     // Step 3.
     if ref_parts.scheme.is_some() {
         let target = ref_parts.recompose();
-        if steps.on() {
-            steps.push(Step {
-                rule: "3",
-                description: "the scheme is defined: the reference is an absolute URI; done"
-                    .to_string(),
-                buffer: target.clone(),
-            });
-        }
+        steps.push_with(|| Step {
+            rule: "3",
+            description: "the scheme is defined: the reference is an absolute URI; done"
+                .to_string(),
+            buffer: target.clone(),
+        });
         return Ok(Resolution {
             target,
             steps: steps.into_steps(),
@@ -242,63 +233,53 @@ fn resolve_recorded<R: Record>(
         scheme: base_parts.scheme,
         ..ref_parts
     };
-    if steps.on() {
-        steps.push(Step {
-            rule: "3",
-            description: format!(
-                "the scheme is undefined: inherited \"{}\" from the base",
-                base_parts.scheme.unwrap_or_default()
-            ),
-            buffer: show(&t),
-        });
-    }
+    steps.push_with(|| Step {
+        rule: "3",
+        description: format!(
+            "the scheme is undefined: inherited \"{}\" from the base",
+            base_parts.scheme.unwrap_or_default()
+        ),
+        buffer: show(&t),
+    });
 
     // Step 4.
     let path: String;
     let mut skip_to_7 = true;
     if ref_parts.authority.is_some() {
-        if steps.on() {
-            steps.push(Step {
-                rule: "4",
-                description: "the authority is defined: a network-path reference; skip to step 7"
-                    .to_string(),
-                buffer: show(&t),
-            });
-        }
+        steps.push_with(|| Step {
+            rule: "4",
+            description: "the authority is defined: a network-path reference; skip to step 7"
+                .to_string(),
+            buffer: show(&t),
+        });
     } else {
         t.authority = base_parts.authority;
         let description = match base_parts.authority {
             Some(a) => format!("the authority is undefined: inherited \"{a}\" from the base"),
             None => "the authority is undefined, and undefined in the base too".to_string(),
         };
-        if steps.on() {
-            steps.push(Step {
-                rule: "4",
-                description,
-                buffer: show(&t),
-            });
-        }
+        steps.push_with(|| Step {
+            rule: "4",
+            description,
+            buffer: show(&t),
+        });
         // Step 5.
         if ref_parts.path.starts_with('/') {
-            if steps.on() {
-                steps.push(Step {
-                    rule: "5",
-                    description:
-                        "the path begins with \"/\": an absolute-path reference; skip to step 7"
-                            .to_string(),
-                    buffer: show(&t),
-                });
-            }
-        } else {
-            if steps.on() {
-                steps.push(Step {
-                    rule: "5",
-                    description: "the path does not begin with \"/\": a relative-path reference, \
-                                  merged with the base path in step 6"
+            steps.push_with(|| Step {
+                rule: "5",
+                description:
+                    "the path begins with \"/\": an absolute-path reference; skip to step 7"
                         .to_string(),
-                    buffer: show(&t),
-                });
-            }
+                buffer: show(&t),
+            });
+        } else {
+            steps.push_with(|| Step {
+                rule: "5",
+                description: "the path does not begin with \"/\": a relative-path reference, \
+                              merged with the base path in step 6"
+                    .to_string(),
+                buffer: show(&t),
+            });
             skip_to_7 = false;
         }
     }
@@ -318,13 +299,11 @@ fn resolve_recorded<R: Record>(
 
     // Step 7.
     let target = t.recompose();
-    if steps.on() {
-        steps.push(Step {
-            rule: "7",
-            description: "recombined scheme, authority, path, query and fragment".to_string(),
-            buffer: target.clone(),
-        });
-    }
+    steps.push_with(|| Step {
+        rule: "7",
+        description: "recombined scheme, authority, path, query and fragment".to_string(),
+        buffer: target.clone(),
+    });
     Ok(Resolution {
         target,
         steps: steps.into_steps(),

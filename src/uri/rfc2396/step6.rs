@@ -20,6 +20,12 @@ pub trait Record {
     fn on(&self) -> bool;
     /// Keep one step.
     fn push(&mut self, step: Step);
+    /// Keep the step `step` builds, building it only when steps are kept.
+    fn push_with(&mut self, step: impl FnOnce() -> Step) {
+        if self.on() {
+            self.push(step());
+        }
+    }
     /// The steps kept so far.
     fn kept(&self) -> Vec<Step>;
     /// The steps kept.
@@ -62,13 +68,11 @@ impl Record for NoTrace {
 
 /// Record one step.
 fn record(steps: &mut impl Record, rule: &'static str, description: String, buffer: &str) {
-    if steps.on() {
-        steps.push(Step {
-            rule,
-            description,
-            buffer: buffer.to_string(),
-        });
-    }
+    steps.push_with(|| Step {
+        rule,
+        description,
+        buffer: buffer.to_string(),
+    });
 }
 
 /// Record one row of a repeated removal (6c, 6e): the first [`ROW_LIMIT`]
