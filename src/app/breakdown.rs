@@ -176,6 +176,16 @@ pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
     all
 }
 
+/// `input` as the explorer reads it (an IRI-reference), by the fast parse
+/// that stops at the first error: the parser's spans when it is valid, and
+/// the Appendix B split; what [`components_of`] takes.
+fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
+    (
+        uri::parse_with(input, ParseOptions { iri: true }).ok(),
+        uri::split::split(input),
+    )
+}
+
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
 /// the starts and ends of components, path segments and query pairs of
 /// the input as the explorer reads it (an IRI-reference, RFC 3987).
@@ -185,8 +195,7 @@ pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
 /// invalid: the Appendix B split), so no finding is formatted: these keys
 /// come on every press, and a 2 KB input full of errors has a thousand.
 pub fn boundaries(input: &str) -> Vec<usize> {
-    let parsed = uri::parse_with(input, ParseOptions { iri: true }).ok();
-    let split = uri::split::split(input);
+    let (parsed, split) = fast_parse(input);
     // At most 18 component edges, sorted here; the segment and pair edges
     // come in input order already (the path ends before the query
     // starts), so the two lists merge without sorting a thousand offsets.
@@ -284,8 +293,7 @@ pub fn choices(app: &App) -> Vec<super::Choice> {
 /// Each component of `input`, raw and (when different) decoded; the
 /// components of [`components`], from the fast parse (see [`boundaries`]).
 fn component_entries(input: &str) -> Vec<CopyEntry> {
-    let parsed = uri::parse_with(input, ParseOptions { iri: true }).ok();
-    let split = uri::split::split(input);
+    let (parsed, split) = fast_parse(input);
     let mut out = Vec::new();
     for comp in components_of(parsed.as_ref(), &split) {
         let raw = comp.span.slice(input);
