@@ -163,29 +163,23 @@ mod tests {
         }
     }
 
-    /// Against the plain scan, on text mixing every kind of byte.
-    #[test]
-    fn first_unsafe_equals_the_plain_scan() {
-        let parts = [
-            "a", "~", "§", "\u{85}", "\u{7f}", "\u{1f}", "\u{202e}", "\u{2069}", "例", "ÿ",
-            "\u{61c}", "\u{600}",
-        ];
-        let mut seed = 1u64;
-        for _ in 0..20_000 {
-            let mut s = String::new();
-            for _ in 0..(seed % 40) {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let p = parts[(seed >> 33) as usize % parts.len()];
-                // Mostly printable ASCII, as in real text.
-                s.push_str(if seed.is_multiple_of(5) { p } else { "x" });
-            }
-            let plain = s
-                .char_indices()
-                .find(|&(_, c)| is_unsafe(c))
-                .map(|(i, _)| i);
-            assert_eq!(first_unsafe(&s), plain, "{s:?}");
+    proptest::proptest! {
+        /// Against the plain scan, on text mixing every kind of byte
+        /// (mostly printable ASCII, as in real text).
+        #[test]
+        fn first_unsafe_equals_the_plain_scan(parts in proptest::collection::vec(
+            proptest::prop_oneof![
+                8 => proptest::strategy::Just("x"),
+                1 => proptest::sample::select(&[
+                    "~", "§", "\u{85}", "\u{7f}", "\u{1f}", "\u{202e}", "\u{2069}", "例", "ÿ",
+                    "\u{61c}", "\u{600}",
+                ][..]),
+            ],
+            0..40,
+        )) {
+            let s = parts.concat();
+            let plain = s.char_indices().find(|&(_, c)| is_unsafe(c)).map(|(i, _)| i);
+            proptest::prop_assert_eq!(first_unsafe(&s), plain, "{:?}", s);
         }
     }
 
