@@ -64,18 +64,6 @@ fn files(path: &Path) -> Vec<PathBuf> {
     }
 }
 
-/// The program that pastes `text` (250 bytes at a time, as the fuzz
-/// program's paste op takes one length byte).
-fn pasted(text: &[u8]) -> Vec<u8> {
-    let mut p = Vec::new();
-    for chunk in text.chunks(250) {
-        p.push(4);
-        p.push(chunk.len() as u8);
-        p.extend_from_slice(chunk);
-    }
-    p
-}
-
 /// The worst cases described in the module comment, named
 /// `input_pane_key`.
 fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
@@ -120,7 +108,7 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
         text.truncate(cut);
         for pane in 0..5 {
             for (key, bytes) in keys {
-                let mut p = pasted(text.as_bytes());
+                let mut p = tui_program::pasted(text.as_bytes());
                 for _ in 0..pane {
                     p.extend_from_slice(&[0x02, 10]);
                 }

@@ -208,12 +208,7 @@ fn regression_uri_to_iri_keeps_escapes_in_an_ipv6_zone() {
 fn regression_reopening_the_copy_chooser_recomputes_nothing() {
     use std::rc::Rc;
     use uriscope::app::{update, Action, Overlay};
-    let mut program = Vec::new();
-    let text = "[]{}%zz ".repeat(187);
-    for chunk in text.as_bytes().chunks(250) {
-        program.extend_from_slice(&[4, chunk.len() as u8]);
-        program.extend_from_slice(chunk);
-    }
+    let mut program = crate::tui_program::pasted("[]{}%zz ".repeat(187).as_bytes());
     program.extend_from_slice(&[0x20, b'o']); // Ctrl-O: the chooser opens
     let (mut app, _, _) = crate::tui_program::run(&program);
     let chooser = |app: &App| match &app.overlay {

@@ -44,6 +44,20 @@ fn modifiers(bits: u8) -> KeyModifiers {
     m
 }
 
+/// The program that pastes `text` (250 bytes at a time, as the paste op
+/// takes one length byte). For building programs by hand (the regression
+/// tests, `examples/tui_replay.rs --crafted`); the fuzz target only runs them.
+#[allow(dead_code)]
+pub fn pasted(text: &[u8]) -> Vec<u8> {
+    let mut p = Vec::new();
+    for chunk in text.chunks(250) {
+        p.push(4);
+        p.push(chunk.len() as u8);
+        p.extend_from_slice(chunk);
+    }
+    p
+}
+
 /// Run the program `data` (at most 256 steps) against a fresh explorer;
 /// returns the explorer and the terminal size for the final draw.
 pub fn run(data: &[u8]) -> (App, u16, u16) {
