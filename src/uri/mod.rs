@@ -32,7 +32,9 @@ pub use dot_segments::{remove_dot_segments, remove_dot_segments_into, remove_dot
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use error::{Finding, ParseError, Rule, Severity};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
-pub use parse::{analyze, analyze_with, parse, parse_iri, parse_with, Analysis, ParseOptions};
+pub use parse::{
+    analyze, analyze_with, parse, parse_iri, parse_with, recover, Analysis, ParseOptions,
+};
 pub use recompose::{recompose, Parts};
 pub use relative_reference::{make_relative, Relative};
 pub use resolve::{resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject};

@@ -7,7 +7,7 @@
 
 use super::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
 use super::error::{Finding, ParseError, Rule, Severity};
-use super::sink::{Collect, Detail, FirstError, Issue, Sink, Stop};
+use super::sink::{Collect, Detail, FirstError, FirstFinding, Issue, Sink, Stop};
 use super::split::{split, Split};
 use super::uri_ref::{Authority, ComponentSpans, Host, HostKind, PathKind, UriRef, MAX_INPUT_LEN};
 use super::Span;
@@ -108,7 +108,7 @@ pub fn analyze_with(input: &str, options: ParseOptions) -> Analysis<'_> {
         Ok(u) => u,
         Err(Stop) => unreachable!("the collecting sink never stops"),
     };
-    let mut findings = p.sink.0;
+    let mut findings = p.sink.finish(input);
     findings.sort_by_key(|f| (f.span.start, f.severity));
     Analysis {
         input,
@@ -116,6 +116,29 @@ pub fn analyze_with(input: &str, options: ParseOptions) -> Analysis<'_> {
         uri,
         findings,
     }
+}
+
+/// The components as [`analyze_with`] delimits them (errors stepped over)
+/// and the first error with its message, without collecting every other
+/// finding: what a caller needs that shows one reason and the recovered
+/// components (the WHATWG column on a 1 MB input full of errors).
+///
+/// ```
+/// let (u, first) = uriscope::uri::recover("http://h/a b<c", Default::default());
+/// assert_eq!(u.path(), "/a b<c");
+/// assert_eq!(first.map(|f| (f.span.start, f.code)), Some((10, "whitespace")));
+/// ```
+pub fn recover(input: &str, options: ParseOptions) -> (UriRef<'_>, Option<Finding>) {
+    if input.len() > MAX_INPUT_LEN {
+        let mut a = too_long_analysis(input);
+        return (a.uri, a.findings.pop());
+    }
+    let mut p = Parser::new(input, FirstFinding::default(), options);
+    let uri = match p.run() {
+        Ok(u) => u,
+        Err(Stop) => unreachable!("the first-finding sink never stops"),
+    };
+    (uri, p.sink.finish(input))
 }
 
 /// The error for an input longer than a [`UriRef`]'s 32-bit offsets reach.

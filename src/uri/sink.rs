@@ -62,19 +62,142 @@ impl Sink for FirstError {
 }
 
 /// The analysis path: every issue becomes a [`Finding`] with a message.
+///
+/// A run of the same error on the same character, byte after byte (100,000
+/// pasted spaces), becomes one finding whose span covers the whole run and
+/// whose message counts it: every offending byte is still reported, and a
+/// hostile input costs one finding per run instead of one per byte.
 #[derive(Default)]
-pub(crate) struct Collect(pub Vec<Finding>);
+pub(crate) struct Collect {
+    /// The findings so far, in the order reported.
+    pub found: Vec<Finding>,
+    /// The run being extended: its first issue, its span and its length.
+    run: Option<(Issue, Span, usize)>,
+}
+
+impl Collect {
+    /// The findings, the last run included.
+    pub(crate) fn finish(mut self, input: &str) -> Vec<Finding> {
+        self.flush(input);
+        self.found
+    }
+
+    fn flush(&mut self, input: &str) {
+        if let Some((issue, span, count)) = self.run.take() {
+            self.found.push(finding(input, &issue, span, count));
+        }
+    }
+}
 
 impl Sink for Collect {
     const FULL: bool = true;
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
-        let message = message(input, &issue);
-        self.0.push(Finding::new(
-            issue.span,
-            issue.severity,
+        if let Some((first, span, count)) = &mut self.run {
+            if same_run(input, first, *span, &issue) {
+                span.end = issue.span.end;
+                *count += 1;
+                return Ok(());
+            }
+        }
+        self.flush(input);
+        if runs(&issue) {
+            self.run = Some((issue, issue.span, 1));
+        } else {
+            let message = message(input, &issue);
+            self.found.push(Finding::new(
+                issue.span,
+                issue.severity,
+                issue.code,
+                message,
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The finding of a run of `count` issues like `issue` over `span`.
+fn finding(input: &str, issue: &Issue, span: Span, count: usize) -> Finding {
+    let message = if count == 1 {
+        message(input, issue)
+    } else {
+        run_message(input, issue, span, count)
+    };
+    Finding::new(span, issue.severity, issue.code, message)
+}
+
+/// The per-character errors that a run of the same character coalesces.
+fn runs(issue: &Issue) -> bool {
+    issue.severity == Severity::Error
+        && matches!(
             issue.code,
-            message,
-        ));
+            "invalid-char" | "whitespace" | "control-char" | "non-ascii" | "bidi-control"
+        )
+}
+
+/// Whether `next` continues the run that `first` began and `span` covers.
+fn same_run(input: &str, first: &Issue, span: Span, next: &Issue) -> bool {
+    runs(next)
+        && next.span.start == span.end
+        && next.code == first.code
+        && next.rule == first.rule
+        && matches!((first.detail, next.detail), (Detail::None, Detail::None))
+        && next.span.slice(input) == first.span.slice(input)
+}
+
+/// The message of a run of `count` times the character of `first` over
+/// `span`: "100000 × a space (U+0020) at bytes 9..100009 are not allowed
+/// in path; …".
+fn run_message(input: &str, first: &Issue, span: Span, count: usize) -> String {
+    let rule = first.rule;
+    format!(
+        "{count} × {} at bytes {}..{} are not allowed in {}; expected {}{} ({})",
+        CharAt(input, first.span.start),
+        span.start,
+        span.end,
+        rule.name(),
+        rule.allowed(),
+        Context(first.detail),
+        rule.section()
+    )
+}
+
+/// The first error only (a run of it coalesced as [`Collect`] does), with
+/// its message, while the parser still steps over every error (so the
+/// components are delimited as [`Collect`] would): for callers that need
+/// the recovered components and one message, not the whole report.
+#[derive(Default)]
+pub(crate) struct FirstFinding {
+    run: Option<(Issue, Span, usize)>,
+    /// The first run has ended: later errors only matter if they start
+    /// before it.
+    ended: bool,
+}
+
+impl FirstFinding {
+    /// The first error, if any.
+    pub(crate) fn finish(self, input: &str) -> Option<Finding> {
+        self.run
+            .map(|(issue, span, count)| finding(input, &issue, span, count))
+    }
+}
+
+impl Sink for FirstFinding {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity != Severity::Error {
+            return Ok(());
+        }
+        match &mut self.run {
+            Some((first, span, count)) if !self.ended && same_run(input, first, *span, &issue) => {
+                span.end = issue.span.end;
+                *count += 1;
+            }
+            Some((_, span, _)) if issue.span.start >= span.start => self.ended = true,
+            _ => {
+                self.run = Some((issue, issue.span, 1));
+                self.ended = !runs(&issue);
+            }
+        }
         Ok(())
     }
 }

@@ -36,3 +36,4 @@ mod tmux_panes;
 mod trace_bounds;
 mod tui_program;
 mod whatwg;
+mod worst_case;

@@ -1,0 +1,62 @@
+//! Time one keystroke and one frame on a hostile input, in every pane:
+//! `cargo run --release --example keystroke -- KIND SIZE [W H]` where KIND is
+//! `spaces`, `html`, `base64`; prints microseconds per keystroke (best of 5).
+use std::time::Instant;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use uriscope::app::{update, Action, App, Pane};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let kind = args.get(1).map(String::as_str).unwrap_or("spaces");
+    let size: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let w: u16 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(80);
+    let h: u16 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(24);
+    let input = match kind {
+        "spaces" => format!("http://h/{}", " ".repeat(size)),
+        "html" => {
+            let mut s = String::from("data:text/html,");
+            while s.len() < size {
+                s.push_str("<p>hello world </p>");
+            }
+            s
+        }
+        _ => {
+            let mut s = String::from("data:text/plain;base64,");
+            while s.len() < size {
+                s.push_str("QUJD");
+            }
+            s
+        }
+    };
+    for pane in [
+        None,
+        Some(Pane::Resolve),
+        Some(Pane::Normalize),
+        Some(Pane::Codec),
+    ] {
+        let mut app = App::new(&input, None);
+        if let Some(p) = pane {
+            update(&mut app, Action::FocusPane(p));
+            update(&mut app, Action::FocusInput);
+        }
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        let mut best = f64::MAX;
+        for i in 0..5 {
+            let t0 = Instant::now();
+            let _ = i;
+            update(&mut app, Action::Insert('x'));
+            t.draw(|f| {
+                f.render_widget(&app, f.area());
+                if let Some(p) = uriscope::ui::cursor(&app, f.area()) {
+                    f.set_cursor_position(p);
+                }
+            })
+            .unwrap();
+            best = best.min(t0.elapsed().as_secs_f64() * 1e6);
+        }
+        println!("{kind} {size} {pane:?}: {best:.0} us");
+    }
+}

@@ -1,0 +1,86 @@
+//! Hostile input: a run of the same error is one finding, the first error
+//! alone is found without the whole report, and both agree with the full
+//! analysis.
+
+use proptest::prelude::*;
+use uriscope::uri::{analyze, analyze_with, recover, ParseOptions, Severity, Span};
+
+#[test]
+fn a_run_of_100k_spaces_is_one_finding_covering_every_byte() {
+    let input = format!("http://h/{}x", " ".repeat(100_000));
+    let a = analyze(&input);
+    let errors: Vec<_> = a.errors().collect();
+    assert_eq!(errors.len(), 1, "{:?}", &errors[..errors.len().min(3)]);
+    let e = errors[0];
+    assert_eq!(e.code, "whitespace");
+    assert_eq!(e.span, Span::new(9, 100_009));
+    assert!(
+        e.message
+            .starts_with("100000 × a space (U+0020) at bytes 9..100009 are not allowed in path"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn different_characters_or_a_gap_end_a_run() {
+    // '<' then '>' (two characters), then a space, a valid byte, a space.
+    let a = analyze("http://h/<> a ");
+    let spans: Vec<(usize, usize, &str)> = a
+        .errors()
+        .map(|f| (f.span.start, f.span.end, f.code))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            (9, 10, "invalid-char"),
+            (10, 11, "invalid-char"),
+            (11, 12, "whitespace"),
+            (13, 14, "whitespace")
+        ]
+    );
+    // A single offender keeps its one-character message.
+    assert!(a.findings[0]
+        .message
+        .starts_with("'<' at byte 9 is not allowed"));
+}
+
+#[test]
+fn runs_do_not_cross_components() {
+    let a = analyze("http://h/  ?  #  ");
+    let spans: Vec<Span> = a.errors().map(|f| f.span).collect();
+    assert_eq!(
+        spans,
+        [Span::new(9, 11), Span::new(12, 14), Span::new(15, 17)]
+    );
+}
+
+proptest! {
+    /// Error spans, runs included, stay inside the input, on character
+    /// boundaries, in input order and without overlapping.
+    #[test]
+    fn coalesced_errors_cover_what_they_did(s in "[a /<>%é\u{7}?#:@\\[\\]]{0,40}") {
+        let a = analyze(&s);
+        for f in a.errors() {
+            prop_assert!(f.span.start < f.span.end && f.span.end <= s.len());
+            prop_assert!(s.is_char_boundary(f.span.start) && s.is_char_boundary(f.span.end));
+        }
+        // Spans never overlap and are in input order.
+        let spans: Vec<Span> = a.findings.iter().filter(|f| f.severity == Severity::Error).map(|f| f.span).collect();
+        for w in spans.windows(2) {
+            prop_assert!(w[0].end <= w[1].start, "{:?}", spans);
+        }
+    }
+
+    /// `recover` delimits the components as `analyze` does and finds its
+    /// first error, with the same message.
+    #[test]
+    fn recover_agrees_with_analyze(s in "[a-z/<> %:@?#\\[\\]é.]{0,40}", iri in any::<bool>()) {
+        let options = ParseOptions { iri };
+        let a = analyze_with(&s, options);
+        let (u, first) = recover(&s, options);
+        prop_assert_eq!(u, a.uri);
+        let expected = a.errors().next().cloned();
+        prop_assert_eq!(first, expected);
+    }
+}
