@@ -28,11 +28,47 @@ pub struct Glyph<'a> {
     pub width: usize,
 }
 
-/// Whether `c` must not reach the terminal as is: controls (C0, DEL, C1)
-/// and the bidi embedding/override/isolate controls that can reorder text.
+/// Whether `c` must not reach the terminal as is: controls (C0, DEL, C1),
+/// the bidi embedding/override/isolate controls that can reorder text, and
+/// the invisible format characters ([`is_invisible_format`]).
 fn is_hazard(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || is_invisible_format(c)
+}
+
+/// Characters that draw nothing but change how their neighbours are
+/// drawn or joined: a terminal (tmux among them) merges a ZWJ into the
+/// cell before it, so the screen would show a character sequence that is
+/// not the URI's. They are drawn as `<U+XXXX>` like the bidi controls:
+/// ZWSP, ZWNJ, ZWJ, word joiner and the invisible operators, BOM, soft
+/// hyphen, combining grapheme joiner, the Mongolian free variation
+/// selectors and vowel separator, variation selectors, tag characters and
+/// the Hangul fillers.
+///
+/// ```
+/// use uriscope::display::{is_invisible_format, visible};
+/// assert!(is_invisible_format('\u{200d}') && is_invisible_format('\u{fe0f}'));
+/// assert!(!is_invisible_format('a') && !is_invisible_format('\u{301}'));
+/// assert_eq!(visible("a\u{200d}b"), "a<U+200D>b");
+/// ```
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200d}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{e0000}'..='\u{e007f}'
+            | '\u{e0100}'..='\u{e01ef}'
+    )
 }
 
 /// The visible form of one grapheme cluster `g`.

@@ -1,6 +1,9 @@
-//! The explorer's main loop: read an event, turn it into an [`Action`]
-//! through the key table, [`update`](fn@crate::app::update) the app, carry out the [`Effect`]
-//! (quit, copy), draw. Nothing blocks but the wait for the next event.
+//! The explorer's main loop: draw, wait for events (and the signals
+//! [`term::Signals`] catches), read every event already waiting as one
+//! burst ([`event_batch`]: Ctrl-C first, escape-sequence tails mended),
+//! turn each into an [`Action`] through the key table,
+//! [`update`](fn@crate::app::update) the app, carry out the [`Effect`]
+//! (quit, copy), draw once. Nothing blocks but the wait for the next event.
 
 use std::io;
 
@@ -11,7 +14,14 @@ use ratatui::Terminal;
 
 use crate::app::{keymap, update, Action, App, Effect};
 use crate::clipboard::{Clipboard, SystemClipboard};
-use crate::term;
+use crate::event_batch;
+use crate::term::{self, SignalAction};
+
+/// How long the loop waits for an event before it looks at the signals.
+const SIGNAL_SLICE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// At most this many events are taken as one burst (then a frame is drawn).
+const MAX_BURST: usize = 4096;
 
 /// How the explorer starts.
 #[derive(Clone, Debug, Default)]
@@ -59,6 +69,7 @@ pub fn run(options: Options) -> io::Result<()> {
     let panic_after_draw = std::env::var_os("URISCOPE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut clipboard = SystemClipboard::new();
 
+    let signals = term::Signals::catch()?;
     let _guard = term::enter(!options.no_mouse)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
@@ -74,20 +85,49 @@ pub fn run(options: Options) -> io::Result<()> {
         if panic_after_draw {
             panic!("URISCOPE_TEST_PANIC=1: forced panic after the first draw");
         }
-        // Handle everything already queued before drawing again, so a burst
-        // of keys (or an unbracketed paste) costs one frame.
-        let mut ev = event::read()?;
-        loop {
+        // Wait for an event, looking at the signals between slices.
+        let mut redraw = false;
+        while !poll(SIGNAL_SLICE)? {
+            match signals.take() {
+                None => continue,
+                Some(SignalAction::Exit(status)) => {
+                    term::restore();
+                    std::process::exit(status);
+                }
+                Some(SignalAction::Suspend) => term::suspend()?,
+                Some(SignalAction::Redraw) => term::resume()?,
+            }
+            terminal.clear()?;
+            redraw = true;
+            break;
+        }
+        if redraw {
+            continue;
+        }
+        // Everything already queued is one burst: one frame after it, and
+        // a Ctrl-C in it quits before anything else is applied.
+        let mut burst = vec![event::read()?];
+        while burst.len() < MAX_BURST && poll(std::time::Duration::ZERO)? {
+            burst.push(event::read()?);
+        }
+        if event_batch::quits(&burst) {
+            return Ok(());
+        }
+        for ev in event_batch::mend_escape_tails(burst) {
             if let Some(action) = action_for_event(&app, &ev, area) {
                 let effect = update(&mut app, action);
                 if run_effect(&mut app, effect, &mut clipboard) {
                     return Ok(());
                 }
             }
-            if !event::poll(std::time::Duration::ZERO)? {
-                break;
-            }
-            ev = event::read()?;
         }
+    }
+}
+
+/// Whether an event is waiting; a wait cut short by a signal is "no".
+fn poll(timeout: std::time::Duration) -> io::Result<bool> {
+    match event::poll(timeout) {
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(false),
+        r => r,
     }
 }

@@ -30,6 +30,7 @@ pub mod app;
 pub mod cli;
 pub mod clipboard;
 pub mod display;
+pub mod event_batch;
 pub mod explorer;
 pub mod term;
 pub mod ui;

@@ -1,9 +1,11 @@
 //! The terminal: raw mode, the alternate screen, bracketed paste and mouse
 //! capture, entered together and restored together on every exit path
-//! (normal return, error, and panic through the hook from [`install_panic_hook`]).
+//! (normal return, error, panic through the hook from [`install_panic_hook`],
+//! and the signals `kill` sends: [`Signals`]).
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -15,6 +17,8 @@ use crossterm::{cursor, execute};
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// Whether mouse capture was turned on.
 static MOUSE: AtomicBool = AtomicBool::new(false);
+/// Whether mouse capture is wanted (kept across a suspend).
+static WANT_MOUSE: AtomicBool = AtomicBool::new(false);
 
 /// Restores the terminal when dropped.
 #[derive(Debug)]
@@ -30,16 +34,22 @@ impl Drop for TermGuard {
 /// the mouse unless `mouse` is false. The guard restores all of it.
 pub fn enter(mouse: bool) -> io::Result<TermGuard> {
     install_panic_hook();
+    WANT_MOUSE.store(mouse, Ordering::SeqCst);
+    enter_modes()?;
+    Ok(TermGuard(()))
+}
+
+/// Turn every mode on (again, after a suspend).
+fn enter_modes() -> io::Result<()> {
     terminal::enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
-    let guard = TermGuard(());
     let mut out = io::stdout();
     execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
-    if mouse {
+    if WANT_MOUSE.load(Ordering::SeqCst) {
         MOUSE.store(true, Ordering::SeqCst);
         execute!(out, EnableMouseCapture)?;
     }
-    Ok(guard)
+    Ok(())
 }
 
 /// Leave every mode [`enter`] turned on. Safe to call more than once and
@@ -73,4 +83,82 @@ pub fn install_panic_hook() {
             previous(info);
         }));
     });
+}
+
+/// The signals `kill` sends to a terminal program, caught so that the
+/// terminal is restored before the program ends or stops.
+///
+/// The handlers only record the signal; the main loop asks
+/// [`Signals::take`] between events (it waits for events in short slices)
+/// and acts in its own thread, so a signal never writes to the terminal in
+/// the middle of a frame:
+///
+/// - SIGTERM, SIGHUP, SIGINT, SIGQUIT: [`restore`], then exit with status
+///   128 + the signal number, as a shell reports a death by that signal.
+/// - SIGTSTP: [`restore`], then stop as the default action would
+///   ([`suspend`]); on SIGCONT the modes are entered again and the screen
+///   redrawn.
+/// - SIGCONT on its own (after a SIGSTOP, which cannot be caught): enter
+///   the modes again and redraw, in case the shell reset the terminal.
+#[derive(Debug)]
+pub struct Signals(Arc<AtomicUsize>);
+
+/// What a caught signal asks of the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalAction {
+    /// Restore the terminal and exit with this status (128 + signal).
+    Exit(i32),
+    /// Restore the terminal and stop (SIGTSTP).
+    Suspend,
+    /// Enter the modes again and redraw (SIGCONT).
+    Redraw,
+}
+
+impl Signals {
+    /// Catch SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP and SIGCONT.
+    pub fn catch() -> io::Result<Signals> {
+        use signal_hook::consts::signal::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+        let pending = Arc::new(AtomicUsize::new(0));
+        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT] {
+            // The signal number itself is the recorded value (never 0).
+            signal_hook::flag::register_usize(sig, Arc::clone(&pending), sig as usize)?;
+        }
+        Ok(Signals(pending))
+    }
+
+    /// The last signal caught since the previous call, as an action.
+    pub fn take(&self) -> Option<SignalAction> {
+        use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
+        match self.0.swap(0, Ordering::SeqCst) {
+            0 => None,
+            s if s == SIGTSTP as usize => Some(SignalAction::Suspend),
+            s if s == SIGCONT as usize => Some(SignalAction::Redraw),
+            s => Some(SignalAction::Exit(128 + s as i32)),
+        }
+    }
+}
+
+/// Restore the terminal and stop the process as SIGTSTP's default action
+/// does; returns once the process is continued (SIGCONT), with every mode
+/// entered again. The caller redraws.
+pub fn suspend() -> io::Result<()> {
+    restore();
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::signal::SIGTSTP)?;
+    resume()
+}
+
+/// Enter the modes again after the process was stopped and continued.
+pub fn resume() -> io::Result<()> {
+    if ACTIVE.load(Ordering::SeqCst) {
+        // Still in explorer mode (a SIGCONT without a suspend of ours):
+        // turn raw mode on again, in case the shell reset the terminal.
+        terminal::enable_raw_mode()?;
+        let mut out = io::stdout();
+        execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
+        if MOUSE.load(Ordering::SeqCst) {
+            execute!(out, EnableMouseCapture)?;
+        }
+        return Ok(());
+    }
+    enter_modes()
 }

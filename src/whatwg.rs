@@ -327,7 +327,7 @@ fn encoded(component: &str, ours: &str, theirs: &str, d: &mut Vec<String>) {
         return;
     }
     let candidate = |c: char| {
-        !(c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^'))
+        (!c.is_ascii_graphic() || matches!(c, '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^'))
             && !matches!(c, '\t' | '\n' | '\r')
     };
     let (raw, escaped) = raw_and_escaped(theirs, candidate);

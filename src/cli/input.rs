@@ -101,15 +101,19 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1) or
-/// a bidirectional formatting character.
+/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1), a
+/// bidirectional formatting character or an invisible format character
+/// ([`crate::display::is_invisible_format`]).
 fn is_unsafe(c: char) -> bool {
-    c.is_control() || crate::uri::iri::is_bidi_control(c)
+    c.is_control() || crate::uri::iri::is_bidi_control(c) || crate::display::is_invisible_format(c)
 }
 
 /// The byte offset of the first character [`visible`] escapes. A byte
 /// scan: such a character is a C0 control or DEL, or starts with 0xC2 (C1
-/// controls), 0xD8 (U+061C) or 0xE2 (U+200E..U+2069). Eight bytes at a
+/// controls, soft hyphen), 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (Hangul
+/// fillers, Mongolian selectors), 0xE2 (U+200B..U+2069), 0xE3 (U+3164),
+/// 0xEF (variation selectors, BOM, U+FFA0) or 0xF3 (tags, U+E0100..).
+/// Eight bytes at a
 /// time are first tested for any byte below 0x20 or from 0x7F up; only a
 /// word that has one is looked at byte by byte, and only those lead bytes
 /// are decoded (a finding message is mostly ASCII and one `§`).
@@ -119,7 +123,9 @@ fn first_unsafe(s: &str) -> Option<usize> {
     let b = s.as_bytes();
     let at = |i: usize| match b[i] {
         0x00..=0x1f | 0x7f => true,
-        0xc2 | 0xd8 | 0xe2 => s[i..].chars().next().is_some_and(is_unsafe),
+        0xc2 | 0xcd | 0xd8 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf3 => {
+            s[i..].chars().next().is_some_and(is_unsafe)
+        }
         _ => false,
     };
     let mut i = 0;

@@ -33,6 +33,7 @@ mod smoke;
 mod support;
 mod tmux;
 mod tmux_panes;
+mod tmux_signals;
 mod trace_bounds;
 mod tui_program;
 mod whatwg;

@@ -163,12 +163,21 @@ impl Tmux {
         assert!(out.status.success(), "{out:?}");
     }
 
+    /// Press several named keys in one `send-keys`, so their bytes reach
+    /// the program together (`Escape` then `F2`).
+    pub(crate) fn key_seq(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        let out = self.tmux(&args);
+        assert!(out.status.success(), "{out:?}");
+    }
+
     pub(crate) fn screen(&self) -> String {
         let out = self.tmux(&["capture-pane", "-p", "-J", "-t", "t"]);
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    fn format(&self, f: &str) -> String {
+    pub(crate) fn format(&self, f: &str) -> String {
         let out = self.tmux(&["display-message", "-p", "-t", "t", f]);
         String::from_utf8_lossy(&out.stdout).trim().to_string()
     }
@@ -216,7 +225,7 @@ impl Tmux {
 
     /// Assert the terminal is back to normal after the program exited.
     #[track_caller]
-    fn assert_restored(&self, stty: &[String], screen: &str) {
+    pub(crate) fn assert_restored(&self, stty: &[String], screen: &str) {
         for flag in ["icanon", "echo", "isig"] {
             assert!(
                 stty.iter().any(|f| f == flag),
