@@ -86,9 +86,13 @@ fn render(g: &str) -> Cow<'_, str> {
         };
     }
     if g.chars().any(is_hazard) || g.width() == 0 {
+        let char_width = |c: char| UnicodeWidthStr::width(c.encode_utf8(&mut [0; 4]) as &str);
+        // Marks on a visible base stay marks (`á` with a ZWJ after it is
+        // drawn `á<U+200D>`); with no visible base they are escaped too.
+        let has_base = g.chars().any(|c| !is_hazard(c) && char_width(c) > 0);
         let mut out = String::new();
         for c in g.chars() {
-            if is_hazard(c) || UnicodeWidthStr::width(c.encode_utf8(&mut [0; 4]) as &str) == 0 {
+            if is_hazard(c) || (!has_base && char_width(c) == 0) {
                 out.push_str(&format!("<U+{:04X}>", c as u32));
             } else {
                 out.push(c);

@@ -49,13 +49,11 @@ pub struct JsonDecode<'a> {
     pub input: &'a str,
     /// The decoded text (invalid UTF-8 shown as U+FFFD).
     pub decoded: Option<String>,
-    /// The decoded bytes in hex, when they are not UTF-8.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The decoded bytes in hex (null when there is no result).
     pub hex: Option<String>,
     /// Whether the decoded bytes are UTF-8.
     pub utf8: bool,
-    /// Where the decoded bytes are not UTF-8.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Where the decoded bytes are not UTF-8 (empty when they are).
     pub invalid_utf8: Vec<JsonRange>,
     /// Malformed escapes, kept as they are.
     pub malformed: Vec<JsonMalformed<'a>>,
@@ -72,7 +70,7 @@ impl<'a> JsonDecode<'a> {
         JsonDecode {
             input,
             decoded: Some(d.lossy().into_owned()),
-            hex: (!d.is_utf8()).then(|| d.hex()),
+            hex: Some(d.hex()),
             utf8: d.is_utf8(),
             invalid_utf8: d
                 .invalid_utf8
@@ -116,7 +114,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
             let d = decode(s, options);
             failed |= !d.malformed.is_empty();
             if args.json {
-                serde_json::to_writer(&mut *out, &JsonDecode::new(s, &d))?;
+                super::json::write(&mut *out, &JsonDecode::new(s, &d))?;
                 out.write_all(b"\n")
             } else {
                 write_plain(out, s, &d)
@@ -136,7 +134,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
                     rounds: Vec::new(),
                     error: Some(error),
                 };
-                serde_json::to_writer(&mut *out, &v)?;
+                super::json::write(&mut *out, &v)?;
                 out.write_all(b"\n")
             } else {
                 writeln!(out, "error: {error}")

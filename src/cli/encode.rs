@@ -115,7 +115,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                     error: None,
                     explain: rows.as_ref().map(|r| r.iter().map(JsonChar::new).collect()),
                 };
-                serde_json::to_writer(&mut *out, &v)?;
+                super::json::write(&mut *out, &v)?;
                 return out.write_all(b"\n");
             }
             writeln!(out, "{encoded}")?;
@@ -135,7 +135,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                     error: Some(error),
                     explain: None,
                 };
-                serde_json::to_writer(&mut *out, &v)?;
+                super::json::write(&mut *out, &v)?;
                 out.write_all(b"\n")
             } else {
                 writeln!(out, "error: {error}")

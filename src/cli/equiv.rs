@@ -117,7 +117,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     error: Some(m.clone()),
                 },
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

@@ -95,7 +95,7 @@ pub fn write_all<W: Write>(
                 guess: e.guess,
                 notes: &e.notes,
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             out.write_all(b"\n")?;
         } else {
             let mut how = e.delimiter.as_str().to_string();

@@ -78,7 +78,7 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
                 output,
                 error,
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match converted {

@@ -94,7 +94,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 error,
                 steps,
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

@@ -144,7 +144,7 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
             let a = analyze_linted(s, options);
             all_valid &= a.is_valid();
             if args.json {
-                serde_json::to_writer(&mut *out, &JsonParse::new(&a))?;
+                super::json::write(&mut *out, &JsonParse::new(&a))?;
                 out.write_all(b"\n")
             } else {
                 write_breakdown(out, &a)
@@ -203,7 +203,7 @@ pub fn write_not_utf8<W: Write>(
                 ],
             },
         };
-        serde_json::to_writer(&mut *out, &v)?;
+        super::json::write(&mut *out, &v)?;
         out.write_all(b"\n")
     } else {
         writeln!(

@@ -71,7 +71,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
                 verified,
                 error,
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

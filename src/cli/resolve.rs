@@ -140,10 +140,13 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 reference,
                 target,
                 error,
-                whatwg_target: crate::whatwg::join(base, reference).href,
+                // A line that is not UTF-8 has no reference to join.
+                whatwg_target: matches!(input, Input::Text(_))
+                    .then(|| crate::whatwg::join(base, reference).href)
+                    .flatten(),
                 steps,
             };
-            serde_json::to_writer(&mut *out, &v)?;
+            super::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match resolved {

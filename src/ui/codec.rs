@@ -58,10 +58,17 @@ fn bytes_line(
     let mut out = Vec::new();
     let mut at = 0;
     let mut used = 0;
+    // A piece wider than the room left is cut to it, ending in `…` (a
+    // 120-character decoded text used to show only the `…`).
     let mut push = |s: String, style, out: &mut Vec<Span<'static>>| -> bool {
         let w = width(&s);
         if used + w > max {
-            out.push(Span::styled("…", theme.dim()));
+            let room = max - used;
+            if room > 1 {
+                out.push(Span::styled(fit(&s, room).into_owned(), style));
+            } else {
+                out.push(Span::styled("…", theme.dim()));
+            }
             return false;
         }
         used += w;

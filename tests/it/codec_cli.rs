@@ -117,7 +117,8 @@ fn decode_json() {
     let v = json_lines(&out);
     assert_eq!(
         v[0],
-        serde_json::json!({"input": "%252F", "decoded": "%2F", "utf8": true,
+        serde_json::json!({"input": "%252F", "decoded": "%2F", "hex": "25 32 46",
+                           "utf8": true, "invalid_utf8": [],
                            "malformed": [], "rounds": ["%2F", "/"]})
     );
     assert_eq!(v[1]["utf8"], false);

@@ -14,6 +14,7 @@ mod iri;
 mod lint;
 mod metamorphic;
 mod normalize;
+mod output_defects;
 mod parse;
 mod parse_props;
 mod peers;

@@ -1,0 +1,71 @@
+//! Small output defects of the worst-case issue, each pinned: the Encode
+//! pane's decoded row cut to fit instead of shown as `…`, no WHATWG join
+//! of a line that is not UTF-8, `decode --json` with one shape for every
+//! input, and JSON that is safe to `cat` to a terminal.
+
+use uriscope::app::{update, Action, App, Pane};
+
+use super::screen::screen;
+use super::support::run_uriscope;
+
+#[test]
+fn encode_pane_shows_the_start_of_a_long_decoded_text() {
+    let long = format!("{}%20end", "abcdefghij".repeat(12));
+    let mut app = App::new(&long, None);
+    update(&mut app, Action::FocusPane(Pane::Codec));
+    let s = screen(&app, 80, 24);
+    let row = s
+        .lines()
+        .find(|l| l.trim_start_matches('"').starts_with("decoded"))
+        .unwrap_or_else(|| panic!("no decoded row:\n{s}"));
+    assert!(row.contains("decoded   abcdefghijabcdefghij"), "{row}");
+    assert!(row.contains('…'), "{row}");
+}
+
+#[test]
+fn resolve_json_of_a_line_that_is_not_utf8_has_no_whatwg_target() {
+    let (code, out, _) = run_uriscope(&["resolve", "--base", "http://a/b", "--json"], b"x\xff\n");
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert!(v["whatwg_target"].is_null(), "{out}");
+    assert!(v["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("not valid UTF-8")));
+}
+
+#[test]
+fn decode_json_has_hex_and_invalid_utf8_for_every_input() {
+    let (_, out, _) = run_uriscope(&["decode", "--json", "a%20b", "a%FF"], b"");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines[0]["hex"], "61 20 62");
+    assert_eq!(lines[0]["invalid_utf8"], serde_json::json!([]));
+    assert_eq!(lines[1]["hex"], "61 FF");
+    assert_eq!(
+        lines[1]["invalid_utf8"],
+        serde_json::json!([{"start": 1, "end": 2}])
+    );
+}
+
+#[test]
+fn json_escapes_c1_bidi_and_format_characters() {
+    let input = "http://h/\u{9b}31m\u{202e}\u{200d}x";
+    for args in [
+        vec!["parse", "--json", input],
+        vec!["decode", "--json", input],
+        vec!["normalize", "--json", input],
+        vec!["resolve", "--base", "http://a/", "--json", input],
+    ] {
+        let (_, out, _) = run_uriscope(&args, b"");
+        assert!(
+            !out.contains(['\u{9b}', '\u{202e}', '\u{200d}']),
+            "{args:?} wrote a raw hazard: {out}"
+        );
+        assert!(out.contains("\\u009b"), "{args:?}: {out}");
+        let v: serde_json::Value =
+            serde_json::from_str(out.lines().next().unwrap_or("")).expect("JSON");
+        assert_eq!(v.as_object().map(|o| !o.is_empty()), Some(true));
+    }
+}
