@@ -13,13 +13,20 @@ pub fn run_uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
+    // Written from a thread: a streaming subcommand answers while it
+    // reads, and would block on a full stdout pipe while we block on stdin.
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // A command that does not read stdin may exit before it is written.
+    let writer = std::thread::spawn(move || match pipe.write_all(&input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    });
     let out = child.wait_with_output().expect("the binary finishes");
+    writer
+        .join()
+        .expect("the writer thread")
+        .expect("stdin takes the input");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

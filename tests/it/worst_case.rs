@@ -84,3 +84,41 @@ proptest! {
         prop_assert_eq!(first, expected);
     }
 }
+
+/// `extract` reads its input piece by piece: on a text of several pieces,
+/// with bracketed URIs broken over lines everywhere (so some straddle
+/// where a piece could end), it finds what the one-piece search finds, at
+/// the same offsets, lines and columns.
+#[test]
+fn extract_in_pieces_finds_what_the_whole_text_holds() {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 2_600_000 {
+        match i % 4 {
+            0 => text.push_str(&format!("see <http://a.example/p{i}/\n  q{i}> é\n")),
+            1 => text.push_str(&format!("bare http://b.example/{i}, then \"x:y{i}\"\n")),
+            2 => text.push_str(&format!("www.w3.org/Addressing/{i} <URL:mailto:u{i}@h> ")),
+            _ => text.push_str("\n\n"),
+        }
+        i += 1;
+    }
+    let (code, out, err) = super::support::run_uriscope(&["extract", "--json"], text.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let got: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let want = uriscope::uri::extract::extract(&text);
+    assert_eq!(got.len(), want.len());
+    let mut at = uriscope::uri::extract::LineCols::new(&text);
+    for (g, w) in got.iter().zip(&want) {
+        let (line, column) = at.advance(w.span.start);
+        assert_eq!(g["uri"], w.uri.as_str());
+        assert_eq!(g["start"], w.span.start);
+        assert_eq!(g["end"], w.span.end);
+        assert_eq!(
+            (g["line"].as_u64(), g["column"].as_u64()),
+            (Some(line as u64), Some(column as u64))
+        );
+    }
+}
