@@ -82,8 +82,8 @@ fn keystroke_frame_on(c: &mut Criterion, name: &str, uri: &str, pane: Option<Pan
 /// The parts, to see where a frame's time goes.
 fn parts(c: &mut Criterion, name: &str, uri: &str) {
     let app = App::new(uri, None);
-    c.bench_function(&format!("analyze_with(iri)/{name}"), |b| {
-        b.iter(|| black_box(app.analysis().findings.len()))
+    c.bench_function(&format!("report_with(iri)/{name}"), |b| {
+        b.iter(|| black_box(app.analysis().len()))
     });
     let theme = uriscope::ui::theme::Theme::default();
     c.bench_function(&format!("breakdown lines/{name}"), |b| {

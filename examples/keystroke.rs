@@ -44,7 +44,11 @@ fn main() {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
         t.draw(|f| f.render_widget(&app, f.area())).unwrap();
         let mut best = f64::MAX;
-        for i in 0..5 {
+        let rounds: usize = std::env::var("ROUNDS")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(5);
+        for i in 0..rounds {
             let t0 = Instant::now();
             let _ = i;
             update(&mut app, Action::Insert('x'));

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::{App, CopyEntry};
 use crate::uri::split::Split;
 use crate::uri::uri_ref::UriRef;
-use crate::uri::{self, percent, Analysis, Finding, ParseOptions, Span};
+use crate::uri::{self, percent, Analysis, Finding, Mark, ParseOptions, Report, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,7 +92,7 @@ pub struct Component {
 /// The components of the input: from the strict parse when valid, from
 /// the Appendix B split when not (so broken input still gets its colors).
 /// Top-level components and sub-components, in input order.
-pub fn components(a: &Analysis<'_>) -> Vec<Component> {
+pub fn components(a: &Report<'_>) -> Vec<Component> {
     components_of(a.is_valid().then_some(&a.uri), &a.split)
 }
 
@@ -148,7 +148,7 @@ fn components_of(valid: Option<&UriRef<'_>>, split: &Split) -> Vec<Component> {
 
 /// The role of every byte of the input (delimiters where no component
 /// covers it); sub-components win over their authority.
-pub fn roles(a: &Analysis<'_>) -> Vec<Role> {
+pub fn roles(a: &Report<'_>) -> Vec<Role> {
     let mut out = vec![Role::Delimiter; a.input.len()];
     let valid = a.is_valid();
     // When valid, userinfo/host/port color the authority and its "@" and
@@ -169,11 +169,74 @@ pub fn roles(a: &Analysis<'_>) -> Vec<Role> {
 /// Invalid input is linted too, on the components the strict parser
 /// delimited: `http://u:p@trusted.example@evil.example/` is invalid, yet
 /// browsers open it, so its §7.6 warning matters most there.
-pub fn findings(a: &Analysis<'_>) -> Vec<Finding> {
-    let mut all = a.findings.clone();
-    all.extend(crate::uri::lint::lint_analysis(a));
-    all.sort_by_key(|f| (f.span.start, f.severity));
-    all
+///
+/// The parser's findings stay unwritten in the report: [`Findings`] holds
+/// where each one is and writes a message only when asked
+/// ([`Findings::finding`]), so a frame costs the hundred it lists, not
+/// the 17,000 a 64 KB input full of errors has.
+pub fn findings<'r>(a: &'r Report<'r>) -> Findings<'r> {
+    let lint = crate::uri::lint::lint_ref(&a.uri);
+    let mut order: Vec<(Mark, Source)> = a
+        .marks()
+        .enumerate()
+        .map(|(i, m)| (m, Source::Report(i)))
+        .collect();
+    order.extend(lint.iter().enumerate().map(|(i, f)| {
+        let m = Mark {
+            span: f.span,
+            severity: f.severity,
+            code: f.code,
+        };
+        (m, Source::Lint(i))
+    }));
+    // Stable: the report's findings before the lint's at the same place.
+    order.sort_by_key(|(m, _)| (m.span.start, m.severity));
+    Findings {
+        report: a,
+        lint,
+        order,
+    }
+}
+
+/// Where a listed finding comes from.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Report(usize),
+    Lint(usize),
+}
+
+/// The parser's and the lint's findings in input order, messages written
+/// on demand ([`findings`]).
+#[derive(Clone, Debug)]
+pub struct Findings<'r> {
+    report: &'r Report<'r>,
+    lint: Vec<Finding>,
+    order: Vec<(Mark, Source)>,
+}
+
+impl Findings<'_> {
+    /// How many findings.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Every finding without its message, in input order.
+    pub fn marks(&self) -> impl Iterator<Item = Mark> + '_ {
+        self.order.iter().map(|(m, _)| *m)
+    }
+
+    /// Finding `i` with its message. Panics past [`Findings::len`].
+    pub fn finding(&self, i: usize) -> Finding {
+        match self.order[i].1 {
+            Source::Report(j) => self.report.finding(j),
+            Source::Lint(j) => self.lint[j].clone(),
+        }
+    }
 }
 
 /// `input` as the explorer reads it (an IRI-reference), by the fast parse
@@ -253,7 +316,11 @@ pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it.
 pub fn main_result(app: &App) -> CopyEntry {
-    breakdown_entry(&app.analysis())
+    // The copied text holds every finding's message.
+    breakdown_entry(&uri::analyze_with(
+        app.input.text(),
+        ParseOptions { iri: true },
+    ))
 }
 
 fn breakdown_entry(a: &Analysis<'_>) -> CopyEntry {
@@ -315,7 +382,7 @@ fn component_entries(input: &str) -> Vec<CopyEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::analyze;
+    use crate::uri::report as analyze;
 
     #[test]
     fn decode_edges() {

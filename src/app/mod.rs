@@ -25,7 +25,7 @@ pub use update::update;
 
 use std::rc::Rc;
 
-use crate::uri::{self, Analysis, ParseOptions};
+use crate::uri::{self, ParseOptions, Report};
 
 /// The default base URI: RFC 3986 §5.4's `http://a/b/c/d;p?q`.
 pub const DEFAULT_BASE: &str = "http://a/b/c/d;p?q";
@@ -232,8 +232,10 @@ impl App {
 
     /// The analysis of the input, as an IRI (RFC 3987) so non-ASCII
     /// references can be explored; a finding says when it is an IRI.
-    pub fn analysis(&self) -> Analysis<'_> {
-        uri::analyze_with(self.input.text(), ParseOptions { iri: true })
+    /// The findings' messages are written only for what is drawn
+    /// ([`Report`]).
+    pub fn analysis(&self) -> Report<'_> {
+        uri::report_with(self.input.text(), ParseOptions { iri: true })
     }
 
     /// Whether a text field has focus (printable keys are then text).

@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use crate::app::breakdown::roles;
 use crate::app::{keymap, App, Focus, Pane, StatusKind};
 use crate::display::{fit, width};
-use crate::uri::Analysis;
+use crate::uri::Report;
 
 use super::grid::uri_line;
 use super::theme::Theme;
@@ -18,7 +18,7 @@ const LABEL: &str = " URI ";
 
 /// The input line: a label, then the URI in its role colors, scrolled so
 /// the cursor stays visible.
-pub fn input(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let focused = app.focus == Focus::Input;
     let label_style = if focused {
         theme.selected()

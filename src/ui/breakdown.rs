@@ -12,10 +12,10 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::{components, percent_decode, roles, Component, Role};
+use crate::app::breakdown::{components, percent_decode, roles, Component, Findings, Role};
 use crate::app::App;
 use crate::display::{fit, glyphs, width, Columns};
-use crate::uri::{Analysis, Finding, HostKind, RefKind, Span as ByteSpan};
+use crate::uri::{HostKind, Mark, RefKind, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
@@ -25,7 +25,7 @@ use super::theme::Theme;
 const MAX_MARKS: usize = 100;
 
 /// Draw the Breakdown of `a` (the analysis of `app`'s input) into `area`.
-pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     if area.width == 0 || area.height == 0 {
         return;
     }
@@ -52,7 +52,7 @@ pub fn render(app: &App, a: &Analysis<'_>, area: Rect, buf: &mut Buffer, theme: 
 
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.
-pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
+pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = body(a, theme, x, w);
     out.extend(legend(theme));
     out
@@ -60,7 +60,7 @@ pub fn build(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'s
 
 /// The RFC 3986 lines: the URI with its diagram, verdict, table, details
 /// and findings.
-fn body(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
+fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     // The password of `user:pass` is drawn masked (same byte length, so
     // every span still fits); the input line above keeps it as typed.
@@ -94,11 +94,11 @@ fn body(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static
     }
     // A remark about the whole input (such as "this is an IRI") is
     // listed, not underlined.
-    let whole = |f: &Finding| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
+    let whole = |f: &Mark| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
     let mut marks = Vec::new();
-    for (i, f) in all.iter().enumerate() {
+    for (i, f) in all.marks().enumerate() {
         let (c0, c1) = cols.cols(f.span.start, f.span.end);
-        if whole(f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
+        if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
             continue;
         }
         let style = theme.severity(f.severity);
@@ -134,8 +134,11 @@ fn body(a: &Analysis<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static
     out.push(Line::default());
 
     // The verdict.
-    let errors = a.errors().count();
-    let iri = !a.input.is_ascii() && a.findings.iter().any(|f| f.code == "iri");
+    let errors = a
+        .marks()
+        .filter(|m| m.severity == crate::uri::Severity::Error)
+        .count();
+    let iri = !a.input.is_ascii() && a.marks().any(|f| f.code == "iri");
     let mut verdict = if a.is_valid() {
         vec![
             Span::styled("valid", theme.good()),
@@ -195,7 +198,7 @@ fn legend(theme: &Theme) -> [Line<'static>; 2] {
 
 fn table(
     out: &mut Vec<Line<'static>>,
-    a: &Analysis<'_>,
+    a: &Report<'_>,
     comps: &[Component],
     theme: &Theme,
     w: usize,
@@ -286,7 +289,7 @@ fn row(k: &str, v: String, theme: &Theme) -> Line<'static> {
 }
 
 /// The host kind line (RFC 3986 §3.2.2, RFC 6874), shown above the table.
-fn host_kind(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme) {
+fn host_kind(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme) {
     if !a.is_valid() {
         return;
     }
@@ -309,7 +312,7 @@ fn host_kind(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme) {
     out.push(row("host kind", kind, theme));
 }
 
-fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usize) {
+fn details(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme, w: usize) {
     if !a.is_valid() {
         return;
     }
@@ -351,13 +354,14 @@ fn details(out: &mut Vec<Line<'static>>, a: &Analysis<'_>, theme: &Theme, w: usi
     }
 }
 
-fn findings(out: &mut Vec<Line<'static>>, all: &[Finding], theme: &Theme, w: usize) {
+fn findings(out: &mut Vec<Line<'static>>, all: &Findings<'_>, theme: &Theme, w: usize) {
     if all.is_empty() {
         return;
     }
     out.push(Line::default());
     out.push(Line::styled("findings", theme.heading()));
-    for (i, f) in all.iter().enumerate().take(MAX_MARKS) {
+    // Only the listed findings' messages are written.
+    for (i, f) in (0..all.len().min(MAX_MARKS)).map(|i| (i, all.finding(i))) {
         let head = format!(
             "{:>2} {} {} {}..{}: ",
             i + 1,

@@ -25,7 +25,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let a = uri::analyze(app.compare.text());
+    let a = uri::report(app.compare.text());
     field(
         " compare",
         &app.compare,

@@ -8,12 +8,12 @@ use ratatui::text::{Line, Span};
 
 use crate::display::visible;
 use crate::uri::idn::host_forms;
-use crate::uri::{Analysis, HostKind, Span as ByteSpan};
+use crate::uri::{HostKind, Report, Span as ByteSpan};
 
 use super::theme::Theme;
 
 /// The password of the userinfo (after its first `:`), when not empty.
-pub fn password_span(a: &Analysis<'_>) -> Option<ByteSpan> {
+pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {
     let ui = a.uri.authority_parts()?.userinfo?;
     let text = a.input.get(ui.range())?;
     let colon = text.find(':')?;
@@ -65,7 +65,7 @@ pub fn cell(input: &str, span: ByteSpan, pw: Option<ByteSpan>) -> Cow<'_, str> {
 
 /// A table row under the host with its other IDNA form: the Unicode form
 /// of an `xn--` host, or the ASCII (punycode) form of a Unicode one.
-pub fn idna_row(a: &Analysis<'_>, name_w: usize, theme: &Theme) -> Option<Line<'static>> {
+pub fn idna_row(a: &Report<'_>, name_w: usize, theme: &Theme) -> Option<Line<'static>> {
     let auth = a.uri.authority_parts()?;
     if auth.host.kind != HostKind::RegName || auth.host.span.is_empty() {
         return None;

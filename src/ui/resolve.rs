@@ -28,7 +28,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let base_a = uri::analyze(app.base.text());
+    let base_a = uri::report(app.base.text());
     field(
         " base",
         &app.base,

@@ -6,7 +6,7 @@
 use ratatui::text::{Line, Span};
 
 use crate::display::{fit, visible, width};
-use crate::uri::{Analysis, Severity};
+use crate::uri::{Report, Severity};
 use crate::whatwg::{self, Whatwg};
 
 use super::theme::Theme;
@@ -21,7 +21,7 @@ const MAX_DIFFERENCES: usize = 20;
 /// Whether the input starts with a scheme the WHATWG parser reads as one
 /// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, the same grammar as
 /// RFC 3986 §3.1); otherwise it is parsed as relative to a base.
-pub fn has_scheme(a: &Analysis<'_>) -> bool {
+pub fn has_scheme(a: &Report<'_>) -> bool {
     a.split.scheme.is_some_and(|s| {
         let t = s.slice(a.input).as_bytes();
         t.first().is_some_and(u8::is_ascii_alphabetic)
@@ -32,7 +32,7 @@ pub fn has_scheme(a: &Analysis<'_>) -> bool {
 
 /// What the WHATWG parser makes of the analysed input: on its own when it
 /// has a scheme, else against `base` (as `new URL(input, base)` does).
-pub fn parse(a: &Analysis<'_>, base: &str) -> Whatwg {
+pub fn parse(a: &Report<'_>, base: &str) -> Whatwg {
     if has_scheme(a) {
         whatwg::parse(a.input, None)
     } else {
@@ -152,7 +152,7 @@ fn wrap(s: &str, w: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::analyze;
+    use crate::uri::report as analyze;
 
     #[test]
     fn scheme_or_relative() {

@@ -54,14 +54,20 @@ pub fn lint(input: &str) -> Vec<Finding> {
 
 /// The lint findings for an existing analysis (spans into `a.input`), sorted by position.
 pub fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
+    lint_ref(&a.uri)
+}
+
+/// The lint findings for the components `u` of an analysis or a
+/// [`Report`](super::Report) (spans into `u.as_str()`), sorted by position.
+pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
-    let u = &a.uri;
+    let input = u.as_str();
     userinfo(u, &mut out);
     host(u, &mut out);
     port(u, &mut out);
-    encoded_controls(a.input, &mut out);
+    encoded_controls(input, &mut out);
     path_escapes(u, &mut out);
-    backslashes(a.input, &mut out);
+    backslashes(input, &mut out);
     scheme_warnings(u, &mut out);
     check_scheme(u, &mut out);
     out.sort_by_key(|f| (f.span.start, f.severity));

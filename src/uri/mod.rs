@@ -18,6 +18,7 @@ pub mod parse;
 pub mod percent;
 pub mod recompose;
 pub mod relative_reference;
+pub mod report;
 pub mod resolve;
 pub mod resolve_trace;
 pub mod rfc2396;
@@ -33,10 +34,12 @@ pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use error::{Finding, ParseError, Rule, Severity};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
 pub use parse::{
-    analyze, analyze_with, parse, parse_iri, parse_with, recover, Analysis, ParseOptions,
+    analyze, analyze_with, parse, parse_iri, parse_with, recover, report, report_with, Analysis,
+    ParseOptions,
 };
 pub use recompose::{recompose, Parts};
 pub use relative_reference::{make_relative, Relative};
+pub use report::{Mark, Report};
 pub use resolve::{resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject};
 pub use resolve_trace::{resolve, Branch, Components, Resolution, Step};
 pub use span::Span;

@@ -7,7 +7,8 @@
 
 use super::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
 use super::error::{Finding, ParseError, Rule, Severity};
-use super::sink::{Collect, Detail, FirstError, FirstFinding, Issue, Sink, Stop};
+use super::report::Report;
+use super::sink::{Compact, Detail, FirstError, FirstFinding, Issue, Sink, Stop};
 use super::split::{split, Split};
 use super::uri_ref::{Authority, ComponentSpans, Host, HostKind, PathKind, UriRef, MAX_INPUT_LEN};
 use super::Span;
@@ -100,22 +101,27 @@ pub fn analyze(input: &str) -> Analysis<'_> {
 
 /// Analyse `input` under `options`.
 pub fn analyze_with(input: &str, options: ParseOptions) -> Analysis<'_> {
+    report_with(input, options).into_analysis()
+}
+
+/// Analyse `input` as a URI-reference, every finding kept without its
+/// message until asked for ([`Report`]).
+pub fn report(input: &str) -> Report<'_> {
+    report_with(input, ParseOptions::default())
+}
+
+/// [`report`] under `options`: the same findings as [`analyze_with`], in
+/// the same order, at 12 bytes each.
+pub fn report_with(input: &str, options: ParseOptions) -> Report<'_> {
     if input.len() > MAX_INPUT_LEN {
-        return too_long_analysis(input);
+        return Report::written(too_long_analysis(input));
     }
-    let mut p = Parser::new(input, Collect::default(), options);
+    let mut p = Parser::new(input, Compact::default(), options);
     let uri = match p.run() {
         Ok(u) => u,
-        Err(Stop) => unreachable!("the collecting sink never stops"),
+        Err(Stop) => unreachable!("the compact sink never stops"),
     };
-    let mut findings = p.sink.finish(input);
-    findings.sort_by_key(|f| (f.span.start, f.severity));
-    Analysis {
-        input,
-        split: split(input),
-        uri,
-        findings,
-    }
+    Report::compact(input, split(input), uri, p.sink)
 }
 
 /// The components as [`analyze_with`] delimits them (errors stepped over)

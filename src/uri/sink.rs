@@ -8,7 +8,7 @@ use super::error::{CharAt, Finding, ParseError, Rule, Severity};
 use super::Span;
 
 /// Extra context for a message.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Detail {
     /// Nothing beyond the rule.
     None,
@@ -61,56 +61,123 @@ impl Sink for FirstError {
     }
 }
 
-/// The analysis path: every issue becomes a [`Finding`] with a message.
+/// The analysis path: every issue is kept in 12 bytes ([`Diag`]), its
+/// kind (code, severity, rule, detail) once in a small table, and its
+/// message is written only when asked for ([`Compact::finding`]): a 64 KB
+/// input full of errors has 17,000 findings and the explorer shows a
+/// hundred.
 ///
 /// A run of the same error on the same character, byte after byte (100,000
 /// pasted spaces), becomes one finding whose span covers the whole run and
 /// whose message counts it: every offending byte is still reported, and a
 /// hostile input costs one finding per run instead of one per byte.
-#[derive(Default)]
-pub(crate) struct Collect {
-    /// The findings so far, in the order reported.
-    pub found: Vec<Finding>,
-    /// The run being extended: its first issue, its span and its length.
-    run: Option<(Issue, Span, usize)>,
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Compact {
+    /// The findings, in the order reported (sorted by [`Compact::sort`]).
+    pub diags: Vec<Diag>,
+    /// The kinds the findings point into.
+    pub kinds: Vec<Kind>,
 }
 
-impl Collect {
-    /// The findings, the last run included.
-    pub(crate) fn finish(mut self, input: &str) -> Vec<Finding> {
-        self.flush(input);
-        self.found
-    }
+/// One finding of a [`Compact`] report: its byte span and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Diag {
+    pub start: u32,
+    pub end: u32,
+    pub kind: u32,
+}
 
-    fn flush(&mut self, input: &str) {
-        if let Some((issue, span, count)) = self.run.take() {
-            self.found.push(finding(input, &issue, span, count));
+/// What a [`Diag`] is, shared by every finding of that kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub rule: Rule,
+    pub detail: Detail,
+}
+
+impl Compact {
+    /// The index of `issue`'s kind, added to the table when new (a table of
+    /// a few dozen at most; the last kind used is looked at first).
+    fn kind_of(&mut self, issue: &Issue) -> u32 {
+        let kind = Kind {
+            severity: issue.severity,
+            code: issue.code,
+            rule: issue.rule,
+            detail: issue.detail,
+        };
+        if let Some(last) = self.diags.last() {
+            if self.kinds[last.kind as usize] == kind {
+                return last.kind;
+            }
+        }
+        match self.kinds.iter().position(|k| *k == kind) {
+            Some(i) => i as u32,
+            None => {
+                self.kinds.push(kind);
+                (self.kinds.len() - 1) as u32
+            }
         }
     }
+
+    /// Input order: by start, errors before warnings before notes at the
+    /// same byte, otherwise as reported.
+    pub(crate) fn sort(&mut self) {
+        let kinds = &self.kinds;
+        self.diags
+            .sort_by_key(|d| (d.start, kinds[d.kind as usize].severity));
+    }
+
+    /// The issue of finding `d`, with the span of its whole run.
+    pub(crate) fn issue(&self, d: Diag) -> Issue {
+        let k = self.kinds[d.kind as usize];
+        Issue {
+            span: Span::new(d.start as usize, d.end as usize),
+            severity: k.severity,
+            code: k.code,
+            rule: k.rule,
+            detail: k.detail,
+        }
+    }
+
+    /// Finding `d` with its message, written now.
+    pub(crate) fn finding(&self, input: &str, d: Diag) -> Finding {
+        let issue = self.issue(d);
+        let span = issue.span;
+        let first = input
+            .get(span.start..)
+            .and_then(|r| r.chars().next())
+            .map_or(1, char::len_utf8);
+        let count = if runs(&issue) && span.len() > first {
+            span.len() / first
+        } else {
+            1
+        };
+        finding(input, &issue, span, count)
+    }
 }
 
-impl Sink for Collect {
+impl Sink for Compact {
     const FULL: bool = true;
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
-        if let Some((first, span, count)) = &mut self.run {
-            if same_run(input, first, *span, &issue) {
-                span.end = issue.span.end;
-                *count += 1;
+        if let Some(&last) = self.diags.last() {
+            let first = self.issue(last);
+            let one = Span::new(first.span.start, first.span.start + issue.span.len());
+            if one.end <= first.span.end
+                && same_run(input, &Issue { span: one, ..first }, first.span, &issue)
+            {
+                if let Some(l) = self.diags.last_mut() {
+                    l.end = issue.span.end as u32;
+                }
                 return Ok(());
             }
         }
-        self.flush(input);
-        if runs(&issue) {
-            self.run = Some((issue, issue.span, 1));
-        } else {
-            let message = message(input, &issue);
-            self.found.push(Finding::new(
-                issue.span,
-                issue.severity,
-                issue.code,
-                message,
-            ));
-        }
+        let kind = self.kind_of(&issue);
+        self.diags.push(Diag {
+            start: issue.span.start as u32,
+            end: issue.span.end as u32,
+            kind,
+        });
         Ok(())
     }
 }
@@ -141,7 +208,7 @@ fn same_run(input: &str, first: &Issue, span: Span, next: &Issue) -> bool {
         && next.code == first.code
         && next.rule == first.rule
         && matches!((first.detail, next.detail), (Detail::None, Detail::None))
-        && next.span.slice(input) == first.span.slice(input)
+        && input.as_bytes().get(next.span.range()) == input.as_bytes().get(first.span.range())
 }
 
 /// The message of a run of `count` times the character of `first` over
@@ -161,9 +228,9 @@ fn run_message(input: &str, first: &Issue, span: Span, count: usize) -> String {
     )
 }
 
-/// The first error only (a run of it coalesced as [`Collect`] does), with
+/// The first error only (a run of it coalesced as [`Compact`] does), with
 /// its message, while the parser still steps over every error (so the
-/// components are delimited as [`Collect`] would): for callers that need
+/// components are delimited as [`Compact`] would): for callers that need
 /// the recovered components and one message, not the whole report.
 #[derive(Default)]
 pub(crate) struct FirstFinding {

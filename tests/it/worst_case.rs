@@ -122,3 +122,43 @@ fn extract_in_pieces_finds_what_the_whole_text_holds() {
         );
     }
 }
+
+proptest! {
+    /// The compact report lists what `analyze` lists, finding by finding,
+    /// its marks agreeing with the written findings.
+    #[test]
+    fn report_agrees_with_analyze(s in "[a-zA-Z/<> %:@?#\\[\\]é.0-9]{0,48}", iri in any::<bool>()) {
+        let options = ParseOptions { iri };
+        let a = analyze_with(&s, options);
+        let r = uriscope::uri::report_with(&s, options);
+        prop_assert_eq!(r.len(), a.findings.len());
+        prop_assert_eq!(r.is_valid(), a.is_valid());
+        for (i, f) in a.findings.iter().enumerate() {
+            let m = r.mark(i);
+            prop_assert_eq!((m.span, m.severity, m.code), (f.span, f.severity, f.code));
+            prop_assert_eq!(&r.finding(i), f);
+        }
+    }
+}
+
+/// A 64 KB input with an error every few bytes: the report lists each one
+/// and writes a message when asked.
+#[test]
+fn a_report_of_an_error_dense_64k_input_lists_every_finding() {
+    let mut s = String::from("data:text/html,");
+    while s.len() < 65_536 {
+        s.push_str("<p>hello world </p>");
+    }
+    let r = uriscope::uri::report(&s);
+    assert!(r.len() > 10_000, "{}", r.len());
+    assert_eq!(
+        r.marks().filter(|m| m.code == "invalid-char").count()
+            + r.marks().filter(|m| m.code == "whitespace").count(),
+        r.len()
+    );
+    assert!(
+        r.finding(0).message.starts_with("'<' at byte 15"),
+        "{}",
+        r.finding(0).message
+    );
+}
