@@ -124,6 +124,23 @@ pub fn report_with(input: &str, options: ParseOptions) -> Report<'_> {
     Report::compact(input, split(input), uri, p.sink)
 }
 
+/// At most this many errors are kept by an error of resolution or
+/// normalization (the whole report is [`analyze`]'s).
+pub const FIRST_ERRORS: usize = 3;
+
+/// The first `n` error findings of `input` with their messages, in input
+/// order: what an error that names the problem needs, without writing the
+/// other 17,000 messages of a hostile input.
+pub(crate) fn first_errors(input: &str, n: usize) -> Vec<Finding> {
+    let r = report(input);
+    r.marks()
+        .enumerate()
+        .filter(|(_, m)| m.severity == Severity::Error)
+        .take(n)
+        .map(|(i, _)| r.finding(i))
+        .collect()
+}
+
 /// The components as [`analyze_with`] delimits them (errors stepped over)
 /// and the first error with its message, without collecting every other
 /// finding: what a caller needs that shows one reason and the recovered

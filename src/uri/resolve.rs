@@ -67,8 +67,9 @@ pub struct ResolveError {
     pub code: &'static str,
     /// A message naming the problem and where it is.
     pub message: String,
-    /// Every finding of [`analyze`] on the faulty input (empty for `base-not-absolute`
-    /// when the base is otherwise valid).
+    /// The first errors of [`analyze`] on the faulty input, at most
+    /// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) (empty for
+    /// `base-not-absolute` when the base is otherwise valid).
     pub findings: Vec<Finding>,
 }
 
@@ -83,8 +84,8 @@ impl std::error::Error for ResolveError {}
 /// The error for an input that does not parse, with the first error finding
 /// of [`analyze`] as the message.
 pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
-    let a = analyze(input);
-    let first = a.errors().next();
+    let findings = super::parse::first_errors(input, super::parse::FIRST_ERRORS);
+    let first = findings.first();
     let what = match subject {
         Subject::Base => "the base",
         Subject::Reference => "the reference",
@@ -102,7 +103,7 @@ pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
             Subject::Target => "invalid-target",
         },
         message,
-        findings: a.findings,
+        findings,
     }
 }
 

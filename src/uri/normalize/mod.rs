@@ -24,7 +24,7 @@ pub(crate) mod text;
 
 use std::fmt;
 
-use super::{analyze, Finding, Span};
+use super::{Finding, Span};
 
 pub use fast::normalize_str;
 pub use ladder::normalize;
@@ -118,7 +118,8 @@ pub struct Normalization {
 pub struct NormalizeError {
     /// A message naming the first problem and where it is.
     pub message: String,
-    /// Every finding of [`analyze`] on the input.
+    /// The first errors of [`analyze`](crate::uri::analyze) on the input, at most
+    /// [`FIRST_ERRORS`](crate::uri::parse::FIRST_ERRORS).
     pub findings: Vec<Finding>,
 }
 
@@ -132,15 +133,13 @@ impl std::error::Error for NormalizeError {}
 
 /// The error for an input that does not parse.
 pub(crate) fn invalid(input: &str) -> NormalizeError {
-    let a = analyze(input);
-    let message = match a.errors().next() {
+    let findings =
+        crate::uri::parse::first_errors(input, crate::uri::parse::FIRST_ERRORS);
+    let message = match findings.first() {
         Some(f) => format!("not a valid URI-reference: {}", f.message),
         None => "not a valid URI-reference".to_string(),
     };
-    NormalizeError {
-        message,
-        findings: a.findings,
-    }
+    NormalizeError { message, findings }
 }
 
 /// The default port of a scheme known to the scheme-based rung, given in
