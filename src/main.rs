@@ -51,10 +51,11 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         );
         return Ok(cli::EXIT_USAGE);
     };
-    let a = cli::parse::analyze_linted(uri, Default::default());
+    let r = uriscope::uri::report(uri);
+    let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = io::stdout().lock();
-    cli::show::write_breakdown(&mut out, &a)?;
-    let mut ok = a.is_valid();
+    cli::show::write_breakdown(&mut out, &l)?;
+    let mut ok = l.is_valid();
     if let Some(base) = &args.base {
         ok &= cli::show::write_resolution_line(&mut out, base, uri)?;
     }

@@ -5,9 +5,10 @@
 use std::borrow::Cow;
 
 use super::{App, CopyEntry};
+use crate::uri::lint::Linted;
 use crate::uri::split::Split;
 use crate::uri::uri_ref::UriRef;
-use crate::uri::{self, percent, Analysis, Finding, Mark, ParseOptions, Report, Span};
+use crate::uri::{self, percent, ParseOptions, Report, Span};
 
 /// The semantic role of a piece of a URI; the theme maps roles to styles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,73 +171,11 @@ pub fn roles(a: &Report<'_>) -> Vec<Role> {
 /// delimited: `http://u:p@trusted.example@evil.example/` is invalid, yet
 /// browsers open it, so its §7.6 warning matters most there.
 ///
-/// The parser's findings stay unwritten in the report: [`Findings`] holds
-/// where each one is and writes a message only when asked
-/// ([`Findings::finding`]), so a frame costs the hundred it lists, not
-/// the 17,000 a 64 KB input full of errors has.
-pub fn findings<'r>(a: &'r Report<'r>) -> Findings<'r> {
-    let lint = crate::uri::lint::lint_ref(&a.uri);
-    let mut order: Vec<(Mark, Source)> = a
-        .marks()
-        .enumerate()
-        .map(|(i, m)| (m, Source::Report(i)))
-        .collect();
-    order.extend(lint.iter().enumerate().map(|(i, f)| {
-        let m = Mark {
-            span: f.span,
-            severity: f.severity,
-            code: f.code,
-        };
-        (m, Source::Lint(i))
-    }));
-    // Stable: the report's findings before the lint's at the same place.
-    order.sort_by_key(|(m, _)| (m.span.start, m.severity));
-    Findings {
-        report: a,
-        lint,
-        order,
-    }
-}
-
-/// Where a listed finding comes from.
-#[derive(Clone, Copy, Debug)]
-enum Source {
-    Report(usize),
-    Lint(usize),
-}
-
-/// The parser's and the lint's findings in input order, messages written
-/// on demand ([`findings`]).
-#[derive(Clone, Debug)]
-pub struct Findings<'r> {
-    report: &'r Report<'r>,
-    lint: Vec<Finding>,
-    order: Vec<(Mark, Source)>,
-}
-
-impl Findings<'_> {
-    /// How many findings.
-    pub fn len(&self) -> usize {
-        self.order.len()
-    }
-
-    /// Whether there is none.
-    pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
-    }
-
-    /// Every finding without its message, in input order.
-    pub fn marks(&self) -> impl Iterator<Item = Mark> + '_ {
-        self.order.iter().map(|(m, _)| *m)
-    }
-
-    /// Finding `i` with its message. Panics past [`Findings::len`].
-    pub fn finding(&self, i: usize) -> Finding {
-        match self.order[i].1 {
-            Source::Report(j) => self.report.finding(j),
-            Source::Lint(j) => self.lint[j].clone(),
-        }
-    }
+/// The parser's messages stay unwritten until listed
+/// ([`Linted::findings`]), so a frame costs the hundred it lists, not the
+/// 17,000 a 64 KB input full of errors has.
+pub fn findings<'r>(a: &'r Report<'r>) -> Linted<'r> {
+    Linted::new(a)
 }
 
 /// `input` as the explorer reads it (an IRI-reference), by the fast parse
@@ -316,17 +255,13 @@ pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it.
 pub fn main_result(app: &App) -> CopyEntry {
-    // The copied text holds every finding's message.
-    breakdown_entry(&uri::analyze_with(
-        app.input.text(),
-        ParseOptions { iri: true },
-    ))
+    breakdown_entry(&app.analysis())
 }
 
-fn breakdown_entry(a: &Analysis<'_>) -> CopyEntry {
+fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = crate::cli::show::write_breakdown(&mut buf, a);
+    let _ = crate::cli::show::write_breakdown(&mut buf, &Linted::new(a));
     CopyEntry {
         label: "breakdown".into(),
         // Only strs were written: valid UTF-8 (std checks it faster than

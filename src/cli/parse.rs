@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::input::{for_each, Input};
 use super::show::write_breakdown;
-use crate::uri::lint::lint_analysis;
-use crate::uri::{analyze_with, Analysis, ParseOptions, Span};
+use crate::uri::lint::Linted;
+use crate::uri::{report_with, ParseOptions, Span};
 use crate::whatwg::{self, Whatwg};
 
 /// Arguments of `uriscope parse`.
@@ -36,7 +36,7 @@ pub struct JsonFinding<'a> {
     /// Stable code.
     pub code: &'static str,
     /// Explanation.
-    pub message: &'a str,
+    pub message: std::borrow::Cow<'a, str>,
 }
 
 /// The JSON object `parse --json` prints for one input.
@@ -67,15 +67,42 @@ pub struct JsonParse<'a> {
     /// Fragment.
     pub fragment: Option<&'a str>,
     /// Every finding.
-    pub findings: Vec<JsonFinding<'a>>,
+    pub findings: JsonFindings<'a>,
     /// What a browser does with it: the WHATWG URL Standard, not RFC 3986.
     pub whatwg: Whatwg,
 }
 
+/// The `findings` array: a report's and its lint's, each message written
+/// as it is serialized (five million findings are never held at once), or
+/// a list at hand.
+#[derive(Debug)]
+pub enum JsonFindings<'a> {
+    /// Every finding of a linted report.
+    Linted(&'a Linted<'a>),
+    /// These findings.
+    List(Vec<JsonFinding<'a>>),
+}
+
+impl Serialize for JsonFindings<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        match self {
+            JsonFindings::List(v) => ser.collect_seq(v),
+            JsonFindings::Linted(l) => ser.collect_seq(l.findings().map(|f| JsonFinding {
+                start: f.span.start,
+                end: f.span.end,
+                severity: f.severity.as_str(),
+                code: f.code,
+                message: f.message.into(),
+            })),
+        }
+    }
+}
+
 impl<'a> JsonParse<'a> {
-    /// The JSON view of an analysis. For invalid input the component fields
-    /// hold the Appendix B split.
-    pub fn new(a: &'a Analysis<'a>) -> Self {
+    /// The JSON view of a linted report. For invalid input the component
+    /// fields hold the Appendix B split.
+    pub fn new(l: &'a Linted<'a>) -> Self {
+        let a = l.report;
         let s = a.input;
         let txt = |sp: Option<Span>| sp.map(|x| x.slice(s));
         let valid = a.is_valid();
@@ -108,29 +135,10 @@ impl<'a> JsonParse<'a> {
             path,
             query,
             fragment,
-            findings: a
-                .findings
-                .iter()
-                .map(|f| JsonFinding {
-                    start: f.span.start,
-                    end: f.span.end,
-                    severity: f.severity.as_str(),
-                    code: f.code,
-                    message: &f.message,
-                })
-                .collect(),
+            findings: JsonFindings::Linted(l),
             whatwg: whatwg::parse(s, None),
         }
     }
-}
-
-/// The parser's findings and the lint findings (RFC 3986 §7, scheme
-/// checks) of `input`, merged by position: what `parse` reports.
-pub fn analyze_linted(input: &str, options: ParseOptions) -> Analysis<'_> {
-    let mut a = analyze_with(input, options);
-    a.findings.extend(lint_analysis(&a));
-    a.findings.sort_by_key(|f| (f.span.start, f.severity));
-    a
 }
 
 /// Run `uriscope parse`; returns the exit status.
@@ -141,13 +149,14 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let mut all_valid = true;
     let result = for_each(&args.uris, &mut out, |input, out| match input {
         Input::Text(s) => {
-            let a = analyze_linted(s, options);
-            all_valid &= a.is_valid();
+            let r = report_with(s, options);
+            let l = Linted::new(&r);
+            all_valid &= l.is_valid();
             if args.json {
-                super::json::write(&mut *out, &JsonParse::new(&a))?;
+                super::json::write(&mut *out, &JsonParse::new(&l))?;
                 out.write_all(b"\n")
             } else {
-                write_breakdown(out, &a)
+                write_breakdown(out, &l)
             }
         }
         Input::NotUtf8 { line, lossy } => {
@@ -188,13 +197,13 @@ pub fn write_not_utf8<W: Write>(
             path: lossy,
             query: None,
             fragment: None,
-            findings: vec![JsonFinding {
+            findings: JsonFindings::List(vec![JsonFinding {
                 start: 0,
                 end: lossy.len(),
                 severity: "error",
                 code: "not-utf8",
-                message: &message,
-            }],
+                message: message.as_str().into(),
+            }]),
             whatwg: Whatwg {
                 valid: false,
                 href: None,

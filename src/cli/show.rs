@@ -3,19 +3,26 @@
 use std::io::{self, Write};
 
 use super::input::visible;
-use crate::uri::lint::mask_userinfo;
-use crate::uri::{Analysis, Span};
+use crate::uri::lint::{mask_userinfo, Linted};
+use crate::uri::{Severity, Span};
 
-/// Write a readable breakdown of `a`: validity, each component with its
-/// byte span, then every finding with a caret line under the input.
-pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()> {
+/// Write a readable breakdown of `l` (a report and its lint): validity,
+/// each component with its byte span, then every finding with a caret line
+/// under the input. Each message is written as it is printed, so memory
+/// stays a few bytes per input byte on an input full of errors.
+pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
+    let a = l.report;
     let s = a.input;
     let u = &a.uri;
     writeln!(out, "{}", visible(s))?;
     let valid = a.is_valid();
-    let errors: Vec<Span> = a.errors().map(|f| f.span).collect();
-    if !errors.is_empty() {
-        writeln!(out, "{}", caret_line(s, &errors))?;
+    let errors = || {
+        a.marks()
+            .filter(|m| m.severity == Severity::Error)
+            .map(|m| m.span)
+    };
+    if errors().next().is_some() {
+        writeln!(out, "{}", caret_line_of(s, errors()))?;
     }
     let kind = u.kind().as_str();
     if valid {
@@ -81,9 +88,9 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
         row(out, "query", p.query, "")?;
         row(out, "fragment", p.fragment, "")?;
     }
-    if !a.findings.is_empty() {
+    if !l.is_empty() {
         writeln!(out, "  findings:")?;
-        for f in &a.findings {
+        for f in l.findings() {
             writeln!(
                 out,
                 "    {} {} [{}..{}]: {}",
@@ -106,6 +113,11 @@ pub fn write_breakdown<W: Write>(out: &mut W, a: &Analysis<'_>) -> io::Result<()
 /// assert_eq!(uriscope::cli::show::caret_line("a b\tc", &[Span::new(1, 2), Span::new(3, 4)]), " ^ ^^");
 /// ```
 pub fn caret_line(s: &str, spans: &[Span]) -> String {
+    caret_line_of(s, spans.iter().copied())
+}
+
+/// [`caret_line`] of spans given one at a time, in any order.
+pub fn caret_line_of(s: &str, spans: impl IntoIterator<Item = Span>) -> String {
     // Coverage by a difference array: linear in the input and the spans.
     let mut delta = vec![0i32; s.len() + 2];
     let mut at_end = false;
@@ -120,18 +132,18 @@ pub fn caret_line(s: &str, spans: &[Span]) -> String {
         delta[start] += 1;
         delta[end] -= 1;
     }
+    // The running sum of `delta` is the coverage of each byte, read as the
+    // characters are walked in order.
     let mut covered = 0i32;
-    let mut cover = delta.iter().map(|d| {
-        covered += d;
-        covered > 0
-    });
-    let mut hit_bytes: Vec<bool> = (&mut cover).take(s.len()).collect();
-    hit_bytes.push(false);
     let mut line = String::new();
     for (i, c) in s.char_indices() {
         let mut buf = [0u8; 4];
         let width = unicode_width::UnicodeWidthStr::width(&*visible(c.encode_utf8(&mut buf)));
-        let hit = hit_bytes[i..i + c.len_utf8()].iter().any(|&h| h);
+        let mut hit = false;
+        for d in &delta[i..i + c.len_utf8()] {
+            covered += d;
+            hit |= covered > 0;
+        }
         line.extend(std::iter::repeat_n(if hit { '^' } else { ' ' }, width));
     }
     if at_end {

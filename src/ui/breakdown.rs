@@ -12,9 +12,10 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::{components, percent_decode, roles, Component, Findings, Role};
+use crate::app::breakdown::{components, percent_decode, roles, Component, Role};
 use crate::app::App;
 use crate::display::{fit, glyphs, width, Columns};
+use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, RefKind, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
@@ -354,14 +355,14 @@ fn details(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme, w: usize
     }
 }
 
-fn findings(out: &mut Vec<Line<'static>>, all: &Findings<'_>, theme: &Theme, w: usize) {
+fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: usize) {
     if all.is_empty() {
         return;
     }
     out.push(Line::default());
     out.push(Line::styled("findings", theme.heading()));
     // Only the listed findings' messages are written.
-    for (i, f) in (0..all.len().min(MAX_MARKS)).map(|i| (i, all.finding(i))) {
+    for (i, f) in all.findings().take(MAX_MARKS).enumerate() {
         let head = format!(
             "{:>2} {} {} {}..{}: ",
             i + 1,

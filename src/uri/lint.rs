@@ -38,7 +38,7 @@ use super::chars::hex_value;
 use super::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
 use super::scheme::default_port;
 use super::scheme_checks::check_scheme;
-use super::{analyze, Analysis, Finding, HostKind, Severity, Span, UriRef};
+use super::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
 
 /// Lint `input`: analyse it, then return the lint findings (not the
 /// parser's own), sorted by position.
@@ -58,7 +58,7 @@ pub fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
 }
 
 /// The lint findings for the components `u` of an analysis or a
-/// [`Report`](super::Report) (spans into `u.as_str()`), sorted by position.
+/// [`Report`] (spans into `u.as_str()`), sorted by position.
 pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let input = u.as_str();
@@ -72,6 +72,104 @@ pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     check_scheme(u, &mut out);
     out.sort_by_key(|f| (f.span.start, f.severity));
     out
+}
+
+/// A report and its lint findings, merged by position: every finding that
+/// `parse` prints and the Breakdown lists. The parser's messages are
+/// written one at a time as [`Linted::findings`] reaches them, so walking a
+/// report of five million findings holds one message at a time.
+///
+/// ```
+/// use uriscope::uri::{lint::Linted, report};
+/// let r = report("http://u:pw@h:25/a b");
+/// let l = Linted::new(&r);
+/// let codes: Vec<_> = l.marks().map(|m| m.code).collect();
+/// assert_eq!(codes, ["userinfo-password", "non-default-port", "whitespace"]);
+/// assert_eq!(l.findings().count(), l.len());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Linted<'r> {
+    /// The parser's findings.
+    pub report: &'r Report<'r>,
+    lint: Vec<Finding>,
+}
+
+/// One finding of a [`Linted`] walk: the parser's (by its index in the
+/// report) or the lint's.
+#[derive(Clone, Copy, Debug)]
+enum Item<'l> {
+    Report(usize),
+    Lint(&'l Finding),
+}
+
+impl<'r> Linted<'r> {
+    /// Lint the components of `report` and merge.
+    pub fn new(report: &'r Report<'r>) -> Linted<'r> {
+        Linted {
+            lint: lint_ref(&report.uri),
+            report,
+        }
+    }
+
+    /// How many findings, the parser's and the lint's.
+    pub fn len(&self) -> usize {
+        self.report.len() + self.lint.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the input is valid (the lint never makes it invalid).
+    pub fn is_valid(&self) -> bool {
+        self.report.is_valid()
+    }
+
+    /// Both lists in input order: by start, then severity; the parser's
+    /// before the lint's where both are equal (a stable sort of the two).
+    fn items(&self) -> impl Iterator<Item = (Mark, Item<'_>)> + '_ {
+        let mut parsed = self
+            .report
+            .marks()
+            .enumerate()
+            .map(|(i, m)| (m, Item::Report(i)))
+            .peekable();
+        let mut linted = self
+            .lint
+            .iter()
+            .map(|f| {
+                let m = Mark {
+                    span: f.span,
+                    severity: f.severity,
+                    code: f.code,
+                };
+                (m, Item::Lint(f))
+            })
+            .peekable();
+        std::iter::from_fn(move || {
+            let key = |m: &Mark| (m.span.start, m.severity);
+            match (parsed.peek(), linted.peek()) {
+                (Some(a), Some(b)) if key(&b.0) < key(&a.0) => linted.next(),
+                (Some(_), _) => parsed.next(),
+                (None, _) => linted.next(),
+            }
+        })
+    }
+
+    /// Every finding without its message, in input order.
+    pub fn marks(&self) -> impl Iterator<Item = Mark> + '_ {
+        self.items().map(|(m, _)| m)
+    }
+
+    /// Every finding with its message, in input order, each written as it
+    /// is reached.
+    pub fn findings(&self) -> impl Iterator<Item = Finding> + '_ {
+        self.items().map(|(_, item)| match item {
+            Item::Report(i) => self.report.finding(i),
+            Item::Lint(f) => f.clone(),
+        })
+    }
 }
 
 fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {

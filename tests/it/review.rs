@@ -1,8 +1,19 @@
 //! Findings of the adversarial review, each pinned as a regression test
 //! now that it is fixed.
 
-use uriscope::cli::parse::analyze_linted;
-use uriscope::uri::{self, ParseOptions, Severity};
+use uriscope::uri::lint::Linted;
+use uriscope::uri::{self, Finding, ParseOptions, Severity};
+
+/// What `parse` reports: the parser's findings and the lint's, merged.
+struct LintedFindings {
+    findings: Vec<Finding>,
+}
+
+fn analyze_linted(s: &str, options: ParseOptions) -> LintedFindings {
+    let r = uri::report_with(s, options);
+    let findings = Linted::new(&r).findings().collect();
+    LintedFindings { findings }
+}
 
 fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     super::support::run_uriscope(args, stdin)

@@ -133,8 +133,7 @@ impl std::error::Error for NormalizeError {}
 
 /// The error for an input that does not parse.
 pub(crate) fn invalid(input: &str) -> NormalizeError {
-    let findings =
-        crate::uri::parse::first_errors(input, crate::uri::parse::FIRST_ERRORS);
+    let findings = crate::uri::parse::first_errors(input, crate::uri::parse::FIRST_ERRORS);
     let message = match findings.first() {
         Some(f) => format!("not a valid URI-reference: {}", f.message),
         None => "not a valid URI-reference".to_string(),
