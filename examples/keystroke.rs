@@ -1,6 +1,6 @@
 //! Time one keystroke and one frame on a hostile input, in every pane:
 //! `cargo run --release --example keystroke -- KIND SIZE [W H]` where KIND is
-//! `spaces`, `html`, `base64`; prints microseconds per keystroke (best of 5).
+//! `spaces`, `html`, `ctl`, `base64`; prints microseconds per keystroke (best of 5).
 use std::time::Instant;
 
 use ratatui::backend::TestBackend;
@@ -15,6 +15,13 @@ fn main() {
     let h: u16 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(24);
     let input = match kind {
         "spaces" => format!("http://h/{}", " ".repeat(size)),
+        "ctl" => {
+            let mut s = String::from("http://h/");
+            while s.len() < size {
+                s.push_str("\u{1b}[31m\u{7}x");
+            }
+            s
+        }
         "html" => {
             let mut s = String::from("data:text/html,");
             while s.len() < size {

@@ -7,7 +7,12 @@
 //! cargo run --release --example tui_replay -- fuzz/corpus/tui [rounds] [top]
 //! cargo run --release --example tui_replay -- --crafted [rounds] [top]
 //! cargo run --release --example tui_replay -- --write-crafted DIR
+//! cargo run --release --example tui_replay -- --large [rounds] [top]
 //! ```
+//!
+//! `--large` runs key programs on an explorer that already holds a 64 KB
+//! or 1 MB input (errors on every few bytes, spaces, controls, or valid
+//! base64) and prints the time per key.
 //!
 //! `--crafted` replays worst cases built here instead of a corpus: seven
 //! 1.5 KB inputs (errors on every byte, controls, lone combining marks,
@@ -28,12 +33,18 @@ use ratatui::Terminal;
 #[path = "../tests/it/tui_program.rs"]
 mod tui_program;
 
-/// One input through the harness: the program, then one draw.
+/// One input through the harness: the program, then one draw. A name
+/// starting `large:` is a program run on an explorer that already holds a
+/// 64 KB or 1 MB input ([`large_crafted`]).
 fn run_once(data: &[u8]) {
     if data.len() > 4096 {
         return;
     }
     let (app, w, h) = tui_program::run(data);
+    draw(app, w, h);
+}
+
+fn draw(app: uriscope::app::App, w: u16, h: u16) {
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     std::hint::black_box(t.backend());
@@ -44,6 +55,62 @@ fn best_of(data: &[u8], rounds: usize) -> Duration {
         .map(|_| {
             let t0 = Instant::now();
             run_once(data);
+            t0.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The large worst cases: 64 KB and 1 MB inputs full of errors (an
+/// unencoded HTML `data:` URI, spaces, controls) or valid (base64), each
+/// with a key repeated 8 times in each pane; timed from a fresh explorer
+/// holding the input to the final draw, so the first analysis counts.
+fn large_crafted() -> Vec<(String, String, Vec<u8>)> {
+    let units: [(&str, &str, &str); 4] = [
+        ("html", "data:text/html,", "<p>hello world </p>"),
+        ("spaces", "http://h/", " "),
+        ("ctl", "http://h/", "\u{1b}[31m\u{7}x"),
+        ("base64", "data:text/plain;base64,", "QUJD"),
+    ];
+    let keys: [(&str, &[u8]); 5] = [
+        ("type", &[0x00, b'a']),
+        ("backspace", &[0x02, 0]),
+        ("chooser+esc", &[0x20, b'o', 0x02, 14]),
+        ("boundary", &[0x40, b'b']),
+        ("stepnext", &[0x20, b'n']),
+    ];
+    let mut out = Vec::new();
+    for size in [64 * 1024, 1 << 20] {
+        for (name, head, unit) in units {
+            let mut text = String::from(head);
+            while text.len() < size {
+                text.push_str(unit);
+            }
+            for pane in 0..5 {
+                for (key, bytes) in keys {
+                    let mut p = Vec::new();
+                    for _ in 0..pane {
+                        p.extend_from_slice(&[0x02, 10]);
+                    }
+                    for _ in 0..8 {
+                        p.extend_from_slice(bytes);
+                    }
+                    let label = format!("large:{name}_{}K_p{pane}_{key}", size / 1024);
+                    out.push((label, text.clone(), p));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn large_best_of(text: &str, program: &[u8], rounds: usize) -> Duration {
+    (0..rounds.max(1))
+        .map(|_| {
+            let app = uriscope::app::App::new(text, None);
+            let t0 = Instant::now();
+            let (app, w, h) = tui_program::run_on(app, program);
+            draw(app, w, h);
             t0.elapsed()
         })
         .min()
@@ -135,6 +202,19 @@ fn main() {
     }
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
     let top: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    if first == "--large" {
+        // Each program of 8 keys, best of `rounds`, per key.
+        let mut rows: Vec<(Duration, String)> = large_crafted()
+            .into_iter()
+            .map(|(label, text, p)| (large_best_of(&text, &p, rounds) / 8, label))
+            .collect();
+        rows.sort();
+        println!("{} large programs; per key, the slowest first:", rows.len());
+        for (t, label) in rows.iter().rev().take(top) {
+            println!("  {:>8.3} ms  {label}", t.as_secs_f64() * 1e3);
+        }
+        return;
+    }
     let inputs: Vec<(PathBuf, Vec<u8>)> = if first == "--crafted" {
         crafted()
     } else {

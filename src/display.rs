@@ -71,16 +71,20 @@ pub fn is_invisible_format(c: char) -> bool {
     )
 }
 
+/// U+2400..U+241F, the picture of each C0 control.
+const CONTROL_PICTURES: [&str; 32] = [
+    "␀", "␁", "␂", "␃", "␄", "␅", "␆", "␇", "␈", "␉", "␊", "␋", "␌", "␍", "␎", "␏", "␐", "␑", "␒",
+    "␓", "␔", "␕", "␖", "␗", "␘", "␙", "␚", "␛", "␜", "␝", "␞", "␟",
+];
+
 /// The visible form of one grapheme cluster `g`.
 fn render(g: &str) -> Cow<'_, str> {
     if g.len() == 1 {
         let b = g.as_bytes()[0];
         return match b {
-            0x00..=0x1f => {
-                // U+2400 Control Pictures: ␀ ␁ … ␛ … ␟
-                let pic = char::from_u32(0x2400 + u32::from(b)).unwrap_or('?');
-                Cow::Owned(pic.to_string())
-            }
+            // U+2400 Control Pictures: ␀ ␁ … ␛ … ␟, borrowed from a table
+            // (an input of 64 KB of controls allocated one string each).
+            0x00..=0x1f => Cow::Borrowed(CONTROL_PICTURES[usize::from(b)]),
             0x7f => Cow::Borrowed("␡"),
             _ => Cow::Borrowed(g),
         };
@@ -327,6 +331,13 @@ pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn control_pictures_are_u2400_on() {
+        for (b, pic) in CONTROL_PICTURES.iter().enumerate() {
+            assert_eq!(pic.chars().next(), char::from_u32(0x2400 + b as u32));
+        }
+    }
 
     /// Characters that take part in cluster rules next to ASCII: CR LF,
     /// controls, combining and spacing marks, Prepend, ZWJ sequences,

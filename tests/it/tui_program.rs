@@ -61,7 +61,16 @@ pub fn pasted(text: &[u8]) -> Vec<u8> {
 /// Run the program `data` (at most 256 steps) against a fresh explorer;
 /// returns the explorer and the terminal size for the final draw.
 pub fn run(data: &[u8]) -> (App, u16, u16) {
-    let mut app = App::new("", None);
+    run_on(App::new("", None), data)
+}
+
+/// At most this many bytes are pasted by one paste step (its chunk
+/// repeated): the target draws inputs up to 64 KB.
+pub const MAX_PASTE: usize = 64 * 1024;
+
+/// Run the program `data` against `app` (an explorer already holding a
+/// large input, for `examples/tui_replay.rs --crafted`).
+pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
     let (mut w, mut h) = (80u16, 24u16);
     let mut i = 0;
     let mut steps = 0;
@@ -89,10 +98,15 @@ pub fn run(data: &[u8]) -> (App, u16, u16) {
                 ))
             }
             4 => {
-                // Paste the next `arg` bytes (lossy UTF-8).
+                // Paste the next `arg` bytes (lossy UTF-8), repeated 4^r
+                // times for the op's high bits r, up to MAX_PASTE bytes.
                 let start = (i + 1).min(data.len());
                 let n = (arg as usize).min(data.len() - start);
-                let text = String::from_utf8_lossy(&data[start..start + n]).into_owned();
+                let chunk = String::from_utf8_lossy(&data[start..start + n]).into_owned();
+                let times = (1usize << (2 * u32::from(op >> 5)))
+                    .min(MAX_PASTE / n.max(1))
+                    .max(1);
+                let text = chunk.repeat(times);
                 i = start + n;
                 let _ = update(&mut app, Action::Paste(text));
                 None
