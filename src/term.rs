@@ -88,10 +88,10 @@ pub fn install_panic_hook() {
 /// The signals `kill` sends to a terminal program, caught so that the
 /// terminal is restored before the program ends or stops.
 ///
-/// The handlers only record the signal; the main loop asks
-/// [`Signals::take`] between events (it waits for events in short slices)
-/// and acts in its own thread, so a signal never writes to the terminal in
-/// the middle of a frame:
+/// A thread records each signal; the main loop asks [`Signals::take`]
+/// between events (it waits for events in short slices) and acts in its
+/// own thread, so a signal does not write to the terminal in the middle of
+/// a frame (the thread acts itself only when the loop does not answer):
 ///
 /// - SIGTERM, SIGHUP, SIGINT, SIGQUIT: [`restore`], then exit with status
 ///   128 + the signal number, as a shell reports a death by that signal.
@@ -102,6 +102,10 @@ pub fn install_panic_hook() {
 ///   the modes again and redraw, in case the shell reset the terminal.
 #[derive(Debug)]
 pub struct Signals(Arc<AtomicUsize>);
+
+/// How long the main loop has to take a signal that ends the program
+/// before the signal thread ends it.
+pub const EXIT_GRACE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// What a caught signal asks of the main loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,13 +120,36 @@ pub enum SignalAction {
 
 impl Signals {
     /// Catch SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP and SIGCONT.
+    ///
+    /// A thread waits for them and records each for the main loop. For the
+    /// four that end the program it also keeps a deadline: if the main
+    /// loop has not taken the signal within [`EXIT_GRACE`] (it is busy, or
+    /// the terminal is gone and its reader spins), the thread restores the
+    /// terminal and exits itself, so a `kill` or a closed terminal always
+    /// ends the program.
     pub fn catch() -> io::Result<Signals> {
         use signal_hook::consts::signal::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
         let pending = Arc::new(AtomicUsize::new(0));
-        for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT] {
-            // The signal number itself is the recorded value (never 0).
-            signal_hook::flag::register_usize(sig, Arc::clone(&pending), sig as usize)?;
-        }
+        let mut signals = signal_hook::iterator::Signals::new([
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
+        ])?;
+        let shared = Arc::clone(&pending);
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                for sig in signals.forever() {
+                    // The signal number itself is the recorded value (never 0).
+                    shared.store(sig as usize, Ordering::SeqCst);
+                    if sig == SIGTSTP || sig == SIGCONT {
+                        continue;
+                    }
+                    std::thread::sleep(EXIT_GRACE);
+                    if shared.load(Ordering::SeqCst) == sig as usize {
+                        restore();
+                        std::process::exit(128 + sig);
+                    }
+                }
+            })?;
         Ok(Signals(pending))
     }
 

@@ -199,3 +199,32 @@ fn ctrl_c_after_a_1_mb_paste_exits_promptly() {
     assert_eq!(code, 0, "{s}");
     t.assert_restored(&stty, &s);
 }
+
+/// Closing the terminal (the tmux server goes away: SIGHUP, then a reader
+/// at end of file) ends the program; it once kept spinning on the closed
+/// terminal at full CPU.
+#[test]
+fn a_closed_terminal_ends_the_program() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["http://example.com/"], &[], 80, 24);
+    t.wait_text("valid URI");
+    let pid = program_pid(&t);
+    t.tmux(&["kill-server"]);
+    let start = Instant::now();
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if stat
+            .rsplit_once(')')
+            .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+        {
+            break; // exited, not yet reaped
+        }
+        assert!(
+            start.elapsed() < DEADLINE,
+            "uriscope {pid} still runs after its terminal closed"
+        );
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
