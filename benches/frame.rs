@@ -34,6 +34,32 @@ fn uri_64k() -> String {
     s
 }
 
+/// The worst case beside the friendly one: a 64 KB `data:text/html,`
+/// URI left unencoded (about 17,000 errors: `<`, `>`, spaces).
+fn html_64k() -> String {
+    let mut s = String::from("data:text/html,");
+    while s.len() < 64 * 1024 {
+        s.push_str("<p>hello world </p>");
+    }
+    s
+}
+
+/// 100 KB of spaces pasted after `http://h/`, then a character typed
+/// (the run of spaces is one finding).
+fn spaces_100k() -> String {
+    format!("http://h/{}x", " ".repeat(100_000))
+}
+
+/// 64 KB of controls and the bytes of an escape sequence: an error on
+/// nearly every byte, drawn as control pictures.
+fn controls_64k() -> String {
+    let mut s = String::from("http://h/");
+    while s.len() < 64 * 1024 {
+        s.push_str("\u{1b}[31m\u{7}x");
+    }
+    s
+}
+
 /// A 2 KB relative reference full of dot segments, so the Resolve pane's
 /// remove_dot_segments table has hundreds of rows.
 fn reference_2k() -> String {
@@ -105,6 +131,32 @@ fn parts(c: &mut Criterion, name: &str, uri: &str) {
 fn frame(c: &mut Criterion) {
     keystroke_frame(c, "keystroke+frame/2KB URI", &uri_2k());
     keystroke_frame(c, "keystroke+frame/64KB data: URI", &uri_64k());
+    // The worst cases, each beside the valid 64 KB data: URI above.
+    keystroke_frame(
+        c,
+        "keystroke+frame/64KB html data: URI, 17k errors",
+        &html_64k(),
+    );
+    keystroke_frame(c, "keystroke+frame/100KB of spaces", &spaces_100k());
+    keystroke_frame(c, "keystroke+frame/64KB of controls", &controls_64k());
+    for (name, pane) in [
+        ("Resolve", Pane::Resolve),
+        ("Compare", Pane::Normalize),
+        ("Encode", Pane::Codec),
+    ] {
+        keystroke_frame_on(
+            c,
+            &format!("keystroke+frame/{name} pane, 64KB data: URI"),
+            &uri_64k(),
+            Some(pane),
+        );
+        keystroke_frame_on(
+            c,
+            &format!("keystroke+frame/{name} pane, 64KB html, 17k errors"),
+            &html_64k(),
+            Some(pane),
+        );
+    }
     keystroke_frame_on(
         c,
         "keystroke+frame/Resolve pane, 2KB reference",
