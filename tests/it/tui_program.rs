@@ -64,8 +64,8 @@ pub fn run(data: &[u8]) -> (App, u16, u16) {
     run_on(App::new("", None), data)
 }
 
-/// At most this many bytes are pasted by one paste step (its chunk
-/// repeated): the target draws inputs up to 64 KB.
+/// At most this many bytes are pasted by one repeat step (op 6 with high
+/// bits): the target draws inputs up to 64 KB.
 pub const MAX_PASTE: usize = 64 * 1024;
 
 /// Run the program `data` against `app` (an explorer already holding a
@@ -74,6 +74,7 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
     let (mut w, mut h) = (80u16, 24u16);
     let mut i = 0;
     let mut steps = 0;
+    let mut last_paste = String::new();
     while i < data.len() && steps < 256 {
         steps += 1;
         let op = data[i];
@@ -98,15 +99,11 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
                 ))
             }
             4 => {
-                // Paste the next `arg` bytes (lossy UTF-8), repeated 4^r
-                // times for the op's high bits r, up to MAX_PASTE bytes.
+                // Paste the next `arg` bytes (lossy UTF-8).
                 let start = (i + 1).min(data.len());
                 let n = (arg as usize).min(data.len() - start);
-                let chunk = String::from_utf8_lossy(&data[start..start + n]).into_owned();
-                let times = (1usize << (2 * u32::from(op >> 5)))
-                    .min(MAX_PASTE / n.max(1))
-                    .max(1);
-                let text = chunk.repeat(times);
+                let text = String::from_utf8_lossy(&data[start..start + n]).into_owned();
+                last_paste.clone_from(&text);
                 i = start + n;
                 let _ = update(&mut app, Action::Paste(text));
                 None
@@ -117,7 +114,19 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
                 i += 2;
                 None
             }
-            // 6 and 7: a step that does nothing, so that inputs can align.
+            // 6 with high bits r > 0: paste the last pasted text again,
+            // repeated 4^r times, up to MAX_PASTE bytes (so the target
+            // draws inputs up to 64 KB; added after the crash inputs of
+            // tests/it/fuzz_regressions.rs, which replay unchanged).
+            6 if op >> 5 > 0 && !last_paste.is_empty() => {
+                let times = (1usize << (2 * u32::from(op >> 5)))
+                    .min(MAX_PASTE / last_paste.len())
+                    .max(1);
+                let _ = update(&mut app, Action::Paste(last_paste.repeat(times)));
+                None
+            }
+            // 7, and 6 otherwise: a step that does nothing, so that inputs
+            // can align.
             _ => None,
         };
         if let Some(ev) = ev {

@@ -162,3 +162,21 @@ fn a_report_of_an_error_dense_64k_input_lists_every_finding() {
         r.finding(0).message
     );
 }
+
+/// The tui fuzz program's repeat step pastes the last paste again, up to
+/// 64 KB, so the target reaches the inputs this file is about.
+#[test]
+fn the_tui_program_repeats_a_paste_up_to_64k() {
+    let mut p = super::tui_program::pasted(b"<p> ");
+    p.push(0xe6); // op 6, high bits 7: 4^7 times, capped
+    let (app, _, _) = super::tui_program::run(&p);
+    let len = app.input.text().len();
+    assert!(
+        len > 60_000 && len <= 4 + super::tui_program::MAX_PASTE,
+        "{len}"
+    );
+    // Without high bits, op 6 still does nothing.
+    let mut q = super::tui_program::pasted(b"<p> ");
+    q.push(0x06);
+    assert_eq!(super::tui_program::run(&q).0.input.text(), "<p> ");
+}
