@@ -3,7 +3,8 @@
 //! scroll that keeps the cursor visible. Widths come from
 //! [`display`](crate::display), the same helper the renderer uses.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use unicode_segmentation::GraphemeCursor;
 
@@ -37,6 +38,10 @@ pub struct Editor {
     undo_bytes: usize,
     /// First display column shown; adjusted while drawing.
     scroll: Cell<usize>,
+    /// The text's columns, computed once per text: the input line asks
+    /// for the cursor column and the scroll several times a frame, and on
+    /// a 64 KB input full of controls each was a walk over every glyph.
+    columns: RefCell<Option<Rc<Columns>>>,
 }
 
 impl Editor {
@@ -61,7 +66,17 @@ impl Editor {
 
     /// The cursor's display column (from the start of the text).
     pub fn cursor_col(&self) -> usize {
-        Columns::new(&self.text).col(self.cursor)
+        self.columns().col(self.cursor)
+    }
+
+    /// The text's columns, kept until the text changes.
+    fn columns(&self) -> Rc<Columns> {
+        if let Some(c) = self.columns.borrow().as_ref() {
+            return Rc::clone(c);
+        }
+        let c = Rc::new(Columns::new(&self.text));
+        *self.columns.borrow_mut() = Some(Rc::clone(&c));
+        c
     }
 
     /// How many edits can be undone.
@@ -74,6 +89,7 @@ impl Editor {
         if text != self.text {
             self.checkpoint();
             self.text = text.to_string();
+            self.columns.take();
         }
         self.cursor = self.text.len();
     }
@@ -99,6 +115,7 @@ impl Editor {
     pub fn insert(&mut self, c: char) {
         self.checkpoint();
         self.text.insert(self.cursor, c);
+        self.columns.take();
         self.cursor += c.len_utf8();
         self.snap();
     }
@@ -119,6 +136,7 @@ impl Editor {
         if !clean.is_empty() {
             self.checkpoint();
             self.text.insert_str(self.cursor, &clean);
+            self.columns.take();
             self.cursor += clean.len();
             self.snap();
         }
@@ -131,6 +149,7 @@ impl Editor {
             Some((t, c)) => {
                 self.undo_bytes -= t.len();
                 self.text = t;
+                self.columns.take();
                 self.cursor = c.min(self.text.len());
                 self.snap();
                 true
@@ -211,6 +230,7 @@ impl Editor {
         if start < end && self.text.is_char_boundary(start) && self.text.is_char_boundary(end) {
             self.checkpoint();
             self.text.replace_range(start..end, "");
+            self.columns.take();
             self.cursor = start;
         }
     }
@@ -257,7 +277,7 @@ impl Editor {
     /// only moves when the cursor leaves it.
     pub fn scroll_for(&self, width: usize) -> usize {
         let width = width.max(1);
-        let cols = Columns::new(&self.text);
+        let cols = self.columns();
         let cur = cols.col(self.cursor);
         let mut s = self.scroll.get();
         // Room for the cursor cell itself after the last glyph.
@@ -282,6 +302,38 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The kept columns are those of the text as it is after any edits:
+        /// the cursor column and the scroll equal a fresh computation.
+        #[test]
+        fn kept_columns_follow_every_edit(ops in prop::collection::vec((0u8..9, "[a例\u{301}\u{1b} ]{0,3}"), 0..40)) {
+            let mut e = Editor::new("x\u{1b}例");
+            let mut fresh = Editor::new("x\u{1b}例");
+            for (op, text) in ops {
+                for ed in [&mut e, &mut fresh] {
+                    match op {
+                        0 => text.chars().for_each(|c| ed.insert(c)),
+                        1 => { ed.paste(&text); }
+                        2 => ed.backspace(),
+                        3 => ed.delete(),
+                        4 => { ed.undo(); }
+                        5 => ed.left(),
+                        6 => ed.home(),
+                        7 => ed.kill_to_start(),
+                        _ => ed.set_text(&text),
+                    }
+                }
+                // Warm e's cache on every step; fresh's is dropped first.
+                let _ = e.cursor_col();
+                fresh.columns.take();
+                prop_assert_eq!(e.cursor_col(), Columns::new(e.text()).col(e.cursor()));
+                prop_assert_eq!(e.cursor_col(), fresh.cursor_col());
+                prop_assert_eq!(e.scroll_for(5), fresh.scroll_for(5));
+            }
+        }
+    }
 
     #[test]
     fn cursor_moves_by_cluster_and_width() {
