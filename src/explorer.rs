@@ -65,6 +65,20 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
 /// Run the explorer on the terminal until the user quits.
 pub fn run(options: Options) -> io::Result<()> {
     let mut app = App::new(&options.uri, options.base.as_deref());
+    // A link given wrapped (`'<http://…>'`) is unwrapped as a paste is;
+    // one Ctrl-Z brings the argument back as it was given.
+    if let Some(u) = crate::uri::extract::unwrap_link(&options.uri) {
+        let len = app.input.text().len();
+        if app.input.replace_range(0, len, &u.uri) {
+            app.say(
+                crate::app::StatusKind::Info,
+                format!(
+                    "took off {} (RFC 3986 Appendix C) — Ctrl-Z brings the argument back",
+                    u.removed
+                ),
+            );
+        }
+    }
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let panic_after_draw = std::env::var_os("URISCOPE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut clipboard = SystemClipboard::new();

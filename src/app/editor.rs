@@ -143,6 +143,22 @@ impl Editor {
         report
     }
 
+    /// Replace the bytes `start..end` by `with` as one edit, the cursor
+    /// after it (a pasted link unwrapped: one undo brings the raw paste
+    /// back). False, and nothing changed, when the range is not on
+    /// character boundaries.
+    pub fn replace_range(&mut self, start: usize, end: usize, with: &str) -> bool {
+        if start > end || !self.text.is_char_boundary(start) || !self.text.is_char_boundary(end) {
+            return false;
+        }
+        self.checkpoint();
+        self.text.replace_range(start..end, with);
+        self.columns.take();
+        self.cursor = start + with.len();
+        self.snap();
+        true
+    }
+
     /// Undo the last edit; false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {

@@ -57,9 +57,18 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         }
         Action::HistoryPrev | Action::HistoryNext => {}
         Action::Paste(text) => {
+            // The Encode field takes text as it is; the URI fields unwrap a
+            // pasted link (RFC 3986 Appendix C).
+            let unwrap = app.focus != Focus::Pane(super::Pane::Codec);
             if let Some(ed) = app.focused_editor_mut() {
+                let start = ed.cursor();
                 let r = ed.paste(&text);
-                let msg = if r.removed > 0 {
+                let end = ed.cursor();
+                let unwrapped = unwrap
+                    .then(|| crate::uri::extract::unwrap_link(&text))
+                    .flatten()
+                    .filter(|u| ed.replace_range(start, end, &u.uri));
+                let mut msg = if r.removed > 0 {
                     format!(
                         "pasted {} characters as one edit; removed {} line break(s)/tab(s)",
                         r.inserted, r.removed
@@ -67,6 +76,12 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 } else {
                     format!("pasted {} characters as one edit", r.inserted)
                 };
+                if let Some(u) = unwrapped {
+                    msg.push_str(&format!(
+                        "; took off {} (RFC 3986 Appendix C) — Ctrl-Z brings the paste back as it was",
+                        u.removed
+                    ));
+                }
                 app.say(StatusKind::Info, msg);
                 panes::edited(app, app.focus);
             }

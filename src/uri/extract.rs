@@ -54,6 +54,63 @@ pub struct Extracted {
     pub notes: Vec<String>,
 }
 
+/// A link that was pasted or given wrapped, and what was taken off it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unwrapped {
+    /// The URI inside (whitespace within angle brackets removed).
+    pub uri: String,
+    /// What was removed, in words: "the angle brackets <…>", …
+    pub removed: &'static str,
+}
+
+/// `text` unwrapped when it is one link and nothing else, delimited as
+/// RFC 3986 Appendix C describes: `<…>`, `<URL:…>`, `"…"`, `'…'`, or
+/// surrounded by whitespace. The same search as [`extract`]: it must find
+/// exactly one URI, not a guess, whose delimiters are all that surround
+/// it. Anything else (text around the link, a sentence's final period, a
+/// bare input) is `None`: nothing is taken off.
+///
+/// ```
+/// use uriscope::uri::extract::unwrap_link;
+/// assert_eq!(unwrap_link("<http://a/b\n c>").map(|u| u.uri), Some("http://a/bc".into()));
+/// assert_eq!(unwrap_link(" 'x:y' ").map(|u| u.removed), Some("the quotes '…'"));
+/// assert_eq!(unwrap_link("http://a/"), None);
+/// assert_eq!(unwrap_link("see <http://a/>"), None);
+/// ```
+pub fn unwrap_link(text: &str) -> Option<Unwrapped> {
+    let trimmed = text.trim();
+    let found = extract(trimmed);
+    let [e] = found.as_slice() else {
+        return None;
+    };
+    if e.guess {
+        return None;
+    }
+    let before = &trimmed[..e.span.start];
+    let after = &trimmed[e.span.end..];
+    let removed = match e.delimiter {
+        Delimiter::AngleBrackets if before == "<" && after == ">" => "the angle brackets <…>",
+        Delimiter::UrlPrefix
+            if before.len() >= 5 && before[..5].eq_ignore_ascii_case("<URL:") && after == ">" =>
+        {
+            "the wrapper <URL:…>"
+        }
+        Delimiter::Quotes if before == "\"" && after == "\"" => "the quotes \"…\"",
+        Delimiter::Quotes if before == "'" && after == "'" => "the quotes '…'",
+        Delimiter::Whitespace if before.is_empty() && after.is_empty() => {
+            if trimmed.len() == text.len() {
+                return None;
+            }
+            "the surrounding whitespace"
+        }
+        _ => return None,
+    };
+    Some(Unwrapped {
+        uri: e.uri.clone(),
+        removed,
+    })
+}
+
 /// Every URI in `text`, in order.
 ///
 /// ```

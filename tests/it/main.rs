@@ -37,5 +37,6 @@ mod tmux_panes;
 mod tmux_signals;
 mod trace_bounds;
 mod tui_program;
+mod unwrap;
 mod whatwg;
 mod worst_case;
