@@ -58,6 +58,8 @@ pub enum Action {
     KillBoundary,
     /// Undo the last edit.
     Undo,
+    /// Redo the last edit undone.
+    Redo,
     /// The previous input from the history.
     HistoryPrev,
     /// The next input from the history.

@@ -42,6 +42,13 @@ pub struct Editor {
     /// for the cursor column and the scroll several times a frame, and on
     /// a 64 KB input full of controls each was a walk over every glyph.
     columns: RefCell<Option<Rc<Columns>>>,
+    /// States undone, newest last: what redo brings back; a new edit
+    /// drops them.
+    redo: Vec<(String, usize)>,
+    /// Where the run of typed characters being grouped into one undo step
+    /// ends (the cursor after the last one); `None` when the last edit was
+    /// no plain typing, or ended a group (a delimiter such as `/` or `?`).
+    typing_at: Option<usize>,
 }
 
 impl Editor {
@@ -99,6 +106,8 @@ impl Editor {
     /// [`MAX_UNDO_BYTES`] (each is a whole copy: typing into a 64 KB
     /// `data:` URI would otherwise keep 64 MB); the newest always stays.
     fn checkpoint(&mut self) {
+        self.redo.clear();
+        self.typing_at = None;
         self.undo_bytes += self.text.len();
         self.undo.push((self.text.clone(), self.cursor));
         let mut drop = 0;
@@ -111,13 +120,21 @@ impl Editor {
         self.undo.drain(..drop);
     }
 
-    /// Insert `c` at the cursor (one edit).
+    /// Insert `c` at the cursor. A run of typed characters is one undo
+    /// step, up to and including a delimiter (`/ ? # & = : @ ;` or a
+    /// space): typing `http://h/path` then Ctrl-Z takes back `path`.
     pub fn insert(&mut self, c: char) {
-        self.checkpoint();
+        if self.typing_at != Some(self.cursor) {
+            self.checkpoint();
+        } else {
+            self.redo.clear();
+        }
         self.text.insert(self.cursor, c);
         self.columns.take();
         self.cursor += c.len_utf8();
         self.snap();
+        let ends_group = matches!(c, '/' | '?' | '#' | '&' | '=' | ':' | '@' | ';' | ' ');
+        self.typing_at = (!ends_group).then_some(self.cursor);
     }
 
     /// Insert pasted text as ONE edit, without line breaks and tabs (a
@@ -164,14 +181,36 @@ impl Editor {
         match self.undo.pop() {
             Some((t, c)) => {
                 self.undo_bytes -= t.len();
-                self.text = t;
-                self.columns.take();
-                self.cursor = c.min(self.text.len());
-                self.snap();
+                let now = (std::mem::replace(&mut self.text, t), self.cursor);
+                self.redo.push(now);
+                self.restored(c);
                 true
             }
             None => false,
         }
+    }
+
+    /// Redo the last edit undone; false when there is none (a new edit
+    /// since then drops what was undone).
+    pub fn redo(&mut self) -> bool {
+        match self.redo.pop() {
+            Some((t, c)) => {
+                let now = (std::mem::replace(&mut self.text, t), self.cursor);
+                self.undo_bytes += now.0.len();
+                self.undo.push(now);
+                self.restored(c);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// After an undo or redo put a text back: the cursor at `c`.
+    fn restored(&mut self, c: usize) {
+        self.columns.take();
+        self.typing_at = None;
+        self.cursor = c.min(self.text.len());
+        self.snap();
     }
 
     /// Move the cursor to the nearest cluster boundary at or before it.
@@ -394,17 +433,45 @@ mod tests {
     }
 
     #[test]
+    fn typing_is_one_undo_step_per_run_and_redo_brings_it_back() {
+        let mut e = Editor::new("");
+        for c in "http://h/path".chars() {
+            e.insert(c);
+        }
+        // Groups end after a delimiter: "http:" "/" "/" "h/" "path".
+        assert!(e.undo());
+        assert_eq!(e.text(), "http://h/");
+        assert!(e.undo());
+        assert_eq!(e.text(), "http://");
+        assert!(e.redo());
+        assert!(e.redo());
+        assert_eq!(e.text(), "http://h/path");
+        assert!(!e.redo());
+        // A move ends the run; a new edit drops what was undone.
+        e.left();
+        e.insert('X');
+        assert!(e.undo());
+        assert_eq!(e.text(), "http://h/path");
+        e.backspace();
+        assert!(!e.redo());
+        assert_eq!(e.text(), "http://h/pah");
+        assert!(e.undo());
+        assert_eq!(e.text(), "http://h/path");
+    }
+
+    #[test]
     fn undo_history_is_bounded_in_steps_and_bytes() {
+        // '/' ends a typing group: each one is an undo step of its own.
         let mut e = Editor::new("");
         for _ in 0..1500 {
-            e.insert('a');
+            e.insert('/');
         }
         assert_eq!(e.undo_depth(), MAX_UNDO_STEPS);
         // 64 KB: at most 8 MiB of copies are kept, the newest first.
         let big = "x".repeat(64 << 10);
         let mut e = Editor::new(&big);
         for _ in 0..300 {
-            e.insert('a');
+            e.insert('/');
         }
         assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (64 << 10) - 1);
         assert!(e.undo());

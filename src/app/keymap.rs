@@ -303,7 +303,14 @@ pub static KEYS: &[Binding] = &[
         keys: &[ctrl('z')],
         action: Action::Undo,
         hint: "undo",
-        help: "undo the last edit (a paste is one edit)",
+        help: "undo the last edit (a paste is one edit; typing is one per run, up to a delimiter)",
+    },
+    Binding {
+        context: Text,
+        keys: &[alt_k(Char('z'))],
+        action: Action::Redo,
+        hint: "",
+        help: "redo the last edit undone",
     },
     Binding {
         context: Text,

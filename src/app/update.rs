@@ -165,6 +165,11 @@ fn edit_update(app: &mut App, action: Action) {
                 app.say(StatusKind::Info, "nothing to undo");
             }
         }
+        Action::Redo => {
+            if !ed.redo() {
+                app.say(StatusKind::Info, "nothing to redo");
+            }
+        }
         _ => return,
     }
     if app

@@ -73,7 +73,7 @@ pub struct Unwrapped {
 /// ```
 /// use uriscope::uri::extract::unwrap_link;
 /// assert_eq!(unwrap_link("<http://a/b\n c>").map(|u| u.uri), Some("http://a/bc".into()));
-/// assert_eq!(unwrap_link(" 'x:y' ").map(|u| u.removed), Some("the quotes '…'"));
+/// assert_eq!(unwrap_link(" 'http://a/' ").map(|u| u.removed), Some("the quotes '…'"));
 /// assert_eq!(unwrap_link("http://a/"), None);
 /// assert_eq!(unwrap_link("see <http://a/>"), None);
 /// ```
