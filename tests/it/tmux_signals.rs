@@ -7,6 +7,20 @@ use std::time::{Duration, Instant};
 
 use super::tmux::{tmux_available, Tmux, DEADLINE};
 
+/// The fields of `/proc/PID/stat` after the command name ("state ppid
+/// ..."), or `None` when the process is gone; and its command name.
+fn proc_stat(pid: u32) -> Option<(String, String)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (head, rest) = stat.rsplit_once(')')?;
+    let comm = head.split_once('(').map_or("", |(_, c)| c).to_string();
+    Some((comm, rest.trim_start().to_string()))
+}
+
+/// The process state letter (R, S, T, Z, ...).
+fn proc_state(pid: u32) -> Option<char> {
+    proc_stat(pid)?.1.chars().next()
+}
+
 /// The explorer's pid: the child of the wrapper shell in the pane.
 fn program_pid(t: &Tmux) -> u32 {
     let shell: u32 = t.format("#{pane_pid}").parse().expect("pane pid");
@@ -16,13 +30,14 @@ fn program_pid(t: &Tmux) -> u32 {
             let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
                 continue;
             };
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            let Some((comm, fields)) = proc_stat(pid) else {
                 continue;
             };
-            // "pid (comm) state ppid ...": the fields after the last ')'.
-            let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
-            let ppid = after.split_whitespace().nth(1).and_then(|p| p.parse().ok());
-            if ppid == Some(shell) && stat.contains("(uriscope)") {
+            let ppid = fields
+                .split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse().ok());
+            if ppid == Some(shell) && comm == "uriscope" {
                 return pid;
             }
         }
@@ -118,13 +133,7 @@ fn kill_tstp_restores_then_cont_redraws() {
         assert!(start.elapsed() < DEADLINE, "cooked mode never came back");
         std::thread::sleep(Duration::from_millis(25));
     }
-    let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = state.rsplit_once(')').map_or("", |(_, r)| r);
-    assert_eq!(
-        after.split_whitespace().next(),
-        Some("T"),
-        "stopped: {state}"
-    );
+    assert_eq!(proc_state(pid), Some('T'), "stopped by SIGTSTP");
 
     kill("CONT", pid);
     wait_format(&t, "#{alternate_on}", "1");
@@ -214,12 +223,8 @@ fn a_closed_terminal_ends_the_program() {
     t.tmux(&["kill-server"]);
     let start = Instant::now();
     while std::path::Path::new(&format!("/proc/{pid}")).exists() {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        if stat
-            .rsplit_once(')')
-            .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
-        {
-            break; // exited, not yet reaped
+        if proc_state(pid).is_none_or(|c| c == 'Z') {
+            break; // exited (not yet reaped, or gone)
         }
         assert!(
             start.elapsed() < DEADLINE,
