@@ -478,6 +478,21 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
     None
 }
 
+/// The name of the first key bound to `action` in the table (`Ctrl-R`),
+/// for labels that name a key: taken from the table, a renamed key can
+/// never be shown wrongly.
+///
+/// ```
+/// use uriscope::app::{keymap::key_name, Action};
+/// assert_eq!(key_name(&Action::ToggleRfc2396).as_deref(), Some("Ctrl-R"));
+/// ```
+pub fn key_name(action: &Action) -> Option<String> {
+    KEYS.iter()
+        .find(|b| &b.action == action)
+        .and_then(|b| b.keys.first())
+        .map(Key::name)
+}
+
 /// The hint bar for `app`'s state: `(key name, hint)` pairs.
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {

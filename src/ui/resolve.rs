@@ -57,17 +57,14 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
             },
             theme.heading(),
         ),
-        Span::raw(if v.compat {
-            " · compat (§5.4.2)"
-        } else {
-            " · strict"
+        // Strict or compat is a choice of RFC 3986 §5.4.2 only.
+        Span::raw(match (v.rfc2396, v.compat) {
+            (true, _) => "",
+            (false, true) => " · compat (§5.4.2)",
+            (false, false) => " · strict",
         }),
         Span::styled(
-            fit(
-                " · Ctrl-N/P step · Ctrl-R 2396 · Ctrl-T compat",
-                w.saturating_sub(30),
-            )
-            .into_owned(),
+            fit(&header_keys(v.rfc2396), w.saturating_sub(30)).into_owned(),
             theme.dim(),
         ),
     ]));
@@ -94,6 +91,25 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
         pin
     };
     (out, pin)
+}
+
+/// The keys the header names, from the key table: stepping, the other
+/// RFC's steps, and (for RFC 3986) strict/compat.
+fn header_keys(rfc2396: bool) -> String {
+    use crate::app::{keymap::key_name, Action};
+    let name = |a: Action| key_name(&a).unwrap_or_default();
+    let (next, prev) = (name(Action::StepNext), name(Action::StepPrev));
+    // "Ctrl-N/P" when both share the modifier.
+    let step = match (next.strip_prefix("Ctrl-"), prev.strip_prefix("Ctrl-")) {
+        (Some(_), Some(p)) => format!("{next}/{p}"),
+        _ => format!("{next}/{prev}"),
+    };
+    let other = if rfc2396 { "3986" } else { "2396" };
+    let mut s = format!(" · {step} step · {} {other}", name(Action::ToggleRfc2396));
+    if !rfc2396 {
+        s.push_str(&format!(" · {} compat", name(Action::ToggleCompat)));
+    }
+    s
 }
 
 fn quoted(s: Option<&str>) -> String {
