@@ -277,7 +277,17 @@ fn equiv_plain_json_stdin_and_usage() {
     let (code, out) = uriscope(&["equiv"], b"x y\nonly-one\nhttp://a/%zz http://a/\n");
     assert_eq!(code, 1);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "not equivalent: path differ");
+    assert_eq!(lines[0], "not equivalent: path differs");
+    let (_, out) = uriscope(
+        &["equiv"],
+        b"http://a/x http://b/x?\nhttp://a/b?x#1 http://b/c?y\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "not equivalent: host and query differ");
+    assert_eq!(
+        lines[1],
+        "not equivalent: host, path, query and fragment differ"
+    );
     assert!(lines[1].starts_with("error: "));
     assert!(lines[2].starts_with("error: "));
     assert_eq!(uriscope(&["equiv", "x"], b"").0, 2);
