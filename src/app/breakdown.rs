@@ -252,6 +252,18 @@ pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
     }
 }
 
+/// `s` form-decoded (`application/x-www-form-urlencoded`: `+` is a
+/// space, then the RFC 3986 decoding), invalid UTF-8 shown as U+FFFD.
+pub fn form_decode(s: &str) -> Cow<'_, str> {
+    let form = percent::DecodeOptions {
+        plus_as_space: true,
+    };
+    match percent::decode_bytes(s.as_bytes(), form) {
+        Cow::Borrowed(_) => Cow::Borrowed(s),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it.
 pub fn main_result(app: &App) -> CopyEntry {

@@ -12,7 +12,7 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::{components, percent_decode, roles, Component, Role};
+use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component, Role};
 use crate::app::App;
 use crate::display::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
@@ -324,30 +324,41 @@ fn details(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme, w: usize
     // Only as many segments as fit on the line are looked at.
     let room = w.saturating_sub(10);
     let mut segs = String::new();
+    let mut decoded = String::new();
     let mut count = 0;
     for (_, seg) in u.segments() {
         count += 1;
         if width(&segs) <= room {
             segs.push_str(&format!("[{}] ", fit(seg, room)));
+            decoded.push_str(&format!("[{}] ", fit(&percent_decode(seg).0, room)));
         }
     }
     if count > 0 {
         let value = format!("{count}: {}", segs.trim_end());
         out.push(row("segments", fit(&value, room).into_owned()));
+        if decoded != segs {
+            let value = format!("decoded: {}", decoded.trim_end());
+            out.push(row("", fit(&value, room).into_owned()));
+        }
     }
+    // Servers of these schemes read a query as a form
+    // (application/x-www-form-urlencoded: `+` is a space).
+    let form_scheme = u.scheme().is_some_and(|s| {
+        ["http", "https", "ws", "wss"]
+            .iter()
+            .any(|f| s.eq_ignore_ascii_case(f))
+    });
     let mut pairs = u.query_pairs(b'&');
     for (i, p) in pairs.by_ref().take(MAX_MARKS).enumerate() {
-        let key = fit(p.key_str(a.input), room).into_owned();
-        let mut v = match p.value_str(a.input) {
-            Some(v) => format!("{key} = {}", fit(v, room)),
-            None => format!("{key} (no value)"),
-        };
-        let (dec, _) = percent_decode(p.span.slice(a.input));
-        if dec != p.span.slice(a.input) {
-            v.push_str(&format!("  → {}", fit(&dec, room)));
-        }
         let label = if i == 0 { "query" } else { "" };
-        out.push(row(label, fit(&v, room).into_owned()));
+        out.push(row(
+            label,
+            fit(
+                &pair_text(p.key_str(a.input), p.value_str(a.input), form_scheme),
+                room,
+            )
+            .into_owned(),
+        ));
     }
     let more = pairs.count();
     if more > 0 {
@@ -400,6 +411,44 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             all.len() - MAX_MARKS
         )));
     }
+}
+
+/// One query pair as the Breakdown lists it: raw, then, where decoding
+/// changes it, the key and the value decoded by RFC 3986 and as a form
+/// (`+` as a space), the form marked where the scheme's servers read it
+/// so. Empty keys and empty pairs are named, never left blank.
+///
+/// ```text
+/// subject = Hello%20World+there  → "subject" = "Hello World+there" · form: "Hello World there" (http reads this)
+/// (empty pair)
+/// (empty key) = x
+/// ```
+fn pair_text(key: &str, value: Option<&str>, form_scheme: bool) -> String {
+    let shown_key = if key.is_empty() { "(empty key)" } else { key };
+    let mut v = match value {
+        Some(val) => format!("{shown_key} = {val}"),
+        None if key.is_empty() => return "(empty pair)".to_string(),
+        None => format!("{shown_key} (no value)"),
+    };
+    let both = |f: &dyn Fn(&str) -> String| match value {
+        Some(val) => format!("\"{}\" = \"{}\"", f(key), f(val)),
+        None => format!("\"{}\"", f(key)),
+    };
+    let rfc = both(&|s| percent_decode(s).0.into_owned());
+    let form = both(&|s| form_decode(s).into_owned());
+    let raw = both(&|s| s.to_string());
+    if rfc != raw {
+        v.push_str(&format!("  → {rfc}"));
+    }
+    if form != rfc {
+        let mark = if form_scheme {
+            " (what http servers read)"
+        } else {
+            ""
+        };
+        v.push_str(&format!(" · form: {form}{mark}"));
+    }
+    v
 }
 
 /// Split `s` after at most `max` columns, at a space when there is one,

@@ -19,6 +19,7 @@ mod parse;
 mod parse_props;
 mod peers;
 mod percent;
+mod query_rows;
 mod relative;
 mod render;
 mod render_panes;
