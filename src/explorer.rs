@@ -55,8 +55,24 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
         Effect::None => false,
         Effect::Quit => true,
         Effect::Copy(entry) => {
+            // The real text is copied; the status line says when it holds
+            // a password (the screen shows it masked).
             let outcome = clipboard.copy(&entry.text).map(|d| d.describe());
-            app.copied(&entry.label, outcome);
+            let secret = matches!(
+                crate::ui::mask::mask_password(&entry.text),
+                std::borrow::Cow::Owned(_)
+            ) || entry.text.lines().next().is_some_and(|l| {
+                matches!(
+                    crate::ui::mask::hide_passwords(l, &crate::ui::mask::passwords(app)),
+                    std::borrow::Cow::Owned(_)
+                )
+            });
+            let label = if secret {
+                format!("{} (it contains a password)", entry.label)
+            } else {
+                entry.label.clone()
+            };
+            app.copied(&label, outcome);
             false
         }
     }

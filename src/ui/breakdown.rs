@@ -63,14 +63,14 @@ pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'sta
 /// and findings.
 fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    // The password of `user:pass` is drawn masked (same byte length, so
-    // every span still fits); the input line above keeps it as typed.
-    let pw = super::mask::password_span(a);
-    let masked = super::mask::masked(a.input, pw);
-    let input: &str = &masked;
+    // The password of `user:pass` is drawn as a mask of fixed length;
+    // spans are mapped onto the masked text (`m.at`). The input line
+    // above keeps it as typed.
+    let m = super::mask::Masked::new(a.input, super::mask::password_span(a));
+    let input: &str = m.text();
     let cols = Columns::new(input);
     let comps = components(a);
-    let roles = roles(a);
+    let roles = m.per_byte(&roles(a));
     let all = crate::app::breakdown::findings(a);
 
     // The URI, and under it the ruler, carets and the underbrace diagram.
@@ -95,10 +95,10 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     }
     // A remark about the whole input (such as "this is an IRI") is
     // listed, not underlined.
-    let whole = |f: &Mark| f.span == ByteSpan::new(0, input.len()) && input.len() > 1;
+    let whole = |f: &Mark| f.span == ByteSpan::new(0, a.input.len()) && a.input.len() > 1;
     let mut marks = Vec::new();
     for (i, f) in all.marks().enumerate() {
-        let (c0, c1) = cols.cols(f.span.start, f.span.end);
+        let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
         if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
             continue;
         }
@@ -115,7 +115,7 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     let brace_row = row;
     let mut labels = Vec::new();
     for c in comps.iter().filter(|c| c.top && !c.span.is_empty()) {
-        let (c0, c1) = cols.cols(c.span.start, c.span.end);
+        let (c0, c1) = cols.cols(m.at(c.span.start), m.at(c.span.end));
         let style = theme.role(c.role);
         g.brace(brace_row, c0, c1, style);
         labels.push(((c0 + c1 - 1) / 2, c.name.to_string(), style));
@@ -167,7 +167,7 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
         verdict.push(Span::raw(" · IRI (RFC 3987)"));
     }
     out.push(Line::from(verdict));
-    if pw.is_some() {
+    if super::mask::password_span(a).is_some() {
         out.push(Line::styled(
             "password masked here (RFC 3986 §7.5); the input line shows it as typed",
             theme.dim(),

@@ -138,11 +138,22 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     out.push(row(
         "encoded",
         LABEL,
-        vec![text(&fit(&encoded(app), val), theme.good())],
+        vec![text(
+            &fit(&super::mask::mask_password(&encoded(app)), val),
+            theme.good(),
+        )],
         theme,
     ));
     let d = decoded(app);
-    let mut dec = bytes_line(&d.bytes, &d.invalid_utf8, val, theme);
+    // A decoded URI with a password is drawn masked.
+    let masked = std::str::from_utf8(&d.bytes)
+        .ok()
+        .map(super::mask::mask_password)
+        .filter(|m| matches!(m, std::borrow::Cow::Owned(_)));
+    let mut dec = match masked {
+        Some(m) => vec![text(&fit(&m, val), ratatui::style::Style::new())],
+        None => bytes_line(&d.bytes, &d.invalid_utf8, val, theme),
+    };
     if !d.is_utf8() {
         dec.push(Span::styled(
             " (not UTF-8)",

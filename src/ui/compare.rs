@@ -4,6 +4,9 @@
 //! comparison ladder against the second URI: the first rung at which the
 //! two are equivalent, or the components that still differ.
 
+use std::borrow::Cow;
+
+use super::mask::mask_password;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -56,7 +59,10 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             out.push(row(
                 "input",
                 LABEL,
-                vec![text(&fit(&n.input, val), ratatui::style::Style::new())],
+                vec![text(
+                    &fit(&mask_password(&n.input), val),
+                    ratatui::style::Style::new(),
+                )],
                 theme,
             ));
             for (i, r) in n.rungs.iter().enumerate() {
@@ -72,10 +78,15 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 out.push(row(
                     "  before",
                     LABEL,
-                    vec![text(&fit(&r.before, val), theme.dim())],
+                    vec![text(&fit(&mask_password(&r.before), val), theme.dim())],
                     theme,
                 ));
-                let after = if crate::display::width(&r.after) <= val {
+                // A password is masked (and the change marks, which count
+                // its bytes, are not drawn then).
+                let masked_after = mask_password(&r.after);
+                let after = if matches!(masked_after, Cow::Borrowed(_))
+                    && crate::display::width(&r.after) <= val
+                {
                     marked(
                         &r.after,
                         &r.changed,
@@ -83,7 +94,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                         theme.changed(),
                     )
                 } else {
-                    vec![text(&fit(&r.after, val), ratatui::style::Style::new())]
+                    vec![text(&fit(&masked_after, val), ratatui::style::Style::new())]
                 };
                 out.push(row("  after", LABEL, after, theme));
                 for f in &r.findings {
@@ -96,7 +107,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             out.push(row(
                 "normalized",
                 LABEL,
-                vec![text(&fit(&n.normalized, val), theme.good())],
+                vec![text(&fit(&mask_password(&n.normalized), val), theme.good())],
                 theme,
             ));
         }
@@ -143,13 +154,19 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 out.push(Line::from(vec![
                     Span::styled(format!("  {:<14}", rung.name()), theme.heading()),
                     Span::styled(format!("{verdict} "), style),
-                    text(&fit(&shown, w.saturating_sub(24)), theme.dim()),
+                    text(
+                        &fit(&mask_password(&shown), w.saturating_sub(24)),
+                        theme.dim(),
+                    ),
                 ]));
                 if !equal {
                     let other_form = y.unwrap_or_default();
                     out.push(Line::from(vec![
                         Span::raw(format!("  {:<21}", "")),
-                        text(&fit(&other_form, w.saturating_sub(24)), theme.dim()),
+                        text(
+                            &fit(&mask_password(&other_form), w.saturating_sub(24)),
+                            theme.dim(),
+                        ),
                     ]));
                 }
                 if equal {

@@ -20,30 +20,154 @@ pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {
     (colon + 1 < text.len()).then(|| ByteSpan::new(ui.start + colon + 1, ui.end))
 }
 
-/// `input` with every byte of `pw` replaced by `*` (same length, so
-/// spans and roles computed on `input` still apply).
+/// What a password is drawn as, whatever its length (a mask as long as
+/// the password would tell its length).
+pub const MASK: &str = "****";
+
+/// `input` with the bytes of `pw` drawn as [`MASK`], and the map from a
+/// byte offset of `input` to one of the masked text, so the spans and
+/// roles computed on `input` still place the diagram.
 ///
 /// ```
-/// use uriscope::ui::mask::masked;
+/// use uriscope::ui::mask::Masked;
 /// use uriscope::uri::Span;
-/// assert_eq!(masked("http://u:pw@h/", Some(Span::new(9, 11))), "http://u:**@h/");
-/// assert_eq!(masked("http://h/", None), "http://h/");
+/// let m = Masked::new("http://u:secret@h/", Some(Span::new(9, 15)));
+/// assert_eq!(m.text(), "http://u:****@h/");
+/// assert_eq!((m.at(9), m.at(15), m.at(17)), (9, 13, 15));
+/// assert_eq!(Masked::new("http://h/", None).text(), "http://h/");
 /// ```
-pub fn masked(input: &str, pw: Option<ByteSpan>) -> Cow<'_, str> {
-    match pw {
-        Some(p)
-            if p.end <= input.len()
-                && input.is_char_boundary(p.start)
-                && input.is_char_boundary(p.end) =>
-        {
-            let mut s = String::with_capacity(input.len());
-            s.push_str(&input[..p.start]);
-            s.extend(std::iter::repeat_n('*', p.end - p.start));
-            s.push_str(&input[p.end..]);
-            Cow::Owned(s)
+#[derive(Clone, Debug)]
+pub struct Masked<'a> {
+    text: Cow<'a, str>,
+    pw: Option<ByteSpan>,
+}
+
+impl<'a> Masked<'a> {
+    /// `input` with `pw` (a span on character boundaries) masked.
+    pub fn new(input: &'a str, pw: Option<ByteSpan>) -> Masked<'a> {
+        match pw {
+            Some(p)
+                if p.start < p.end
+                    && p.end <= input.len()
+                    && input.is_char_boundary(p.start)
+                    && input.is_char_boundary(p.end) =>
+            {
+                let text = format!("{}{MASK}{}", &input[..p.start], &input[p.end..]);
+                Masked {
+                    text: Cow::Owned(text),
+                    pw: Some(p),
+                }
+            }
+            _ => Masked {
+                text: Cow::Borrowed(input),
+                pw: None,
+            },
         }
-        _ => Cow::Borrowed(input),
     }
+
+    /// The masked text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where byte `b` of the input is in the masked text (a byte inside
+    /// the password maps into the mask).
+    pub fn at(&self, b: usize) -> usize {
+        match self.pw {
+            Some(p) if b >= p.end => b - p.len() + MASK.len(),
+            Some(p) if b > p.start => p.start + (b - p.start).min(MASK.len() - 1),
+            _ => b,
+        }
+    }
+
+    /// Per-byte values of the input (roles) as per-byte values of the
+    /// masked text: the mask takes the password's first value.
+    pub fn per_byte<T: Copy>(&self, of_input: &[T]) -> Vec<T> {
+        let Some(p) = self.pw else {
+            return of_input.to_vec();
+        };
+        let mut out = Vec::with_capacity(self.text.len());
+        out.extend_from_slice(&of_input[..p.start.min(of_input.len())]);
+        if let Some(&v) = of_input.get(p.start) {
+            out.extend(std::iter::repeat_n(v, MASK.len()));
+        }
+        out.extend_from_slice(of_input.get(p.end..).unwrap_or(&[]));
+        out
+    }
+}
+
+/// `uri` with the password of its userinfo (after the first `:` of the
+/// part before the authority's last `@`) drawn as [`MASK`]: for every
+/// URI text a pane shows besides the analysed input (the WHATWG href,
+/// the base, the resolved target, the normal form, the copy chooser's
+/// previews). The text copied is never masked.
+///
+/// ```
+/// use uriscope::ui::mask::mask_password;
+/// assert_eq!(mask_password("http://u:secret@h/p"), "http://u:****@h/p");
+/// assert_eq!(mask_password("http://u:p@trusted@evil/"), "http://u:****@evil/");
+/// assert_eq!(mask_password("http://u@h/"), "http://u@h/");
+/// assert_eq!(mask_password("mailto:a:b@c"), "mailto:a:b@c");
+/// ```
+pub fn mask_password(uri: &str) -> Cow<'_, str> {
+    match crate::uri::split(uri).authority {
+        Some(auth) => mask_in(uri, auth),
+        None => Cow::Borrowed(uri),
+    }
+}
+
+/// [`mask_password`] of an authority on its own (`u:pw@h`).
+pub fn mask_authority(authority: &str) -> Cow<'_, str> {
+    mask_in(authority, ByteSpan::new(0, authority.len()))
+}
+
+/// `text` with the password of the authority at `auth` masked.
+fn mask_in(text: &str, auth: ByteSpan) -> Cow<'_, str> {
+    let uri = text;
+    let a = &uri[auth.range()];
+    let Some(at) = a.rfind('@') else {
+        return Cow::Borrowed(uri);
+    };
+    match a[..at].find(':') {
+        Some(colon) if colon + 1 < at => {
+            let start = auth.start + colon + 1;
+            let end = auth.start + at;
+            Cow::Owned(format!("{}{MASK}{}", &uri[..start], &uri[end..]))
+        }
+        _ => Cow::Borrowed(uri),
+    }
+}
+
+/// The passwords of the explorer's reference and base, for
+/// [`hide_passwords`] (the texts it applies to are not URIs).
+pub fn passwords(app: &crate::app::App) -> Vec<String> {
+    [app.input.text(), app.base.text()]
+        .into_iter()
+        .filter_map(|t| {
+            let r = crate::uri::report(t);
+            password_span(&r).map(|p| p.slice(t).to_string())
+        })
+        .collect()
+}
+
+/// `text` (a trace row such as `authority="u:pw@h"`, a userinfo
+/// `u:pw`) with each `:password@` of `passwords`, and a final
+/// `:password`, drawn with [`MASK`].
+pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
+    let mut out = Cow::Borrowed(text);
+    for pw in passwords {
+        let needle = format!(":{pw}@");
+        if out.contains(&needle) {
+            out = Cow::Owned(out.replace(&needle, &format!(":{MASK}@")));
+        }
+        // A userinfo on its own ends with its password.
+        let tail = format!(":{pw}");
+        if out.ends_with(&tail) {
+            let keep = out.len() - pw.len();
+            out = Cow::Owned(format!("{}{MASK}", &out[..keep]));
+        }
+    }
+    out
 }
 
 /// The text of `span` for a table cell, its part of the password shown

@@ -13,7 +13,7 @@ use crate::display::{fit, visible, width};
 use super::theme::Theme;
 
 /// Draw `overlay` centred in `area`.
-pub fn render(_app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let w = area.width.saturating_sub(4).min(76);
     let h = area.height.saturating_sub(2);
     if w < 10 || h < 3 {
@@ -29,7 +29,10 @@ pub fn render(_app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme
     let inner_h = usize::from(h.saturating_sub(2));
     let (title, lines) = match overlay {
         Overlay::Help { scroll } => help(*scroll, inner_w, inner_h, theme),
-        Overlay::Copy { entries, selected } => copy(entries, *selected, inner_w, inner_h, theme),
+        Overlay::Copy { entries, selected } => {
+            let secrets = super::mask::passwords(app);
+            copy(entries, *selected, &secrets, inner_w, inner_h, theme)
+        }
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
     };
     Clear.render(rect, buf);
@@ -81,6 +84,7 @@ fn window(selected: usize, len: usize, h: usize) -> std::ops::Range<usize> {
 fn copy(
     entries: &[Choice],
     selected: usize,
+    secrets: &[String],
     w: usize,
     h: usize,
     theme: &Theme,
@@ -97,7 +101,12 @@ fn copy(
             let label = fit(&e.label, label_w).into_owned();
             let pad = label_w.saturating_sub(width(&label));
             let more = if e.more { " …" } else { "" };
-            let preview = format!("{}{more}", visible(&e.preview));
+            // A URI's password is masked here too; Enter copies it whole.
+            let masked = super::mask::mask_password(&e.preview);
+            let preview = format!(
+                "{}{more}",
+                visible(&super::mask::hide_passwords(&masked, secrets))
+            );
             let text = format!(" {label}{}  {}", " ".repeat(pad), preview);
             let text = fit(&text, w).into_owned();
             let pad = w.saturating_sub(width(&text));

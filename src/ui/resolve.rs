@@ -114,7 +114,7 @@ fn header_keys(rfc2396: bool) -> String {
 
 fn quoted(s: Option<&str>) -> String {
     match s {
-        Some(s) => format!("\"{}\"", visible(s)),
+        Some(s) => format!("\"{}\"", visible(&super::mask::mask_password(s))),
         None => "undefined".to_string(),
     }
 }
@@ -123,7 +123,12 @@ fn components(c: &Components) -> String {
     format!(
         "scheme {} authority {} path {} query {} fragment {}",
         quoted(c.scheme.as_deref()),
-        quoted(c.authority.as_deref()),
+        quoted(
+            c.authority
+                .as_deref()
+                .map(|a| super::mask::mask_authority(a).into_owned())
+                .as_deref(),
+        ),
         quoted(Some(&c.path)),
         quoted(c.query.as_deref()),
         quoted(c.fragment.as_deref()),
@@ -319,7 +324,10 @@ fn rfc3986(
                     out.push(row(
                         "target (§5.3)",
                         LABEL,
-                        vec![text(&fit(target, val), theme.good())],
+                        vec![text(
+                            &fit(&super::mask::mask_password(target), val),
+                            theme.good(),
+                        )],
                         theme,
                     ));
                 } else {

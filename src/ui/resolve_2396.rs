@@ -32,6 +32,9 @@ pub fn render_steps(
     };
     let len = steps.len();
     let n = shown(&app.resolve, len);
+    // Passwords are drawn masked in the steps and the targets.
+    let secrets = super::mask::passwords(app);
+    let hide = |t: &str| super::mask::hide_passwords(t, &secrets).into_owned();
     out.push(row(
         "steps (§5.2)",
         LABEL,
@@ -58,11 +61,11 @@ pub fn render_steps(
         out.push(Line::from(vec![
             Span::styled(format!("  {:<3} ", s.rule), base),
             Span::styled(
-                pad(head(&s.buffer, buf_w), buf_w + 1),
+                pad(head(&hide(&s.buffer), buf_w), buf_w + 1),
                 if current { theme.changed() } else { base },
             ),
             Span::styled(
-                fit(&visible(&s.description), desc_w).into_owned(),
+                fit(&visible(&hide(&s.description)), desc_w).into_owned(),
                 theme.dim(),
             ),
         ]));
@@ -78,7 +81,7 @@ pub fn render_steps(
     }
     let val = w.saturating_sub(LABEL);
     let t2396 = match &result {
-        Ok(t) => t.clone(),
+        Ok(t) => hide(t),
         Err(m) => {
             for piece in wrap(&visible(m), w) {
                 out.push(Line::styled(piece, theme.severity(Severity::Error)));
@@ -89,7 +92,7 @@ pub fn render_steps(
     if n < len {
         return pin;
     }
-    let t3986 = r3986.as_ref().map(|r| r.target.clone());
+    let t3986 = r3986.as_ref().map(|r| hide(&r.target));
     let (a, b) = match &t3986 {
         Ok(t) => diff_spans(t, &t2396),
         Err(_) => (Vec::new(), Vec::new()),

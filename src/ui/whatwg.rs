@@ -67,7 +67,10 @@ pub fn section(
     match &r.href {
         Some(href) if r.valid => out.push(Line::from(vec![
             label("href"),
-            Span::styled(fit(href, room).into_owned(), theme.good()),
+            Span::styled(
+                fit(&super::mask::mask_password(href), room).into_owned(),
+                theme.good(),
+            ),
         ])),
         _ => out.push(Line::from(vec![
             label("href"),
@@ -118,7 +121,7 @@ pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec
     let room = w.saturating_sub(width(mark));
     vec![
         Span::styled(
-            fit(href, room).into_owned(),
+            fit(&super::mask::mask_password(href), room).into_owned(),
             if same { theme.good() } else { theme.changed() },
         ),
         Span::styled(

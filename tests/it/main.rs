@@ -17,6 +17,7 @@ mod normalize;
 mod output_defects;
 mod parse;
 mod parse_props;
+mod password;
 mod peers;
 mod percent;
 mod query_rows;

@@ -1,0 +1,107 @@
+//! A password in userinfo is drawn nowhere but in the input line where it
+//! is typed: not in any pane, not in the copy chooser, and with a mask of
+//! fixed length (its length is not shown either).
+
+use uriscope::app::{update, Action, App, Pane};
+
+use super::screen::screen;
+
+const URI: &str = "http://user:hunter2secret@host.example/a/../p?q=1#f";
+
+/// Every row but the input line.
+fn below_input(s: &str) -> String {
+    s.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[track_caller]
+fn no_password(app: &App, what: &str) {
+    for (w, h) in [(80, 24), (120, 50), (200, 60)] {
+        let s = screen(app, w, h);
+        let rest = below_input(&s);
+        assert!(
+            !rest.contains("hunter2"),
+            "{what} at {w}x{h} shows the password:\n{s}"
+        );
+        assert!(
+            !rest.contains("*************"),
+            "{what}: a mask as long as the password:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn the_password_appears_in_no_pane() {
+    let mut app = App::new(URI, None);
+    no_password(&app, "Breakdown");
+    for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+        update(&mut app, Action::FocusPane(pane));
+        if pane == Pane::Codec {
+            // The Encode field holds the text to encode (shown as typed,
+            // like the input line), and its per-character table lists
+            // the text character by character; the encoded and decoded
+            // rows are masked.
+            let s = screen(&app, 120, 50);
+            let rows = s
+                .lines()
+                .filter(|l| l.starts_with("\"encoded") || l.starts_with("\"decoded"));
+            for r in rows {
+                assert!(!r.contains("hunter2") && r.contains("user:****@"), "{s}");
+            }
+            continue;
+        }
+        no_password(&app, pane.title());
+    }
+    update(&mut app, Action::FocusPane(Pane::Resolve));
+    update(&mut app, Action::ToggleRfc2396);
+    no_password(&app, "Resolve, RFC 2396");
+    update(&mut app, Action::FocusInput);
+    update(&mut app, Action::CopyChooser);
+    no_password(&app, "copy chooser");
+}
+
+#[test]
+fn the_breakdown_shows_a_mask_of_fixed_length() {
+    let app = App::new(URI, None);
+    let s = below_input(&screen(&app, 120, 50));
+    assert!(
+        s.contains("http://user:****@host.example/a/../p?q=1#f"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_resolve_target_and_whatwg_join_are_masked() {
+    let mut app = App::new(URI, None);
+    update(&mut app, Action::FocusPane(Pane::Resolve));
+    let s = below_input(&screen(&app, 120, 50));
+    assert!(s.contains("http://user:****@host.example/p?q=1#f"), "{s}");
+}
+
+/// Copying copies the real text; the status line says it holds a password.
+#[test]
+fn copying_copies_the_password_and_says_so() {
+    use uriscope::app::Effect;
+    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::run_effect;
+    let mut app = App::new(URI, None);
+    let mut cb = FakeClipboard::default();
+    let e = update(&mut app, Action::CopyFocused);
+    assert!(matches!(e, Effect::Copy(_)));
+    run_effect(&mut app, e, &mut cb);
+    assert_eq!(cb.copied, [URI]);
+    let status = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(status.contains("it contains a password"), "{status}");
+    let mut plain = App::new("http://h/", None);
+    let e = update(&mut plain, Action::CopyFocused);
+    run_effect(&mut plain, e, &mut cb);
+    let status = plain
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(!status.contains("password"), "{status}");
+}
