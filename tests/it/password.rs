@@ -105,3 +105,37 @@ fn copying_copies_the_password_and_says_so() {
         .unwrap_or_default();
     assert!(!status.contains("password"), "{status}");
 }
+
+/// In a real terminal, Tab through every pane: the password is on the
+/// input line only.
+#[test]
+fn tmux_the_password_appears_only_on_the_input_line() {
+    use super::tmux::{tmux_available, Tmux};
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&[URI], &[], 120, 40);
+    t.wait_text("valid URI");
+    // Tab to each pane, waiting for a text only it draws.
+    for (pane, marker) in [
+        ("Breakdown", "valid URI"),
+        ("Resolve", "RFC 3986 §5.2"),
+        ("Compare", "§6.2.2"),
+        ("Encode", "encoded"),
+    ] {
+        // From the input line, the first Tab focuses the Breakdown.
+        t.key("Tab");
+        let s = t.wait_text(marker);
+        let leaks: Vec<&str> = s
+            .lines()
+            .skip(1)
+            .filter(|l| l.contains("hunter2") && !l.trim_start().starts_with("text "))
+            .collect();
+        assert!(leaks.is_empty(), "{pane}: {leaks:?}\n{s}");
+    }
+    t.key("C-o");
+    let s = t.wait_text("Copy which?");
+    assert!(!s.lines().skip(1).any(|l| l.contains("hunter2")), "{s}");
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+}
