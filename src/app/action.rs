@@ -60,6 +60,8 @@ pub enum Action {
     Undo,
     /// Redo the last edit undone.
     Redo,
+    /// Show passwords in every pane for this session, or mask them again.
+    RevealPasswords,
     /// The previous input from the history.
     HistoryPrev,
     /// The next input from the history.

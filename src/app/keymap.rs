@@ -187,6 +187,13 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[k(F(4)), ctrl('g')],
+        action: Action::RevealPasswords,
+        hint: "",
+        help: "show passwords in every pane (this session), or mask them again",
+    },
+    Binding {
+        context: Global,
         keys: &[k(Tab)],
         action: Action::FocusNext,
         hint: "next",

@@ -204,6 +204,9 @@ pub struct App {
     pub codec: codec::CodecView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
+    /// Passwords drawn as typed in every pane (the reveal key); masked by
+    /// default.
+    pub reveal_passwords: bool,
     /// Results derived from the texts, kept until one changes
     /// ([`memo`]).
     pub memo: memo::Memo,
@@ -226,6 +229,7 @@ impl App {
             normalize: ViewScroll::default(),
             codec: codec::CodecView::new(input),
             no_color: false,
+            reveal_passwords: false,
             memo: memo::Memo::default(),
         }
     }

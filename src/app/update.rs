@@ -45,6 +45,18 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         }
         Action::FocusInput => set_focus(app, Focus::Input),
         Action::FocusPane(p) => set_focus(app, Focus::Pane(p)),
+        Action::RevealPasswords => {
+            app.reveal_passwords = !app.reveal_passwords;
+            let (what, key) = (
+                if app.reveal_passwords {
+                    "passwords are shown in every pane for this session"
+                } else {
+                    "passwords are masked again"
+                },
+                super::keymap::key_name(&Action::RevealPasswords).unwrap_or_default(),
+            );
+            app.say(StatusKind::Info, format!("{what} ({key} toggles)"));
+        }
         Action::Close => {}
         Action::Commit => {
             let text = app.input.text().to_string();

@@ -168,10 +168,14 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     }
     out.push(Line::from(verdict));
     if super::mask::password_span(a).is_some() {
-        out.push(Line::styled(
-            "password masked here (RFC 3986 §7.5); the input line shows it as typed",
-            theme.dim(),
-        ));
+        let key =
+            crate::app::keymap::key_name(&crate::app::Action::RevealPasswords).unwrap_or_default();
+        let text = if super::mask::revealed() {
+            format!("password shown for this session (RFC 3986 §7.5); {key} masks it again")
+        } else {
+            format!("password masked (RFC 3986 §7.5); the input line shows it as typed; {key} here")
+        };
+        out.push(Line::styled(text, theme.dim()));
     }
     out.push(Line::default());
 

@@ -20,6 +20,37 @@ pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {
     (colon + 1 < text.len()).then(|| ByteSpan::new(ui.start + colon + 1, ui.end))
 }
 
+thread_local! {
+    /// Whether this frame draws passwords as typed: the explorer's reveal
+    /// key ([`crate::app::App::reveal_passwords`]), set by the frame's
+    /// render before any pane is drawn ([`Reveal`]), so every masker here
+    /// obeys it without each pane passing it down.
+    static REVEAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Sets the reveal flag for one frame and clears it when dropped.
+#[derive(Debug)]
+pub struct Reveal(());
+
+impl Reveal {
+    /// Draw this frame with passwords shown (`true`) or masked.
+    pub fn frame(shown: bool) -> Reveal {
+        REVEAL.with(|r| r.set(shown));
+        Reveal(())
+    }
+}
+
+impl Drop for Reveal {
+    fn drop(&mut self) {
+        REVEAL.with(|r| r.set(false));
+    }
+}
+
+/// Whether this frame shows passwords ([`Reveal`]).
+pub fn revealed() -> bool {
+    REVEAL.with(|r| r.get())
+}
+
 /// What a password is drawn as, whatever its length (a mask as long as
 /// the password would tell its length).
 pub const MASK: &str = "****";
@@ -45,7 +76,7 @@ pub struct Masked<'a> {
 impl<'a> Masked<'a> {
     /// `input` with `pw` (a span on character boundaries) masked.
     pub fn new(input: &'a str, pw: Option<ByteSpan>) -> Masked<'a> {
-        match pw {
+        match pw.filter(|_| !revealed()) {
             Some(p)
                 if p.start < p.end
                     && p.end <= input.len()
@@ -110,6 +141,9 @@ impl<'a> Masked<'a> {
 /// assert_eq!(mask_password("mailto:a:b@c"), "mailto:a:b@c");
 /// ```
 pub fn mask_password(uri: &str) -> Cow<'_, str> {
+    if revealed() {
+        return Cow::Borrowed(uri);
+    }
     match crate::uri::split(uri).authority {
         Some(auth) => mask_in(uri, auth),
         None => Cow::Borrowed(uri),
@@ -118,6 +152,9 @@ pub fn mask_password(uri: &str) -> Cow<'_, str> {
 
 /// [`mask_password`] of an authority on its own (`u:pw@h`).
 pub fn mask_authority(authority: &str) -> Cow<'_, str> {
+    if revealed() {
+        return Cow::Borrowed(authority);
+    }
     mask_in(authority, ByteSpan::new(0, authority.len()))
 }
 
@@ -155,6 +192,9 @@ pub fn passwords(app: &crate::app::App) -> Vec<String> {
 /// `:password`, drawn with [`MASK`].
 pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
     let mut out = Cow::Borrowed(text);
+    if revealed() {
+        return out;
+    }
     for pw in passwords {
         let needle = format!(":{pw}@");
         if out.contains(&needle) {
@@ -174,7 +214,7 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
 /// as `****` (whatever its length, as `uri::lint::mask_userinfo` does).
 pub fn cell(input: &str, span: ByteSpan, pw: Option<ByteSpan>) -> Cow<'_, str> {
     let raw = input.get(span.range()).unwrap_or("");
-    let Some(p) = pw else {
+    let Some(p) = pw.filter(|_| !revealed()) else {
         return Cow::Borrowed(raw);
     };
     let (a, b) = (p.start.max(span.start), p.end.min(span.end));

@@ -66,6 +66,7 @@ pub fn regions(area: Rect) -> Option<Regions> {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let _reveal = mask::Reveal::frame(self.reveal_passwords);
         let theme = Theme {
             no_color: self.no_color,
         };

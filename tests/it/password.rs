@@ -139,3 +139,27 @@ fn tmux_the_password_appears_only_on_the_input_line() {
     t.key("C-c");
     assert_eq!(t.wait_exit().0, 0);
 }
+
+/// The reveal key shows the password in every pane for the session, and
+/// masks it again.
+#[test]
+fn the_reveal_key_shows_and_masks_again() {
+    let mut app = App::new(URI, None);
+    update(&mut app, Action::RevealPasswords);
+    let s = below_input(&screen(&app, 120, 50));
+    assert!(
+        s.contains("http://user:hunter2secret@host.example/a/../p?q=1#f"),
+        "{s}"
+    );
+    assert!(s.contains("password shown for this session"), "{s}");
+    update(&mut app, Action::FocusPane(Pane::Resolve));
+    let s = below_input(&screen(&app, 120, 50));
+    assert!(s.contains("user:hunter2secret@host.example/p"), "{s}");
+    update(&mut app, Action::RevealPasswords);
+    no_password(&app, "Resolve, masked again");
+    // The key is in the table: F4.
+    assert_eq!(
+        uriscope::app::keymap::key_name(&Action::RevealPasswords).as_deref(),
+        Some("F4")
+    );
+}
