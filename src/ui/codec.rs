@@ -213,13 +213,27 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         theme.heading(),
     ));
     for r in rows.iter().take(256) {
-        let bytes = percent::hex(r.utf8());
+        // An escape's row shows the byte it stands for (and the character,
+        // when that byte is printable ASCII).
+        let decoded = (r.class == "pct-encoded")
+            .then(|| u8::from_str_radix(r.text.get(1..3).unwrap_or(""), 16).ok())
+            .flatten();
+        let bytes = match decoded {
+            Some(b) if (0x21..0x7f).contains(&b) => format!("→ {b:02X} '{}'", b as char),
+            Some(b) => format!("→ {b:02X}"),
+            None => percent::hex(r.utf8()),
+        };
         let style = match r.action {
             percent::Action::Encoded if r.forced => theme.severity(Severity::Warning),
             percent::Action::Encoded => theme.changed(),
             _ => ratatui::style::Style::new(),
         };
-        let shown = visible(r.text).into_owned();
+        // A space is drawn as ␠, so the row does not look empty.
+        let shown = if r.text == " " {
+            "␠".to_string()
+        } else {
+            visible(r.text).into_owned()
+        };
         // An escape already there is one row: no code point of its own.
         let code = if r.class == "pct-encoded" {
             "-".to_string()

@@ -69,3 +69,19 @@ fn json_escapes_c1_bidi_and_format_characters() {
         assert_eq!(v.as_object().map(|o| !o.is_empty()), Some(true));
     }
 }
+
+/// The Encode pane's per-character table: a space is drawn as ␠, and an
+/// escape's row shows the byte it stands for (issue 10, point 9).
+#[test]
+fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
+    let mut app = App::new("a %41", None);
+    update(&mut app, Action::FocusPane(Pane::Codec));
+    let s = screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().map(|l| l.trim_matches('"')).collect();
+    assert!(rows.iter().any(|r| r.starts_with("␠      U+0020")), "{s}");
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("%41    -        → 41 'A'")),
+        "{s}"
+    );
+}
