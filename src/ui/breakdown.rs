@@ -70,8 +70,18 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     let input: &str = m.text();
     let cols = Columns::new(input);
     let comps = components(a);
-    let roles = m.per_byte(&roles(a));
     let all = crate::app::breakdown::findings(a);
+    let mut roles = m.per_byte(&roles(a));
+    // The offending characters themselves are drawn in the error style,
+    // not only the carets under them.
+    for f in all
+        .marks()
+        .filter(|f| f.severity == crate::uri::Severity::Error)
+    {
+        if let Some(slot) = roles.get_mut(m.at(f.span.start)..m.at(f.span.end)) {
+            slot.fill(Role::Error);
+        }
+    }
 
     // The URI, and under it the ruler, carets and the underbrace diagram.
     out.push(uri_line(input, &roles, theme, x, w));

@@ -34,12 +34,14 @@ impl Theme {
         }
         match role {
             Role::Scheme => s.fg(Color::Magenta),
-            Role::Userinfo => s.fg(Color::LightRed),
+            // Red belongs to errors alone; underline tells userinfo from
+            // the port and the fragment from the scheme (same hues).
+            Role::Userinfo => s.fg(Color::Cyan).add_modifier(Modifier::UNDERLINED),
             Role::Host => s.fg(Color::Green),
             Role::Port => s.fg(Color::Cyan),
             Role::Path => s.fg(Color::Blue),
             Role::Query => s.fg(Color::Yellow),
-            Role::Fragment => s.fg(Color::LightMagenta),
+            Role::Fragment => s.fg(Color::Magenta).add_modifier(Modifier::UNDERLINED),
             Role::Delimiter => s,
             Role::Error => s.fg(Color::Red).add_modifier(Modifier::BOLD),
         }

@@ -85,3 +85,21 @@ fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
         "{s}"
     );
 }
+
+/// The offending characters are drawn in the error style on the URI line
+/// of the Breakdown, not only the carets under them (issue 10, point 8).
+#[test]
+fn offending_characters_are_drawn_in_the_error_style() {
+    use ratatui::backend::TestBackend;
+    use ratatui::style::Color;
+    use ratatui::Terminal;
+    let app = App::new("http://h/a b", None);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("backend");
+    t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+    let buf = t.backend().buffer();
+    // Row 2 is the Breakdown's URI line; the space is byte 10.
+    let line: String = (0..20).map(|x| buf[(x, 2)].symbol().to_string()).collect();
+    assert!(line.starts_with("http://h/a b"), "{line:?}");
+    assert_eq!(buf[(10, 2)].fg, Color::Red, "the space");
+    assert_ne!(buf[(9, 2)].fg, Color::Red, "the 'a' before it");
+}
