@@ -249,7 +249,13 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 app.breakdown = Default::default();
                 panes::edited(app, Focus::Input);
                 panes::edited(app, Focus::Pane(super::Pane::Resolve));
-                app.focus = Focus::Input;
+                if app.focus == Focus::Pane(super::Pane::Codec) {
+                    // From the Encode pane, the example is loaded there
+                    // too, and the pane keeps the focus.
+                    app.codec.text.set_text(e.input);
+                } else {
+                    app.focus = Focus::Input;
+                }
                 app.say(
                     StatusKind::Info,
                     format!("example from {} (base {})", e.set, e.base),

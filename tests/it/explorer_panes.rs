@@ -255,3 +255,19 @@ fn clicks_on_the_tabs_focus_the_panes() {
     let p = uriscope::ui::cursor(&app, area).unwrap();
     assert_eq!((p.x, p.y), (10 + 18, 2));
 }
+
+/// F2 in the Encode pane loads the example into its field too, even after
+/// the field was edited (issue 10, point 10).
+#[test]
+fn an_example_picked_from_the_encode_pane_loads_there() {
+    let mut app = App::new("x", None);
+    update(&mut app, Action::FocusPane(Pane::Codec));
+    update(&mut app, Action::Insert('!'));
+    assert!(app.codec.edited);
+    update(&mut app, Action::Examples);
+    update(&mut app, Action::ListDown);
+    update(&mut app, Action::ListPick);
+    assert_eq!(app.codec.text.text(), app.input.text());
+    assert_ne!(app.input.text(), "x");
+    assert_eq!(app.focus, Focus::Pane(Pane::Codec));
+}
