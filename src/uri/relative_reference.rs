@@ -64,7 +64,7 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
 /// use uriscope::uri::{relative_reference::make_relative_with, ResolveOptions};
 /// let o = ResolveOptions::default().with_iri(true);
 /// let r = make_relative_with("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
-/// assert_eq!(r.reference, "../b/ü");
+/// assert_eq!(r.reference, "/b/ü");
 /// ```
 pub fn make_relative_with(
     base: &str,

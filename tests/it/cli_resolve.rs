@@ -242,7 +242,13 @@ fn normalize_trace_shows_each_rung_with_carets() {
         .collect();
     assert_eq!(
         rungs,
-        ["case", "percent-encoding", "path-segments", "scheme-based"]
+        [
+            "case",
+            "percent-encoding",
+            "path-segments",
+            "empty-port",
+            "scheme-based"
+        ]
     );
     assert_eq!(v["steps"][0]["changed"], serde_json::json!([[0, 4]]));
 }
