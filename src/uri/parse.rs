@@ -265,7 +265,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 Span::new(0, len),
                 Severity::Note,
                 "iri",
-                Rule::Path,
+                Rule::IriReference,
                 Detail::Text(
                     "the input holds non-ASCII characters that RFC 3987 allows: \
                      it is an IRI; as a URI they are percent-encoded (RFC 3987 §3.1)",

@@ -301,3 +301,24 @@ proptest! {
         }
     }
 }
+
+/// Regression (issue 10): `uriscope 'https://münchen.de/straße?q=ü' | cat`
+/// said "valid no", and `parse --iri` said "(uri reference)" with the `iri`
+/// note tagged "(path)" although it covers the whole input.
+#[test]
+fn plain_breakdown_of_an_iri_has_the_iri_headline() {
+    let iri = "https://münchen.de/straße?q=ü";
+    let headline = "  valid IRI (RFC 3987) — not a URI; URI form: \
+                    https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%BC\n";
+    for args in [vec![iri], vec!["parse", "--iri", iri]] {
+        let (code, out, _) = super::support::run_uriscope(&args, b"");
+        assert_eq!(code, 0, "{args:?}: {out}");
+        assert!(out.contains(headline), "{args:?}: {out}");
+        assert!(!out.contains("(uri reference)"), "{args:?}: {out}");
+        let note = out.lines().find(|l| l.contains("note iri")).unwrap();
+        assert!(note.ends_with("(IRI-reference)"), "{note}");
+    }
+    // A URI keeps its headline.
+    let (_, out, _) = super::support::run_uriscope(&["parse", "http://a/"], b"");
+    assert!(out.contains("  valid       yes (uri reference)"), "{out}");
+}
