@@ -230,7 +230,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                             format!(
                                 "label \"{text}\" decodes to \"{unicode}\", which mixes {} \
                                  letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
-                                 UTS #39 §5.2)",
+                                 UTS #39 §5.2), so uri2iri keeps it in ASCII",
                                 script_list(&scripts)
                             ),
                         );
