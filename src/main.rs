@@ -38,9 +38,10 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     let Some(uri) = &args.uri else {
         if !io::stdin().is_terminal() {
             // `... | uriscope | ...`: the breakdown of each stdin line.
+            // Read as IRI-references, as the explorer does.
             let parse = cli::parse::ParseArgs {
                 json: false,
-                iri: false,
+                iri: true,
                 uris: Vec::new(),
             };
             return cli::parse::run(&parse);
@@ -51,7 +52,8 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         );
         return Ok(cli::EXIT_USAGE);
     };
-    let r = uriscope::uri::report(uri);
+    // The explorer reads an IRI-reference (RFC 3987); so does its text form.
+    let r = uriscope::uri::report_with(uri, uriscope::uri::ParseOptions { iri: true });
     let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = io::stdout().lock();
     cli::show::write_breakdown(&mut out, &l)?;

@@ -12,11 +12,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (a, b) = s.split_once('\n').unwrap_or((s, s));
-    for bits in 0..8u8 {
+    for bits in 0..16u8 {
         let options = NormalizeOptions {
             syntax_only: bits & 1 != 0,
             ipv6_rfc5952: bits & 2 != 0,
-            decode_dot_segments: bits & 4 != 0,
+            keep_encoded_dots: bits & 4 != 0,
+            iri: bits & 8 != 0,
         };
         let ladder = normalize(a, options);
         let fast = normalize_str(a, options);

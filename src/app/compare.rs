@@ -3,21 +3,32 @@
 //! second field up the §6.2 ladder. Drawn by `ui::compare`.
 
 use super::{App, CopyEntry};
+use crate::uri::equivalence::equivalence_with;
 use crate::uri::{
-    equivalence, normalize, normalize_str, Equivalence, Normalization, NormalizeError,
-    NormalizeOptions,
+    normalize, normalize_str, Equivalence, Normalization, NormalizeError, NormalizeOptions,
+    ParseOptions,
+};
+
+/// The options of the pane: the explorer reads its input as an
+/// IRI-reference (RFC 3987), as the Breakdown does, so normalization and
+/// comparison follow RFC 3987 §5.3 (which is RFC 3986 §6.2 for a URI).
+pub const OPTIONS: NormalizeOptions = NormalizeOptions {
+    syntax_only: false,
+    ipv6_rfc5952: false,
+    keep_encoded_dots: false,
+    iri: true,
 };
 
 /// The input's normalization, rung by rung.
 pub fn normalization(app: &App) -> Result<Normalization, NormalizeError> {
-    normalize(app.input.text(), NormalizeOptions::default())
+    normalize(app.input.text(), OPTIONS)
 }
 
 /// The comparison of the input with the compare field, or `None` while
 /// that field is empty.
 pub fn comparison(app: &App) -> Option<Result<Equivalence, NormalizeError>> {
     let other = app.compare.text();
-    (!other.is_empty()).then(|| equivalence(app.input.text(), other))
+    (!other.is_empty()).then(|| equivalence_with(app.input.text(), other, OPTIONS))
 }
 
 /// The syntax-based (§6.2.2 only) normal form of `s`.
@@ -26,7 +37,7 @@ pub fn syntax_normal(s: &str) -> Option<String> {
         s,
         NormalizeOptions {
             syntax_only: true,
-            ..NormalizeOptions::default()
+            ..OPTIONS
         },
     )
     .ok()
@@ -37,10 +48,10 @@ pub fn syntax_normal(s: &str) -> Option<String> {
 /// error's findings).
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let input = app.input.text();
-    if crate::uri::parse(input).is_err() {
+    if crate::uri::parse_with(input, ParseOptions { iri: true }).is_err() {
         return Vec::new();
     }
-    match normalize_str(input, NormalizeOptions::default()) {
+    match normalize_str(input, OPTIONS) {
         Ok(text) => vec![CopyEntry {
             label: "normalized".into(),
             text,

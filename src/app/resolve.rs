@@ -41,6 +41,9 @@ pub fn options(app: &App) -> ResolveOptions {
         } else {
             Mode::Strict
         },
+        // The explorer reads its input as an IRI-reference (RFC 3987), as
+        // the Breakdown does; §6.5 resolves IRIs with the §5.2 algorithm.
+        iri: true,
     }
 }
 

@@ -17,10 +17,16 @@ pub struct EquivArgs {
     /// One JSON object per comparison.
     #[arg(long)]
     pub json: bool,
-    /// Decode `%2E` path segments that become `.` or `..` before comparing
-    /// (as `normalize --decode-dot-segments`).
+    /// Keep `%2E` path segments that would decode to `.` or `..` encoded
+    /// before comparing (as `normalize --keep-encoded-dots`).
     #[arg(long)]
+    pub keep_encoded_dots: bool,
+    /// Accepted for compatibility and ignored: decoding is the default.
+    #[arg(long, hide = true, conflicts_with = "keep_encoded_dots")]
     pub decode_dot_segments: bool,
+    /// Accept IRIs (RFC 3987 §5.3) and compare them up its ladder.
+    #[arg(long)]
+    pub iri: bool,
     /// The two URI-references; with none, read pairs from stdin ("A B" per line).
     #[arg(num_args = 0..=2)]
     pub uris: Vec<String>,
@@ -89,7 +95,8 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             )),
             Input::Text(_) => {
                 let options = NormalizeOptions {
-                    decode_dot_segments: args.decode_dot_segments,
+                    keep_encoded_dots: args.keep_encoded_dots,
+                    iri: args.iri,
                     ..NormalizeOptions::default()
                 };
                 equivalence_with(a, b, options).map_err(|e| e.message)

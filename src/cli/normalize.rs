@@ -1,4 +1,4 @@
-//! `uriscope normalize [--syntax-only] [--rfc5952] [--decode-dot-segments] [--trace] [--json] [URI ...]`.
+//! `uriscope normalize [--syntax-only] [--rfc5952] [--keep-encoded-dots] [--iri] [--trace] [--json] [URI ...]`.
 
 use std::io::{self, Write};
 
@@ -19,10 +19,19 @@ pub struct NormalizeArgs {
     /// Write IPv6 addresses in RFC 5952 canonical text.
     #[arg(long)]
     pub rfc5952: bool,
-    /// Decode %2E in path segments that then become "." or "..", which the
-    /// path rung removes.
+    /// Keep %2E encoded in path segments that would decode to "." or ".."
+    /// (so they are not removed), for servers that do not decode first.
+    /// By default RFC 3986 §6.2.2.2 decodes them and §6.2.2.3 removes them.
     #[arg(long)]
+    pub keep_encoded_dots: bool,
+    /// Accepted for compatibility and ignored: decoding %2E dot segments is
+    /// now the default.
+    #[arg(long, hide = true, conflicts_with = "keep_encoded_dots")]
     pub decode_dot_segments: bool,
+    /// Accept IRIs (RFC 3987 §5.3): non-ASCII input; escapes of iunreserved
+    /// characters that are valid UTF-8 are decoded. No NFC is applied.
+    #[arg(long)]
+    pub iri: bool,
     /// Print each rung: what it did, with carets under what changed.
     #[arg(long)]
     pub trace: bool,
@@ -52,7 +61,8 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
     let options = NormalizeOptions {
         syntax_only: args.syntax_only,
         ipv6_rfc5952: args.rfc5952,
-        decode_dot_segments: args.decode_dot_segments,
+        keep_encoded_dots: args.keep_encoded_dots,
+        iri: args.iri,
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());

@@ -1,4 +1,4 @@
-//! `uriscope relative --base BASE [--json] [TARGET ...]`: the shortest
+//! `uriscope relative --base BASE [--iri] [--json] [TARGET ...]`: the shortest
 //! reference that resolves back to each target.
 
 use std::io::{self, Write};
@@ -8,8 +8,10 @@ use serde::Serialize;
 
 use super::input::{for_each, visible, Input};
 use super::steps::exit_status;
-use crate::uri::make_relative;
-use crate::uri::relative_reference::same_up_to_scheme_and_host_case;
+use crate::uri::relative_reference::{
+    make_relative_with, same_up_to_scheme_and_host_case, same_up_to_scheme_and_host_case_iri,
+};
+use crate::uri::ResolveOptions;
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]
@@ -20,6 +22,10 @@ pub struct RelativeArgs {
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// Accept IRIs (RFC 3987) as base and targets (resolved as RFC 3987
+    /// §6.5 says: the RFC 3986 §5.2 algorithm on the IRIs themselves).
+    #[arg(long)]
+    pub iri: bool,
     /// The target URIs; with none, read one per line from stdin.
     pub targets: Vec<String>,
 }
@@ -46,16 +52,25 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut failed = false;
     let base = args.base.as_str();
+    let options = ResolveOptions::default().with_iri(args.iri);
+    let same = if args.iri {
+        same_up_to_scheme_and_host_case_iri
+    } else {
+        same_up_to_scheme_and_host_case
+    };
     let result = for_each(&args.targets, &mut out, |input, out| {
         let (target, outcome) = match &input {
-            Input::Text(s) => (*s, make_relative(base, s).map_err(|e| e.message)),
+            Input::Text(s) => (
+                *s,
+                make_relative_with(base, s, options).map_err(|e| e.message),
+            ),
             Input::NotUtf8 { line, lossy } => (
                 lossy.as_str(),
                 Err(format!("stdin line {line} is not valid UTF-8")),
             ),
         };
         let outcome = outcome.map(|r| {
-            let verified = same_up_to_scheme_and_host_case(&r.proof.target, target);
+            let verified = same(&r.proof.target, target);
             (r.reference, verified)
         });
         failed |= !matches!(outcome, Ok((_, true)));

@@ -1,4 +1,4 @@
-//! `uriscope resolve --base BASE [--rfc2396] [--compat] [--trace] [--json] [REF ...]`.
+//! `uriscope resolve --base BASE [--rfc2396] [--compat] [--iri] [--trace] [--json] [REF ...]`.
 
 use std::io::{self, Write};
 
@@ -58,6 +58,11 @@ pub struct ResolveArgs {
     /// still checked against the RFC 3986 grammar first.
     #[arg(long, conflicts_with = "compat")]
     pub rfc2396: bool,
+    /// Accept IRIs (RFC 3987): base, references and targets may hold
+    /// non-ASCII characters; RFC 3987 §6.5 resolves them with the RFC 3986
+    /// §5.2 algorithm, on the IRIs themselves (no conversion to URIs).
+    #[arg(long, conflicts_with = "rfc2396")]
+    pub iri: bool,
     /// Print the steps: base pre-parse, branch, merge, the remove_dot_segments
     /// table, the target components, findings.
     #[arg(long)]
@@ -94,7 +99,8 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         ResolveOptions::compat()
     } else {
         ResolveOptions::default()
-    };
+    }
+    .with_iri(args.iri);
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut failed = false;

@@ -25,7 +25,10 @@ pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> 
         writeln!(out, "{}", caret_line_of(s, errors()))?;
     }
     let kind = u.kind().as_str();
-    if valid {
+    if valid && !s.is_ascii() {
+        // Only an IRI-reference (RFC 3987) is valid with non-ASCII text.
+        writeln!(out, "  {}", iri_headline(s, u.kind()))?;
+    } else if valid {
         writeln!(out, "  valid       yes ({kind} reference)")?;
     } else {
         writeln!(
@@ -103,6 +106,31 @@ pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> 
         }
     }
     writeln!(out)
+}
+
+/// The headline of a valid IRI-reference that is not a URI-reference: what
+/// it is, and its URI form by the RFC 3987 §3.1 mapping.
+///
+/// ```
+/// use uriscope::uri::RefKind;
+/// assert_eq!(uriscope::cli::show::iri_headline("https://münchen.de/ü", RefKind::Uri),
+///     "valid IRI (RFC 3987) — not a URI; URI form: https://xn--mnchen-3ya.de/%C3%BC");
+/// ```
+pub fn iri_headline(s: &str, kind: crate::uri::RefKind) -> String {
+    let uri_form = match crate::uri::iri::iri_to_uri(s) {
+        Ok(u) => visible(&u).into_owned(),
+        Err(e) => format!("none ({})", visible(&e.to_string())),
+    };
+    match kind {
+        crate::uri::RefKind::Uri => {
+            format!("valid IRI (RFC 3987) — not a URI; URI form: {uri_form}")
+        }
+        k => format!(
+            "valid IRI reference (RFC 3987, {} reference) — not a URI reference; URI form: \
+             {uri_form}",
+            k.as_str()
+        ),
+    }
 }
 
 /// A line of `^` under the characters of `s` (as [`visible`] prints them)

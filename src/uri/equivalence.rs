@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::normalize::{normalize_str, NormalizeError, NormalizeOptions};
-use super::parse;
+use super::{parse_with, ParseOptions};
 
 /// A rung of the §6.2 comparison ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,8 +56,8 @@ pub struct Equivalence {
     /// rung, among `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`.
     pub differs: Vec<&'static str>,
     /// When not equivalent only because `%2E` dot segments are kept encoded
-    /// ([`NormalizeOptions::decode_dot_segments`] is off): a sentence saying
-    /// so, naming `--decode-dot-segments`.
+    /// ([`NormalizeOptions::keep_encoded_dots`]): a sentence saying so,
+    /// naming `--keep-encoded-dots`.
     pub hint: Option<String>,
 }
 
@@ -78,22 +78,26 @@ impl Equivalence {
 /// assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
 /// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
 /// assert_eq!(e.differs, ["host", "query"]);
+/// // §6.2.2.2 decodes %2E, then §6.2.2.3 removes the dot segment.
 /// let e = equivalence("http://a/%2E/b", "http://a/./b").unwrap();
-/// assert!(e.hint.unwrap().contains("--decode-dot-segments"));
+/// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// ```
 pub fn equivalence(a: &str, b: &str) -> Result<Equivalence, NormalizeError> {
     equivalence_with(a, b, NormalizeOptions::default())
 }
 
 /// [`equivalence`] with normalization options (`syntax_only` is ignored:
-/// both normal forms are computed; `decode_dot_segments` and
+/// both normal forms are computed; `keep_encoded_dots`, `iri` and
 /// `ipv6_rfc5952` apply to both rungs).
 ///
 /// ```
 /// use uriscope::uri::equivalence::{equivalence_with, ComparisonRung};
 /// use uriscope::uri::NormalizeOptions;
-/// let o = NormalizeOptions { decode_dot_segments: true, ..NormalizeOptions::default() };
+/// let o = NormalizeOptions { keep_encoded_dots: true, ..NormalizeOptions::default() };
 /// let e = equivalence_with("http://a/%2E/b", "http://a/./b", o).unwrap();
+/// assert!(e.hint.unwrap().contains("--keep-encoded-dots"));
+/// let o = NormalizeOptions { iri: true, ..NormalizeOptions::default() };
+/// let e = equivalence_with("http://ü.example/straße", "HTTP://ü.example/stra%C3%9Fe", o).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// ```
 pub fn equivalence_with(
@@ -123,19 +127,18 @@ pub fn equivalence_with(
     let differs = if rung.is_some() {
         Vec::new()
     } else {
-        differing_components(&fa, &fb)
+        differing_components(&fa, &fb, full.iri)
     };
-    let hint = if rung.is_none() && !full.decode_dot_segments {
+    let hint = if rung.is_none() && full.keep_encoded_dots {
         let decoded = NormalizeOptions {
-            decode_dot_segments: true,
+            keep_encoded_dots: false,
             ..full
         };
         let equal = normalize_str(a, decoded)? == normalize_str(b, decoded)?;
         equal.then(|| {
-            "they differ only because \"%2E\" dot segments are kept encoded by default \
-             (decoding one creates a \".\" or \"..\" segment that remove_dot_segments then \
-             removes, RFC 3986 §6.2.2.2-§6.2.2.3); with --decode-dot-segments they are \
-             equivalent"
+            "they differ only because --keep-encoded-dots keeps \"%2E\" dot segments \
+             encoded (decoding one creates a \".\" or \"..\" segment that remove_dot_segments \
+             then removes, RFC 3986 §6.2.2.2-§6.2.2.3); without it they are equivalent"
                 .to_string()
         })
     } else {
@@ -149,9 +152,10 @@ pub fn equivalence_with(
     })
 }
 
-/// The names of the components in which two valid URI-references differ.
-fn differing_components(a: &str, b: &str) -> Vec<&'static str> {
-    let (Ok(ua), Ok(ub)) = (parse(a), parse(b)) else {
+/// The names of the components in which two valid URI-references (IRI-references with `iri`) differ.
+fn differing_components(a: &str, b: &str, iri: bool) -> Vec<&'static str> {
+    let po = ParseOptions { iri };
+    let (Ok(ua), Ok(ub)) = (parse_with(a, po), parse_with(b, po)) else {
         return vec!["uri"];
     };
     let pairs = [

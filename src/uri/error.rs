@@ -65,6 +65,9 @@ pub enum Rule {
     Fragment,
     /// `URI-reference` as a whole (§4.1), for limits on the entire input.
     UriReference,
+    /// `IRI-reference` as a whole (RFC 3987 §2.2), for the note that the
+    /// whole input is an IRI.
+    IriReference,
 }
 
 impl Rule {
@@ -86,6 +89,7 @@ impl Rule {
             Rule::Query => "query",
             Rule::Fragment => "fragment",
             Rule::UriReference => "URI-reference",
+            Rule::IriReference => "IRI-reference",
         }
     }
 
@@ -105,6 +109,7 @@ impl Rule {
             Rule::Query => "RFC 3986 §3.4",
             Rule::Fragment => "RFC 3986 §3.5",
             Rule::UriReference => "RFC 3986 §4.1",
+            Rule::IriReference => "RFC 3987 §2.2",
         }
     }
 
@@ -126,6 +131,7 @@ impl Rule {
             }
             Rule::Query | Rule::Fragment => "pchar, \"/\" and \"?\"",
             Rule::UriReference => "at most 4 GiB - 1 bytes (offsets are 32-bit)",
+            Rule::IriReference => "the URI grammar plus ucschar (and iprivate in the query)",
         }
     }
 }

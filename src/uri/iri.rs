@@ -147,8 +147,11 @@ pub fn is_bidi_control(c: char) -> bool {
 ///            "http://www.example.org/Dürst");
 /// assert_eq!(uri_to_iri("http://www.example.org/D%FCrst").unwrap(),
 ///            "http://www.example.org/D%FCrst");
+/// // RFC 3987 §3.2.1's example, with the IDNA label in Unicode (§3.2, RFC 5891).
 /// assert_eq!(uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
-///            "http://xn--99zt52a.example.org/%e2%80%ae");
+///            "http://納豆.example.org/%e2%80%ae");
+/// // A label mixing Latin and Cyrillic stays ASCII (lint: mixed-script-label).
+/// assert_eq!(uri_to_iri("http://xn--pypal-4ve.com/").unwrap(), "http://xn--pypal-4ve.com/");
 /// // Reserved characters stay encoded.
 /// assert_eq!(uri_to_iri("/a%2Fb%20%C3%A9").unwrap(), "/a%2Fb%20é");
 /// // The zone ID of an IPv6 literal stays encoded.
@@ -156,6 +159,56 @@ pub fn is_bidi_control(c: char) -> bool {
 ///            "http://[fe80::1%25%C3%A9]/é");
 /// ```
 pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
+    let escapes_decoded = decode_escapes(uri)?;
+    Ok(match unicode_host(&escapes_decoded) {
+        Some(s) => Cow::Owned(s),
+        None => escapes_decoded,
+    })
+}
+
+/// The IRI with each valid `xn--` label of its reg-name host in Unicode
+/// (RFC 3987 §3.2: "converting ... IDNA labels ... to Unicode", RFC 5891
+/// ToUnicode), or `None` when nothing changes. A label whose Unicode form
+/// mixes scripts stays ASCII: the lint's `mixed-script-label` says why.
+fn unicode_host(iri: &str) -> Option<String> {
+    let u = parse_iri(iri).ok()?;
+    let host = u
+        .authority_parts()
+        .map(|a| a.host)
+        .filter(|h| h.kind == HostKind::RegName)?
+        .span;
+    let name = host.slice(iri);
+    let is_a_label =
+        |l: &str| l.len() > 4 && l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
+    if !name.split('.').any(is_a_label) {
+        return None;
+    }
+    let labels: Vec<String> = name
+        .split('.')
+        .map(|l| {
+            if !is_a_label(l) {
+                return l.to_string();
+            }
+            match super::idn::host_to_unicode(l) {
+                Ok(un)
+                    if !un.is_ascii()
+                        && super::host_insight::mixed_scripts(&un).is_none()
+                        && un
+                            .chars()
+                            .all(|c| may_decode_in_iri(c, false) || c.is_ascii()) =>
+                {
+                    un.into_owned()
+                }
+                _ => l.to_string(),
+            }
+        })
+        .collect();
+    let joined = labels.join(".");
+    (joined != name).then(|| format!("{}{joined}{}", &iri[..host.start], &iri[host.end..]))
+}
+
+/// §3.2 steps 1-4: the escapes of allowed characters decoded.
+fn decode_escapes(uri: &str) -> Result<Cow<'_, str>, IriError> {
     let u = parse_iri(uri).map_err(IriError::Syntax)?;
     let b = uri.as_bytes();
     let Some(first) = b.iter().position(|&c| c == b'%') else {

@@ -10,14 +10,14 @@
 //! |---|---|---|
 //! | `userinfo-password` | warning | a password in the userinfo (§7.5) |
 //! | `userinfo-looks-like-host` | warning | userinfo that reads like a host name (§7.6) |
-//! | `non-default-port` | warning | a port other than the scheme's default (§7.2) |
+//! | `non-default-port` | note | a port other than the scheme's default (§7.2) |
 //! | `port-out-of-range` | warning | a port past 65535, any number of digits (§3.2.3; 16-bit TCP/UDP ports) |
-//! | `encoded-control-char` | warning | `%00`–`%1F`, `%7F`: NUL, CR, LF… (§7.2, §7.3) |
+//! | `encoded-control-char` | warning | `%00`–`%1F`, `%7F`: NUL, CR, LF… (§7.2, §7.3); not `%0D%0A` in a `mailto:` hfield value (RFC 6068 §5) |
 //! | `encoded-slash` | warning | `%2F` inside a path segment (§7.3) |
 //! | `encoded-dot-segment` | warning | a segment that decodes to `.` or `..` (§7.3) |
 //! | `backslash` | warning | `\`, which WHATWG parsers read as `/` |
 //! | `javascript-scheme` | warning | `javascript:` runs code |
-//! | `data-scheme` | warning | `data:` embeds content of its own choosing |
+//! | `data-scheme` | warning / note | `data:` with a media type that runs or renders active content (HTML, SVG, XHTML, scripts) warns; others get a note |
 //! | `ipv4-rare-form` | warning | a reg-name that `inet_aton` reads as an address (§7.4) |
 //! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
@@ -65,7 +65,7 @@ pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     userinfo(u, &mut out);
     host(u, &mut out);
     port(u, &mut out);
-    encoded_controls(input, &mut out);
+    encoded_controls(input, mailto_query(u), &mut out);
     path_escapes(u, &mut out);
     backslashes(input, &mut out);
     scheme_warnings(u, &mut out);
@@ -174,6 +174,10 @@ impl<'r> Linted<'r> {
 
 fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
     out.push(Finding::new(span, Severity::Warning, code, message));
+}
+
+fn note(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+    out.push(Finding::new(span, Severity::Note, code, message));
 }
 
 /// `userinfo` with its password (after the first `:`) replaced by `****`,
@@ -330,7 +334,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                             format!(
                                 "label \"{text}\" decodes to \"{unicode}\", which mixes {} \
                                  letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
-                                 UTS #39 §5.2)",
+                                 UTS #39 §5.2), so uri2iri keeps it in ASCII",
                                 script_list(&scripts)
                             ),
                         );
@@ -411,7 +415,7 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     } else {
         ""
     };
-    warn(
+    note(
         out,
         span,
         "non-default-port",
@@ -431,8 +435,24 @@ fn control_name(b: u8) -> Cow<'static, str> {
     }
 }
 
-/// `%00`–`%1F` and `%7F` anywhere, adjacent escapes merged into one finding.
-fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
+/// The query of a `mailto:` URI: its hfield values carry line breaks as
+/// `%0D%0A`, which RFC 6068 §5 requires ("line breaks in the body of a
+/// message MUST be encoded with \"%0D%0A\"").
+fn mailto_query(u: &UriRef<'_>) -> Option<Span> {
+    u.scheme()
+        .filter(|s| s.eq_ignore_ascii_case("mailto"))
+        .and(u.query_span())
+}
+
+/// Whether the escapes at `i` in `b` spell `%0D%0A` (any hex case).
+fn is_encoded_crlf(b: &[u8], i: usize) -> bool {
+    b.get(i..i + 6)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"%0D%0A"))
+}
+
+/// `%00`–`%1F` and `%7F` anywhere, adjacent escapes merged into one finding;
+/// a `%0D%0A` inside `crlf_ok` (a `mailto:` query, RFC 6068 §5) is not one.
+fn encoded_controls(input: &str, crlf_ok: Option<Span>, out: &mut Vec<Finding>) {
     let b = input.as_bytes();
     let decode = |i: usize| -> Option<u8> {
         if b.get(i) != Some(&b'%') {
@@ -449,9 +469,17 @@ fn encoded_controls(input: &str, out: &mut Vec<Finding>) {
             i += 1;
             continue;
         }
+        let crlf = |i: usize| crlf_ok.is_some_and(|q| q.contains(i)) && is_encoded_crlf(b, i);
+        if crlf(i) {
+            i += 6;
+            continue;
+        }
         let start = i;
         let mut names = Vec::new();
         while let Some(v) = decode(i) {
+            if crlf(i) {
+                break;
+            }
             names.push(control_name(v));
             i += 3;
         }
@@ -548,13 +576,67 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 .to_string(),
         );
     } else if scheme.eq_ignore_ascii_case("data") {
-        warn(
-            out,
-            span,
-            "data-scheme",
-            "a data: URI carries its own content (RFC 2397), such as an HTML page or script, \
-             under no server's authority; it can impersonate a site or run code"
-                .to_string(),
-        );
+        let media = data_media_type(u.path());
+        if is_active_media_type(&media) {
+            warn(
+                out,
+                span,
+                "data-scheme",
+                format!(
+                    "a data: URI carries its own content (RFC 2397) under no server's \
+                     authority, and {media} runs or renders active content: it can \
+                     impersonate a site or run code"
+                ),
+            );
+        } else {
+            note(
+                out,
+                span,
+                "data-scheme",
+                format!(
+                    "a data: URI carries its own content (RFC 2397) under no server's \
+                     authority; {media} is not a type that runs script or renders a page"
+                ),
+            );
+        }
     }
+}
+
+/// The media type of a `data:` path, lowercased, without parameters
+/// (`text/plain` when empty, RFC 2397 §2).
+fn data_media_type(path: &str) -> String {
+    let header = path.split(',').next().unwrap_or_default();
+    let media = header.split(';').next().unwrap_or_default().trim();
+    if media.is_empty() {
+        "text/plain".to_string()
+    } else {
+        media.to_ascii_lowercase()
+    }
+}
+
+/// Media types a browser runs or renders as active content: HTML, XHTML,
+/// SVG (which holds script), XML (which can pull in XSLT and XHTML), and
+/// the script types of the HTML Standard's "JavaScript MIME type" list.
+fn is_active_media_type(media: &str) -> bool {
+    matches!(
+        media,
+        "text/html"
+            | "application/xhtml+xml"
+            | "image/svg+xml"
+            | "text/xml"
+            | "application/xml"
+            | "text/xsl"
+            | "application/javascript"
+            | "application/ecmascript"
+            | "application/x-javascript"
+            | "application/x-ecmascript"
+            | "text/javascript"
+            | "text/ecmascript"
+            | "text/jscript"
+            | "text/livescript"
+            | "text/vbscript"
+            | "text/x-javascript"
+            | "text/x-ecmascript"
+            | "application/wasm"
+    ) || media.starts_with("text/javascript")
 }

@@ -131,8 +131,8 @@ pub const FIRST_ERRORS: usize = 3;
 /// The first `n` error findings of `input` with their messages, in input
 /// order: what an error that names the problem needs, without writing the
 /// other 17,000 messages of a hostile input.
-pub(crate) fn first_errors(input: &str, n: usize) -> Vec<Finding> {
-    let r = report(input);
+pub(crate) fn first_errors(input: &str, options: ParseOptions, n: usize) -> Vec<Finding> {
+    let r = report_with(input, options);
     r.marks()
         .enumerate()
         .filter(|(_, m)| m.severity == Severity::Error)
@@ -311,7 +311,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 Span::new(0, len),
                 Severity::Note,
                 "iri",
-                Rule::Path,
+                Rule::IriReference,
                 Detail::Text(
                     "the input holds non-ASCII characters that RFC 3987 allows: \
                      it is an IRI; as a URI they are percent-encoded (RFC 3987 §3.1)",

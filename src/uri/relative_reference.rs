@@ -6,7 +6,7 @@ use super::resolve::{
     invalid, merge_prefix, parse_base, resolve_parsed, ResolveError, ResolveOptions, Subject,
 };
 use super::resolve_trace::{resolve, Resolution};
-use super::{parse, remove_dot_segments, UriRef};
+use super::{parse_with, remove_dot_segments, Mode, UriRef};
 
 /// The answer of [`make_relative`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,8 +53,27 @@ pub struct Relative {
 /// assert_eq!(make_relative("HTTP://a/b/c", "http://A/b/d").unwrap().reference, "d");
 /// ```
 pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError> {
-    let b = parse_base(base)?;
-    let t = parse(target).map_err(|_| invalid(Subject::Target, target))?;
+    make_relative_with(base, target, ResolveOptions::default())
+}
+
+/// [`make_relative`] under `options`: with `options.iri`, base and target
+/// may be IRIs (RFC 3987 §6.5 resolves them as RFC 3986 §5.2 does).
+/// `options.mode` is ignored: the proof is always a strict resolution.
+///
+/// ```
+/// use uriscope::uri::{relative_reference::make_relative_with, ResolveOptions};
+/// let o = ResolveOptions::default().with_iri(true);
+/// let r = make_relative_with("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
+/// assert_eq!(r.reference, "/b/ü");
+/// ```
+pub fn make_relative_with(
+    base: &str,
+    target: &str,
+    options: ResolveOptions,
+) -> Result<Relative, ResolveError> {
+    let po = options.parse_options();
+    let b = parse_base(base, po)?;
+    let t = parse_with(target, po).map_err(|_| invalid(Subject::Target, target, po))?;
     if t.scheme().is_none() {
         return Err(ResolveError {
             subject: Subject::Target,
@@ -68,10 +87,13 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
     }
     let mut candidates = candidates(&b, &t);
     candidates.sort_by_key(String::len);
-    let options = ResolveOptions::default();
+    let options = ResolveOptions {
+        mode: Mode::Strict,
+        ..options
+    };
     for c in candidates {
-        let Ok(r) = parse(&c) else { continue };
-        if same_up_to_scheme_and_host_case(&resolve_parsed(&b, &r, options), target) {
+        let Ok(r) = parse_with(&c, po) else { continue };
+        if same_parsed(&resolve_parsed(&b, &r, options), target, po) {
             let proof = resolve(base, &c, options)?;
             return Ok(Relative {
                 reference: c,
@@ -102,10 +124,20 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
 /// assert!(!same("http://U@a/", "http://u@a/"));
 /// ```
 pub fn same_up_to_scheme_and_host_case(a: &str, b: &str) -> bool {
+    same_parsed(a, b, crate::uri::ParseOptions::default())
+}
+
+/// [`same_up_to_scheme_and_host_case`] with IRIs accepted: a non-ASCII
+/// host is compared with its ASCII letters case-insensitively.
+pub fn same_up_to_scheme_and_host_case_iri(a: &str, b: &str) -> bool {
+    same_parsed(a, b, crate::uri::ParseOptions { iri: true })
+}
+
+fn same_parsed(a: &str, b: &str, options: crate::uri::ParseOptions) -> bool {
     if a == b {
         return true;
     }
-    let (Ok(x), Ok(y)) = (parse(a), parse(b)) else {
+    let (Ok(x), Ok(y)) = (parse_with(a, options), parse_with(b, options)) else {
         return false;
     };
     same_scheme(&x, &y)

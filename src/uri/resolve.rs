@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::dot_segments::{has_dot_segments, remove_dot_segments_into};
-use super::{analyze, parse, Finding, Severity, UriRef};
+use super::{analyze_with, parse_with, Finding, ParseOptions, Severity, UriRef};
 
 /// How strictly §5.2.2 treats a reference whose scheme equals the base's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,12 +26,29 @@ pub enum Mode {
 pub struct ResolveOptions {
     /// Strict (the default) or compat (§5.4.2).
     pub mode: Mode,
+    /// Accept IRIs (RFC 3987 §2.2) as base, reference and target. RFC 3987
+    /// §6.5 resolves IRI references with the RFC 3986 §5.2 algorithm as it
+    /// stands, directly on the IRIs, which is what this does.
+    pub iri: bool,
 }
 
 impl ResolveOptions {
     /// The backward-compatible mode of §5.4.2.
     pub fn compat() -> ResolveOptions {
-        ResolveOptions { mode: Mode::Compat }
+        ResolveOptions {
+            mode: Mode::Compat,
+            iri: false,
+        }
+    }
+
+    /// These options with IRIs accepted (RFC 3987 §6.5).
+    pub fn with_iri(self, iri: bool) -> ResolveOptions {
+        ResolveOptions { iri, ..self }
+    }
+
+    /// The grammar inputs are parsed with.
+    pub(crate) fn parse_options(self) -> ParseOptions {
+        ParseOptions { iri: self.iri }
     }
 }
 
@@ -81,20 +98,33 @@ impl fmt::Display for ResolveError {
 
 impl std::error::Error for ResolveError {}
 
-/// The error for an input that does not parse, with the first error finding
-/// of [`analyze`] as the message.
-pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
-    let findings = super::parse::first_errors(input, super::parse::FIRST_ERRORS);
+/// The error for an input that does not parse under `options`, with the
+/// first error finding of [`analyze_with`] as the message (and at most
+/// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) errors kept). Without
+/// `options.iri`, an input that is a valid IRI-reference says so.
+pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> ResolveError {
+    let findings = super::parse::first_errors(input, options, super::parse::FIRST_ERRORS);
     let first = findings.first();
     let what = match subject {
         Subject::Base => "the base",
         Subject::Reference => "the reference",
         Subject::Target => "the target",
     };
-    let message = match first {
-        Some(f) => format!("{what} is not a valid URI-reference: {}", f.message),
-        None => format!("{what} is not a valid URI-reference"),
+    let grammar = if options.iri {
+        "IRI-reference (RFC 3987)"
+    } else {
+        "URI-reference"
     };
+    let mut message = match first {
+        Some(f) => format!("{what} is not a valid {grammar}: {}", f.message),
+        None => format!("{what} is not a valid {grammar}"),
+    };
+    if !options.iri && super::parse_iri(input).is_ok() {
+        message.push_str(
+            "; it is a valid IRI-reference (RFC 3987): resolve it as an IRI \
+             (--iri, ResolveOptions::iri)",
+        );
+    }
     ResolveError {
         subject,
         code: match subject {
@@ -107,11 +137,11 @@ pub(crate) fn invalid(subject: Subject, input: &str) -> ResolveError {
     }
 }
 
-/// §5.2.1: parse the base and require a scheme.
-pub(crate) fn parse_base(base: &str) -> Result<UriRef<'_>, ResolveError> {
-    let b = parse(base).map_err(|_| invalid(Subject::Base, base))?;
+/// §5.2.1: parse the base (as an IRI with `options.iri`) and require a scheme.
+pub(crate) fn parse_base(base: &str, options: ParseOptions) -> Result<UriRef<'_>, ResolveError> {
+    let b = parse_with(base, options).map_err(|_| invalid(Subject::Base, base, options))?;
     if b.scheme().is_none() {
-        let mut findings = analyze(base).findings;
+        let mut findings = analyze_with(base, options).findings;
         let message = format!(
             "the base must be an absolute URI with a scheme (RFC 3986 §5.2.1), but {:?} is a {} reference",
             base,
@@ -133,9 +163,12 @@ pub(crate) fn parse_base(base: &str) -> Result<UriRef<'_>, ResolveError> {
     Ok(b)
 }
 
-/// Parse the reference.
-pub(crate) fn parse_reference(reference: &str) -> Result<UriRef<'_>, ResolveError> {
-    parse(reference).map_err(|_| invalid(Subject::Reference, reference))
+/// Parse the reference (as an IRI-reference with `options.iri`).
+pub(crate) fn parse_reference(
+    reference: &str,
+    options: ParseOptions,
+) -> Result<UriRef<'_>, ResolveError> {
+    parse_with(reference, options).map_err(|_| invalid(Subject::Reference, reference, options))
 }
 
 /// Whether `r` loses its scheme under `options` (§5.2.2, "not strict").
@@ -166,14 +199,18 @@ pub(crate) fn merge_prefix<'a>(base: &UriRef<'a>) -> (&'a str, bool) {
 /// use uriscope::uri::{resolve_target, ResolveOptions};
 /// let t = resolve_target("http://a/b/c/d;p?q", "../g?y#s", ResolveOptions::default()).unwrap();
 /// assert_eq!(t, "http://a/b/g?y#s");
+/// // RFC 3987 §6.5: IRIs resolve with the same algorithm.
+/// let o = ResolveOptions::default().with_iri(true);
+/// assert_eq!(resolve_target("https://münchen.de/straße?q=ü", "../ö", o).unwrap(), "https://münchen.de/ö");
+/// assert!(resolve_target("https://münchen.de/", "ö", ResolveOptions::default()).is_err());
 /// ```
 pub fn resolve_target(
     base: &str,
     reference: &str,
     options: ResolveOptions,
 ) -> Result<String, ResolveError> {
-    let b = parse_base(base)?;
-    let r = parse_reference(reference)?;
+    let b = parse_base(base, options.parse_options())?;
+    let r = parse_reference(reference, options.parse_options())?;
     Ok(resolve_parsed(&b, &r, options))
 }
 
@@ -193,7 +230,7 @@ pub fn resolve_ref(
     options: ResolveOptions,
 ) -> Result<String, ResolveError> {
     if base.scheme().is_none() {
-        return parse_base(base.as_str()).map(|_| String::new());
+        return parse_base(base.as_str(), options.parse_options()).map(|_| String::new());
     }
     Ok(resolve_parsed(base, reference, options))
 }

@@ -204,8 +204,8 @@ pub fn resolve(
     reference: &str,
     options: ResolveOptions,
 ) -> Result<Resolution, ResolveError> {
-    let b = parse_base(base)?;
-    let r = parse_reference(reference)?;
+    let b = parse_base(base, options.parse_options())?;
+    let r = parse_reference(reference, options.parse_options())?;
     let mut steps = Vec::new();
     let mut base_parts = Components::of(&b);
     if let (Some(f), Some(span)) = (base_parts.fragment.take(), b.fragment_span()) {

@@ -250,6 +250,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let header = Span::new(path.start, path.start + comma);
     let mut base64 = false;
     let mut media = String::new();
+    let mut charset = None;
     for (i, part) in split_span(input, header, b';').enumerate() {
         let text = part.slice(input);
         if i == 0 {
@@ -265,6 +266,8 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 );
             }
             media.push_str(if text.is_empty() { "text/plain" } else { text });
+        } else if text.len() > 8 && text[..8].eq_ignore_ascii_case("charset=") {
+            charset = Some(percent_decode(&text[8..]));
         } else if text.eq_ignore_ascii_case("base64") && part.end == header.end {
             base64 = true;
         } else if !text.contains('=') || text.starts_with('=') {
@@ -298,10 +301,14 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     } else {
         payload.len()
     };
-    let charset = if media == "text/plain" {
-        ";charset=US-ASCII (the default)"
-    } else {
-        ""
+    // RFC 2397 §2: a charset parameter names the charset; without one,
+    // text/plain defaults to US-ASCII.
+    let charset = match charset {
+        Some(c) => format!(";charset={}", String::from_utf8_lossy(&c)),
+        None if media.eq_ignore_ascii_case("text/plain") => {
+            ";charset=US-ASCII (the default)".to_string()
+        }
+        None => String::new(),
     };
     note(
         out,

@@ -242,7 +242,13 @@ fn normalize_trace_shows_each_rung_with_carets() {
         .collect();
     assert_eq!(
         rungs,
-        ["case", "percent-encoding", "path-segments", "scheme-based"]
+        [
+            "case",
+            "percent-encoding",
+            "path-segments",
+            "empty-port",
+            "scheme-based"
+        ]
     );
     assert_eq!(v["steps"][0]["changed"], serde_json::json!([[0, 4]]));
 }
@@ -433,4 +439,23 @@ fn plain_breakdown_without_subcommand_includes_lint_findings() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("userinfo-password"), "{text}");
+}
+
+/// Issue 10 point 1: `--iri` on `resolve` and `relative`.
+#[test]
+fn resolve_and_relative_take_iri_with_the_flag() {
+    let base = "https://münchen.de/straße?q=ü";
+    let (code, out) = uriscope(&["resolve", "--iri", "--base", base, "ö", "?x=é"], b"");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "https://münchen.de/ö\nhttps://münchen.de/straße?x=é\n")
+    );
+    let (code, out) = uriscope(&["resolve", "--base", base, "ö"], b"");
+    assert_eq!(code, 1);
+    assert!(out.contains("--iri"), "{out}");
+    let (code, out) = uriscope(
+        &["relative", "--iri", "--base", base, "https://münchen.de/ö"],
+        b"",
+    );
+    assert_eq!((code, out.as_str()), (0, "ö\n"));
 }

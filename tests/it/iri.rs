@@ -102,9 +102,10 @@ fn rfc3987_section_3_2_1_examples() {
         "http://www.example.org/D%FCrst",
     );
     // %E2%80%AE is U+202E RIGHT-TO-LEFT OVERRIDE: kept encoded (step 4, §4.1).
-    check_uri_to_iri(
-        "http://xn--99zt52a.example.org/%e2%80%ae",
-        "http://xn--99zt52a.example.org/%e2%80%ae",
+    // The IDNA label is shown in Unicode (§3.2, RFC 5891; issue 10).
+    assert_eq!(
+        uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae").as_deref(),
+        Ok("http://\u{7D0D}\u{8C46}.example.org/%e2%80%ae")
     );
 }
 
@@ -300,4 +301,62 @@ proptest! {
             prop_assert!(uriscope::uri::parse_iri(&i).is_ok(), "{:?} -> {:?} is not an IRI", s, i);
         }
     }
+}
+
+/// Regression (issue 10): `uriscope 'https://münchen.de/straße?q=ü' | cat`
+/// said "valid no", and `parse --iri` said "(uri reference)" with the `iri`
+/// note tagged "(path)" although it covers the whole input.
+#[test]
+fn plain_breakdown_of_an_iri_has_the_iri_headline() {
+    let iri = "https://münchen.de/straße?q=ü";
+    let headline = "  valid IRI (RFC 3987) — not a URI; URI form: \
+                    https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%BC\n";
+    for args in [vec![iri], vec!["parse", "--iri", iri]] {
+        let (code, out, _) = super::support::run_uriscope(&args, b"");
+        assert_eq!(code, 0, "{args:?}: {out}");
+        assert!(out.contains(headline), "{args:?}: {out}");
+        assert!(!out.contains("(uri reference)"), "{args:?}: {out}");
+        let note = out.lines().find(|l| l.contains("note iri")).unwrap();
+        assert!(note.ends_with("(IRI-reference)"), "{note}");
+    }
+    // A URI keeps its headline.
+    let (_, out, _) = super::support::run_uriscope(&["parse", "http://a/"], b"");
+    assert!(out.contains("  valid       yes (uri reference)"), "{out}");
+}
+
+/// Issue 10 point 2: `uri2iri` shows valid `xn--` labels in Unicode
+/// (RFC 3987 §3.2, RFC 5891), except labels that mix scripts.
+const URI2IRI_HOSTS: &[(&str, &str)] = &[
+    (
+        "http://xn--mnchen-3ya.de/stra%C3%9Fe",
+        "http://münchen.de/straße",
+    ),
+    ("http://XN--BCHER-KVA.example/", "http://bücher.example/"),
+    (
+        "http://a.xn--99zt52a.example.org/",
+        "http://a.納豆.example.org/",
+    ),
+    // Mixed Latin + Cyrillic ("pаypal"): stays ASCII.
+    ("http://xn--pypal-4ve.com/", "http://xn--pypal-4ve.com/"),
+    // Not valid punycode: stays.
+    ("http://xn--abc-.com/", "http://xn--abc-.com/"),
+    // Not a host: a path label stays.
+    ("http://a/xn--bcher-kva", "http://a/xn--bcher-kva"),
+];
+
+#[test]
+fn uri_to_iri_decodes_idna_labels_unless_mixed_script() {
+    for &(uri, iri) in URI2IRI_HOSTS {
+        assert_eq!(uri_to_iri(uri).as_deref(), Ok(iri), "uri {uri:?}");
+        // §3.1 with IDNA maps the IRI back (host case aside).
+        let back = uriscope::uri::iri::iri_to_uri(iri).unwrap();
+        assert!(back.eq_ignore_ascii_case(uri), "{iri:?} -> {back:?}");
+    }
+    let m = uriscope::uri::lint::lint("http://xn--pypal-4ve.com/");
+    let f = m.iter().find(|f| f.code == "mixed-script-label").unwrap();
+    assert!(
+        f.message.contains("uri2iri keeps it in ASCII"),
+        "{}",
+        f.message
+    );
 }

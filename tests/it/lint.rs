@@ -486,3 +486,114 @@ fn lint_over_the_corpus() {
     eprintln!("lint findings over the corpus: {counts:#?}");
     assert!(counts.contains_key("non-default-port"));
 }
+
+/// `input` raises `code` with `severity`.
+#[track_caller]
+fn raises_as(input: &str, code: &str, severity: Severity) {
+    let f = finding(input, code);
+    assert_eq!(f.severity, severity, "{input:?} {code}: {f:#?}");
+}
+
+/// Issue 10 point 6: severities that fit the RFCs.
+const SEVERITIES: &[(&str, &str, Severity)] = &[
+    // RFC 3986 §7.2 names no hazard in a port by itself: a note.
+    (
+        "http://example.com:8080/",
+        "non-default-port",
+        Severity::Note,
+    ),
+    // data: warns only for media types that run or render active content.
+    ("data:text/html,<b>hi</b>", "data-scheme", Severity::Warning),
+    (
+        "data:image/svg+xml,<svg/>",
+        "data-scheme",
+        Severity::Warning,
+    ),
+    (
+        "data:application/xhtml+xml,x",
+        "data-scheme",
+        Severity::Warning,
+    ),
+    (
+        "data:text/javascript,alert(1)",
+        "data-scheme",
+        Severity::Warning,
+    ),
+    (
+        "data:application/javascript;base64,YQ==",
+        "data-scheme",
+        Severity::Warning,
+    ),
+    (
+        "data:TEXT/HTML;charset=utf-8,x",
+        "data-scheme",
+        Severity::Warning,
+    ),
+    ("data:text/plain,hello", "data-scheme", Severity::Note),
+    ("data:,hello", "data-scheme", Severity::Note),
+    (
+        "data:image/png;base64,iVBORw0KGgo=",
+        "data-scheme",
+        Severity::Note,
+    ),
+];
+
+#[test]
+fn severities_fit_the_rfcs() {
+    for &(input, code, severity) in SEVERITIES {
+        raises_as(input, code, severity);
+    }
+}
+
+/// Regression (issue 10): `mailto:…?body=Line1%0D%0ALine2` is what RFC 6068
+/// §5 requires for a line break, yet got an `encoded-control-char` warning.
+#[test]
+fn mailto_body_crlf_is_not_an_encoded_control_char() {
+    lacks(
+        "mailto:a@example.org?body=Line1%0D%0ALine2",
+        "encoded-control-char",
+    );
+    lacks(
+        "mailto:a@example.org?subject=x&body=a%0d%0ab%0D%0Ac",
+        "encoded-control-char",
+    );
+    // A lone CR or LF, a NUL, or CR LF outside a mailto query still warns.
+    raises(
+        "mailto:a@example.org?body=a%0Ab",
+        "encoded-control-char",
+        "%0A",
+    );
+    raises(
+        "mailto:a@example.org?body=a%0D%0A%00",
+        "encoded-control-char",
+        "%00",
+    );
+    raises(
+        "mailto:a%0D%0Ab@example.org",
+        "encoded-control-char",
+        "%0D%0A",
+    );
+    raises(
+        "http://example.org/?body=a%0D%0Ab",
+        "encoded-control-char",
+        "%0D%0A",
+    );
+}
+
+/// Regression (issue 10): `data:text/plain;charset=utf-8;base64,…` said its
+/// charset was "US-ASCII (the default)".
+#[test]
+fn data_payload_reads_the_charset_parameter() {
+    let f = finding("data:text/plain;charset=utf-8;base64,SGk=", "data-payload");
+    assert!(
+        f.message.ends_with("of text/plain;charset=utf-8"),
+        "{}",
+        f.message
+    );
+    let f = finding("data:text/plain,Hi", "data-payload");
+    assert!(
+        f.message.contains("US-ASCII (the default)"),
+        "{}",
+        f.message
+    );
+}

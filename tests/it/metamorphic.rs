@@ -76,9 +76,13 @@ pub fn base() -> impl Strategy<Value = String> {
         .prop_filter("a URI", |s| parse(s).is_ok())
 }
 
-/// Whether a path holds a `.` or `..` segment (§5.2.4).
+/// Whether a path holds a `.` or `..` segment (§5.2.4), also spelled with
+/// `%2E`, which normalization decodes into one (§6.2.2.2).
 pub fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    path.split('/').any(|s| {
+        let d = s.replace("%2E", ".").replace("%2e", ".");
+        d == "." || d == ".."
+    })
 }
 
 /// Absolute URIs whose path has no dot-segment.
@@ -124,6 +128,10 @@ proptest! {
     /// for why bases with one are excluded.
     #[test]
     fn resolve_then_normalize_equals_normalize_then_resolve(b in clean_base(), r in reference()) {
+        // A `%2E` segment is an ordinary segment to §5.2.4 but a dot segment
+        // once §6.2.2.2 decodes it, so the two orders differ on such references
+        // (`http:%2E/..` against `http:`: `http:/` vs `http:`).
+        prop_assume!(!r.to_ascii_uppercase().contains("%2E"));
         let o = NormalizeOptions::default();
         let s = ResolveOptions::default();
         let left = normalize_str(&resolve_target(&b, &r, s).unwrap(), o).unwrap();

@@ -8,7 +8,20 @@ use uriscope::uri::normalize::{normalize, normalize_str, NormalizeOptions, RungK
 const DEFAULT: NormalizeOptions = NormalizeOptions {
     syntax_only: false,
     ipv6_rfc5952: false,
-    decode_dot_segments: false,
+    keep_encoded_dots: false,
+    iri: false,
+};
+
+/// The `--keep-encoded-dots` options.
+const KEEP_DOTS: NormalizeOptions = NormalizeOptions {
+    keep_encoded_dots: true,
+    ..DEFAULT
+};
+
+/// RFC 3987 §5.3 normalization.
+const IRI: NormalizeOptions = NormalizeOptions {
+    iri: true,
+    ..DEFAULT
 };
 
 #[track_caller]
@@ -104,7 +117,8 @@ fn rfc3986_6_2_2_syntax_based_example() {
         [
             RungKind::Case,
             RungKind::PercentEncoding,
-            RungKind::PathSegments
+            RungKind::PathSegments,
+            RungKind::EmptyPort
         ]
     );
 }
@@ -210,18 +224,94 @@ fn ipv6_lowercase_by_default_and_rfc5952_on_request() {
     );
 }
 
+/// Issue 10 point 7: `%2E` is unreserved, so §6.2.2.2 decodes it and
+/// §6.2.2.3 removes the dot segments it forms (as fluent-uri, iri-string
+/// and uriparser do); `--keep-encoded-dots` keeps them.
 #[test]
-fn encoded_dot_segments_kept_unless_asked() {
-    norm("http://h/a/%2e%2E/b", DEFAULT, "http://h/a/%2E%2E/b");
-    norm("http://h/a/.%2e/b/%2E", DEFAULT, "http://h/a/.%2E/b/%2E");
-    let o = NormalizeOptions {
-        decode_dot_segments: true,
-        ..DEFAULT
-    };
-    norm("http://h/a/%2e%2E/b", o, "http://h/b");
-    norm("http://h/a/%2E/b", o, "http://h/a/b");
+fn encoded_dot_segments_decoded_and_removed_by_default() {
+    norm("http://a/b/c/%2E%2E/d", DEFAULT, "http://a/b/d");
+    norm("http://h/a/%2e%2E/b", DEFAULT, "http://h/b");
+    norm("http://h/a/%2E/b", DEFAULT, "http://h/a/b");
+    norm("http://h/a/.%2e/b/%2E", DEFAULT, "http://h/b/");
     // A %2E inside a longer segment is plain percent-encoding.
     norm("http://h/%2Ea", DEFAULT, "http://h/.a");
+    norm("http://h/a/%2e%2E/b", KEEP_DOTS, "http://h/a/%2E%2E/b");
+    norm("http://h/a/.%2e/b/%2E", KEEP_DOTS, "http://h/a/.%2E/b/%2E");
+    norm("http://h/%2Ea", KEEP_DOTS, "http://h/.a");
+}
+
+/// Regression (issue 10): `--syntax-only` kept the empty port of
+/// `http://example.com:/`, which RFC 3986 §3.2.3 asks every normalizer to omit.
+#[test]
+fn syntax_only_drops_an_empty_port() {
+    let syntax = NormalizeOptions {
+        syntax_only: true,
+        ..DEFAULT
+    };
+    norm("http://example.com:/", syntax, "http://example.com/");
+    norm("foo://example.com:", syntax, "foo://example.com");
+    norm("http://example.com:80/", syntax, "http://example.com:80/");
+    norm("http://example.com:/", DEFAULT, "http://example.com/");
+    let n = normalize("http://example.com:/", syntax).unwrap();
+    let rung = n
+        .rungs
+        .iter()
+        .find(|r| r.kind == RungKind::EmptyPort)
+        .unwrap();
+    assert_eq!(rung.after, "http://example.com/");
+}
+
+/// Issue 10 point 1: RFC 3987 §5.3 normalization of IRIs.
+const IRI_NORMALIZATIONS: &[(&str, &str)] = &[
+    // Case (§5.3.2.1): scheme and ASCII host letters; non-ASCII left alone.
+    (
+        "HTTPS://MÜNCHEN.de/Straße?q=Ü",
+        "https://mÜnchen.de/Straße?q=Ü",
+    ),
+    // Percent-encoding (§5.3.2.3): iunreserved escapes decoded where UTF-8.
+    (
+        "https://m%C3%BCnchen.de/stra%c3%9fe?q=%C3%BC#%7e",
+        "https://münchen.de/straße?q=ü#~",
+    ),
+    // Not UTF-8, a bidi control (§4.1), reserved: stay encoded.
+    ("http://a/%FC/%E2%80%AE/%2F", "http://a/%FC/%E2%80%AE/%2F"),
+    // Path segments (§5.3.2.4).
+    (
+        "https://münchen.de/a/./b/../straße/%2E%2E/ü",
+        "https://münchen.de/a/ü",
+    ),
+    ("https://münchen.de:443", "https://münchen.de/"),
+];
+
+#[test]
+fn iri_normalization_follows_rfc3987_5_3() {
+    for &(input, expected) in IRI_NORMALIZATIONS {
+        norm(input, IRI, expected);
+    }
+    // Without the option an IRI is refused, with a pointer to it.
+    let e = normalize_str("https://münchen.de/straße?q=ü", DEFAULT).unwrap_err();
+    assert!(
+        e.message.contains("it is a valid IRI-reference"),
+        "{}",
+        e.message
+    );
+}
+
+/// Regression (issue 10): Compare said "cannot normalize" for
+/// `https://münchen.de/straße?q=ü`; with `iri` it is equivalent to its
+/// escaped spelling.
+#[test]
+fn iri_equivalence_up_the_ladder() {
+    use uriscope::uri::equivalence::equivalence_with;
+    let e = equivalence_with(
+        "https://münchen.de/straße?q=ü",
+        "HTTPS://münchen.de:443/stra%C3%9Fe?q=%c3%bc",
+        IRI,
+    )
+    .unwrap();
+    assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
+    let e = equivalence_with("https://münchen.de/ü", "https://münchen.de/ö", IRI).unwrap();
+    assert_eq!(e.differs, ["path"]);
 }
 
 #[test]
@@ -344,10 +434,13 @@ fn uri_strategy() -> impl Strategy<Value = String> {
 }
 
 fn options_strategy() -> impl Strategy<Value = NormalizeOptions> {
-    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| NormalizeOptions {
-        syntax_only: a,
-        ipv6_rfc5952: b,
-        decode_dot_segments: c,
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| {
+        NormalizeOptions {
+            syntax_only: a,
+            ipv6_rfc5952: b,
+            keep_encoded_dots: c,
+            iri: d,
+        }
     })
 }
 
@@ -414,19 +507,23 @@ proptest! {
 }
 
 /// Review: `equiv 'http://a/%2E/b' 'http://a/./b'` answered "not
-/// equivalent: path differ" with no hint that `%2E` dot segments are kept
-/// encoded by default.
+/// equivalent: path differ" with no hint that `%2E` dot segments were kept
+/// encoded. Since issue 10 they are decoded by default (§6.2.2.2) and the
+/// hint names `--keep-encoded-dots` when that option alone separates them.
 #[test]
-fn equiv_encoded_dot_segment_names_decode_dot_segments() {
+fn equiv_encoded_dot_segment_names_keep_encoded_dots() {
+    use uriscope::uri::equivalence::equivalence_with;
     let e = uriscope::uri::equivalence("http://a/%2E/b", "http://a/./b").unwrap();
+    assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
+    let e = equivalence_with("http://a/%2E/b", "http://a/./b", KEEP_DOTS).unwrap();
     assert!(!e.is_equivalent());
     assert!(e
         .hint
         .as_deref()
         .unwrap_or_default()
-        .contains("--decode-dot-segments"));
+        .contains("--keep-encoded-dots"));
     // No hint when decoding would not help.
-    let e = uriscope::uri::equivalence("http://a/%2E/b", "http://a/c").unwrap();
+    let e = equivalence_with("http://a/%2E/b", "http://a/c", KEEP_DOTS).unwrap();
     assert_eq!(e.hint, None);
     let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_uriscope"))
@@ -436,29 +533,46 @@ fn equiv_encoded_dot_segment_names_decode_dot_segments() {
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let plain = run(&["equiv", "http://a/%2E/b", "http://a/./b"]);
-    assert!(
-        plain.contains("not equivalent") && plain.contains("--decode-dot-segments"),
-        "{plain}"
-    );
-    let decoded = run(&[
+    assert!(plain.starts_with("equivalent (syntax-based"), "{plain}");
+    // The old flag is an accepted no-op.
+    let old = run(&[
         "equiv",
         "--decode-dot-segments",
         "http://a/%2E/b",
         "http://a/./b",
     ]);
-    assert!(decoded.starts_with("equivalent (syntax-based"), "{decoded}");
-    let json = run(&["equiv", "--json", "http://a/%2E/b", "http://a/./b"]);
-    assert!(json.contains("\"hint\":"), "{json}");
-    let trace = run(&["normalize", "--trace", "http://a/%2E%2e/b"]);
+    assert_eq!(old, plain);
+    let kept = run(&[
+        "equiv",
+        "--keep-encoded-dots",
+        "http://a/%2E/b",
+        "http://a/./b",
+    ]);
     assert!(
-        trace.contains("encoded-dot-segment-kept") && trace.contains("--decode-dot-segments"),
-        "{trace}"
+        kept.contains("not equivalent") && kept.contains("--keep-encoded-dots"),
+        "{kept}"
     );
+    let json = run(&[
+        "equiv",
+        "--json",
+        "--keep-encoded-dots",
+        "http://a/%2E/b",
+        "http://a/./b",
+    ]);
+    assert!(json.contains("\"hint\":"), "{json}");
     let trace = run(&[
         "normalize",
         "--trace",
-        "--decode-dot-segments",
+        "--keep-encoded-dots",
         "http://a/%2E%2e/b",
     ]);
+    assert!(
+        trace.contains("encoded-dot-segment-kept") && trace.contains("--keep-encoded-dots"),
+        "{trace}"
+    );
+    let trace = run(&["normalize", "--trace", "http://a/%2E%2e/b"]);
     assert!(!trace.contains("encoded-dot-segment-kept"), "{trace}");
+    assert!(trace.trim_end().ends_with("= http://a/b"), "{trace}");
+    let iri = run(&["normalize", "--iri", "HTTPS://münchen.de/stra%C3%9Fe"]);
+    assert_eq!(iri, "https://münchen.de/straße\n");
 }

@@ -458,3 +458,60 @@ proptest! {
         prop_assert_eq!(resolve_target(&base, &reference, options).unwrap(), r.target);
     }
 }
+
+/// Issue 10 point 1: RFC 3987 §6.5 resolves IRIs with the RFC 3986 §5.2
+/// algorithm as it stands, directly on the IRIs.
+const IRI_BASE: &str = "https://münchen.de/straße/ä?q=ü";
+const IRI_RESOLUTIONS: &[(&str, &str)] = &[
+    ("ö", "https://münchen.de/straße/ö"),
+    ("../ö/./ß", "https://münchen.de/ö/ß"),
+    ("?q=é", "https://münchen.de/straße/ä?q=é"),
+    ("", "https://münchen.de/straße/ä?q=ü"),
+    ("#frä", "https://münchen.de/straße/ä?q=ü#frä"),
+    ("//例え.jp/パス", "https://例え.jp/パス"),
+    ("g", "https://münchen.de/straße/g"),
+];
+
+/// Regression (issue 10): `https://münchen.de/straße?q=ü` in the Resolve pane
+/// said "cannot resolve: not a valid URI-reference".
+#[test]
+fn iri_base_and_reference_resolve_with_iri_option() {
+    let o = ResolveOptions::default().with_iri(true);
+    for &(reference, expected) in IRI_RESOLUTIONS {
+        check(IRI_BASE, reference, expected, o);
+    }
+    check(
+        "https://münchen.de/straße?q=ü",
+        "",
+        "https://münchen.de/straße?q=ü",
+        o,
+    );
+    // Without the option the error names the way out.
+    let e = resolve_target(IRI_BASE, "ö", ResolveOptions::default()).unwrap_err();
+    assert_eq!(e.subject, Subject::Base);
+    assert!(
+        e.message.contains("it is a valid IRI-reference"),
+        "{}",
+        e.message
+    );
+    // An input that is not an IRI either is still refused.
+    let e = resolve_target(IRI_BASE, "a b", o).unwrap_err();
+    assert_eq!(e.code, "invalid-reference");
+    assert!(
+        e.message.contains("IRI-reference (RFC 3987)"),
+        "{}",
+        e.message
+    );
+}
+
+proptest! {
+    /// An ASCII base and reference resolve the same with or without `iri`.
+    #[test]
+    fn iri_option_changes_nothing_for_uris(r in "[a-z./?#]{0,12}") {
+        let iri = ResolveOptions::default().with_iri(true);
+        prop_assert_eq!(
+            resolve_target(BASE, &r, ResolveOptions::default()).ok(),
+            resolve_target(BASE, &r, iri).ok()
+        );
+    }
+}

@@ -182,7 +182,10 @@ fn data_rfc2397() {
         size("data:,a?b").contains("3 bytes"),
         "the query is part of the data"
     );
+    // text/plain runs nothing: a note (issue 10); text/html warns.
     let f = &lint("data:,x")[0];
+    assert_eq!((f.code, f.severity), ("data-scheme", Severity::Note));
+    let f = &lint("data:text/html,x")[0];
     assert_eq!((f.code, f.severity), ("data-scheme", Severity::Warning));
 }
 

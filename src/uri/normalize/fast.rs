@@ -5,7 +5,7 @@ use super::ladder::{rebuild, write_host, Comp};
 use super::text::{write_path_text, write_text, TextRule};
 use super::{invalid, is_default_port, NormalizeError, NormalizeOptions};
 use crate::uri::dot_segments::has_dot_segments;
-use crate::uri::{ipv6_text, parse, remove_dot_segments_into, HostKind};
+use crate::uri::{ipv6_text, parse_with, remove_dot_segments_into, HostKind};
 
 /// Normalize `input` to the same string as [`normalize`](super::normalize)`(..).normalized`,
 /// in one pass and without a trace.
@@ -17,48 +17,40 @@ use crate::uri::{ipv6_text, parse, remove_dot_segments_into, HostKind};
 /// assert_eq!(normalize_str("s:/a/..//b/%7e", o).unwrap(), "s:/.//b/~");
 /// ```
 pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, NormalizeError> {
-    let u = parse(input).map_err(|_| invalid(input))?;
+    let po = crate::uri::ParseOptions { iri: options.iri };
+    let u = parse_with(input, po).map_err(|_| invalid(input, po))?;
+    let iri = options.iri;
     let mut out = String::with_capacity(input.len() + 1);
     let scheme_start = 0;
     let scheme_based = !options.syntax_only;
     let has_authority = u.authority().is_some();
     let mut scheme_end = 0;
+    let host_rule = TextRule::new(true, true).iri(iri);
     rebuild(&u, &mut out, |c, s, out| match c {
         Comp::Scheme => {
-            write_text(
-                s,
-                TextRule {
-                    lower: true,
-                    decode: false,
-                },
-                out,
-            );
+            write_text(s, TextRule::new(true, false), out);
             scheme_end = out.len();
         }
-        Comp::Userinfo | Comp::Query | Comp::Fragment => write_text(
-            s,
-            TextRule {
-                lower: false,
-                decode: true,
-            },
-            out,
-        ),
+        Comp::Userinfo | Comp::Query | Comp::Fragment => {
+            write_text(s, TextRule::new(false, true).iri(iri), out)
+        }
         Comp::Host(HostKind::Ipv6) if options.ipv6_rfc5952 => {
             let address = s[1..].split(['%', ']']).next().unwrap_or_default();
             match ipv6_text::canonical(address) {
                 Some(canon) => {
                     out.push('[');
                     out.push_str(&canon);
-                    write_host(&s[1 + address.len()..], HostKind::Ipv6, true, true, out);
+                    write_host(&s[1 + address.len()..], HostKind::Ipv6, host_rule, out);
                 }
-                None => write_host(s, HostKind::Ipv6, true, true, out),
+                None => write_host(s, HostKind::Ipv6, host_rule, out),
             }
         }
-        Comp::Host(kind) => write_host(s, kind, true, true, out),
+        Comp::Host(kind) => write_host(s, kind, host_rule, out),
         Comp::Port => {
             let scheme = &out[scheme_start..scheme_end];
+            // §3.2.3: an empty port goes whatever the scheme; §6.2.3: a default one.
             let drop =
-                scheme_based && scheme_end > 0 && (s == ":" || is_default_port(scheme, &s[1..]));
+                s == ":" || (scheme_based && scheme_end > 0 && is_default_port(scheme, &s[1..]));
             if !drop {
                 out.push_str(s);
             }
@@ -66,7 +58,8 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
         Comp::Path => {
             let start = out.len();
             if s.as_bytes().contains(&b'%') {
-                write_path_text(s, true, options.decode_dot_segments, out);
+                let rule = TextRule::new(false, true).iri(iri);
+                write_path_text(s, rule, options.keep_encoded_dots, out);
             } else {
                 out.push_str(s);
             }

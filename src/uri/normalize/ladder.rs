@@ -8,7 +8,8 @@ use super::{
 };
 use crate::uri::dot_segments::has_dot_segments;
 use crate::uri::{
-    ipv6_text, parse, remove_dot_segments, Finding, HostKind, Severity, Span, UriRef,
+    ipv6_text, parse_with, remove_dot_segments, Finding, HostKind, ParseOptions, Severity, Span,
+    UriRef,
 };
 
 /// A component handed to a rung by [`rebuild`].
@@ -55,30 +56,22 @@ pub(crate) fn rebuild<E: Emit>(u: &UriRef<'_>, out: &mut E, mut f: impl FnMut(Co
     }
 }
 
-/// Write a host: reg-names and IP literals lowercased (when `lower`), a
-/// zone ID only hex-normalized; escapes decoded per `decode`.
-pub(crate) fn write_host<E: Emit>(
-    host: &str,
-    kind: HostKind,
-    lower: bool,
-    decode: bool,
-    out: &mut E,
-) {
-    let rule = TextRule { lower, decode };
+/// Write a host: reg-names and IP literals with ASCII letters lowercased
+/// (when `rule.lower`), a zone ID only hex-normalized; escapes decoded per
+/// `rule`.
+pub(crate) fn write_host<E: Emit>(host: &str, kind: HostKind, rule: TextRule, out: &mut E) {
     match (kind, host.find('%')) {
         (HostKind::Ipv6, Some(pct)) => {
             write_text(&host[..pct], rule, out);
-            write_text(
-                &host[pct..],
-                TextRule {
-                    lower: false,
-                    decode,
-                },
-                out,
-            );
+            write_text(&host[pct..], TextRule::new(false, rule.decode), out);
         }
         _ => write_text(host, rule, out),
     }
+}
+
+/// The grammar each rung re-parses with.
+fn parse_options(options: NormalizeOptions) -> ParseOptions {
+    ParseOptions { iri: options.iri }
 }
 
 /// Normalize `input` (a URI-reference), climbing the ladder rung by rung.
@@ -92,19 +85,24 @@ pub(crate) fn write_host<E: Emit>(
 /// assert_eq!(case.changed.iter().map(|s| s.slice(&case.after)).collect::<Vec<_>>(), ["xample", "%7B", "%7D"]);
 /// ```
 pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization, NormalizeError> {
-    parse(input).map_err(|_| invalid(input))?;
+    let po = parse_options(options);
+    parse_with(input, po).map_err(|_| invalid(input, po))?;
     let mut rungs = Vec::with_capacity(5);
     let mut current = input.to_string();
     let mut ladder = vec![RungKind::Case];
     if options.ipv6_rfc5952 {
         ladder.push(RungKind::Ipv6);
     }
-    ladder.extend([RungKind::PercentEncoding, RungKind::PathSegments]);
+    ladder.extend([
+        RungKind::PercentEncoding,
+        RungKind::PathSegments,
+        RungKind::EmptyPort,
+    ]);
     if !options.syntax_only {
         ladder.push(RungKind::SchemeBased);
     }
     for kind in ladder {
-        let u = parse(&current).map_err(|_| invalid(&current))?;
+        let u = parse_with(&current, po).map_err(|_| invalid(&current, po))?;
         let mut rw = Rewrite::default();
         let mut findings = Vec::new();
         match kind {
@@ -112,11 +110,12 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
             RungKind::Ipv6 => ipv6(&u, &mut rw),
             RungKind::PercentEncoding => percent(&u, options, &mut rw),
             RungKind::PathSegments => path_segments(&u, &mut rw, &mut findings),
+            RungKind::EmptyPort => empty_port(&u, &mut rw),
             RungKind::SchemeBased => scheme_based(&u, &mut rw),
         }
         let after = rw.out;
-        if kind == RungKind::PercentEncoding && !options.decode_dot_segments {
-            encoded_dot_segments_kept(&after, &mut findings);
+        if kind == RungKind::PercentEncoding && options.keep_encoded_dots {
+            encoded_dot_segments_kept(&after, po, &mut findings);
         }
         rungs.push(Rung {
             kind,
@@ -134,9 +133,9 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
 }
 
 /// A note on each `%2E` dot segment the percent-encoding rung kept encoded
-/// in `after` (its path), naming the option that decodes it.
-fn encoded_dot_segments_kept(after: &str, findings: &mut Vec<Finding>) {
-    let Ok(u) = parse(after) else { return };
+/// in `after` (its path) under [`NormalizeOptions::keep_encoded_dots`].
+fn encoded_dot_segments_kept(after: &str, po: ParseOptions, findings: &mut Vec<Finding>) {
+    let Ok(u) = parse_with(after, po) else { return };
     for (span, seg) in u.segments() {
         if super::text::is_encoded_dot_segment(seg) {
             findings.push(Finding::new(
@@ -145,10 +144,10 @@ fn encoded_dot_segments_kept(after: &str, findings: &mut Vec<Finding>) {
                 "encoded-dot-segment-kept",
                 format!(
                     "\"{seg}\" is a dot segment spelled with escapes: \".\" is unreserved, which \
-                     RFC 3986 §6.2.2.2 would decode, but uriscope keeps it encoded by default (a \
-                     server that does not decode before resolving finds another resource), so the \
-                     path rung (§6.2.2.3) does not remove it; --decode-dot-segments \
-                     (NormalizeOptions::decode_dot_segments) decodes it"
+                     RFC 3986 §6.2.2.2 decodes, but --keep-encoded-dots \
+                     (NormalizeOptions::keep_encoded_dots) keeps it encoded (a server that does \
+                     not decode before resolving finds another resource), so the path rung \
+                     (§6.2.2.3) does not remove it"
                 ),
             ));
         }
@@ -157,24 +156,10 @@ fn encoded_dot_segments_kept(after: &str, findings: &mut Vec<Finding>) {
 
 fn case(u: &UriRef<'_>, rw: &mut Rewrite) {
     rebuild(u, rw, |c, s, rw| match c {
-        Comp::Scheme => write_text(
-            s,
-            TextRule {
-                lower: true,
-                decode: false,
-            },
-            rw,
-        ),
-        Comp::Host(kind) => write_host(s, kind, true, false, rw),
+        Comp::Scheme => write_text(s, TextRule::new(true, false), rw),
+        Comp::Host(kind) => write_host(s, kind, TextRule::new(true, false), rw),
         Comp::Port => rw.keep(s),
-        _ => write_text(
-            s,
-            TextRule {
-                lower: false,
-                decode: false,
-            },
-            rw,
-        ),
+        _ => write_text(s, TextRule::new(false, false), rw),
     });
 }
 
@@ -200,18 +185,17 @@ fn ipv6(u: &UriRef<'_>, rw: &mut Rewrite) {
 }
 
 fn percent(u: &UriRef<'_>, options: NormalizeOptions, rw: &mut Rewrite) {
+    let iri = options.iri;
     rebuild(u, rw, |c, s, rw| match c {
         Comp::Scheme | Comp::Port => rw.keep(s),
-        Comp::Host(kind) => write_host(s, kind, true, true, rw),
-        Comp::Path => write_path_text(s, true, options.decode_dot_segments, rw),
-        _ => write_text(
+        Comp::Host(kind) => write_host(s, kind, TextRule::new(true, true).iri(iri), rw),
+        Comp::Path => write_path_text(
             s,
-            TextRule {
-                lower: false,
-                decode: true,
-            },
+            TextRule::new(false, true).iri(iri),
+            options.keep_encoded_dots,
             rw,
         ),
+        _ => write_text(s, TextRule::new(false, true).iri(iri), rw),
     });
 }
 
@@ -266,12 +250,21 @@ fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) 
     });
 }
 
+/// RFC 3986 §3.2.3: "URI producers and normalizers should omit the port
+/// component and its \":\" delimiter if port is empty", for every scheme.
+fn empty_port(u: &UriRef<'_>, rw: &mut Rewrite) {
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Port if s == ":" => rw.change(""),
+        _ => rw.keep(s),
+    });
+}
+
 fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite) {
     let scheme = u.scheme().unwrap_or_default();
     let known = super::default_port(scheme).is_some();
     let has_authority = u.authority().is_some();
     rebuild(u, rw, |c, s, rw| match c {
-        Comp::Port if u.scheme().is_some() && (s == ":" || is_default_port(scheme, &s[1..])) => {
+        Comp::Port if u.scheme().is_some() && s.len() > 1 && is_default_port(scheme, &s[1..]) => {
             rw.change("")
         }
         Comp::Path if known && has_authority && s.is_empty() => rw.change("/"),

@@ -9,14 +9,23 @@
 //! 1. [`RungKind::Case`] (§6.2.2.1): scheme and host to lowercase, hex digits of
 //!    escapes to uppercase (IPv6 hex is part of the host, so lowercase too).
 //! 2. [`RungKind::Ipv6`] (RFC 5952 §4, only with [`NormalizeOptions::ipv6_rfc5952`]).
-//! 3. [`RungKind::PercentEncoding`] (§6.2.2.2): escapes of unreserved characters decoded.
-//!    A path segment that would decode to `.` or `..` stays encoded unless
-//!    [`NormalizeOptions::decode_dot_segments`].
+//! 3. [`RungKind::PercentEncoding`] (§6.2.2.2): escapes of unreserved characters decoded,
+//!    `%2E` included, so the next rung removes the dot segments they spell (as
+//!    fluent-uri, iri-string and uriparser do). With [`NormalizeOptions::keep_encoded_dots`]
+//!    a path segment that would decode to `.` or `..` stays encoded (lint
+//!    `encoded-dot-segment-kept`). With [`NormalizeOptions::iri`] (RFC 3987 §5.3.2.3),
+//!    escapes of `iunreserved` characters (strictly valid UTF-8) are decoded too.
 //! 4. [`RungKind::PathSegments`] (§6.2.2.3): `remove_dot_segments`, for URIs with a
 //!    scheme; a path left starting with `//` without an authority is prefixed with `/.`.
-//! 5. [`RungKind::SchemeBased`] (§6.2.3, skipped with [`NormalizeOptions::syntax_only`]):
-//!    an empty port dropped (any scheme); for http, https, ws, wss and ftp the
-//!    default port dropped and an empty path with an authority made `/`.
+//! 5. [`RungKind::EmptyPort`] (§3.2.3): an empty port and its `:` dropped (any
+//!    scheme; "URI producers and normalizers should omit" it).
+//! 6. [`RungKind::SchemeBased`] (§6.2.3, skipped with [`NormalizeOptions::syntax_only`]):
+//!    for http, https, ws, wss and ftp the default port dropped and an empty
+//!    path with an authority made `/`.
+//!
+//! No Unicode normalization (NFC) is applied to IRIs: RFC 3987 §5.3.2.2 says
+//! equivalence "MUST rely on the assumption that IRIs are appropriately
+//! pre-character-normalized rather than apply character normalization".
 
 mod fast;
 mod ladder;
@@ -24,7 +33,7 @@ pub(crate) mod text;
 
 use std::fmt;
 
-use super::{Finding, Span};
+use super::{Finding, ParseOptions, Span};
 
 pub use fast::normalize_str;
 pub use ladder::normalize;
@@ -36,10 +45,15 @@ pub struct NormalizeOptions {
     pub syntax_only: bool,
     /// Rewrite IPv6 addresses in RFC 5952 canonical text.
     pub ipv6_rfc5952: bool,
-    /// Decode `%2E` in path segments that then become `.` or `..` (and so are
-    /// removed by the path rung). Off by default: decoding would change which
-    /// resource a server that does not decode before resolving finds.
-    pub decode_dot_segments: bool,
+    /// Keep `%2E` encoded in path segments that would decode to `.` or `..`
+    /// (so the path rung does not remove them), for servers that do not
+    /// decode before resolving. Off by default: §6.2.2.2 decodes every
+    /// unreserved character, then §6.2.2.3 removes the dot segments formed.
+    pub keep_encoded_dots: bool,
+    /// Accept IRIs (RFC 3987 §5.3): the input may hold non-ASCII characters,
+    /// and escapes of `iunreserved` characters are decoded where their
+    /// octets are valid UTF-8 (RFC 3987 §5.3.2.3).
+    pub iri: bool,
 }
 
 /// One rung of the ladder.
@@ -53,18 +67,22 @@ pub enum RungKind {
     PercentEncoding,
     /// §6.2.2.3 path segment normalization.
     PathSegments,
+    /// §3.2.3: an empty port omitted.
+    EmptyPort,
     /// §6.2.3 scheme-based normalization.
     SchemeBased,
 }
 
 impl RungKind {
-    /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`, `scheme-based`.
+    /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`,
+    /// `empty-port`, `scheme-based`.
     pub fn name(self) -> &'static str {
         match self {
             RungKind::Case => "case",
             RungKind::Ipv6 => "ipv6",
             RungKind::PercentEncoding => "percent-encoding",
             RungKind::PathSegments => "path-segments",
+            RungKind::EmptyPort => "empty-port",
             RungKind::SchemeBased => "scheme-based",
         }
     }
@@ -76,6 +94,7 @@ impl RungKind {
             RungKind::Ipv6 => "RFC 5952 §4",
             RungKind::PercentEncoding => "RFC 3986 §6.2.2.2",
             RungKind::PathSegments => "RFC 3986 §6.2.2.3",
+            RungKind::EmptyPort => "RFC 3986 §3.2.3",
             RungKind::SchemeBased => "RFC 3986 §6.2.3",
         }
     }
@@ -113,7 +132,8 @@ pub struct Normalization {
     pub rungs: Vec<Rung>,
 }
 
-/// Why an input could not be normalized: it is not a valid URI-reference.
+/// Why an input could not be normalized: it is not a valid URI-reference
+/// (IRI-reference with [`NormalizeOptions::iri`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NormalizeError {
     /// A message naming the first problem and where it is.
@@ -131,13 +151,26 @@ impl fmt::Display for NormalizeError {
 
 impl std::error::Error for NormalizeError {}
 
-/// The error for an input that does not parse.
-pub(crate) fn invalid(input: &str) -> NormalizeError {
-    let findings = crate::uri::parse::first_errors(input, crate::uri::parse::FIRST_ERRORS);
-    let message = match findings.first() {
-        Some(f) => format!("not a valid URI-reference: {}", f.message),
-        None => "not a valid URI-reference".to_string(),
+/// The error for an input that does not parse under `options`; without
+/// `options.iri`, an input that is a valid IRI-reference says so. At most
+/// [`FIRST_ERRORS`](crate::uri::parse::FIRST_ERRORS) errors are kept.
+pub(crate) fn invalid(input: &str, options: ParseOptions) -> NormalizeError {
+    let findings = crate::uri::parse::first_errors(input, options, crate::uri::parse::FIRST_ERRORS);
+    let grammar = if options.iri {
+        "IRI-reference (RFC 3987)"
+    } else {
+        "URI-reference"
     };
+    let mut message = match findings.first() {
+        Some(f) => format!("not a valid {grammar}: {}", f.message),
+        None => format!("not a valid {grammar}"),
+    };
+    if !options.iri && super::parse_iri(input).is_ok() {
+        message.push_str(
+            "; it is a valid IRI-reference (RFC 3987): normalize it as an IRI \
+             (--iri, NormalizeOptions::iri)",
+        );
+    }
     NormalizeError { message, findings }
 }
 

@@ -56,6 +56,47 @@ pub(crate) struct TextRule {
     pub(crate) lower: bool,
     /// Decode escapes of unreserved characters (§6.2.2.2).
     pub(crate) decode: bool,
+    /// With `decode`: also decode escapes whose octets are the strictly
+    /// valid UTF-8 of an `iunreserved` character (RFC 3987 §5.3.2.3, §2.2:
+    /// a `ucschar`, never a bidirectional formatting character, §4.1).
+    pub(crate) iri: bool,
+}
+
+impl TextRule {
+    /// A rule with the given `lower` and `decode`, not decoding to IRI characters.
+    pub(crate) const fn new(lower: bool, decode: bool) -> TextRule {
+        TextRule {
+            lower,
+            decode,
+            iri: false,
+        }
+    }
+
+    /// This rule with `iri` set.
+    pub(crate) const fn iri(self, iri: bool) -> TextRule {
+        TextRule { iri, ..self }
+    }
+}
+
+/// The `iunreserved` non-ASCII character whose UTF-8 is spelled by the
+/// escapes starting at `b[i]` (lead byte `v`), and how many bytes they take.
+fn escaped_iunreserved(b: &[u8], i: usize, v: u8) -> Option<(char, usize)> {
+    let len = match v {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut octets = [v, 0, 0, 0];
+    for (k, o) in octets.iter_mut().enumerate().take(len).skip(1) {
+        let at = i + 3 * k;
+        if b.get(at) != Some(&b'%') {
+            return None;
+        }
+        *o = hex_value(*b.get(at + 1)?)? << 4 | hex_value(*b.get(at + 2)?)?;
+    }
+    let c = std::str::from_utf8(&octets[..len]).ok()?.chars().next()?;
+    crate::uri::iri::may_decode_in_iri(c, false).then_some((c, 3 * len))
 }
 
 /// Rewrite `s` under `rule`: escapes get uppercase hex digits (§6.2.2.1),
@@ -73,6 +114,15 @@ pub(crate) fn write_text<E: Emit>(s: &str, rule: TextRule, out: &mut E) {
                 out.keep(&s[run..i]);
                 let v = hi * 16 + lo;
                 let mut buf = [0u8; 4];
+                if let Some((ch, n)) = (rule.decode && rule.iri && v >= 0x80)
+                    .then(|| escaped_iunreserved(b, i, v))
+                    .flatten()
+                {
+                    out.change(ch.encode_utf8(&mut buf));
+                    i += n;
+                    run = i;
+                    continue;
+                }
                 if rule.decode && is_unreserved(v) {
                     let d = if rule.lower {
                         v.to_ascii_lowercase()
@@ -130,14 +180,10 @@ pub(crate) fn is_encoded_dot_segment(seg: &str) -> bool {
     escaped && (dots == 1 || dots == 2)
 }
 
-/// Rewrite a path segment by segment, leaving escaped dot segments encoded
-/// (hex uppercased) unless `decode_dots`.
-pub(crate) fn write_path_text<E: Emit>(path: &str, decode: bool, decode_dots: bool, out: &mut E) {
-    let rule = TextRule {
-        lower: false,
-        decode,
-    };
-    if !decode || decode_dots {
+/// Rewrite a path under `rule`; with `keep_dots`, segment by segment,
+/// leaving escaped dot segments encoded (hex uppercased).
+pub(crate) fn write_path_text<E: Emit>(path: &str, rule: TextRule, keep_dots: bool, out: &mut E) {
+    if !rule.decode || !keep_dots {
         return write_text(path, rule, out);
     }
     for (k, seg) in path.split('/').enumerate() {
@@ -145,14 +191,7 @@ pub(crate) fn write_path_text<E: Emit>(path: &str, decode: bool, decode_dots: bo
             out.keep("/");
         }
         if is_encoded_dot_segment(seg) {
-            write_text(
-                seg,
-                TextRule {
-                    lower: false,
-                    decode: false,
-                },
-                out,
-            );
+            write_text(seg, TextRule::new(false, false), out);
         } else {
             write_text(seg, rule, out);
         }
@@ -165,9 +204,9 @@ mod tests {
 
     fn text(s: &str, lower: bool, decode: bool) -> (String, Vec<(usize, usize)>) {
         let mut rw = Rewrite::default();
-        write_text(s, TextRule { lower, decode }, &mut rw);
+        write_text(s, TextRule::new(lower, decode), &mut rw);
         let mut plain = String::new();
-        write_text(s, TextRule { lower, decode }, &mut plain);
+        write_text(s, TextRule::new(lower, decode), &mut plain);
         assert_eq!(plain, rw.out);
         (
             rw.out,
@@ -193,6 +232,22 @@ mod tests {
             ("c%2F~A".into(), vec![(0, 1), (4, 6)])
         );
         assert_eq!(text("%41", true, true), ("a".into(), vec![(0, 1)]));
+    }
+
+    #[test]
+    fn iri_decodes_escaped_iunreserved_utf8_only() {
+        let iri = |s: &str| {
+            let mut out = String::new();
+            write_text(s, TextRule::new(false, true).iri(true), &mut out);
+            out
+        };
+        assert_eq!(iri("D%c3%bcrst%7e"), "Dürst~");
+        // Not UTF-8, a reserved or ASCII control byte, a bidi control (§4.1),
+        // a private-use character (not iunreserved), a truncated sequence.
+        assert_eq!(iri("%FC%2F%0A"), "%FC%2F%0A");
+        assert_eq!(iri("%E2%80%AE"), "%E2%80%AE");
+        assert_eq!(iri("%EE%80%80"), "%EE%80%80");
+        assert_eq!(iri("%C3"), "%C3");
     }
 
     #[test]
