@@ -84,7 +84,7 @@ pub struct ResolveError {
     pub code: &'static str,
     /// A message naming the problem and where it is.
     pub message: String,
-    /// The first errors of [`analyze`] on the faulty input, at most
+    /// The first errors of [`analyze`](super::analyze) on the faulty input, at most
     /// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) (empty for
     /// `base-not-absolute` when the base is otherwise valid).
     pub findings: Vec<Finding>,
