@@ -173,10 +173,31 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
             Span::raw(" - components from the Appendix B split"),
         ]
     };
-    if iri {
-        verdict.push(Span::raw(" · IRI (RFC 3987)"));
+    if iri && a.is_valid() {
+        // An IRI is not a URI: say so, and show its URI form (RFC 3987
+        // §3.1: UTF-8 escapes, the host through IDNA).
+        let kind = match a.uri.kind() {
+            RefKind::Uri => "IRI",
+            _ => "IRI-reference",
+        };
+        verdict = vec![
+            Span::styled("valid", theme.good()),
+            Span::raw(format!(" {kind} (RFC 3987) — not a URI")),
+        ];
+        out.push(Line::from(verdict));
+        if let Ok(form) = crate::uri::iri::iri_to_uri(a.input) {
+            let form = super::mask::mask_password(&form).into_owned();
+            out.push(Line::from(vec![
+                Span::styled("URI form (RFC 3987 §3.1) ", theme.dim()),
+                Span::raw(fit(&form, w.saturating_sub(26)).into_owned()),
+            ]));
+        }
+    } else {
+        if iri {
+            verdict.push(Span::raw(" · IRI (RFC 3987)"));
+        }
+        out.push(Line::from(verdict));
     }
-    out.push(Line::from(verdict));
     if super::mask::password_span(a).is_some() {
         let key =
             crate::app::keymap::key_name(&crate::app::Action::RevealPasswords).unwrap_or_default();
