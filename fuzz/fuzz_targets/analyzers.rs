@@ -16,6 +16,10 @@ fuzz_target!(|data: &[u8]| {
     let linted = lint(s);
     for f in r2396.findings.iter().chain(&compared).chain(&linted) {
         let sp = f.span;
-        assert!(s.get(sp.start..sp.end).is_some(), "{} span {sp:?} does not slice {s:?}", f.code);
+        assert!(
+            s.get(sp.start..sp.end).is_some(),
+            "{} span {sp:?} does not slice {s:?}",
+            f.code
+        );
     }
 });

@@ -10,10 +10,7 @@ use uriscope::uri::percent::{
 use uriscope::uri::{parse, parse_iri};
 
 fn is_escape_at(b: &[u8], i: usize) -> bool {
-    b[i] == b'%'
-        && i + 2 < b.len()
-        && b[i + 1].is_ascii_hexdigit()
-        && b[i + 2].is_ascii_hexdigit()
+    b[i] == b'%' && i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -23,10 +20,23 @@ fuzz_target!(|data: &[u8]| {
     };
     for set in encode_set::ALL {
         let plus = set.space_as_plus();
-        let decode_opts = DecodeOptions { plus_as_space: plus };
+        let decode_opts = DecodeOptions {
+            plus_as_space: plus,
+        };
         // Encoding every '%' makes the round trip exact.
-        let all = encode_with(s, set, EncodeOptions { encode_percent: true });
-        assert_eq!(&*decode_bytes(all.as_bytes(), decode_opts), s.as_bytes(), "set {}", set.name);
+        let all = encode_with(
+            s,
+            set,
+            EncodeOptions {
+                encode_percent: true,
+            },
+        );
+        assert_eq!(
+            &*decode_bytes(all.as_bytes(), decode_opts),
+            s.as_bytes(),
+            "set {}",
+            set.name
+        );
         // Keeping escapes: the output holds only kept bytes and escapes,
         // and encoding again changes nothing.
         let kept = encode(s, set);
@@ -42,19 +52,37 @@ fuzz_target!(|data: &[u8]| {
         // (Not for the form set: its '+' for a space is itself encoded the
         // second time, as "%2B", which is what form encoding means.)
         if !plus {
-            assert_eq!(encode(&kept, set), kept, "encode not idempotent, set {}", set.name);
+            assert_eq!(
+                encode(&kept, set),
+                kept,
+                "encode not idempotent, set {}",
+                set.name
+            );
         }
         // The explanation covers the input and spells out the encoding.
-        for options in [EncodeOptions::default(), EncodeOptions { encode_percent: true }] {
+        for options in [
+            EncodeOptions::default(),
+            EncodeOptions {
+                encode_percent: true,
+            },
+        ] {
             let rows = explain(s, set, options);
             let text: String = rows.iter().map(|r| r.text).collect();
             assert_eq!(text, s);
             let out: String = rows.iter().map(|r| &*r.encoded).collect();
-            assert_eq!(out, encode_with(s, set, options), "explain vs encode, set {}", set.name);
+            assert_eq!(
+                out,
+                encode_with(s, set, options),
+                "explain vs encode, set {}",
+                set.name
+            );
         }
     }
     let d = decode(s, DecodeOptions::default());
-    assert_eq!(d.bytes, decode_bytes(s.as_bytes(), DecodeOptions::default()));
+    assert_eq!(
+        d.bytes,
+        decode_bytes(s.as_bytes(), DecodeOptions::default())
+    );
     for m in &d.malformed {
         assert!(m.end <= s.len() && s.is_char_boundary(m.start) && s.is_char_boundary(m.end));
     }
@@ -67,7 +95,10 @@ fuzz_target!(|data: &[u8]| {
     if parse(s).is_ok() {
         assert_eq!(iri_to_uri(s).as_deref(), Ok(s), "a URI maps to itself");
         if let Ok(i) = uri_to_iri(s) {
-            assert!(parse_iri(&i).is_ok(), "uri_to_iri({s:?}) = {i:?} is not an IRI");
+            assert!(
+                parse_iri(&i).is_ok(),
+                "uri_to_iri({s:?}) = {i:?} is not an IRI"
+            );
         }
     }
 });

@@ -17,9 +17,17 @@ fuzz_target!(|data: &[u8]| {
         assert!(text.is_char_boundary(sp.start) && text.is_char_boundary(sp.end));
         assert!(sp.start >= last_end, "overlapping or unordered spans");
         last_end = sp.end;
-        let squeezed: String = sp.slice(text).chars().filter(|c| !c.is_whitespace()).collect();
+        let squeezed: String = sp
+            .slice(text)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
         if e.guess {
-            assert!(e.uri.ends_with(&squeezed), "guess {:?} from {squeezed:?}", e.uri);
+            assert!(
+                e.uri.ends_with(&squeezed),
+                "guess {:?} from {squeezed:?}",
+                e.uri
+            );
         } else {
             assert!(
                 squeezed.contains(&e.uri) || e.uri.contains(&squeezed),

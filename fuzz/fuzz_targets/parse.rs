@@ -19,9 +19,16 @@ fn check(s: &str) {
         let a = analyze_with(s, ParseOptions { iri });
         // Validity: parse succeeds exactly when analyze finds no error, and
         // parse's error is analyze's first error.
-        assert_eq!(p.is_ok(), a.is_valid(), "parse vs analyze validity on {s:?} iri={iri}");
+        assert_eq!(
+            p.is_ok(),
+            a.is_valid(),
+            "parse vs analyze validity on {s:?} iri={iri}"
+        );
         for f in &a.findings {
-            assert!(f.span.start <= f.span.end && f.span.end <= s.len(), "span out of input");
+            assert!(
+                f.span.start <= f.span.end && f.span.end <= s.len(),
+                "span out of input"
+            );
             assert!(s.is_char_boundary(f.span.start) && s.is_char_boundary(f.span.end));
             assert!(!f.message.is_empty());
         }
@@ -53,11 +60,9 @@ fn check(s: &str) {
             Err(e) => {
                 // parse's error is one of analyze's errors, at the same place.
                 assert!(
-                    a.findings
-                        .iter()
-                        .any(|f| f.severity == Severity::Error
-                            && f.code == e.code
-                            && f.span.start == e.at),
+                    a.findings.iter().any(|f| f.severity == Severity::Error
+                        && f.code == e.code
+                        && f.span.start == e.at),
                     "parse error {e:?} not among analyze's findings for {s:?}"
                 );
                 assert!(e.at <= s.len());

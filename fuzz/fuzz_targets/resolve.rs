@@ -73,7 +73,10 @@ fn metamorphic(base: &str, reference: &str, target: &str) {
         // Only a target that kept a dot-segment (from the base, when the
         // reference is empty: T.path = Base.path, §5.2.2) is unreachable.
         Err(e) => {
-            assert_eq!(e.code, "unreachable-target", "make_relative({base:?}, {target:?}): {e}");
+            assert_eq!(
+                e.code, "unreachable-target",
+                "make_relative({base:?}, {target:?}): {e}"
+            );
             let path = parse(target).map(|u| u.path()).unwrap_or_default();
             assert!(
                 path.split('/').any(|s| s == "." || s == ".."),

@@ -266,7 +266,11 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 );
             }
             media.push_str(if text.is_empty() { "text/plain" } else { text });
-        } else if text.len() > 8 && text[..8].eq_ignore_ascii_case("charset=") {
+        } else if text.len() > 8
+            && text
+                .get(..8)
+                .is_some_and(|p| p.eq_ignore_ascii_case("charset="))
+        {
             charset = Some(percent_decode(&text[8..]));
         } else if text.eq_ignore_ascii_case("base64") && part.end == header.end {
             base64 = true;

@@ -233,3 +233,44 @@ fn regression_reopening_the_copy_chooser_recomputes_nothing() {
     assert!(!Rc::ptr_eq(&chooser(&app), &first));
     assert!(chooser(&app)[0].preview.ends_with('x'));
 }
+
+/// Found by the `analyzers` fuzz target in CI's smoke run, after the
+/// data-payload note learned to read `charset=`: a media-type parameter
+/// whose eighth byte falls inside a character (`i\u{7f}\u{7f}\u{7f}j/.\u{fffe}/…`) was sliced
+/// at byte 8 (a panic). The prefix is now looked at with `get`.
+#[test]
+fn regression_data_parameter_cut_inside_a_character() {
+    let s =
+        "data:/au-s1@:;i\u{7f}\u{7f}\u{7f}j/.\u{fffe}/au-s1@:;ij/./em=1&de.radHiTTTTTe,u0too1@?";
+    let found = uriscope::uri::lint::lint(s);
+    for f in &found {
+        assert!(s.get(f.span.range()).is_some(), "{} {:?}", f.code, f.span);
+    }
+    // A real charset parameter is still read.
+    let f = uriscope::uri::lint::lint("data:text/plain;charset=utf-8;base64,QUJD");
+    assert!(
+        f.iter()
+            .any(|f| f.code == "data-payload" && f.message.contains("charset=utf-8")),
+        "{f:?}"
+    );
+}
+
+/// Found by the `normalize` fuzz target in CI's smoke run: with the IRI
+/// option the normal form of `…Diffie%E2%80%93Hellman` is an IRI (the
+/// en dash decoded), which the target then parsed as a URI. The normal
+/// form parses under the grammar it was normalized with.
+#[test]
+fn regression_iri_normal_form_parses_as_an_iri() {
+    use uriscope::uri::{normalize_str, parse_with, NormalizeOptions, ParseOptions};
+    let a = "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie%E2%80%93Hellman";
+    let options = NormalizeOptions {
+        iri: true,
+        ..NormalizeOptions::default()
+    };
+    let n = normalize_str(a, options).expect("normalizes");
+    assert_eq!(
+        n,
+        "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie–Hellman"
+    );
+    assert!(parse_with(&n, ParseOptions { iri: true }).is_ok());
+}
