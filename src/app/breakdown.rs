@@ -287,7 +287,31 @@ fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
 /// component, raw and (when different) decoded.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let mut out = vec![main_result(app)];
+    out.extend(forms(app.input.text()));
     out.extend(component_entries(app.input.text()));
+    out
+}
+
+/// The input's URI form (RFC 3987 §3.1: UTF-8 escapes, the host through
+/// IDNA) and IRI form (§3.2), each where it differs from the input.
+fn forms(input: &str) -> Vec<CopyEntry> {
+    let mut out = Vec::new();
+    if let Ok(u) = uri::iri::iri_to_uri(input) {
+        if u != input {
+            out.push(CopyEntry {
+                label: "URI form (RFC 3987 §3.1, punycode host)".into(),
+                text: u.into_owned(),
+            });
+        }
+    }
+    if let Ok(i) = uri::iri::uri_to_iri(input) {
+        if i != input {
+            out.push(CopyEntry {
+                label: "IRI form (RFC 3987 §3.2)".into(),
+                text: i.into_owned(),
+            });
+        }
+    }
     out
 }
 
@@ -300,6 +324,7 @@ pub fn choices(app: &App) -> Vec<super::Choice> {
         preview: crate::cli::input::visible(input).into_owned(),
         more: true,
     }];
+    out.extend(forms(input).iter().map(super::Choice::of));
     out.extend(component_entries(input).iter().map(super::Choice::of));
     out
 }

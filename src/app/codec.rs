@@ -69,11 +69,12 @@ pub fn decoded(app: &App) -> Decoded<'_> {
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     vec![
         CopyEntry {
-            label: format!("encoded ({})", app.codec.encode_set().name),
+            // The Encode pane's text, not the URI: said so in the label.
+            label: format!("text encoded ({})", app.codec.encode_set().name),
             text: encoded(app),
         },
         CopyEntry {
-            label: "decoded".into(),
+            label: "text decoded".into(),
             text: decoded(app).lossy().into_owned(),
         },
     ]

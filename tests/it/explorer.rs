@@ -248,8 +248,8 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "resolved (RFC 3986)",
             "resolved (RFC 2396)",
             "normalized",
-            "encoded (path)",
-            "decoded"
+            "text encoded (path)",
+            "text decoded"
         ]
     );
     for _ in 0..7 {

@@ -215,8 +215,8 @@ fn copy_keys_in_the_new_panes() {
         "resolved (RFC 3986)",
         "resolved (RFC 2396)",
         "normalized",
-        "encoded (path)",
-        "decoded",
+        "text encoded (path)",
+        "text decoded",
     ] {
         assert!(labels.iter().any(|x| x == l), "{l} missing from {labels:?}");
     }
@@ -270,4 +270,31 @@ fn an_example_picked_from_the_encode_pane_loads_there() {
     assert_eq!(app.codec.text.text(), app.input.text());
     assert_ne!(app.input.text(), "x");
     assert_eq!(app.focus, Focus::Pane(Pane::Codec));
+}
+
+/// The copy chooser offers the URI form of an IRI and the IRI form of a
+/// URI, each where it differs (issue 10, point 2).
+#[test]
+fn the_copy_chooser_offers_the_uri_and_iri_forms() {
+    let app = App::new("https://münchen.de/straße?q=ü", None);
+    let entries = app.copy_entries();
+    let uri = entries
+        .iter()
+        .find(|e| e.label == "URI form (RFC 3987 §3.1, punycode host)")
+        .expect("a URI form entry");
+    assert_eq!(uri.text, "https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%BC");
+    assert_eq!(app.copy_choices().len(), entries.len());
+    let app = App::new("http://xn--mnchen-3ya.de/stra%C3%9Fe", None);
+    let entries = app.copy_entries();
+    let iri = entries
+        .iter()
+        .find(|e| e.label == "IRI form (RFC 3987 §3.2)")
+        .expect("an IRI form entry");
+    assert_eq!(iri.text, "http://münchen.de/straße");
+    // A plain URI has neither.
+    let app = App::new("http://h/p", None);
+    assert!(!app
+        .copy_entries()
+        .iter()
+        .any(|e| e.label.contains("form (RFC 3987")));
 }
