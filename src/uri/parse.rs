@@ -141,6 +141,34 @@ pub(crate) fn first_errors(input: &str, options: ParseOptions, n: usize) -> Vec<
         .collect()
 }
 
+/// Why `input` does not parse under `options`, for an error that names
+/// it: `"{lead}not a valid URI-reference: {first error}"` (or
+/// IRI-reference), with the first [`FIRST_ERRORS`] errors; when `input`
+/// is a valid IRI-reference but `options.iri` is off, the message ends by
+/// saying so and how to `act` on it ("resolve it as an IRI (--iri, …)").
+pub(crate) fn invalid_reference(
+    lead: &str,
+    input: &str,
+    options: ParseOptions,
+    act: &str,
+) -> (String, Vec<Finding>) {
+    let findings = first_errors(input, options, FIRST_ERRORS);
+    let grammar = if options.iri {
+        "IRI-reference (RFC 3987)"
+    } else {
+        "URI-reference"
+    };
+    let mut message = match findings.first() {
+        Some(f) => format!("{lead}not a valid {grammar}: {}", f.message),
+        None => format!("{lead}not a valid {grammar}"),
+    };
+    if !options.iri && parse_iri(input).is_ok() {
+        message.push_str("; it is a valid IRI-reference (RFC 3987): ");
+        message.push_str(act);
+    }
+    (message, findings)
+}
+
 /// The components as [`analyze_with`] delimits them (errors stepped over)
 /// and the first error with its message, without collecting every other
 /// finding: what a caller needs that shows one reason and the recovered

@@ -103,28 +103,17 @@ impl std::error::Error for ResolveError {}
 /// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) errors kept). Without
 /// `options.iri`, an input that is a valid IRI-reference says so.
 pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> ResolveError {
-    let findings = super::parse::first_errors(input, options, super::parse::FIRST_ERRORS);
-    let first = findings.first();
     let what = match subject {
-        Subject::Base => "the base",
-        Subject::Reference => "the reference",
-        Subject::Target => "the target",
+        Subject::Base => "the base is ",
+        Subject::Reference => "the reference is ",
+        Subject::Target => "the target is ",
     };
-    let grammar = if options.iri {
-        "IRI-reference (RFC 3987)"
-    } else {
-        "URI-reference"
-    };
-    let mut message = match first {
-        Some(f) => format!("{what} is not a valid {grammar}: {}", f.message),
-        None => format!("{what} is not a valid {grammar}"),
-    };
-    if !options.iri && super::parse_iri(input).is_ok() {
-        message.push_str(
-            "; it is a valid IRI-reference (RFC 3987): resolve it as an IRI \
-             (--iri, ResolveOptions::iri)",
-        );
-    }
+    let (message, findings) = super::parse::invalid_reference(
+        what,
+        input,
+        options,
+        "resolve it as an IRI (--iri, ResolveOptions::iri)",
+    );
     ResolveError {
         subject,
         code: match subject {

@@ -155,22 +155,12 @@ impl std::error::Error for NormalizeError {}
 /// `options.iri`, an input that is a valid IRI-reference says so. At most
 /// [`FIRST_ERRORS`](crate::uri::parse::FIRST_ERRORS) errors are kept.
 pub(crate) fn invalid(input: &str, options: ParseOptions) -> NormalizeError {
-    let findings = crate::uri::parse::first_errors(input, options, crate::uri::parse::FIRST_ERRORS);
-    let grammar = if options.iri {
-        "IRI-reference (RFC 3987)"
-    } else {
-        "URI-reference"
-    };
-    let mut message = match findings.first() {
-        Some(f) => format!("not a valid {grammar}: {}", f.message),
-        None => format!("not a valid {grammar}"),
-    };
-    if !options.iri && super::parse_iri(input).is_ok() {
-        message.push_str(
-            "; it is a valid IRI-reference (RFC 3987): normalize it as an IRI \
-             (--iri, NormalizeOptions::iri)",
-        );
-    }
+    let (message, findings) = crate::uri::parse::invalid_reference(
+        "",
+        input,
+        options,
+        "normalize it as an IRI (--iri, NormalizeOptions::iri)",
+    );
     NormalizeError { message, findings }
 }
 
