@@ -6,7 +6,7 @@ use super::{App, CopyEntry, Editor, ViewScroll};
 use crate::uri::percent::{self, encode_set, DecodeOptions, Decoded, EncodeSet};
 
 /// The pane's own state.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CodecView {
     /// The text to encode and decode.
     pub text: Editor,
@@ -18,14 +18,22 @@ pub struct CodecView {
     pub scroll: ViewScroll,
 }
 
+impl Default for CodecView {
+    /// An empty field with the default set.
+    fn default() -> CodecView {
+        CodecView::new("")
+    }
+}
+
 impl CodecView {
-    /// The pane starting on `input`, with the path set.
+    /// The pane starting on `input`, with the default set (the CLI's,
+    /// [`encode_set::DEFAULT`]).
     pub fn new(input: &str) -> CodecView {
         CodecView {
             text: Editor::new(input),
             set: encode_set::ALL
                 .iter()
-                .position(|s| s.name == "path")
+                .position(|s| s.name == encode_set::DEFAULT.name)
                 .unwrap_or(0),
             edited: false,
             scroll: ViewScroll::default(),

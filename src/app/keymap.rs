@@ -4,7 +4,10 @@
 //!
 //! No bare printable key is a command while a text field has focus (a URI
 //! may contain almost any printable character): there, printable keys are
-//! inserted, and commands use Ctrl, F-keys and the named keys.
+//! inserted, and commands use Ctrl, F-keys and the named keys. Where a
+//! result view has focus, a few bare keys are commands as in a pager:
+//! `q` quits, `?` opens the help, `/` goes back to the input line, and
+//! `h` `j` `k` `l` scroll.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -100,6 +103,9 @@ impl Key {
     pub fn name(&self) -> String {
         let base = match self.code {
             KeyCode::Char(' ') => "Space".to_string(),
+            // `Ctrl-C` as terminals write it; a bare key as it is typed
+            // (`q`, `?`: an upper-case `Q` would read as Shift-Q).
+            KeyCode::Char(c) if self.mods.is_empty() => c.to_string(),
             KeyCode::Char(c) => c.to_ascii_uppercase().to_string(),
             KeyCode::F(n) => format!("F{n}"),
             KeyCode::BackTab => "Shift-Tab".to_string(),
@@ -340,31 +346,53 @@ pub static KEYS: &[Binding] = &[
         hint: "",
         help: "keep the input in the history",
     },
-    // Result views.
+    // Result views. No text field has focus there, so a few bare keys
+    // are commands, as in a pager.
     Binding {
         context: View,
-        keys: &[k(Up)],
+        keys: &[k(Char('q'))],
+        action: Action::Quit,
+        hint: "",
+        help: "quit (a result view has focus)",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Char('?'))],
+        action: Action::Help,
+        hint: "",
+        help: "this help",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Char('/'))],
+        action: Action::FocusInput,
+        hint: "",
+        help: "back to the input line",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Up), k(Char('k'))],
         action: Action::ScrollUp,
         hint: "scroll",
         help: "scroll up",
     },
     Binding {
         context: View,
-        keys: &[k(Down)],
+        keys: &[k(Down), k(Char('j'))],
         action: Action::ScrollDown,
         hint: "",
         help: "scroll down",
     },
     Binding {
         context: View,
-        keys: &[k(Left)],
+        keys: &[k(Left), k(Char('h'))],
         action: Action::ScrollLeft,
         hint: "",
         help: "scroll left (long URIs)",
     },
     Binding {
         context: View,
-        keys: &[k(Right)],
+        keys: &[k(Right), k(Char('l'))],
         action: Action::ScrollRight,
         hint: "",
         help: "scroll right (long URIs)",
@@ -511,9 +539,20 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     };
     ctxs.iter()
         .flat_map(|ctx| KEYS.iter().filter(move |b| b.context == *ctx))
-        .filter(|b| !b.hint.is_empty())
-        .map(|b| (b.keys[0].name(), b.hint))
+        .filter_map(|b| Some((b.keys[0].name(), hint_now(app, b)?)))
         .collect()
+}
+
+/// A row's hint as it applies in `app`'s state: what the key does now
+/// (`Ctrl-R 3986` once the RFC 2396 steps are shown), none where the key
+/// does not apply (strict/compat on the RFC 2396 steps) or has no hint.
+fn hint_now(app: &App, b: &Binding) -> Option<&'static str> {
+    let hint = match b.action {
+        Action::ToggleRfc2396 if app.resolve.rfc2396 => "3986",
+        Action::ToggleCompat if app.resolve.rfc2396 => "",
+        _ => b.hint,
+    };
+    (!hint.is_empty()).then_some(hint)
 }
 
 /// The help overlay: per context, `(keys, description)` rows.

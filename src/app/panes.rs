@@ -23,6 +23,15 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
             };
             app.say(StatusKind::Info, which);
         }
+        Action::ToggleCompat if app.resolve.rfc2396 => {
+            // The RFC 2396 steps follow its step 3 as written (a scheme
+            // makes the reference absolute): nothing to toggle there.
+            let key = super::keymap::key_name(&Action::ToggleRfc2396).unwrap_or_default();
+            app.say(
+                StatusKind::Info,
+                format!("strict/compat applies to the RFC 3986 steps ({key} 3986 shows them)"),
+            );
+        }
         Action::ToggleCompat => {
             app.resolve.compat = !app.resolve.compat;
             resolve::reset(app);

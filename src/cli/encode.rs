@@ -14,7 +14,7 @@ use crate::uri::percent::{encode_set, encode_with, explain, CharExplained, Encod
 pub struct EncodeArgs {
     /// The component to encode for: every byte its ABNF does not allow
     /// literally becomes %HH (RFC 3986 §2.1).
-    #[arg(long, value_name = "NAME", default_value = "unreserved", value_parser = set_names())]
+    #[arg(long, value_name = "NAME", default_value = encode_set::DEFAULT.name, value_parser = set_names())]
     pub set: String,
     /// Encode every `%`, even one that already starts an escape (`%41` ->
     /// `%2541`), to show what double encoding looks like.

@@ -127,7 +127,12 @@ pub fn write_resolution_trace<W: Write>(out: &mut W, r: &Resolution) -> io::Resu
                 "  compat (§5.4.2) R.scheme \"{}\" equals Base.scheme: treated as undefined",
                 visible(scheme)
             )?,
-            Step::Branch(b) => writeln!(out, "  branch (§5.2.2) {}: {}", b.name(), b.condition())?,
+            Step::Branch(b) => {
+                writeln!(out, "  branch (§5.2.2) {}: {}", b.name(), b.condition())?;
+                for line in b.quote() {
+                    writeln!(out, "    | {line}")?;
+                }
+            }
             Step::Merge(m) => writeln!(
                 out,
                 "  merge (§5.2.3)  {}: \"{}\" + \"{}\" = \"{}\"",
@@ -197,7 +202,10 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
             Step::CompatSchemeDropped { scheme } => {
                 json!({"step": "compat-scheme-dropped", "scheme": scheme})
             }
-            Step::Branch(b) => json!({"step": "branch", "branch": b.name(), "condition": b.condition()}),
+            Step::Branch(b) => json!({
+                "step": "branch", "branch": b.name(), "condition": b.condition(),
+                "pseudocode": b.quote(),
+            }),
             Step::Merge(m) => json!({
                 "step": "merge", "base_path": m.base_path, "reference_path": m.reference_path,
                 "authority_and_empty_path": m.authority_and_empty_path, "merged": m.merged,

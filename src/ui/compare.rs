@@ -17,7 +17,7 @@ use crate::app::{App, Focus, Pane};
 use crate::display::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
-use super::field::{field, marked, row, scrolled, split, text};
+use super::field::{field, marked, marks_line, row, scrolled, split, text};
 use super::theme::Theme;
 
 const LABEL: usize = 12;
@@ -84,9 +84,9 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 // A password is masked (and the change marks, which count
                 // its bytes, are not drawn then).
                 let masked_after = mask_password(&r.after);
-                let after = if matches!(masked_after, Cow::Borrowed(_))
-                    && crate::display::width(&r.after) <= val
-                {
+                let markable = matches!(masked_after, Cow::Borrowed(_))
+                    && crate::display::width(&r.after) <= val;
+                let after = if markable {
                     marked(
                         &r.after,
                         &r.changed,
@@ -97,6 +97,9 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                     vec![text(&fit(&masked_after, val), ratatui::style::Style::new())]
                 };
                 out.push(row("  after", LABEL, after, theme));
+                if markable {
+                    out.extend(marks_line(&r.after, &r.changed, LABEL, theme.changed()));
+                }
                 for f in &r.findings {
                     out.push(Line::styled(
                         fit(&format!("  {} {}: {}", f.severity, f.code, f.message), w).into_owned(),

@@ -136,28 +136,18 @@ pub fn text(s: &str, style: Style) -> Span<'static> {
 }
 
 /// `s` made visible, with the byte ranges `marks` of `s` drawn in `mark`
-/// and the rest in `base`.
+/// and the rest in `base`. Nothing is inserted into the value (it stays
+/// exactly what a user would copy); a deletion, an empty mark, is shown
+/// by [`marks_line`] on the line under it.
 pub fn marked(s: &str, marks: &[crate::uri::Span], base: Style, mark: Style) -> Vec<Span<'static>> {
     let mut out = Vec::new();
     let mut at = 0;
-    let mut sorted: Vec<_> = marks
-        .iter()
-        .filter(|m| m.start <= m.end && m.end <= s.len())
-        .copied()
-        .collect();
-    sorted.sort_by_key(|m| m.start);
-    for m in sorted {
-        if m.start < at || !s.is_char_boundary(m.start) || !s.is_char_boundary(m.end) {
-            continue;
-        }
+    for m in usable_marks(s, marks) {
         if m.start > at {
             out.push(text(&s[at..m.start], base));
         }
         if m.end > m.start {
             out.push(text(&s[m.start..m.end], mark));
-        } else {
-            // A deletion: a thin marker where the text went.
-            out.push(Span::styled("‸", mark));
         }
         at = m.end;
     }
@@ -165,4 +155,70 @@ pub fn marked(s: &str, marks: &[crate::uri::Span], base: Style, mark: Style) -> 
         out.push(text(&s[at..], base));
     }
     out
+}
+
+/// The marks under a value drawn by [`marked`] `indent` columns in, when
+/// something was deleted: `‸` where text went and `^` under every changed
+/// character, so the value above stays exactly copyable. `None` when
+/// nothing was deleted (the changed characters are already drawn in the
+/// change style).
+///
+/// ```
+/// use uriscope::ui::field::marks_line;
+/// use uriscope::uri::Span;
+/// let line = marks_line("a/b/c", &[Span::new(2, 2), Span::new(4, 5)], 2, Default::default());
+/// assert_eq!(line.unwrap().to_string(), "    ‸ ^");
+/// ```
+pub fn marks_line(
+    s: &str,
+    marks: &[crate::uri::Span],
+    indent: usize,
+    style: Style,
+) -> Option<Line<'static>> {
+    let mut out = " ".repeat(indent);
+    let mut col = 0;
+    let mut at = 0;
+    let mut any = false;
+    for m in usable_marks(s, marks) {
+        col += width(&s[at..m.start]);
+        let span = width(&s[m.start..m.end]);
+        // The cell before a deletion may already hold a `^`: the
+        // deletion then shares the next column.
+        let pad = (indent + col).saturating_sub(out.chars().count());
+        out.push_str(&" ".repeat(pad));
+        if span == 0 {
+            out.push('‸');
+        } else {
+            out.push_str(&"^".repeat(span));
+        }
+        col += span;
+        at = m.end;
+        any |= span == 0;
+    }
+    any.then(|| Line::styled(out, style))
+}
+
+/// The marks of `marks` that fall on character boundaries inside `s`,
+/// sorted, overlaps dropped.
+fn usable_marks(s: &str, marks: &[crate::uri::Span]) -> Vec<crate::uri::Span> {
+    let mut sorted: Vec<_> = marks
+        .iter()
+        .filter(|m| {
+            m.start <= m.end
+                && m.end <= s.len()
+                && s.is_char_boundary(m.start)
+                && s.is_char_boundary(m.end)
+        })
+        .copied()
+        .collect();
+    sorted.sort_by_key(|m| (m.start, m.end));
+    let mut at = 0;
+    sorted.retain(|m| {
+        let keep = m.start >= at;
+        if keep {
+            at = m.end;
+        }
+        keep
+    });
+    sorted
 }

@@ -175,11 +175,12 @@ fn mask_in(text: &str, auth: ByteSpan) -> Cow<'_, str> {
     }
 }
 
-/// The passwords of the explorer's reference and base, for
+/// The passwords of the explorer's reference, base and Encode text, for
 /// [`hide_passwords`] (the texts it applies to are not URIs).
 pub fn passwords(app: &crate::app::App) -> Vec<String> {
-    [app.input.text(), app.base.text()]
+    [app.input.text(), app.base.text(), app.codec.text.text()]
         .into_iter()
+        .filter(|t| t.contains('@'))
         .filter_map(|t| {
             let r = crate::uri::report(t);
             password_span(&r).map(|p| p.slice(t).to_string())
@@ -199,6 +200,20 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
         let needle = format!(":{pw}@");
         if out.contains(&needle) {
             out = Cow::Owned(out.replace(&needle, &format!(":{MASK}@")));
+        }
+        // The URI percent-encoded whole (the Encode pane's text encoded,
+        // `user%3Apw%40host`): the password between the escapes of its
+        // `:` and `@`, in the form every encode set gives it.
+        for set in crate::uri::percent::encode_set::ALL {
+            let enc = |t: &str| crate::uri::percent::encode(t, set).into_owned();
+            let (colon, at) = (enc(":"), enc("@"));
+            if colon == ":" && at == "@" {
+                continue;
+            }
+            let needle = format!("{colon}{}{at}", enc(pw));
+            if out.contains(&needle) {
+                out = Cow::Owned(out.replace(&needle, &format!("{colon}{MASK}{at}")));
+            }
         }
         // A userinfo on its own ends with its password.
         let tail = format!(":{pw}");

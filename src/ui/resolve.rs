@@ -278,15 +278,19 @@ fn rfc3986(
                 )],
                 theme,
             )),
-            Step::Branch(b) => out.push(row(
-                "branch (§5.2.2)",
-                LABEL,
-                vec![Span::styled(
-                    fit(b.condition(), val).into_owned(),
-                    theme.good(),
-                )],
-                theme,
-            )),
+            Step::Branch(b) => {
+                // The branch's whole pseudocode, wrapped, never cut (the
+                // CLI's `--trace` quotes it line by line).
+                for (i, piece) in wrap(&b.body(), val).into_iter().enumerate() {
+                    let label = if i == 0 { "branch (§5.2.2)" } else { "" };
+                    out.push(row(
+                        label,
+                        LABEL,
+                        vec![Span::styled(piece, theme.good())],
+                        theme,
+                    ));
+                }
+            }
             Step::Merge(m) => {
                 let text = if m.authority_and_empty_path {
                     format!(

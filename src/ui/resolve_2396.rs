@@ -11,7 +11,7 @@ use crate::app::App;
 use crate::display::{fit, visible};
 use crate::uri::{self, Resolution, Severity};
 
-use super::field::{marked, row};
+use super::field::{marked, marks_line, row};
 use super::resolve::{head, pad, wrap, LABEL, WINDOW};
 use super::theme::Theme;
 
@@ -58,17 +58,20 @@ pub fn render_steps(
         } else {
             ratatui::style::Style::new()
         };
+        // The step's text is wrapped under itself, never cut.
+        let mut text = wrap(&visible(&hide(&s.description)), desc_w).into_iter();
         out.push(Line::from(vec![
             Span::styled(format!("  {:<3} ", s.rule), base),
             Span::styled(
                 pad(head(&hide(&s.buffer), buf_w), buf_w + 1),
                 if current { theme.changed() } else { base },
             ),
-            Span::styled(
-                fit(&visible(&hide(&s.description)), desc_w).into_owned(),
-                theme.dim(),
-            ),
+            Span::styled(text.next().unwrap_or_default(), theme.dim()),
         ]));
+        let indent = " ".repeat(6 + buf_w + 1);
+        for piece in text {
+            out.push(Line::styled(format!("{indent}{piece}"), theme.dim()));
+        }
         if current {
             pin = Some(out.len() - 1);
         }
@@ -100,11 +103,13 @@ pub fn render_steps(
     let hi = theme.changed();
     match &t3986 {
         Ok(t) => {
-            let mut v = marked(&fit(t, val), &a, theme.good(), hi);
+            let drawn = fit(t, val);
+            let mut v = marked(&drawn, &a, theme.good(), hi);
             if t == &t2396 {
                 v.push(Span::styled("  (same)", theme.dim()));
             }
             out.push(row("RFC 3986", LABEL, v, theme));
+            out.extend(marks_line(&drawn, &a, LABEL, hi));
         }
         Err(e) => out.push(row(
             "RFC 3986",
@@ -116,7 +121,8 @@ pub fn render_steps(
             theme,
         )),
     }
-    let mut v = marked(&fit(&t2396, val), &b, theme.good(), hi);
+    let drawn = fit(&t2396, val);
+    let mut v = marked(&drawn, &b, theme.good(), hi);
     if t3986.as_ref().is_ok_and(|t| t != &t2396) {
         v.push(Span::styled(
             "  ≠ differs",
@@ -124,6 +130,7 @@ pub fn render_steps(
         ));
     }
     out.push(row("RFC 2396", LABEL, v, theme));
+    out.extend(marks_line(&drawn, &b, LABEL, hi));
     // Every step shown: keep the two targets in view.
     Some(out.len() - 1)
 }

@@ -86,6 +86,125 @@ impl Branch {
     }
 }
 
+/// The §5.2.2 pseudocode as RFC 3986 prints it (its six-space margin
+/// removed), one line each, for [`Branch::quote`].
+pub const PSEUDOCODE: [&str; 31] = [
+    "if defined(R.scheme) then",
+    "   T.scheme    = R.scheme;",
+    "   T.authority = R.authority;",
+    "   T.path      = remove_dot_segments(R.path);",
+    "   T.query     = R.query;",
+    "else",
+    "   if defined(R.authority) then",
+    "      T.authority = R.authority;",
+    "      T.path      = remove_dot_segments(R.path);",
+    "      T.query     = R.query;",
+    "   else",
+    "      if (R.path == \"\") then",
+    "         T.path = Base.path;",
+    "         if defined(R.query) then",
+    "            T.query = R.query;",
+    "         else",
+    "            T.query = Base.query;",
+    "         endif;",
+    "      else",
+    "         if (R.path starts-with \"/\") then",
+    "            T.path = remove_dot_segments(R.path);",
+    "         else",
+    "            T.path = merge(Base.path, R.path);",
+    "            T.path = remove_dot_segments(T.path);",
+    "         endif;",
+    "         T.query = R.query;",
+    "      endif;",
+    "      T.authority = Base.authority;",
+    "   endif;",
+    "   T.scheme = Base.scheme;",
+    "endif;",
+];
+
+impl Branch {
+    /// The lines of [`PSEUDOCODE`] this branch runs: the conditions
+    /// that lead to it and its body, with the bodies it skips.
+    fn lines(self) -> &'static [usize] {
+        match self {
+            Branch::ReferenceScheme => &[0, 1, 2, 3, 4],
+            Branch::ReferenceAuthority => &[5, 6, 7, 8, 9, 28, 29],
+            Branch::EmptyPath => &[5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 26, 27, 28, 29],
+            Branch::AbsolutePath => &[5, 6, 10, 11, 18, 19, 20, 21, 24, 25, 26, 27, 28, 29],
+            Branch::Merge => &[5, 6, 10, 11, 18, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29],
+        }
+    }
+
+    /// The branch's own lines of the pseudocode (its condition and body,
+    /// not the conditions around it) on one line, single-spaced: the
+    /// compact quote a narrow view wraps.
+    ///
+    /// ```
+    /// use uriscope::uri::Branch;
+    /// assert_eq!(
+    ///     Branch::ReferenceAuthority.body(),
+    ///     "if defined(R.authority) then T.authority = R.authority; \
+    ///      T.path = remove_dot_segments(R.path); T.query = R.query;"
+    /// );
+    /// assert!(Branch::Merge.body().starts_with("else (R.path is relative): T.path = merge"));
+    /// ```
+    pub fn body(self) -> String {
+        let own: &[usize] = match self {
+            Branch::ReferenceScheme => &[0, 1, 2, 3, 4],
+            Branch::ReferenceAuthority => &[6, 7, 8, 9],
+            Branch::EmptyPath => &[11, 12, 13, 14, 15, 16, 17],
+            Branch::AbsolutePath => &[19, 20, 25],
+            Branch::Merge => &[22, 23, 25],
+        };
+        let mut out = String::new();
+        if self == Branch::Merge {
+            out.push_str("else (R.path is relative):");
+        }
+        let mut prev: Option<usize> = None;
+        for &i in own {
+            if prev.is_some_and(|p| i > p + 1) {
+                out.push_str(" …");
+            }
+            prev = Some(i);
+            for word in PSEUDOCODE[i].split_whitespace() {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(word);
+            }
+        }
+        out
+    }
+
+    /// The whole branch of the §5.2.2 pseudocode, quoted line by line as
+    /// the RFC indents it: the conditions that lead to it, its body, and
+    /// the assignments after it; `…` (indented like the line it stands
+    /// before) for a body the branch skips.
+    ///
+    /// ```
+    /// use uriscope::uri::Branch;
+    /// let q = Branch::ReferenceAuthority.quote();
+    /// assert_eq!(q[0], "else");
+    /// assert_eq!(q[1], "   if defined(R.authority) then");
+    /// assert_eq!(q[2], "      T.authority = R.authority;");
+    /// assert_eq!(q.last().unwrap(), "   T.scheme = Base.scheme;");
+    /// ```
+    pub fn quote(self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut prev: Option<usize> = None;
+        for &i in self.lines() {
+            let line = PSEUDOCODE[i];
+            if prev.is_some_and(|p| i > p + 1) {
+                let indent = line.len() - line.trim_start().len();
+                out.push(format!("{}…", " ".repeat(indent)));
+            }
+            out.push(line.to_string());
+            prev = Some(i);
+        }
+        out
+    }
+}
+
 /// One assignment of §5.2.2: a target component, the pseudocode that set it, and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Assignment {

@@ -248,7 +248,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "resolved (RFC 3986)",
             "resolved (RFC 2396)",
             "normalized",
-            "text encoded (path)",
+            "text encoded (unreserved)",
             "text decoded"
         ]
     );

@@ -133,6 +133,12 @@ fn editing_the_base_re_resolves() {
 #[test]
 fn switching_the_encode_set_re_encodes() {
     let mut app = on("a b/c?d&e", Pane::Codec);
+    // The CLI's default set (issue 10 point 9).
+    assert_eq!(app.codec.encode_set().name, "unreserved");
+    assert_eq!(codec::encoded(&app), "a%20b%2Fc%3Fd%26e");
+    for _ in 0..4 {
+        ctrl(&mut app, 'p');
+    }
     assert_eq!(app.codec.encode_set().name, "path");
     assert_eq!(codec::encoded(&app), "a%20b/c%3Fd&e");
     ctrl(&mut app, 'n');
@@ -209,13 +215,14 @@ fn copy_keys_in_the_new_panes() {
     let Effect::Copy(e) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
-    assert_eq!(e.text, "../../../g");
+    // The text encoded with the default set (unreserved).
+    assert_eq!(e.text, "..%2F..%2F..%2Fg");
     let labels: Vec<String> = app.copy_entries().iter().map(|e| e.label.clone()).collect();
     for l in [
         "resolved (RFC 3986)",
         "resolved (RFC 2396)",
         "normalized",
-        "text encoded (path)",
+        "text encoded (unreserved)",
         "text decoded",
     ] {
         assert!(labels.iter().any(|x| x == l), "{l} missing from {labels:?}");

@@ -11,6 +11,7 @@ mod explorer_props;
 mod extract;
 mod fuzz_regressions;
 mod iri;
+mod labels;
 mod lint;
 mod metamorphic;
 mod normalize;

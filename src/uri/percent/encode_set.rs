@@ -192,6 +192,16 @@ pub const URIC: EncodeSet = EncodeSet {
     space_as_plus: false,
 };
 
+/// The set a text is encoded with when none is chosen, in the CLI
+/// (`uriscope encode`) and the explorer's Encode pane alike: `unreserved`,
+/// whose output is valid in every component.
+///
+/// ```
+/// use uriscope::uri::percent::encode_set;
+/// assert_eq!(encode_set::DEFAULT.name, "unreserved");
+/// ```
+pub const DEFAULT: &EncodeSet = &UNRESERVED;
+
 /// Every set, in the order the chooser lists them.
 pub static ALL: [&EncodeSet; 11] = [
     &USERINFO,
