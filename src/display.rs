@@ -214,13 +214,28 @@ pub fn width(s: &str) -> usize {
 
 /// Byte offset -> display column for one input: the single helper every
 /// span-to-column conversion goes through.
+///
+/// Most glyphs are one byte drawn in one column (printable ASCII, and a
+/// control drawn as its one-column picture): for those, a byte's column
+/// follows from the last glyph of another size before it. Only those
+/// other glyphs are kept (16 bytes each), so the map of a 7 MB paste of
+/// ASCII with a few odd characters is a few entries, not a pair for
+/// every byte (which was 117 MB, found by the `tui` fuzz target).
 #[derive(Clone, Debug, Default)]
 pub struct Columns {
-    /// `(byte, column)` of every glyph start, ascending; empty when the
-    /// input is printable ASCII (then byte == column).
-    starts: Vec<(usize, usize)>,
+    /// Every glyph that is not one byte wide in one column, ascending.
+    odd: Vec<Odd>,
     len: usize,
     total: usize,
+}
+
+/// A glyph of [`Columns`] whose bytes and columns differ in number.
+#[derive(Clone, Copy, Debug)]
+struct Odd {
+    byte: u32,
+    len: u32,
+    col: u32,
+    width: u32,
 }
 
 impl Columns {
@@ -235,21 +250,30 @@ impl Columns {
     /// assert_eq!(c.width(), 8);
     /// ```
     pub fn new(s: &str) -> Columns {
-        if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        if s.bytes().all(printable) {
             return Columns {
-                starts: Vec::new(),
+                odd: Vec::new(),
                 len: s.len(),
                 total: s.len(),
             };
         }
-        let mut starts = Vec::with_capacity(s.len());
+        // Offsets past 4 GiB saturate (no explorer holds such a text).
+        let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        let mut odd = Vec::new();
         let mut col = 0;
         for g in glyphs(s) {
-            starts.push((g.byte, col));
+            if g.len != 1 || g.width != 1 {
+                odd.push(Odd {
+                    byte: n(g.byte),
+                    len: n(g.len),
+                    col: n(col),
+                    width: n(g.width),
+                });
+            }
             col += g.width;
         }
         Columns {
-            starts,
+            odd,
             len: s.len(),
             total: col,
         }
@@ -261,13 +285,17 @@ impl Columns {
         if byte >= self.len {
             return self.total;
         }
-        if self.starts.is_empty() {
+        let at = self.odd.partition_point(|o| o.byte as usize <= byte);
+        let Some(o) = at.checked_sub(1).map(|i| self.odd[i]) else {
+            // Only one-byte, one-column glyphs before it.
             return byte;
-        }
-        match self.starts.binary_search_by_key(&byte, |&(b, _)| b) {
-            Ok(i) => self.starts[i].1,
-            Err(0) => 0,
-            Err(i) => self.starts[i - 1].1,
+        };
+        let end = o.byte as usize + o.len as usize;
+        if byte < end {
+            o.col as usize
+        } else {
+            // One column a byte since the end of that glyph.
+            o.col as usize + o.width as usize + (byte - end)
         }
     }
 
@@ -397,6 +425,34 @@ mod tests {
         #[test]
         fn glyphs_of_any_text_are_the_grapheme_clusters(s in any::<String>()) {
             prop_assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
+        }
+
+        /// The compact map gives every byte the column of the naive one:
+        /// a `(byte, column)` pair for every glyph start.
+        #[test]
+        fn columns_equal_the_map_of_every_glyph(
+            chars in prop::collection::vec(prop::sample::select(TRICKY), 0..60)
+        ) {
+            let s: String = chars.into_iter().collect();
+            let starts: Vec<(usize, usize)> = glyphs(&s)
+                .scan(0, |col, g| {
+                    let at = (g.byte, *col);
+                    *col += g.width;
+                    Some(at)
+                })
+                .collect();
+            let total: usize = glyphs(&s).map(|g| g.width).sum();
+            let naive = |b: usize| -> usize {
+                if b >= s.len() {
+                    return total;
+                }
+                starts.iter().rev().find(|&&(gb, _)| gb <= b).map_or(0, |&(_, c)| c)
+            };
+            let c = Columns::new(&s);
+            prop_assert_eq!(c.width(), total);
+            for b in 0..=s.len() + 1 {
+                prop_assert_eq!(c.col(b), naive(b), "byte {} of {:?}", b, s);
+            }
         }
     }
 

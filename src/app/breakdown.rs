@@ -264,8 +264,15 @@ pub fn form_decode(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// At most this many findings are listed in a copied breakdown; a line
+/// counts the rest (a clipboard is no place for a 700 MB report; found
+/// by the `tui` fuzz target: a 7 MB paste with errors on every other
+/// byte took 2.2 GB to copy).
+pub const COPIED_FINDINGS: usize = 10_000;
+
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
-/// `uriscope URI | cat` prints it.
+/// `uriscope URI | cat` prints it, listing at most [`COPIED_FINDINGS`]
+/// findings.
 pub fn main_result(app: &App) -> CopyEntry {
     breakdown_entry(&app.analysis())
 }
@@ -273,7 +280,7 @@ pub fn main_result(app: &App) -> CopyEntry {
 fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = crate::cli::show::write_breakdown(&mut buf, &Linted::new(a));
+    let _ = crate::cli::show::write_breakdown_upto(&mut buf, &Linted::new(a), COPIED_FINDINGS);
     CopyEntry {
         label: "breakdown".into(),
         // Only strs were written: valid UTF-8 (std checks it faster than

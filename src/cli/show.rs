@@ -11,6 +11,15 @@ use crate::uri::{Severity, Span};
 /// under the input. Each message is written as it is printed, so memory
 /// stays a few bytes per input byte on an input full of errors.
 pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
+    write_breakdown_upto(out, l, usize::MAX)
+}
+
+/// [`write_breakdown`] listing at most `limit` findings, then one line
+/// that counts the rest and says where to see them all. For the
+/// explorer's clipboard: a 7 MB paste with an error every other byte has
+/// millions of findings, and a breakdown listing them all is hundreds of
+/// megabytes no clipboard should be handed.
+pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize) -> io::Result<()> {
     let a = l.report;
     let s = a.input;
     let u = &a.uri;
@@ -93,7 +102,8 @@ pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> 
     }
     if !l.is_empty() {
         writeln!(out, "  findings:")?;
-        for f in l.findings() {
+        let total = l.len();
+        for f in l.findings().take(limit) {
             writeln!(
                 out,
                 "    {} {} [{}..{}]: {}",
@@ -102,6 +112,13 @@ pub fn write_breakdown<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> 
                 f.span.start,
                 f.span.end,
                 visible(&f.message)
+            )?;
+        }
+        if total > limit {
+            writeln!(
+                out,
+                "    … {} more findings not listed here (`uriscope parse` lists every one)",
+                total - limit
             )?;
         }
     }

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::Role;
 use crate::app::codec::{decoded, encoded};
-use crate::app::{App, Focus, Pane};
+use crate::app::keymap::key_name;
+use crate::app::{Action, App, Focus, Pane};
 use crate::display::{fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;
@@ -106,6 +107,39 @@ fn bytes_line(
     out
 }
 
+/// The encoded row as drawn: when the field's text is a URI with a
+/// password, the password's part of the output is [`MASK`](super::mask::MASK)
+/// (an encode set such as `unreserved` encodes the `:` and `@` that would
+/// let the output be masked as a URI). Encoding works byte by byte, so
+/// the output is the encoded text before the password, the mask, then the
+/// encoded text after it.
+fn masked_encoded(app: &App) -> String {
+    let t = app.codec.text.text();
+    let pw = if t.contains('@') && !super::mask::revealed() {
+        super::mask::password_span(&crate::uri::report(t))
+    } else {
+        None
+    };
+    match pw {
+        Some(pw) => {
+            let set = app.codec.encode_set();
+            format!(
+                "{}{}{}",
+                percent::encode(&t[..pw.start], set),
+                super::mask::MASK,
+                percent::encode(&t[pw.end..], set)
+            )
+        }
+        None => super::mask::mask_password(&encoded(app)).into_owned(),
+    }
+}
+
+/// Rows of the per-character table drawn (a line counts the rest).
+const TABLE_ROWS: usize = 256;
+
+/// Malformed escapes listed one per line (a line counts the rest).
+const MALFORMED_ROWS: usize = 20;
+
 /// The pane's lines under the field.
 pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
@@ -117,11 +151,19 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         "set",
         LABEL,
         vec![
-            Span::styled(format!("◀ {} ▶", set.name), theme.selected()),
+            // No ◀ ▶ around the name: the arrows do not change it, the
+            // keys named after it (from the key table) do.
+            Span::styled(set.name.to_string(), theme.selected()),
             Span::styled(
                 fit(
-                    &format!(" {}/{n} {} · Ctrl-N/P", at + 1, set.section),
-                    val.saturating_sub(width(set.name) + 4),
+                    &format!(
+                        " {}/{n} {} · {} next, {} previous",
+                        at + 1,
+                        set.section,
+                        key_name(&Action::NextEncodeSet).unwrap_or_default(),
+                        key_name(&Action::PrevEncodeSet).unwrap_or_default(),
+                    ),
+                    val.saturating_sub(width(set.name)),
                 )
                 .into_owned(),
                 theme.dim(),
@@ -138,10 +180,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     out.push(row(
         "encoded",
         LABEL,
-        vec![text(
-            &fit(&super::mask::mask_password(&encoded(app)), val),
-            theme.good(),
-        )],
+        vec![text(&fit(&masked_encoded(app), val), theme.good())],
         theme,
     ));
     let d = decoded(app);
@@ -173,7 +212,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         ));
     }
     let input = app.codec.text.text();
-    for m in &d.malformed {
+    for m in d.malformed.iter().take(MALFORMED_ROWS) {
         let esc = m.slice(input);
         out.push(Line::styled(
             fit(
@@ -181,6 +220,15 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 w,
             )
             .into_owned(),
+            theme.severity(Severity::Error),
+        ));
+    }
+    if d.malformed.len() > MALFORMED_ROWS {
+        out.push(Line::styled(
+            format!(
+                "  … {} more malformed escapes (`uriscope decode --json` lists every one)",
+                d.malformed.len() - MALFORMED_ROWS
+            ),
             theme.severity(Severity::Error),
         ));
     }
@@ -200,7 +248,10 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
     }
     out.push(Line::default());
-    let rows = percent::explain(input, set, EncodeOptions::default());
+    // The first rows only: a 7 MB text is not explained whole per frame.
+    let rows: Vec<_> = percent::explained(input, set, EncodeOptions::default())
+        .take(TABLE_ROWS)
+        .collect();
     out.push(Line::styled(
         fit(
             &format!(
@@ -212,7 +263,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         .into_owned(),
         theme.heading(),
     ));
-    for r in rows.iter().take(256) {
+    for r in &rows {
         // An escape's row shows the byte it stands for (and the character,
         // when that byte is printable ASCII).
         let decoded = (r.class == "pct-encoded")
@@ -253,11 +304,14 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             Span::styled(fit(&r.encoded, 12).into_owned(), style),
         ]));
     }
-    if rows.len() > 256 {
-        out.push(Line::styled(
-            format!("… {} more characters", rows.len() - 256),
-            theme.dim(),
-        ));
+    if rows.len() == TABLE_ROWS {
+        let more = percent::row_count(input, EncodeOptions::default()) - TABLE_ROWS;
+        if more > 0 {
+            out.push(Line::styled(
+                format!("… {more} more characters"),
+                theme.dim(),
+            ));
+        }
     }
     out
 }

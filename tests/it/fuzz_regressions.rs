@@ -274,3 +274,62 @@ fn regression_iri_normal_form_parses_as_an_iri() {
     );
     assert!(parse_with(&n, ParseOptions { iri: true }).is_ok());
 }
+
+/// Found by the `tui` target's first campaign with the 64 KB paste step
+/// (an out-of-memory input: 2.2 GB): a 250-byte paste of `[]{}%zz ` and
+/// a few odd characters, repeated into a 7 MB input, then Ctrl-Y in the
+/// Breakdown and a draw of the Encode pane. Three costs grew with the
+/// findings or the characters rather than with the screen: the copied
+/// breakdown listed every one of ~4 million findings (now at most
+/// `COPIED_FINDINGS`, and a line counts the rest), the Encode pane built a
+/// row of its table for every character and a line for every malformed
+/// escape (now the rows it draws, and a line counts the rest), and the
+/// column map kept a pair for every byte (see `display::Columns`). Replayed
+/// here on a 200 KB input of the same kind (the whole program takes
+/// seconds in a debug build); the memory figures are in the README.
+#[test]
+fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
+    use uriscope::app::breakdown::{main_result, COPIED_FINDINGS};
+    use uriscope::app::{update, Action, Pane};
+    let input = "[]{}%zz 例\u{0}".repeat(20_000);
+    let mut app = App::new(&input, None);
+    // The copied breakdown: every component, then the first findings and
+    // a count of the others.
+    let copied = main_result(&app).text;
+    let listed = copied
+        .lines()
+        .filter(|l| {
+            ["    error ", "    warning ", "    note "]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .count();
+    assert_eq!(listed, COPIED_FINDINGS);
+    let more = copied
+        .lines()
+        .find(|l| l.contains("more findings not listed"));
+    let n: usize = more
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .expect("a line counts the rest");
+    let report = app.analysis();
+    let all = uriscope::uri::lint::Linted::new(&report).len();
+    assert_eq!(n + COPIED_FINDINGS, all);
+    // The Encode pane: the lines it builds are bounded by the screen's
+    // needs, not by the 60,000 characters or 20,000 malformed escapes.
+    update(&mut app, Action::FocusPane(Pane::Codec));
+    let lines = uriscope::ui::codec::build(&app, &Default::default(), 100);
+    assert!(lines.len() < 320, "{} lines", lines.len());
+    let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains("19980 more malformed escapes")),
+        "{text:?}"
+    );
+    let rows = uriscope::uri::percent::row_count(&input, Default::default());
+    let more = format!("… {} more characters", rows - 256);
+    assert!(text.iter().any(|l| l == &more), "{more}: {text:?}");
+    // And it draws.
+    let mut t = Terminal::new(TestBackend::new(100, 40)).expect("backend");
+    t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
+}

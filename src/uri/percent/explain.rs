@@ -88,16 +88,39 @@ pub fn explain<'a>(
     set: &EncodeSet,
     options: EncodeOptions,
 ) -> Vec<CharExplained<'a>> {
+    explained(text, set, options).collect()
+}
+
+/// The rows of [`explain`] one at a time, so a view can take the first
+/// screenful of a 7 MB text without building a row for every character.
+///
+/// ```
+/// use uriscope::uri::percent::{explained, encode_set, EncodeOptions};
+/// let text = "a b".repeat(1_000_000);
+/// let first: Vec<_> = explained(&text, &encode_set::PATH, EncodeOptions::default())
+///     .take(2)
+///     .map(|r| r.encoded.into_owned())
+///     .collect();
+/// assert_eq!(first, ["a", "%20"]);
+/// ```
+pub fn explained<'a, 's>(
+    text: &'a str,
+    set: &'s EncodeSet,
+    options: EncodeOptions,
+) -> impl Iterator<Item = CharExplained<'a>> + 's
+where
+    'a: 's,
+{
     let b = text.as_bytes();
-    let mut rows = Vec::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
-    while let Some((i, ch)) = chars.next() {
+    std::iter::from_fn(move || {
+        let (i, ch) = chars.next()?;
         let len = ch.len_utf8();
         if ch == '%' && !options.encode_percent && is_pct_encoded_at(b, i) {
             // The two hex digits are ASCII: skip them as part of this row.
             chars.next();
             chars.next();
-            rows.push(CharExplained {
+            return Some(CharExplained {
                 span: Span::new(i, i + 3),
                 text: &text[i..i + 3],
                 ch,
@@ -106,7 +129,6 @@ pub fn explain<'a>(
                 action: Action::EscapeKept,
                 forced: false,
             });
-            continue;
         }
         let s = &text[i..i + len];
         let (encoded, action) = if len == 1 && set.keeps(b[i]) {
@@ -117,7 +139,7 @@ pub fn explain<'a>(
             (Cow::Owned(s.bytes().map(escape).collect()), Action::Encoded)
         };
         let ascii = ch.is_ascii().then_some(b[i]);
-        rows.push(CharExplained {
+        Some(CharExplained {
             span: Span::new(i, i + len),
             text: s,
             ch,
@@ -126,7 +148,35 @@ pub fn explain<'a>(
             action,
             forced: action == Action::Encoded
                 && ascii.is_some_and(|c| is_unreserved(c) || is_reserved(c)),
-        });
+        })
+    })
+}
+
+/// How many rows [`explain`] gives for `text`: one per character, one per
+/// escape kept whole. Counts without building them.
+///
+/// ```
+/// use uriscope::uri::percent::{explain, row_count, encode_set, EncodeOptions};
+/// let o = EncodeOptions::default();
+/// for t in ["a/é%41", "%zz%4", "", "%%41"] {
+///     assert_eq!(row_count(t, o), explain(t, &encode_set::PATH, o).len());
+/// }
+/// ```
+pub fn row_count(text: &str, options: EncodeOptions) -> usize {
+    let b = text.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && !options.encode_percent && is_pct_encoded_at(b, i) {
+            i += 3;
+        } else {
+            // Step over the whole UTF-8 sequence of the character.
+            i += 1;
+            while i < b.len() && (b[i] & 0xC0) == 0x80 {
+                i += 1;
+            }
+        }
+        n += 1;
     }
-    rows
+    n
 }

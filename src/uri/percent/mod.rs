@@ -26,4 +26,4 @@ pub use decode::{
 };
 pub use encode::{encode, encode_with, escape, EncodeOptions};
 pub use encode_set::EncodeSet;
-pub use explain::{explain, Action, CharExplained};
+pub use explain::{explain, explained, row_count, Action, CharExplained};
