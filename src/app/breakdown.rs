@@ -162,6 +162,25 @@ pub fn roles(a: &Report<'_>) -> Vec<Role> {
             slot.fill(comp.role);
         }
     }
+    // Input that does not parse: the Appendix B authority colored by the
+    // parts found the lenient way (userinfo, host, port), its `@` and the
+    // port's `:` left as delimiters.
+    if let (false, Some(auth)) = (valid, a.split.authority) {
+        let parts = uri::split::loose_authority(a.input, auth);
+        if let Some(slot) = out.get_mut(auth.range()) {
+            slot.fill(Role::Delimiter);
+        }
+        let spans = [
+            (parts.userinfo, Role::Userinfo),
+            (Some(parts.host), Role::Host),
+            (parts.port, Role::Port),
+        ];
+        for (span, role) in spans {
+            if let Some(slot) = span.and_then(|s| out.get_mut(s.range())) {
+                slot.fill(role);
+            }
+        }
+    }
     out
 }
 

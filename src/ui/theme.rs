@@ -105,14 +105,80 @@ impl Theme {
         if self.no_color {
             Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD)
         } else {
-            Style::new()
-                .fg(Color::Red)
-                .add_modifier(Modifier::CROSSED_OUT)
+            // Not red: the error colour belongs to errors alone.
+            Style::new().add_modifier(Modifier::CROSSED_OUT | Modifier::DIM)
         }
     }
 
     /// The row reached by stepping.
     pub fn current(&self) -> Style {
         Style::new().add_modifier(Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Color;
+
+    /// Every style the theme gives, named.
+    fn all(t: &Theme) -> Vec<(String, Style)> {
+        let mut out: Vec<(String, Style)> = Role::LEGEND
+            .iter()
+            .chain([Role::Delimiter].iter())
+            .map(|&r| (format!("{r:?}"), t.role(r)))
+            .collect();
+        for sev in [Severity::Error, Severity::Warning, Severity::Note] {
+            out.push((format!("{sev:?}"), t.severity(sev)));
+        }
+        out.extend([
+            ("dim".to_string(), t.dim()),
+            ("heading".to_string(), t.heading()),
+            ("key".to_string(), t.key()),
+            ("selected".to_string(), t.selected()),
+            ("good".to_string(), t.good()),
+            ("changed".to_string(), t.changed()),
+            ("removed".to_string(), t.removed()),
+            ("current".to_string(), t.current()),
+        ]);
+        out
+    }
+
+    /// Readable on a dark and on a light 16-colour palette: text colours
+    /// are the six normal ANSI hues (1-6), which palettes of either kind
+    /// keep readable on their own background; never white, black, grey or
+    /// a bright variant on the terminal's background (each vanishes on one
+    /// kind); a background only with a foreground chosen for it. Red is
+    /// the errors' alone. With NO_COLOR there is no colour at all.
+    #[test]
+    fn styles_read_on_dark_and_light_palettes() {
+        let hues = [
+            Color::Red,
+            Color::Green,
+            Color::Yellow,
+            Color::Blue,
+            Color::Magenta,
+            Color::Cyan,
+        ];
+        for (name, st) in all(&Theme { no_color: false }) {
+            match (st.fg, st.bg) {
+                (None, None) => {}
+                (Some(fg), None) => assert!(hues.contains(&fg), "{name}: {fg:?}"),
+                (Some(Color::Black), Some(Color::Yellow)) => {}
+                other => panic!("{name}: {other:?}"),
+            }
+            if st.fg == Some(Color::Red) {
+                assert!(name == "Error", "{name} is drawn in the error colour");
+            }
+        }
+        for (name, st) in all(&Theme { no_color: true }) {
+            assert_eq!((st.fg, st.bg), (None, None), "{name} with NO_COLOR");
+        }
+        // The roles stay apart without colour too.
+        let t = Theme { no_color: true };
+        let mut seen = std::collections::HashSet::new();
+        for r in Role::LEGEND {
+            assert!(seen.insert(t.role(r)), "{r:?} looks like another role");
+        }
     }
 }

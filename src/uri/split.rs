@@ -82,3 +82,57 @@ pub fn split(input: &str) -> Split {
     }
     out
 }
+
+/// The parts of an authority found the lenient way, for coloring input
+/// that does not parse: the userinfo is what comes before the last `@`;
+/// then a host in brackets runs to its `]`, any other host to the last
+/// `:`, and the port is what follows that `:`. Spans exclude the `@` and
+/// `:`. Nothing here says the parts are valid (the parser does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LooseAuthority {
+    /// Before the last `@`.
+    pub userinfo: Option<Span>,
+    /// The host (possibly empty).
+    pub host: Span,
+    /// After the `:` that ends the host.
+    pub port: Option<Span>,
+}
+
+/// Split the authority `auth` of `input` into [`LooseAuthority`] parts.
+///
+/// ```
+/// use uriscope::uri::split::{loose_authority, split};
+/// let s = "http://us er@ho st:8x0/p";
+/// let a = loose_authority(s, split(s).authority.unwrap());
+/// assert_eq!(a.userinfo.unwrap().slice(s), "us er");
+/// assert_eq!(a.host.slice(s), "ho st");
+/// assert_eq!(a.port.unwrap().slice(s), "8x0");
+/// let s = "//[::1:x]:80";
+/// let a = loose_authority(s, split(s).authority.unwrap());
+/// assert_eq!((a.host.slice(s), a.port.unwrap().slice(s)), ("[::1:x]", "80"));
+/// ```
+pub fn loose_authority(input: &str, auth: Span) -> LooseAuthority {
+    let text = auth.slice(input);
+    let (userinfo, rest_start) = match text.rfind('@') {
+        Some(at) => (
+            Some(Span::new(auth.start, auth.start + at)),
+            auth.start + at + 1,
+        ),
+        None => (None, auth.start),
+    };
+    let rest = &input[rest_start..auth.end];
+    let host_end = if rest.starts_with('[') {
+        rest.find(']').map_or(rest.len(), |i| i + 1)
+    } else {
+        rest.rfind(':').unwrap_or(rest.len())
+    };
+    let host = Span::new(rest_start, rest_start + host_end);
+    let port = rest[host_end..]
+        .starts_with(':')
+        .then(|| Span::new(rest_start + host_end + 1, auth.end));
+    LooseAuthority {
+        userinfo,
+        host,
+        port,
+    }
+}

@@ -288,3 +288,39 @@ fn pager_keys_where_no_text_field_has_focus() {
         .any(|(_, k, h)| k == "q" && h.starts_with("quit")));
     assert!(rows.iter().any(|(_, k, _)| k == "↓ j"));
 }
+
+/// Point 8: in the Appendix B fallback (input that does not parse) the
+/// authority is colored by the parts found the lenient way, not as one
+/// host-colored run.
+#[test]
+fn fallback_authority_is_colored_by_its_parts() {
+    use uriscope::app::breakdown::{roles, Role};
+    let s = "http://us er@ho st:8x0/p";
+    let r = uri::report(s);
+    assert!(!r.is_valid());
+    let roles = roles(&r);
+    let at = |t: &str| {
+        let i = s.find(t).unwrap();
+        roles[i..i + t.len()].to_vec()
+    };
+    assert!(
+        at("us er").iter().all(|&x| x == Role::Userinfo),
+        "{roles:?}"
+    );
+    assert!(at("ho st").iter().all(|&x| x == Role::Host), "{roles:?}");
+    assert!(at("8x0").iter().all(|&x| x == Role::Port), "{roles:?}");
+    assert_eq!(at("@"), [Role::Delimiter]);
+    assert_eq!(roles[s.find(":8").unwrap()], Role::Delimiter);
+    // A bracketed host keeps its colons.
+    let s = "http://[::1:zz]:80/";
+    let roles = uriscope::app::breakdown::roles(&uri::report(s));
+    let h = s.find('[').unwrap();
+    assert!(
+        roles[h..h + 8].iter().all(|&x| x == Role::Host),
+        "{roles:?}"
+    );
+    assert!(
+        roles[h + 9..h + 11].iter().all(|&x| x == Role::Port),
+        "{roles:?}"
+    );
+}
