@@ -17,6 +17,7 @@ pub mod keymap;
 pub mod memo;
 pub mod panes;
 pub mod resolve;
+pub mod role;
 pub mod update;
 
 pub use action::{Action, Effect};

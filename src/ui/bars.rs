@@ -129,7 +129,7 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: b
         Some(s) => {
             let style = match s.kind {
                 StatusKind::Info => ratatui::style::Style::new(),
-                StatusKind::Error => theme.role(crate::app::breakdown::Role::Error),
+                StatusKind::Error => theme.role(crate::app::role::Role::Error),
             };
             Line::styled(fit(&s.text, w).into_owned(), style)
         }

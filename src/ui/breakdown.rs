@@ -12,7 +12,8 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component, Role};
+use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
+use crate::app::role::Role;
 use crate::app::App;
 use crate::display::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;

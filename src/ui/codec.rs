@@ -8,9 +8,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::breakdown::Role;
 use crate::app::codec::{decoded, encoded};
 use crate::app::keymap::key_name;
+use crate::app::role::Role;
 use crate::app::{Action, App, Focus, Pane};
 use crate::display::{fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};

@@ -10,7 +10,7 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::Role;
+use crate::app::role::Role;
 use crate::app::{App, Editor, Focus, Pane};
 use crate::display::{fit, visible, width};
 

@@ -6,7 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::app::breakdown::Role;
+use crate::app::role::Role;
 use crate::display::glyphs;
 
 use super::theme::Theme;

@@ -261,7 +261,7 @@ pub fn idna_row(a: &Report<'_>, name_w: usize, theme: &Theme) -> Option<Line<'st
         Span::styled(format!("{label} "), theme.dim()),
         Span::styled(
             visible(&other).into_owned(),
-            theme.role(crate::app::breakdown::Role::Host),
+            theme.role(crate::app::role::Role::Host),
         ),
     ]))
 }

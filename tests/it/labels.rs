@@ -294,7 +294,8 @@ fn pager_keys_where_no_text_field_has_focus() {
 /// host-colored run.
 #[test]
 fn fallback_authority_is_colored_by_its_parts() {
-    use uriscope::app::breakdown::{roles, Role};
+    use uriscope::app::breakdown::roles;
+    use uriscope::app::role::Role;
     let s = "http://us er@ho st:8x0/p";
     let r = uri::report(s);
     assert!(!r.is_valid());
