@@ -29,10 +29,10 @@
 pub mod app;
 pub mod cli;
 pub mod clipboard;
-pub mod display;
 pub mod event_batch;
 pub mod explorer;
 pub mod term;
+pub mod text;
 pub mod ui;
 pub mod uri;
 pub mod whatwg;

@@ -281,7 +281,7 @@ pub fn choices(app: &App) -> Vec<super::Choice> {
     let input = app.input.text();
     let mut out = vec![super::Choice {
         label: "breakdown".into(),
-        preview: crate::cli::input::visible(input).into_owned(),
+        preview: crate::text::plain::visible(input).into_owned(),
         more: true,
     }];
     out.extend(forms(input).iter().map(super::Choice::of));

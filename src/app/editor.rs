@@ -1,14 +1,14 @@
 //! The single-line editor: a cursor on grapheme-cluster boundaries, edits
 //! that can be undone one at a time, paste as one edit, and a horizontal
 //! scroll that keeps the cursor visible. Widths come from
-//! [`display`](crate::display), the same helper the renderer uses.
+//! [`display`](crate::text), the same helper the renderer uses.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use unicode_segmentation::GraphemeCursor;
 
-use crate::display::Columns;
+use crate::text::Columns;
 
 /// What a paste removed from its text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

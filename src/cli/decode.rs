@@ -6,7 +6,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::encode::finish;
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
+use crate::text::plain::visible;
 use crate::uri::percent::{decode, DecodeOptions, Decoded};
 
 /// Arguments of `uriscope decode`.
@@ -114,7 +115,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
             let d = decode(s, options);
             failed |= !d.malformed.is_empty();
             if args.json {
-                super::json::write(&mut *out, &JsonDecode::new(s, &d))?;
+                crate::text::json::write(&mut *out, &JsonDecode::new(s, &d))?;
                 out.write_all(b"\n")
             } else {
                 write_plain(out, s, &d)
@@ -134,7 +135,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
                     rounds: Vec::new(),
                     error: Some(error),
                 };
-                super::json::write(&mut *out, &v)?;
+                crate::text::json::write(&mut *out, &v)?;
                 out.write_all(b"\n")
             } else {
                 writeln!(out, "error: {error}")

@@ -6,7 +6,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
+use crate::text::plain::visible;
 use crate::uri::percent::{encode_set, encode_with, explain, CharExplained, EncodeOptions};
 
 /// Arguments of `uriscope encode`.
@@ -115,7 +116,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                     error: None,
                     explain: rows.as_ref().map(|r| r.iter().map(JsonChar::new).collect()),
                 };
-                super::json::write(&mut *out, &v)?;
+                crate::text::json::write(&mut *out, &v)?;
                 return out.write_all(b"\n");
             }
             writeln!(out, "{encoded}")?;
@@ -135,7 +136,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                     error: Some(error),
                     explain: None,
                 };
-                super::json::write(&mut *out, &v)?;
+                crate::text::json::write(&mut *out, &v)?;
                 out.write_all(b"\n")
             } else {
                 writeln!(out, "error: {error}")

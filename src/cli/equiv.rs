@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
 use super::steps::exit_status;
+use crate::text::plain::visible;
 use crate::uri::equivalence::equivalence_with;
 use crate::uri::NormalizeOptions;
 
@@ -91,7 +92,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
             Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => Err(format!(
                 "expected two URIs separated by whitespace, found {:?}",
-                super::input::visible(line)
+                crate::text::plain::visible(line)
             )),
             Input::Text(_) => {
                 let options = NormalizeOptions {
@@ -124,7 +125,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     error: Some(m.clone()),
                 },
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

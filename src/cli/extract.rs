@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::input::visible;
+use crate::text::plain::visible;
 use crate::uri::extract::{extract, Extracted, LineCols};
 
 /// Arguments of `uriscope extract`.
@@ -227,7 +227,7 @@ pub fn write_piece<W: Write>(
                 guess: e.guess,
                 notes: &e.notes,
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             out.write_all(b"\n")?;
         } else {
             let mut how = e.delimiter.as_str().to_string();

@@ -7,7 +7,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::encode::finish;
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
+use crate::text::plain::visible;
 use crate::uri::iri::{iri_to_uri_with, uri_to_iri, IriError, IriOptions};
 
 /// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
@@ -78,7 +79,7 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
                 output,
                 error,
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match converted {

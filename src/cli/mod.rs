@@ -8,7 +8,6 @@ pub mod equiv;
 pub mod extract;
 pub mod input;
 pub mod iri;
-pub mod json;
 pub mod normalize;
 pub mod parse;
 pub mod relative;

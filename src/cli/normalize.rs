@@ -5,8 +5,9 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
 use super::steps::{exit_status, normalization_steps_json, write_normalization_trace};
+use crate::text::plain::visible;
 use crate::uri::normalize::{normalize, normalize_str, NormalizeOptions};
 
 /// Arguments of `uriscope normalize`.
@@ -104,7 +105,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 error,
                 steps,
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

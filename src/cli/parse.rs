@@ -153,7 +153,7 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
             let l = Linted::new(&r);
             all_valid &= l.is_valid();
             if args.json {
-                super::json::write(&mut *out, &JsonParse::new(&l))?;
+                crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
                 out.write_all(b"\n")
             } else {
                 write_breakdown(out, &l)
@@ -212,13 +212,13 @@ pub fn write_not_utf8<W: Write>(
                 ],
             },
         };
-        super::json::write(&mut *out, &v)?;
+        crate::text::json::write(&mut *out, &v)?;
         out.write_all(b"\n")
     } else {
         writeln!(
             out,
             "{}\n  error not-utf8: {message}\n",
-            super::input::visible(lossy)
+            crate::text::plain::visible(lossy)
         )
     }
 }

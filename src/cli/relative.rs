@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
 use super::steps::exit_status;
+use crate::text::plain::visible;
 use crate::uri::relative_reference::{
     make_relative_with, same_up_to_scheme_and_host_case, same_up_to_scheme_and_host_case_iri,
 };
@@ -86,7 +87,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
                 verified,
                 error,
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match outcome {

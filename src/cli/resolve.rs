@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, visible, Input};
+use super::input::{for_each, Input};
 use super::steps::{
     exit_status, resolution_steps_json, rfc2396_steps_json, write_resolution_trace,
     write_rfc2396_trace,
 };
+use crate::text::plain::visible;
 use crate::uri::{resolve, resolve_target, rfc2396, ResolveOptions};
 
 /// What one resolution produced: the target and, with `--trace`, its steps.
@@ -152,7 +153,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                     .flatten(),
                 steps,
             };
-            super::json::write(&mut *out, &v)?;
+            crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
         match resolved {

@@ -2,8 +2,9 @@
 
 use std::io::{self, Write};
 
-use super::input::visible;
-use crate::uri::lint::{mask_userinfo, Linted};
+use crate::text::mask::mask_userinfo;
+use crate::text::plain::visible;
+use crate::uri::lint::Linted;
 use crate::uri::{Severity, Span};
 
 /// Write a readable breakdown of `l` (a report and its lint): validity,

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde_json::{json, Value};
 use unicode_width::UnicodeWidthStr;
 
-use super::input::visible;
+use crate::text::plain::visible;
 use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::excerpt::{excerpt, ROW_LIMIT};
 use crate::uri::normalize::Normalization;

@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::breakdown::roles;
 use crate::app::{keymap, App, Focus, Pane, StatusKind};
-use crate::display::{fit, width};
+use crate::text::{fit, width};
 use crate::uri::Report;
 
 use super::grid::uri_line;

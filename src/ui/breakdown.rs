@@ -15,7 +15,7 @@ use ratatui::widgets::{
 use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
 use crate::app::role::Role;
 use crate::app::App;
-use crate::display::{fit, glyphs, width, Columns};
+use crate::text::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, RefKind, Report, Span as ByteSpan};
 
@@ -67,7 +67,7 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     // The password of `user:pass` is drawn as a mask of fixed length;
     // spans are mapped onto the masked text (`m.at`). The input line
     // above keeps it as typed.
-    let m = super::mask::Masked::new(a.input, super::mask::password_span(a));
+    let m = super::mask::masked(a.input, super::mask::password_span(a));
     let input: &str = m.text();
     let cols = Columns::new(input);
     let comps = components(a);
@@ -419,7 +419,7 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             f.span.end
         );
         let indent = 3;
-        let msg = crate::display::visible(&f.message);
+        let msg = crate::text::visible(&f.message);
         let mut first = true;
         let mut rest = msg.as_ref();
         let mut budget = w.saturating_sub(width(&head)).max(10);

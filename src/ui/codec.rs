@@ -12,7 +12,7 @@ use crate::app::codec::{decoded, encoded};
 use crate::app::keymap::key_name;
 use crate::app::role::Role;
 use crate::app::{Action, App, Focus, Pane};
-use crate::display::{fit, visible, width};
+use crate::text::{fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;
 

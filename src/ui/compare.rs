@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 use crate::app::breakdown::roles;
 use crate::app::compare::{comparison, normalization, syntax_normal};
 use crate::app::{App, Focus, Pane};
-use crate::display::fit;
+use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
 use super::field::{field, marked, marks_line, row, scrolled, split, text};
@@ -84,8 +84,8 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 // A password is masked (and the change marks, which count
                 // its bytes, are not drawn then).
                 let masked_after = mask_password(&r.after);
-                let markable = matches!(masked_after, Cow::Borrowed(_))
-                    && crate::display::width(&r.after) <= val;
+                let markable =
+                    matches!(masked_after, Cow::Borrowed(_)) && crate::text::width(&r.after) <= val;
                 let after = if markable {
                     marked(
                         &r.after,

@@ -12,10 +12,17 @@ use ratatui::widgets::{
 
 use crate::app::role::Role;
 use crate::app::{App, Editor, Focus, Pane};
-use crate::display::{fit, visible, width};
+use crate::text::{fit, visible, width};
 
 use super::grid::uri_line;
 use super::theme::Theme;
+
+/// Width of a row label in the Resolve pane's views (`"branch (§5.2.2)"`).
+pub const RESOLVE_LABEL: usize = 16;
+
+/// At most this many rows of a stepped table are drawn before the
+/// current one (a 2 KB reference has hundreds of rows).
+pub const STEP_WINDOW: usize = 200;
 
 /// Width of a field label, `" base    "`.
 const LABEL_W: usize = 9;

@@ -1,13 +1,13 @@
 //! Column-exact drawing under a URI: the colored URI line, and grids of
 //! one-column cells (underbraces, carets, labels, the NO_COLOR ruler) whose
-//! columns come from [`display::Columns`](crate::display::Columns), so
+//! columns come from [`display::Columns`](crate::text::Columns), so
 //! they line up with the URI whatever its characters' widths.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::app::role::Role;
-use crate::display::glyphs;
+use crate::text::glyphs;
 
 use super::theme::Theme;
 

@@ -112,7 +112,7 @@ fn too_small(area: Rect, buf: &mut Buffer) {
     let text: Vec<ratatui::text::Line> = lines
         .iter()
         .map(|l| {
-            ratatui::text::Line::raw(crate::display::fit(l, usize::from(area.width)).into_owned())
+            ratatui::text::Line::raw(crate::text::fit(l, usize::from(area.width)).into_owned())
         })
         .collect();
     let top = area.height.saturating_sub(text.len() as u16) / 2;

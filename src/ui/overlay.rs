@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::app::keymap::help_rows;
 use crate::app::{examples, App, Choice, Overlay};
-use crate::display::{fit, visible, width};
+use crate::text::{fit, visible, width};
 
 use super::theme::Theme;
 

@@ -13,14 +13,15 @@ use ratatui::text::{Line, Span};
 use crate::app::breakdown::roles;
 use crate::app::resolve::{resolution, shown};
 use crate::app::{App, Focus, Pane};
-use crate::display::{fit, glyphs, visible, width};
+use crate::text::{fit, visible, width};
 use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
-use super::field::{field, row, scrolled, split, text};
+use super::field::{
+    field, row, scrolled, split, text, RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW,
+};
 use super::theme::Theme;
-
-pub(super) const LABEL: usize = 16;
+use crate::text::wrap::{head, pad, tail, wrap};
 
 /// Draw the Resolve pane into `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -162,67 +163,6 @@ fn error_lines(
     }
 }
 
-/// Greedy word wrap of visible text to `w` columns; a word wider than a
-/// line is cut on glyph boundaries into pieces ending in `…`. Linear in
-/// the text (a 2 KB word used to be measured again after every cut).
-pub(super) fn wrap(s: &str, w: usize) -> Vec<String> {
-    let w = w.max(10);
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    // Columns of `cur`: exact after a cut, else the sum of its words and
-    // spaces, which is never less than the exact width (joining can only
-    // merge clusters across a space: a lone combining mark, drawn as
-    // `<U+0301>` on its own, joins the space's cluster).
-    let mut cur_w = 0;
-    for word in s.split(' ') {
-        let ww = width(word);
-        if !cur.is_empty() && cur_w + 1 + ww > w {
-            lines.push(std::mem::take(&mut cur));
-            cur_w = 0;
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-            cur_w += 1;
-        }
-        cur.push_str(word);
-        cur_w += ww;
-        if cur_w > w {
-            cur_w = cut_long(&mut cur, w, &mut lines);
-        }
-    }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
-}
-
-/// While `cur` is wider than `w`, move its longest run of whole glyphs
-/// that fits `w - 1` columns (at least one glyph, so the cut moves on) to
-/// `lines`, ending in `…`. Cuts on glyph boundaries of `cur` itself: the
-/// drawn form of a piece is not always a prefix of it (a combining mark
-/// that a split left alone is drawn as `<U+0618>`; found by fuzzing). One
-/// pass over the glyphs; returns the width of what stays in `cur`.
-fn cut_long(cur: &mut String, w: usize, lines: &mut Vec<String>) -> usize {
-    let gl: Vec<(usize, usize)> = glyphs(cur).map(|g| (g.byte, g.width)).collect();
-    let mut remaining: usize = gl.iter().map(|&(_, gw)| gw).sum();
-    let (mut i, mut start) = (0, 0);
-    while remaining > w {
-        let mut used = 0;
-        let mut j = i;
-        while j < gl.len() && (j == i || used + gl[j].1 < w) {
-            used += gl[j].1;
-            j += 1;
-        }
-        let end = gl.get(j).map_or(cur.len(), |&(b, _)| b);
-        lines.push(format!("{}…", visible(&cur[start..end])));
-        remaining -= used;
-        i = j;
-        start = end;
-    }
-    cur.drain(..start);
-    remaining
-}
-
 fn finding_lines(
     out: &mut Vec<Line<'static>>,
     subject: &str,
@@ -346,61 +286,6 @@ fn rfc3986(
         }
     }
     pin
-}
-
-/// The last `max` columns of `s` (visible), with a leading `…` when cut.
-fn tail(s: &str, max: usize) -> String {
-    // Only the last `max` characters can show: look at those alone, so a
-    // long buffer costs no more than a short one.
-    let cut = s
-        .char_indices()
-        .rev()
-        .nth(max)
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let v = visible(&s[cut..]).into_owned();
-    if cut == 0 && width(&v) <= max {
-        return v;
-    }
-    if max == 0 {
-        return String::new();
-    }
-    let mut out: Vec<char> = Vec::new();
-    let mut used = 0;
-    for c in v.chars().rev() {
-        let cw = width(c.encode_utf8(&mut [0; 4]));
-        if used + cw > max - 1 {
-            break;
-        }
-        used += cw;
-        out.push(c);
-    }
-    out.push('…');
-    out.iter().rev().collect()
-}
-
-/// The first `max` columns of `s` (visible), with `…` when cut; looks
-/// only at the start of `s`.
-pub(super) fn head(s: &str, max: usize) -> String {
-    let end = s.char_indices().nth(max + 1).map_or(s.len(), |(i, _)| i);
-    let v = visible(&s[..end]);
-    if end < s.len() && width(&v) <= max {
-        // Cut by the look-ahead, not by `fit`: mark it.
-        let mut t = fit(&v, max.saturating_sub(1)).into_owned();
-        if !t.ends_with('…') {
-            t.push('…');
-        }
-        return t;
-    }
-    fit(&v, max).into_owned()
-}
-
-/// At most this many rows of a stepped table are drawn before the
-/// current one (a 2 KB reference has hundreds of rows).
-pub(super) const WINDOW: usize = 200;
-
-pub(super) fn pad(s: String, w: usize) -> String {
-    let p = w.saturating_sub(width(&s));
-    format!("{s}{}", " ".repeat(p))
 }
 
 /// The remove_dot_segments table with its first `n` rows; returns the
@@ -555,118 +440,5 @@ fn what(
             };
             vec![Span::raw(moved), Span::styled(q(seg), st)]
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    /// The quadratic wrap this module had, measuring the whole line again
-    /// after every word and every cut: the oracle for the linear one.
-    fn naive_wrap(s: &str, w: usize) -> Vec<String> {
-        let w = w.max(10);
-        let mut lines = Vec::new();
-        let mut cur = String::new();
-        for word in s.split(' ') {
-            if !cur.is_empty() && width(&cur) + 1 + width(word) > w {
-                lines.push(std::mem::take(&mut cur));
-            }
-            if !cur.is_empty() {
-                cur.push(' ');
-            }
-            cur.push_str(word);
-            while width(&cur) > w {
-                let mut used = 0;
-                let mut cut = 0;
-                for g in glyphs(&cur) {
-                    if cut > 0 && used + g.width > w - 1 {
-                        break;
-                    }
-                    used += g.width;
-                    cut = g.byte + g.len;
-                }
-                lines.push(format!("{}…", visible(&cur[..cut])));
-                cur = cur[cut..].to_string();
-            }
-        }
-        if !cur.is_empty() {
-            lines.push(cur);
-        }
-        lines
-    }
-
-    fn text() -> impl Strategy<Value = String> {
-        prop::collection::vec(
-            prop_oneof![
-                6 => prop::char::range('!', '~').prop_map(String::from),
-                3 => Just(" ".to_string()),
-                1 => "[a-z]{20,90}",
-                1 => Just("例".to_string()),
-                1 => Just("😀".to_string()),
-                1 => Just("\u{301}".to_string()),
-                1 => Just("\u{200d}".to_string()),
-            ],
-            0..80,
-        )
-        .prop_map(|v| v.concat())
-    }
-
-    proptest! {
-        /// Every line fits (but a glyph wider than a line); a text whose words
-        /// all fit comes back whole, but
-        /// for the spaces where lines break.
-        #[test]
-        fn wrapped_lines_fit(s in text(), w in 0usize..40) {
-            let lines = wrap(&s, w);
-            for l in &lines {
-                // A glyph wider than the line (a run of lone marks is
-                // drawn `<U+0301><U+0301>`) is a cut piece of its own.
-                let lone_marks = l
-                    .trim_end_matches('…')
-                    .split_inclusive('>')
-                    .all(|p| p.starts_with("<U+"));
-                // So is one glyph drawn with escapes (`á<U+200D>`).
-                let one_glyph = crate::display::glyphs(&s)
-                    .any(|g| g.text == l.trim_end_matches('…'));
-                prop_assert!(
-                    width(l) <= w.max(10) || lone_marks || one_glyph,
-                    "{:?} in {:?}",
-                    l,
-                    lines
-                );
-            }
-            if !lines.iter().any(|l| l.ends_with('…')) {
-                // Spaces at a line break are consumed; nothing else is.
-                prop_assert_eq!(lines.concat().replace(' ', ""), s.replace(' ', ""));
-            }
-        }
-
-        /// Where no cluster joins a space (printable ASCII, wide characters,
-        /// emoji), the linear wrap equals the naive one.
-        #[test]
-        fn wrap_equals_the_naive_wrap(
-            s in "([!-~]{1,6}|[a-z]{20,90}|例|😀| ){0,60}",
-            w in 0usize..40,
-        ) {
-            prop_assert_eq!(wrap(&s, w), naive_wrap(&s, w));
-        }
-    }
-
-    #[test]
-    fn tail_keeps_the_end() {
-        assert_eq!(tail("/a/b/c", 4), "…b/c");
-        assert_eq!(tail("/a", 4), "/a");
-        assert_eq!(tail("/abcd", 4), "…bcd");
-        assert_eq!(tail("/\u{1b}", 4), "/␛");
-    }
-
-    #[test]
-    fn head_keeps_the_start() {
-        assert_eq!(head("/a/b/c", 4), "/a/…");
-        assert_eq!(head("/a/b", 4), "/a/b");
-        assert_eq!(head("/a/b/", 4), "/a/…");
-        assert_eq!(head("例例例", 4), "例…");
     }
 }

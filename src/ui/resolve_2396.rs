@@ -8,12 +8,13 @@ use ratatui::text::{Line, Span};
 
 use crate::app::resolve::{resolution_2396, shown};
 use crate::app::App;
-use crate::display::{fit, visible};
+use crate::text::{fit, visible};
 use crate::uri::{self, Resolution, Severity};
 
 use super::field::{marked, marks_line, row};
-use super::resolve::{head, pad, wrap, LABEL, WINDOW};
+use super::field::{RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW};
 use super::theme::Theme;
+use crate::text::wrap::{head, pad, wrap};
 
 /// The RFC 2396 steps, then both targets side by side.
 pub fn render_steps(

@@ -5,7 +5,7 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::display::{fit, visible, width};
+use crate::text::{fit, visible, width};
 use crate::uri::{Report, Severity};
 use crate::whatwg::{self, Whatwg};
 
@@ -138,7 +138,7 @@ pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec
 /// Greedy word wrap of visible text `s` to `w` columns, at most
 /// [`MAX_LINES`] lines, the last ending in `…` when cut.
 fn wrap(s: &str, w: usize) -> Vec<String> {
-    let mut lines = super::resolve::wrap(s, w);
+    let mut lines = crate::text::wrap::wrap(s, w);
     if lines.len() > MAX_LINES {
         lines.truncate(MAX_LINES);
         if let Some(last) = lines.last_mut() {

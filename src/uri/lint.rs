@@ -180,22 +180,6 @@ fn note(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String)
     out.push(Finding::new(span, Severity::Note, code, message));
 }
 
-/// `userinfo` with its password (after the first `:`) replaced by `****`,
-/// for display (RFC 3986 §7.5). An empty password is left as it is.
-///
-/// ```
-/// use uriscope::uri::lint::mask_userinfo;
-/// assert_eq!(mask_userinfo("user:secret"), "user:****");
-/// assert_eq!(mask_userinfo("user"), "user");
-/// assert_eq!(mask_userinfo("user:"), "user:");
-/// ```
-pub fn mask_userinfo(userinfo: &str) -> Cow<'_, str> {
-    match userinfo.split_once(':') {
-        Some((user, pw)) if !pw.is_empty() => Cow::Owned(format!("{user}:****")),
-        _ => Cow::Borrowed(userinfo),
-    }
-}
-
 fn userinfo(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let Some(span) = u.authority_parts().and_then(|a| a.userinfo) else {
         return;

@@ -5,8 +5,9 @@ use std::net::Ipv4Addr;
 use std::process::Command;
 
 use proptest::prelude::*;
+use uriscope::text::mask::mask_userinfo;
 use uriscope::uri::host_insight::{inet_aton, mixed_scripts, Script};
-use uriscope::uri::lint::{lint, mask_userinfo};
+use uriscope::uri::lint::lint;
 use uriscope::uri::{Finding, Severity};
 
 /// The lint finding with `code` for `input`; fails if absent.

@@ -56,7 +56,7 @@ fn iri_with_bidi_override_is_flagged() {
 fn visible_escapes_bidi_controls() {
     for c in ['\u{202E}', '\u{2067}', '\u{200F}'] {
         let s = format!("a{c}b");
-        assert_ne!(uriscope::cli::input::visible(&s), s, "U+{:04X}", c as u32);
+        assert_ne!(uriscope::text::plain::visible(&s), s, "U+{:04X}", c as u32);
     }
 }
 

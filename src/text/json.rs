@@ -16,7 +16,7 @@ fn escaped_in_json(c: char) -> bool {
     c == '\u{7f}'
         || ('\u{80}'..='\u{9f}').contains(&c)
         || crate::uri::iri::is_bidi_control(c)
-        || crate::display::is_invisible_format(c)
+        || crate::text::is_invisible_format(c)
 }
 
 /// serde_json's compact formatter, escaping [`escaped_in_json`] too.
@@ -50,7 +50,7 @@ impl Formatter for TerminalSafe {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// uriscope::cli::json::write(&mut out, &"a\u{9b}31m\u{202e}").unwrap();
+/// uriscope::text::json::write(&mut out, &"a\u{9b}31m\u{202e}").unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(), r#""a\u009b31m\u202e""#);
 /// ```
 pub fn write<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Result<()> {

@@ -47,7 +47,7 @@ fn is_hazard(c: char) -> bool {
 /// the Hangul fillers.
 ///
 /// ```
-/// use uriscope::display::{is_invisible_format, visible};
+/// use uriscope::text::{is_invisible_format, visible};
 /// assert!(is_invisible_format('\u{200d}') && is_invisible_format('\u{fe0f}'));
 /// assert!(!is_invisible_format('a') && !is_invisible_format('\u{301}'));
 /// assert_eq!(visible("a\u{200d}b"), "a<U+200D>b");
@@ -110,7 +110,7 @@ fn render(g: &str) -> Cow<'_, str> {
 /// The glyphs of `s`, in order.
 ///
 /// ```
-/// use uriscope::display::glyphs;
+/// use uriscope::text::glyphs;
 /// let g: Vec<_> = glyphs("a\u{1b}例").map(|g| (g.byte, g.text.into_owned(), g.width)).collect();
 /// assert_eq!(g, [(0, "a".into(), 1), (1, "␛".into(), 1), (2, "例".into(), 2)]);
 /// ```
@@ -191,7 +191,7 @@ impl<'a> Iterator for Glyphs<'a> {
 /// `s` as drawn: every glyph's visible text, concatenated.
 ///
 /// ```
-/// assert_eq!(uriscope::display::visible("a\u{1b}[1mb\u{202e}"), "a␛[1mb<U+202E>");
+/// assert_eq!(uriscope::text::visible("a\u{1b}[1mb\u{202e}"), "a␛[1mb<U+202E>");
 /// ```
 pub fn visible(s: &str) -> Cow<'_, str> {
     if !s.chars().any(|c| is_hazard(c) || !c.is_ascii()) {
@@ -242,7 +242,7 @@ impl Columns {
     /// The column map of `s`.
     ///
     /// ```
-    /// use uriscope::display::Columns;
+    /// use uriscope::text::Columns;
     /// let c = Columns::new("//例え/x");
     /// assert_eq!(c.col(2), 2); // 例
     /// assert_eq!(c.col(5), 4); // え
@@ -318,7 +318,7 @@ impl Columns {
 /// it shows, so it is cheap on a 64 KB input.
 ///
 /// ```
-/// use uriscope::display::fit;
+/// use uriscope::text::fit;
 /// assert_eq!(fit("abcdef", 4), "abc…");
 /// assert_eq!(fit("a\u{1b}b", 8), "a␛b");
 /// ```

@@ -1,0 +1,134 @@
+//! Plain text for the CLI's output (a terminal, a pipe, a file): user
+//! text with control, bidi and invisible format characters written as
+//! Rust-style escapes (`\x1b`, `\t`, `\u{202e}`), which survive a copy
+//! and paste and can be typed back.
+
+use std::fmt::Write as _;
+
+/// Text from the user made safe to print on a terminal: control characters
+/// (C0, DEL, C1) and bidirectional formatting characters (RFC 3987 §4.1,
+/// the "Trojan Source" reordering) become visible escapes such as `\x1b`,
+/// `\t`, `\u{9b}`, `\u{202e}`.
+///
+/// ```
+/// assert_eq!(uriscope::text::plain::visible("a\u{1b}[31mb"), "a\\x1b[31mb");
+/// ```
+pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+    let Some(first) = first_unsafe(s) else {
+        return std::borrow::Cow::Borrowed(s);
+    };
+    let mut out = String::with_capacity(s.len() + 8);
+    out.push_str(&s[..first]);
+    for c in s[first..].chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            // Writing to a String cannot fail.
+            c if (c as u32) < 0x80 && c.is_control() => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if is_unsafe(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1), a
+/// bidirectional formatting character or an invisible format character
+/// ([`super::screen::is_invisible_format`]).
+fn is_unsafe(c: char) -> bool {
+    c.is_control() || crate::uri::iri::is_bidi_control(c) || super::screen::is_invisible_format(c)
+}
+
+/// The byte offset of the first character [`visible`] escapes. A byte
+/// scan: such a character is a C0 control or DEL, or starts with 0xC2 (C1
+/// controls, soft hyphen), 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (Hangul
+/// fillers, Mongolian selectors), 0xE2 (U+200B..U+2069), 0xE3 (U+3164),
+/// 0xEF (variation selectors, BOM, U+FFA0) or 0xF3 (tags, U+E0100..).
+/// Eight bytes at a
+/// time are first tested for any byte below 0x20 or from 0x7F up; only a
+/// word that has one is looked at byte by byte, and only those lead bytes
+/// are decoded (a finding message is mostly ASCII and one `§`).
+fn first_unsafe(s: &str) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let b = s.as_bytes();
+    let at = |i: usize| match b[i] {
+        0x00..=0x1f | 0x7f => true,
+        0xc2 | 0xcd | 0xd8 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf3 => {
+            s[i..].chars().next().is_some_and(is_unsafe)
+        }
+        _ => false,
+    };
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[i..i + 8]);
+        let x = u64::from_le_bytes(w);
+        // A byte < 0x20 (borrows only add false alarms above it), or a
+        // byte >= 0x7F (its high bit, or 0x7F + 1; carries likewise).
+        let low = x.wrapping_sub(0x20 * LO) & !x & HI;
+        let high = (x | x.wrapping_add(LO)) & HI;
+        if low | high != 0 {
+            if let Some(k) = (i..i + 8).find(|&k| at(k)) {
+                return Some(k);
+            }
+        }
+        i += 8;
+    }
+    (i..b.len()).find(|&k| at(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The byte scan finds exactly the characters `is_unsafe` names, for
+    /// every Unicode scalar value, at every offset within an 8-byte word
+    /// and in the tail.
+    #[test]
+    fn first_unsafe_agrees_with_is_unsafe_for_every_char() {
+        let mut s = String::new();
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            for pad in [0, 3, 7, 9, 16] {
+                s.clear();
+                s.extend(std::iter::repeat_n('~', pad));
+                s.push(c);
+                s.push_str("abcdefgh\u{7e}");
+                let expect = is_unsafe(c).then_some(pad);
+                assert_eq!(first_unsafe(&s), expect, "U+{:04X} after {pad}", c as u32);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Against the plain scan, on text mixing every kind of byte
+        /// (mostly printable ASCII, as in real text).
+        #[test]
+        fn first_unsafe_equals_the_plain_scan(parts in proptest::collection::vec(
+            proptest::prop_oneof![
+                8 => proptest::strategy::Just("x"),
+                1 => proptest::sample::select(&[
+                    "~", "§", "\u{85}", "\u{7f}", "\u{1f}", "\u{202e}", "\u{2069}", "例", "ÿ",
+                    "\u{61c}", "\u{600}",
+                ][..]),
+            ],
+            0..40,
+        )) {
+            let s = parts.concat();
+            let plain = s.char_indices().find(|&(_, c)| is_unsafe(c)).map(|(i, _)| i);
+            proptest::prop_assert_eq!(first_unsafe(&s), plain, "{:?}", s);
+        }
+    }
+
+    #[test]
+    fn visible_keeps_what_comes_before_the_first_escape() {
+        assert_eq!(visible("§ok"), "§ok");
+        assert_eq!(visible("§\u{202e}x\u{85}\t"), "§\\u{202e}x\\u{85}\\t");
+        assert_eq!(visible("\u{61c}"), "\\u{61c}");
+    }
+}
