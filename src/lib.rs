@@ -31,6 +31,7 @@ pub mod cli;
 pub mod clipboard;
 pub mod event_batch;
 pub mod explorer;
+pub mod report;
 pub mod term;
 pub mod text;
 pub mod ui;

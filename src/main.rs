@@ -56,10 +56,10 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     let r = uriscope::uri::report_with(uri, uriscope::uri::ParseOptions { iri: true });
     let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = io::stdout().lock();
-    cli::show::write_breakdown(&mut out, &l)?;
+    uriscope::report::text::write_breakdown(&mut out, &l)?;
     let mut ok = l.is_valid();
     if let Some(base) = &args.base {
-        ok &= cli::show::write_resolution_line(&mut out, base, uri)?;
+        ok &= uriscope::report::text::write_resolution_line(&mut out, base, uri)?;
     }
     Ok(if ok { cli::EXIT_OK } else { cli::EXIT_FAILED })
 }

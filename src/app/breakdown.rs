@@ -233,7 +233,7 @@ pub fn main_result(app: &App) -> CopyEntry {
 fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = crate::cli::show::write_breakdown_upto(&mut buf, &Linted::new(a), COPIED_FINDINGS);
+    let _ = crate::report::text::write_breakdown_upto(&mut buf, &Linted::new(a), COPIED_FINDINGS);
     CopyEntry {
         label: "breakdown".into(),
         // Only strs were written: valid UTF-8 (std checks it faster than

@@ -12,7 +12,6 @@ pub mod normalize;
 pub mod parse;
 pub mod relative;
 pub mod resolve;
-pub mod show;
 pub mod steps;
 
 use clap::{Parser, Subcommand};

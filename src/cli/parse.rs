@@ -3,13 +3,13 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use serde::Serialize;
 
 use super::input::{for_each, Input};
-use super::show::write_breakdown;
+use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
+use crate::report::text::write_breakdown;
 use crate::uri::lint::Linted;
-use crate::uri::{report_with, ParseOptions, Span};
-use crate::whatwg::{self, Whatwg};
+use crate::uri::{report_with, ParseOptions};
+use crate::whatwg::Whatwg;
 
 /// Arguments of `uriscope parse`.
 #[derive(Debug, Args)]
@@ -22,123 +22,6 @@ pub struct ParseArgs {
     pub iri: bool,
     /// The URI-references; with none, read one per line from stdin.
     pub uris: Vec<String>,
-}
-
-/// One finding in the JSON output.
-#[derive(Debug, Serialize)]
-pub struct JsonFinding<'a> {
-    /// Byte offset where it starts.
-    pub start: usize,
-    /// Byte offset where it ends.
-    pub end: usize,
-    /// `error`, `warning` or `note`.
-    pub severity: &'static str,
-    /// Stable code.
-    pub code: &'static str,
-    /// Explanation.
-    pub message: std::borrow::Cow<'a, str>,
-}
-
-/// The JSON object `parse --json` prints for one input.
-#[derive(Debug, Serialize)]
-pub struct JsonParse<'a> {
-    /// The input line.
-    pub input: &'a str,
-    /// Whether it is a valid URI-reference.
-    pub valid: bool,
-    /// Reference kind (null for a line that is not UTF-8).
-    pub kind: Option<&'static str>,
-    /// Scheme (null when undefined).
-    pub scheme: Option<&'a str>,
-    /// Authority.
-    pub authority: Option<&'a str>,
-    /// Userinfo.
-    pub userinfo: Option<&'a str>,
-    /// Host.
-    pub host: Option<&'a str>,
-    /// Host kind.
-    pub host_kind: Option<&'static str>,
-    /// Port.
-    pub port: Option<&'a str>,
-    /// Path.
-    pub path: &'a str,
-    /// Query.
-    pub query: Option<&'a str>,
-    /// Fragment.
-    pub fragment: Option<&'a str>,
-    /// Every finding.
-    pub findings: JsonFindings<'a>,
-    /// What a browser does with it: the WHATWG URL Standard, not RFC 3986.
-    pub whatwg: Whatwg,
-}
-
-/// The `findings` array: a report's and its lint's, each message written
-/// as it is serialized (five million findings are never held at once), or
-/// a list at hand.
-#[derive(Debug)]
-pub enum JsonFindings<'a> {
-    /// Every finding of a linted report.
-    Linted(&'a Linted<'a>),
-    /// These findings.
-    List(Vec<JsonFinding<'a>>),
-}
-
-impl Serialize for JsonFindings<'_> {
-    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        match self {
-            JsonFindings::List(v) => ser.collect_seq(v),
-            JsonFindings::Linted(l) => ser.collect_seq(l.findings().map(|f| JsonFinding {
-                start: f.span.start,
-                end: f.span.end,
-                severity: f.severity.as_str(),
-                code: f.code,
-                message: f.message.into(),
-            })),
-        }
-    }
-}
-
-impl<'a> JsonParse<'a> {
-    /// The JSON view of a linted report. For invalid input the component
-    /// fields hold the Appendix B split.
-    pub fn new(l: &'a Linted<'a>) -> Self {
-        let a = l.report;
-        let s = a.input;
-        let txt = |sp: Option<Span>| sp.map(|x| x.slice(s));
-        let valid = a.is_valid();
-        let u = &a.uri;
-        let (scheme, authority, path, query, fragment) = if valid {
-            (u.scheme(), u.authority(), u.path(), u.query(), u.fragment())
-        } else {
-            let p = &a.split;
-            (
-                txt(p.scheme),
-                txt(p.authority),
-                p.path.slice(s),
-                txt(p.query),
-                txt(p.fragment),
-            )
-        };
-        // Userinfo, host and port exist only where the grammar matched:
-        // the Appendix B split of an invalid input has no sub-components.
-        let auth = u.authority_parts().filter(|_| valid);
-        JsonParse {
-            input: s,
-            valid,
-            kind: Some(u.kind().as_str()),
-            scheme,
-            authority,
-            userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
-            host: auth.map(|a| a.host.span.slice(s)),
-            host_kind: auth.map(|a| a.host.kind.as_str()),
-            port: auth.and_then(|a| a.port).map(|x| x.slice(s)),
-            path,
-            query,
-            fragment,
-            findings: JsonFindings::Linted(l),
-            whatwg: whatwg::parse(s, None),
-        }
-    }
 }
 
 /// Run `uriscope parse`; returns the exit status.

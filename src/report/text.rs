@@ -1,4 +1,5 @@
-//! The plain-text breakdown of one analysed input.
+//! The plain-text breakdown of one analysed input: its components with
+//! their byte spans, carets under the errors, and every finding.
 
 use std::io::{self, Write};
 
@@ -131,7 +132,7 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
 ///
 /// ```
 /// use uriscope::uri::RefKind;
-/// assert_eq!(uriscope::cli::show::iri_headline("https://münchen.de/ü", RefKind::Uri),
+/// assert_eq!(uriscope::report::text::iri_headline("https://münchen.de/ü", RefKind::Uri),
 ///     "valid IRI (RFC 3987) — not a URI; URI form: https://xn--mnchen-3ya.de/%C3%BC");
 /// ```
 pub fn iri_headline(s: &str, kind: crate::uri::RefKind) -> String {
@@ -156,7 +157,7 @@ pub fn iri_headline(s: &str, kind: crate::uri::RefKind) -> String {
 ///
 /// ```
 /// use uriscope::uri::Span;
-/// assert_eq!(uriscope::cli::show::caret_line("a b\tc", &[Span::new(1, 2), Span::new(3, 4)]), " ^ ^^");
+/// assert_eq!(uriscope::report::text::caret_line("a b\tc", &[Span::new(1, 2), Span::new(3, 4)]), " ^ ^^");
 /// ```
 pub fn caret_line(s: &str, spans: &[Span]) -> String {
     caret_line_of(s, spans.iter().copied())

@@ -1,0 +1,8 @@
+//! Reports of one analysed input, for every medium that shows one: the
+//! plain-text breakdown ([`text`]: `uriscope URI | cat`, `uriscope parse`,
+//! the explorer's Ctrl-Y) and the JSON object ([`json`]: `parse --json`).
+//! The CLI and the explorer both write them from here; the findings come
+//! merged from the core ([`crate::uri::lint::Linted`]).
+
+pub mod json;
+pub mod text;
