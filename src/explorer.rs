@@ -89,8 +89,9 @@ pub fn run(options: Options) -> io::Result<()> {
             app.say(
                 crate::app::StatusKind::Info,
                 format!(
-                    "took off {} (RFC 3986 Appendix C) — Ctrl-Z brings the argument back",
-                    u.removed
+                    "took off {} (RFC 3986 Appendix C) — {} brings the argument back",
+                    u.removed,
+                    crate::app::keymap::key(crate::app::Action::Undo)
                 ),
             );
         }

@@ -528,6 +528,26 @@ pub fn key_name(action: &Action) -> Option<String> {
         .map(Key::name)
 }
 
+/// [`key_name`] of `action`, or nothing when no key is bound to it: for
+/// labels written with `format!`.
+pub fn key(action: Action) -> String {
+    key_name(&action).unwrap_or_default()
+}
+
+/// Every key of the first row bound to `action`, joined with ` / `
+/// (`Ctrl-N / Alt-↓`).
+///
+/// ```
+/// use uriscope::app::{keymap::keys, Action};
+/// assert_eq!(keys(Action::StepNext), "Ctrl-N / Alt-↓");
+/// ```
+pub fn keys(action: Action) -> String {
+    KEYS.iter()
+        .find(|b| b.action == action)
+        .map(|b| b.keys.iter().map(Key::name).collect::<Vec<_>>().join(" / "))
+        .unwrap_or_default()
+}
+
 /// The hint bar for `app`'s state: `(key name, hint)` pairs.
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {

@@ -90,8 +90,9 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 };
                 if let Some(u) = unwrapped {
                     msg.push_str(&format!(
-                        "; took off {} (RFC 3986 Appendix C) — Ctrl-Z brings the paste back as it was",
-                        u.removed
+                        "; took off {} (RFC 3986 Appendix C) — {} brings the paste back as it was",
+                        u.removed,
+                        crate::app::keymap::key(crate::app::Action::Undo)
                     ));
                 }
                 app.say(StatusKind::Info, msg);

@@ -7,7 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::app::breakdown::roles;
-use crate::app::{keymap, App, Focus, Pane, StatusKind};
+use crate::app::keymap::{self, key};
+use crate::app::{Action, App, Focus, Pane, StatusKind};
 use crate::text::{fit, width};
 use crate::uri::Report;
 
@@ -31,7 +32,11 @@ pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Th
     if text.is_empty() {
         spans.push(Span::styled(
             fit(
-                "type or paste a URI-reference · F1 help · F2 examples",
+                &format!(
+                    "type or paste a URI-reference · {} help · {} examples",
+                    key(Action::Help),
+                    key(Action::Examples)
+                ),
                 field_w,
             )
             .into_owned(),
@@ -135,7 +140,14 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: b
         }
         None if compact => Line::from(hint_spans(app, w, theme)),
         None => Line::styled(
-            fit("analysed as you type (IRI-aware) · Ctrl-C quits", w).into_owned(),
+            fit(
+                &format!(
+                    "analysed as you type (IRI-aware) · {} quits",
+                    key(Action::Quit)
+                ),
+                w,
+            )
+            .into_owned(),
             theme.dim(),
         ),
     };

@@ -13,7 +13,8 @@ use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::roles;
 use crate::app::compare::{comparison, normalization, syntax_normal};
-use crate::app::{App, Focus, Pane};
+use crate::app::keymap::key;
+use crate::app::{Action, App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
@@ -34,7 +35,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         &app.compare,
         &roles(&a),
         app.focus == Focus::Pane(Pane::Normalize),
-        "a second URI to compare with the input (Tab here, type)",
+        &format!(
+            "a second URI to compare with the input ({} here, type)",
+            key(Action::FocusNext)
+        ),
         top,
         buf,
         theme,
@@ -119,7 +123,14 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let other = app.compare.text();
     match comparison(app) {
         None => out.push(Line::styled(
-            fit("compare: Tab to the compare field and type a second URI", w).into_owned(),
+            fit(
+                &format!(
+                    "compare: {} to the compare field and type a second URI",
+                    key(Action::FocusNext)
+                ),
+                w,
+            )
+            .into_owned(),
             theme.dim(),
         )),
         Some(Err(e)) => out.push(Line::styled(

@@ -107,7 +107,10 @@ fn too_small(area: Rect, buf: &mut Buffer) {
         .to_string(),
         format!("need {MIN_WIDTH}x{MIN_HEIGHT}"),
         format!("have {}x{}", area.width, area.height),
-        "Ctrl-C quits".to_string(),
+        format!(
+            "{} quits",
+            crate::app::keymap::key(crate::app::Action::Quit)
+        ),
     ];
     let text: Vec<ratatui::text::Line> = lines
         .iter()

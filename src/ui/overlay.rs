@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::app::keymap::help_rows;
-use crate::app::{examples, App, Choice, Overlay};
+use crate::app::keymap::{help_rows, key};
+use crate::app::{examples, Action, App, Choice, Overlay};
 use crate::text::{fit, visible, width};
 
 use super::theme::Theme;
@@ -71,7 +71,15 @@ fn help(scroll: usize, w: usize, h: usize, theme: &Theme) -> (String, Vec<Line<'
     let skip = scroll.min(max);
     let lines = lines.into_iter().skip(skip).collect();
     let more = if skip < max { " ↓ more" } else { "" };
-    (format!(" Keys (↑/↓ scroll, Esc closes){more} "), lines)
+    (
+        format!(
+            " Keys ({}/{} scroll, {} closes){more} ",
+            key(Action::ListUp),
+            key(Action::ListDown),
+            key(Action::Close)
+        ),
+        lines,
+    )
 }
 
 /// Rows shown from a list of `len` so that `selected` is visible.
@@ -119,7 +127,11 @@ fn copy(
         })
         .collect();
     (
-        " Copy which? (Enter copies, Esc closes) ".to_string(),
+        format!(
+            " Copy which? ({} copies, {} closes) ",
+            key(Action::ListPick),
+            key(Action::Close)
+        ),
         lines,
     )
 }

@@ -11,8 +11,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::roles;
+use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution, shown};
-use crate::app::{App, Focus, Pane};
+use crate::app::{Action, App, Focus, Pane};
 use crate::text::{fit, visible, width};
 use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
@@ -100,9 +101,9 @@ fn header_keys(rfc2396: bool) -> String {
     use crate::app::{keymap::key_name, Action};
     let name = |a: Action| key_name(&a).unwrap_or_default();
     let (next, prev) = (name(Action::StepNext), name(Action::StepPrev));
-    // "Ctrl-N/P" when both share the modifier.
-    let step = match (next.strip_prefix("Ctrl-"), prev.strip_prefix("Ctrl-")) {
-        (Some(_), Some(p)) => format!("{next}/{p}"),
+    // "Ctrl-N/P" when both share the modifiers.
+    let step = match (next.rsplit_once('-'), prev.rsplit_once('-')) {
+        (Some((m, _)), Some((n, p))) if m == n => format!("{next}/{p}"),
         _ => format!("{next}/{prev}"),
     };
     let other = if rfc2396 { "3986" } else { "2396" };
@@ -278,7 +279,10 @@ fn rfc3986(
                     out.push(row(
                         "target (§5.3)",
                         LABEL,
-                        vec![Span::styled("… step to the last row (Ctrl-N)", theme.dim())],
+                        vec![Span::styled(
+                            format!("… step to the last row ({})", key(Action::StepNext)),
+                            theme.dim(),
+                        )],
                         theme,
                     ));
                 }
@@ -329,7 +333,10 @@ fn dot_table(
     let first = n.saturating_sub(WINDOW);
     if first > 0 {
         out.push(Line::styled(
-            format!("  …  {first} earlier row(s) not drawn (Ctrl-P steps back)"),
+            format!(
+                "  …  {first} earlier row(s) not drawn ({} steps back)",
+                key(Action::StepPrev)
+            ),
             theme.dim(),
         ));
     }
@@ -385,7 +392,7 @@ fn dot_table(
     }
     if n < len {
         out.push(Line::styled(
-            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
+            format!("  ·  {} more row(s): {}", len - n, keys(Action::StepNext)),
             theme.dim(),
         ));
     }

@@ -6,8 +6,9 @@
 
 use ratatui::text::{Line, Span};
 
+use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution_2396, shown};
-use crate::app::App;
+use crate::app::{Action, App};
 use crate::text::{fit, visible};
 use crate::uri::{self, Resolution, Severity};
 
@@ -48,7 +49,10 @@ pub fn render_steps(
     let first = n.saturating_sub(WINDOW);
     if first > 0 {
         out.push(Line::styled(
-            format!("  …  {first} earlier step(s) not drawn (Ctrl-P steps back)"),
+            format!(
+                "  …  {first} earlier step(s) not drawn ({} steps back)",
+                key(Action::StepPrev)
+            ),
             theme.dim(),
         ));
     }
@@ -79,7 +83,7 @@ pub fn render_steps(
     }
     if n < len {
         out.push(Line::styled(
-            format!("  ·  {} more row(s): Ctrl-N / Alt-↓", len - n),
+            format!("  ·  {} more row(s): {}", len - n, keys(Action::StepNext)),
             theme.dim(),
         ));
     }
