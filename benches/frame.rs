@@ -122,7 +122,7 @@ fn parts(c: &mut Criterion, name: &str, uri: &str) {
     c.bench_function(&format!("whatwg section/{name}"), |b| {
         b.iter(|| {
             let a = app.analysis();
-            let w = uriscope::ui::whatwg::parse(&a, app.base.text());
+            let w = uriscope::ui::whatwg::parse(&a, app.resolve.base.text());
             black_box(uriscope::ui::whatwg::section(&w, None, &theme, 79).len())
         })
     });
@@ -141,8 +141,8 @@ fn frame(c: &mut Criterion) {
     keystroke_frame(c, "keystroke+frame/64KB of controls", &controls_64k());
     for (name, pane) in [
         ("Resolve", Pane::Resolve),
-        ("Compare", Pane::Normalize),
-        ("Encode", Pane::Codec),
+        ("Compare", Pane::Compare),
+        ("Encode", Pane::Encode),
     ] {
         keystroke_frame_on(
             c,

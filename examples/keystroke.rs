@@ -40,8 +40,8 @@ fn main() {
     for pane in [
         None,
         Some(Pane::Resolve),
-        Some(Pane::Normalize),
-        Some(Pane::Codec),
+        Some(Pane::Compare),
+        Some(Pane::Encode),
     ] {
         let mut app = App::new(&input, None);
         if let Some(p) = pane {

@@ -88,9 +88,9 @@ pub enum Action {
     ToggleRfc2396,
     /// Resolve pane: strict or compat (§5.4.2) for `http:g`.
     ToggleCompat,
-    /// Encode/decode pane: the next encode set.
+    /// Encode pane: the next encode set.
     NextEncodeSet,
-    /// Encode/decode pane: the previous encode set.
+    /// Encode pane: the previous encode set.
     PrevEncodeSet,
 
     /// Previous entry of the open list overlay.

@@ -1,8 +1,17 @@
-//! The Normalize & compare pane's model: the input's RFC 3986 §6.2.2 /
-//! §6.2.3 normalization ladder, and its comparison with the text of a
-//! second field up the §6.2 ladder. Drawn by `ui::compare`.
+//! The Compare pane's model: the input's RFC 3986 §6.2.2 / §6.2.3
+//! normalization ladder, and its comparison with the text of a second
+//! field up the §6.2 ladder. Drawn by `ui::compare`.
 
-use super::{App, CopyEntry};
+use super::{App, CopyEntry, Editor, ViewScroll};
+
+/// The Compare pane's own state.
+#[derive(Clone, Debug, Default)]
+pub struct CompareView {
+    /// The second URI, compared with the input.
+    pub text: Editor,
+    /// Scroll of the view.
+    pub scroll: ViewScroll,
+}
 use crate::uri::equivalence::equivalence_with;
 use crate::uri::{
     normalize, normalize_str, Equivalence, Normalization, NormalizeError, NormalizeOptions,
@@ -27,7 +36,7 @@ pub fn normalization(app: &App) -> Result<Normalization, NormalizeError> {
 /// The comparison of the input with the compare field, or `None` while
 /// that field is empty.
 pub fn comparison(app: &App) -> Option<Result<Equivalence, NormalizeError>> {
-    let other = app.compare.text();
+    let other = app.compare.text.text();
     (!other.is_empty()).then(|| equivalence_with(app.input.text(), other, OPTIONS))
 }
 

@@ -26,8 +26,8 @@ pub enum Context {
     Overlay,
     /// The Resolve pane is shown (its keys work from the input line too).
     Resolve,
-    /// The Encode/decode pane is shown.
-    Codec,
+    /// The Encode pane is shown.
+    Encode,
 }
 
 impl Context {
@@ -39,7 +39,7 @@ impl Context {
             Context::View => "In a result view",
             Context::Overlay => "In a list or overlay",
             Context::Resolve => "In the Resolve pane",
-            Context::Codec => "In the Encode/decode pane",
+            Context::Encode => "In the Encode pane",
         }
     }
 }
@@ -145,7 +145,7 @@ pub struct Binding {
     pub help: &'static str,
 }
 
-use Context::{Codec as Cd, Global, Overlay as Ov, Resolve as Rs, Text, View};
+use Context::{Encode as En, Global, Overlay as Ov, Resolve as Rs, Text, View};
 use KeyCode::*;
 
 /// The key table. Within a context the first matching row wins; the
@@ -426,16 +426,16 @@ pub static KEYS: &[Binding] = &[
         hint: "compat",
         help: "strict / compat (§5.4.2: http:g ignores the scheme)",
     },
-    // The Encode/decode pane.
+    // The Encode pane.
     Binding {
-        context: Cd,
+        context: En,
         keys: &[ctrl('n'), alt_k(Down)],
         action: Action::NextEncodeSet,
         hint: "set",
         help: "next encode set",
     },
     Binding {
-        context: Cd,
+        context: En,
         keys: &[ctrl('p'), alt_k(Up)],
         action: Action::PrevEncodeSet,
         hint: "",
@@ -479,7 +479,7 @@ pub fn contexts(app: &App) -> &'static [Context] {
     } else if app.text_focused() {
         match app.pane {
             crate::app::Pane::Resolve => &[Context::Resolve, Context::Text, Context::Global],
-            crate::app::Pane::Codec => &[Context::Codec, Context::Text, Context::Global],
+            crate::app::Pane::Encode => &[Context::Encode, Context::Text, Context::Global],
             _ => &[Context::Text, Context::Global],
         }
     } else {
@@ -553,7 +553,7 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
         [Context::Overlay, ..] => &[Context::Overlay],
         [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],
-        [Context::Codec, ..] => &[Context::Codec, Context::Global, Context::Text],
+        [Context::Encode, ..] => &[Context::Encode, Context::Global, Context::Text],
         [specific, ..] if *specific == Context::Text => &[Context::Global, Context::Text],
         _ => &[Context::Global, Context::View],
     };

@@ -17,40 +17,41 @@ use std::rc::Rc;
 
 use super::{App, Choice, CopyEntry, Pane};
 
-/// Everything the derived results depend on.
+/// The texts the derived results depend on, listed once: the input,
+/// the Resolve pane's base, the Compare pane's URI, the Encode pane's text.
+fn texts(app: &App) -> [&str; 4] {
+    [
+        app.input.text(),
+        app.resolve.base.text(),
+        app.compare.text.text(),
+        app.encode.text.text(),
+    ]
+}
+
+/// The toggles they depend on, listed once: the encode set, the RFC 2396
+/// steps, strict/compat.
+fn toggles(app: &App) -> (usize, bool, bool) {
+    (app.encode.set, app.resolve.rfc2396, app.resolve.compat)
+}
+
+/// Everything the derived results depend on ([`texts`], [`toggles`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Key {
-    input: String,
-    base: String,
-    compare: String,
-    codec: String,
-    set: usize,
-    rfc2396: bool,
-    compat: bool,
+    texts: [String; 4],
+    toggles: (usize, bool, bool),
 }
 
 impl Key {
     fn of(app: &App) -> Key {
         Key {
-            input: app.input.text().to_string(),
-            base: app.base.text().to_string(),
-            compare: app.compare.text().to_string(),
-            codec: app.codec.text.text().to_string(),
-            set: app.codec.set,
-            rfc2396: app.resolve.rfc2396,
-            compat: app.resolve.compat,
+            texts: texts(app).map(str::to_string),
+            toggles: toggles(app),
         }
     }
 
     /// Whether `app` is still in this state (no allocation).
     fn holds_for(&self, app: &App) -> bool {
-        self.input == app.input.text()
-            && self.base == app.base.text()
-            && self.compare == app.compare.text()
-            && self.codec == app.codec.text.text()
-            && self.set == app.codec.set
-            && self.rfc2396 == app.resolve.rfc2396
-            && self.compat == app.resolve.compat
+        self.toggles == toggles(app) && self.texts.iter().zip(texts(app)).all(|(k, t)| k == t)
     }
 }
 
@@ -108,8 +109,8 @@ pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
         || match pane {
             Pane::Breakdown => super::breakdown::copy_entries(app),
             Pane::Resolve => super::resolve::copy_entries(app),
-            Pane::Normalize => super::compare::copy_entries(app),
-            Pane::Codec => super::codec::copy_entries(app),
+            Pane::Compare => super::compare::copy_entries(app),
+            Pane::Encode => super::encode::copy_entries(app),
         },
     )
 }
@@ -153,7 +154,7 @@ mod tests {
         let mut app = App::new("../g", None);
         let before = pane_entries(&app, Pane::Resolve);
         assert_eq!(pane_entries(&app, Pane::Resolve), before);
-        app.base.set_text("http://x/y/z");
+        app.resolve.base.set_text("http://x/y/z");
         let after = pane_entries(&app, Pane::Resolve);
         assert_ne!(after, before);
         assert_eq!(after, super::super::resolve::copy_entries(&app));

@@ -9,9 +9,9 @@
 
 pub mod action;
 pub mod breakdown;
-pub mod codec;
 pub mod compare;
 pub mod editor;
+pub mod encode;
 pub mod examples;
 pub mod keymap;
 pub mod memo;
@@ -39,23 +39,22 @@ pub enum Pane {
     /// The input resolved against the base (RFC 3986 §5.2, RFC 2396 §5.2).
     Resolve,
     /// The normalization ladder and the comparison (RFC 3986 §6.2).
-    Normalize,
+    Compare,
     /// Percent-encoding and decoding (RFC 3986 §2.1, §2.4).
-    Codec,
+    Encode,
 }
 
 impl Pane {
     /// Every pane, in tab order.
-    pub const ALL: &'static [Pane] =
-        &[Pane::Breakdown, Pane::Resolve, Pane::Normalize, Pane::Codec];
+    pub const ALL: &'static [Pane] = &[Pane::Breakdown, Pane::Resolve, Pane::Compare, Pane::Encode];
 
     /// The tab title.
     pub fn title(self) -> &'static str {
         match self {
             Pane::Breakdown => "Breakdown",
             Pane::Resolve => "Resolve",
-            Pane::Normalize => "Compare",
-            Pane::Codec => "Encode",
+            Pane::Compare => "Compare",
+            Pane::Encode => "Encode",
         }
     }
 }
@@ -181,8 +180,6 @@ pub struct ViewScroll {
 pub struct App {
     /// The URI-reference being explored.
     pub input: Editor,
-    /// The base URI for resolution (the Resolve pane will edit it).
-    pub base: Editor,
     /// What has keyboard focus.
     pub focus: Focus,
     /// The pane shown below the input line.
@@ -197,12 +194,10 @@ pub struct App {
     pub breakdown: ViewScroll,
     /// The Resolve pane's step and toggles.
     pub resolve: resolve::ResolveView,
-    /// The Normalize & compare pane's second URI.
-    pub compare: Editor,
-    /// Scroll of the Normalize & compare view.
-    pub normalize: ViewScroll,
-    /// The Encode/decode pane's text and encode set.
-    pub codec: codec::CodecView,
+    /// The Compare pane's second URI and scroll.
+    pub compare: compare::CompareView,
+    /// The Encode pane's text and encode set.
+    pub encode: encode::EncodeView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
     /// Passwords drawn as typed in every pane (the reveal key); masked by
@@ -218,17 +213,18 @@ impl App {
     pub fn new(input: &str, base: Option<&str>) -> App {
         App {
             input: Editor::new(input),
-            base: Editor::new(base.unwrap_or(DEFAULT_BASE)),
             focus: Focus::Input,
             pane: Pane::Breakdown,
             overlay: None,
             history: History::default(),
             status: None,
             breakdown: ViewScroll::default(),
-            resolve: resolve::ResolveView::default(),
-            compare: Editor::default(),
-            normalize: ViewScroll::default(),
-            codec: codec::CodecView::new(input),
+            resolve: resolve::ResolveView {
+                base: Editor::new(base.unwrap_or(DEFAULT_BASE)),
+                ..Default::default()
+            },
+            compare: compare::CompareView::default(),
+            encode: encode::EncodeView::new(input),
             no_color: false,
             reveal_passwords: false,
             memo: memo::Memo::default(),
@@ -253,9 +249,9 @@ impl App {
         match self.focus {
             Focus::Input => Some(&self.input),
             Focus::Pane(Pane::Breakdown) => None,
-            Focus::Pane(Pane::Resolve) => Some(&self.base),
-            Focus::Pane(Pane::Normalize) => Some(&self.compare),
-            Focus::Pane(Pane::Codec) => Some(&self.codec.text),
+            Focus::Pane(Pane::Resolve) => Some(&self.resolve.base),
+            Focus::Pane(Pane::Compare) => Some(&self.compare.text),
+            Focus::Pane(Pane::Encode) => Some(&self.encode.text),
         }
     }
 
@@ -264,9 +260,9 @@ impl App {
         match self.focus {
             Focus::Input => Some(&mut self.input),
             Focus::Pane(Pane::Breakdown) => None,
-            Focus::Pane(Pane::Resolve) => Some(&mut self.base),
-            Focus::Pane(Pane::Normalize) => Some(&mut self.compare),
-            Focus::Pane(Pane::Codec) => Some(&mut self.codec.text),
+            Focus::Pane(Pane::Resolve) => Some(&mut self.resolve.base),
+            Focus::Pane(Pane::Compare) => Some(&mut self.compare.text),
+            Focus::Pane(Pane::Encode) => Some(&mut self.encode.text),
         }
     }
 
@@ -310,7 +306,7 @@ impl App {
         }];
         out.push(CopyEntry {
             label: "base".into(),
-            text: self.base.text().to_string(),
+            text: self.resolve.base.text().to_string(),
         });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
@@ -328,7 +324,7 @@ impl App {
             }),
             Choice::of(&CopyEntry {
                 label: "base".into(),
-                text: self.base.text().to_string(),
+                text: self.resolve.base.text().to_string(),
             }),
         ];
         for &pane in Pane::ALL {
@@ -345,8 +341,8 @@ impl App {
         match self.pane {
             Pane::Breakdown => &mut self.breakdown,
             Pane::Resolve => &mut self.resolve.scroll,
-            Pane::Normalize => &mut self.normalize,
-            Pane::Codec => &mut self.codec.scroll,
+            Pane::Compare => &mut self.compare.scroll,
+            Pane::Encode => &mut self.encode.scroll,
         }
     }
 

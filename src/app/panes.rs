@@ -1,8 +1,8 @@
-//! Glue between [`update`](fn@super::update) and the Resolve, Normalize &
-//! compare and Encode/decode panes: their keys, and what an edit of any
+//! Glue between [`update`](fn@super::update) and the Resolve, Compare
+//! and Encode panes: their keys, and what an edit of any
 //! text field changes in them.
 
-use super::{codec, resolve, Action, App, Focus, Pane, StatusKind};
+use super::{encode, resolve, Action, App, Focus, Pane, StatusKind};
 
 /// Apply a pane key; `false` when `action` is not one.
 pub fn pane_action(app: &mut App, action: &Action) -> bool {
@@ -43,8 +43,8 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
             app.say(StatusKind::Info, which);
         }
         Action::NextEncodeSet | Action::PrevEncodeSet => {
-            codec::cycle(app, *action == Action::NextEncodeSet);
-            let set = app.codec.encode_set();
+            encode::cycle(app, *action == Action::NextEncodeSet);
+            let set = app.encode.encode_set();
             app.say(
                 StatusKind::Info,
                 format!("encode set {} ({})", set.name, set.section),
@@ -61,19 +61,19 @@ pub fn edited(app: &mut App, field: Focus) {
     match field {
         Focus::Input => {
             resolve::reset(app);
-            app.normalize = Default::default();
-            if !app.codec.edited {
+            app.compare.scroll = Default::default();
+            if !app.encode.edited {
                 // A fresh editor: following the input is not an edit of
                 // the field, so it leaves no undo history (64 KB inputs).
-                app.codec.text = super::Editor::new(app.input.text());
-                app.codec.scroll = Default::default();
+                app.encode.text = super::Editor::new(app.input.text());
+                app.encode.scroll = Default::default();
             }
         }
         Focus::Pane(Pane::Resolve) => resolve::reset(app),
-        Focus::Pane(Pane::Normalize) => app.normalize = Default::default(),
-        Focus::Pane(Pane::Codec) => {
-            app.codec.edited = true;
-            app.codec.scroll = Default::default();
+        Focus::Pane(Pane::Compare) => app.compare.scroll = Default::default(),
+        Focus::Pane(Pane::Encode) => {
+            app.encode.edited = true;
+            app.encode.scroll = Default::default();
         }
         Focus::Pane(Pane::Breakdown) => {}
     }

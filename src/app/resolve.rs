@@ -3,12 +3,15 @@
 //! RFC 2396 §5.2 algorithm (steps 1-7, 6a-6h); which row of the stepped
 //! table is reached; what the pane offers to copy. Drawn by `ui::resolve`.
 
-use super::{App, CopyEntry, ViewScroll};
+use super::{App, CopyEntry, Editor, ViewScroll, DEFAULT_BASE};
 use crate::uri::{self, rfc2396, Mode, Resolution, ResolveError, ResolveOptions};
 
-/// The Resolve pane's own state (the base text lives in [`App::base`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The Resolve pane's own state: its base field, step and toggles.
+#[derive(Clone, Debug)]
 pub struct ResolveView {
+    /// The base URI the input is resolved against (RFC 3986 §5.1); the
+    /// other panes show it too.
+    pub base: Editor,
     /// How many rows of the stepped table are shown; values past the
     /// table's end mean "all of it" (the state after an edit).
     pub step: usize,
@@ -25,6 +28,7 @@ pub struct ResolveView {
 impl Default for ResolveView {
     fn default() -> ResolveView {
         ResolveView {
+            base: Editor::new(DEFAULT_BASE),
             step: usize::MAX,
             rfc2396: false,
             compat: false,
@@ -49,14 +53,14 @@ pub fn options(app: &App) -> ResolveOptions {
 
 /// The input resolved against the base by RFC 3986 §5.2, traced.
 pub fn resolution(app: &App) -> Result<Resolution, ResolveError> {
-    uri::resolve(app.base.text(), app.input.text(), options(app))
+    uri::resolve(app.resolve.base.text(), app.input.text(), options(app))
 }
 
 /// The input resolved against the base by RFC 2396 §5.2 (step 6g keeps
 /// `..` above the root, as its Appendix C does).
 pub fn resolution_2396(app: &App) -> Result<rfc2396::Resolution, rfc2396::ResolveError> {
     rfc2396::resolve(
-        app.base.text(),
+        app.resolve.base.text(),
         app.input.text(),
         rfc2396::Options::default(),
     )
@@ -106,7 +110,7 @@ pub fn reset(app: &mut App) {
 /// target checks it); inputs that do not parse are skipped before an error
 /// with every finding is built.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
-    let (base, input) = (app.base.text(), app.input.text());
+    let (base, input) = (app.resolve.base.text(), app.input.text());
     let mut out = Vec::new();
     if let (Ok(b), Ok(r)) = (uri::parse(base), uri::parse(input)) {
         if let Ok(text) = uri::resolve_ref(&b, &r, options(app)) {

@@ -1,4 +1,9 @@
-//! `update(&mut App, Action) -> Effect`: the only place state changes.
+//! `update(&mut App, Action) -> Effect`: where every key and paste
+//! changes the state, with the pane functions it calls (`panes`,
+//! `resolve::step`, `encode::cycle`, the editors). Outside it, the main
+//! loop changes the state only to report what an [`Effect`] did
+//! (`App::copied`) and, once at start, to unwrap a link given as the
+//! argument; drawing and the memo's caches never change it.
 
 use super::{examples, panes, Action, App, Effect, Focus, Overlay, StatusKind};
 
@@ -71,7 +76,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Paste(text) => {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
-            let unwrap = app.focus != Focus::Pane(super::Pane::Codec);
+            let unwrap = app.focus != Focus::Pane(super::Pane::Encode);
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
                 let r = ed.paste(&text);
@@ -245,15 +250,15 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 let old = app.input.text().to_string();
                 app.history.push(&old);
                 app.input.set_text(e.input);
-                app.base.set_text(e.base);
+                app.resolve.base.set_text(e.base);
                 app.history.push(e.input);
                 app.breakdown = Default::default();
                 panes::edited(app, Focus::Input);
                 panes::edited(app, Focus::Pane(super::Pane::Resolve));
-                if app.focus == Focus::Pane(super::Pane::Codec) {
+                if app.focus == Focus::Pane(super::Pane::Encode) {
                     // From the Encode pane, the example is loaded there
                     // too, and the pane keeps the focus.
-                    app.codec.text.set_text(e.input);
+                    app.encode.text.set_text(e.input);
                 } else {
                     app.focus = Focus::Input;
                 }

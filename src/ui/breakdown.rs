@@ -35,7 +35,7 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     let cols = w.saturating_sub(1);
     let mut lines = body(a, theme, app.breakdown.x, cols);
     // The browser's reading, once per frame, below the RFC 3986 sections.
-    let base = app.base.text();
+    let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);
     let relative_to = (!super::whatwg::has_scheme(a)).then_some(base);
     lines.extend(super::whatwg::section(&browser, relative_to, theme, cols));

@@ -1,4 +1,4 @@
-//! The Normalize & compare pane: a second URI field, the input's RFC 3986
+//! The Compare pane: a second URI field, the input's RFC 3986
 //! §6.2.2 / §6.2.3 normalization ladder (each rung's before and after,
 //! the changed characters highlighted), the normal form, and the §6.2
 //! comparison ladder against the second URI: the first rung at which the
@@ -29,12 +29,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let a = uri::report(app.compare.text());
+    let a = uri::report(app.compare.text.text());
     field(
         " compare",
-        &app.compare,
+        &app.compare.text,
         &roles(&a),
-        app.focus == Focus::Pane(Pane::Normalize),
+        app.focus == Focus::Pane(Pane::Compare),
         &format!(
             "a second URI to compare with the input ({} here, type)",
             key(Action::FocusNext)
@@ -44,7 +44,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    scrolled(build(app, theme, w), rest, buf, app.normalize.y, None);
+    scrolled(build(app, theme, w), rest, buf, app.compare.scroll.y, None);
 }
 
 /// The pane's lines under the field.
@@ -120,7 +120,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
     }
     out.push(Line::default());
-    let other = app.compare.text();
+    let other = app.compare.text.text();
     match comparison(app) {
         None => out.push(Line::styled(
             fit(

@@ -81,9 +81,9 @@ pub fn pane_cursor(app: &App, view: Rect) -> Option<Position> {
     }
     let ed = match p {
         Pane::Breakdown => return None,
-        Pane::Resolve => &app.base,
-        Pane::Normalize => &app.compare,
-        Pane::Codec => &app.codec.text,
+        Pane::Resolve => &app.resolve.base,
+        Pane::Compare => &app.compare.text,
+        Pane::Encode => &app.encode.text,
     };
     field_cursor(ed, Rect::new(view.x, view.y, view.width, 1))
 }

@@ -8,8 +8,8 @@
 
 pub mod bars;
 pub mod breakdown;
-pub mod codec;
 pub mod compare;
+pub mod encode;
 pub mod field;
 pub mod grid;
 pub mod mask;
@@ -81,8 +81,8 @@ impl Widget for &App {
         match self.pane {
             Pane::Breakdown => breakdown::render(self, &analysis, r.view, buf, &theme),
             Pane::Resolve => resolve::render(self, r.view, buf, &theme),
-            Pane::Normalize => compare::render(self, r.view, buf, &theme),
-            Pane::Codec => codec::render(self, r.view, buf, &theme),
+            Pane::Compare => compare::render(self, r.view, buf, &theme),
+            Pane::Encode => encode::render(self, r.view, buf, &theme),
         }
         match r.hints {
             Some(h) => {

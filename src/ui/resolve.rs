@@ -30,10 +30,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let base_a = uri::report(app.base.text());
+    let base_a = uri::report(app.resolve.base.text());
     field(
         " base",
-        &app.base,
+        &app.resolve.base,
         &roles(&base_a),
         app.focus == Focus::Pane(Pane::Resolve),
         "a base URI with a scheme (RFC 3986 §5.1)",
@@ -82,7 +82,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
             }
         };
         // The browser's join (WHATWG URL Standard), right after the target.
-        let browser = crate::whatwg::join(app.base.text(), app.input.text());
+        let browser = crate::whatwg::join(app.resolve.base.text(), app.input.text());
         let rfc = r3986.as_ref().ok().map(|r| r.target.as_str());
         out.push(row(
             "WHATWG join",

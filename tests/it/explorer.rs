@@ -186,14 +186,14 @@ fn tab_cycles_focus_and_view_keys_do_not_type() {
     type_str(&mut app, "q");
     assert_eq!(app.input.text(), "x");
     // The ring goes on through the panes' text fields, then wraps.
-    for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+    for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
         send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
         assert_eq!(app.focus, Focus::Pane(pane));
     }
     send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
     assert_eq!(app.focus, Focus::Input);
     send(&mut app, key(KeyCode::BackTab, KeyModifiers::SHIFT));
-    assert_eq!(app.focus, Focus::Pane(Pane::Codec));
+    assert_eq!(app.focus, Focus::Pane(Pane::Encode));
 }
 
 #[test]
@@ -275,6 +275,6 @@ fn examples_picker_loads_input_and_base() {
     }
     send(&mut app, key(KeyCode::Enter, KeyModifiers::NONE));
     assert_eq!(app.input.text(), "/.//foo");
-    assert_eq!(app.base.text(), "scheme:/a");
+    assert_eq!(app.resolve.base.text(), "scheme:/a");
     assert!(app.overlay.is_none());
 }

@@ -6,7 +6,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use uriscope::app::keymap::{self, Context};
-use uriscope::app::{codec, compare, resolve, update, Action, App, Effect, Focus, Pane};
+use uriscope::app::{compare, encode, resolve, update, Action, App, Effect, Focus, Pane};
 
 fn send(app: &mut App, code: KeyCode, mods: KeyModifiers) -> Effect {
     match keymap::action_for(app, &KeyEvent::new(code, mods)) {
@@ -60,7 +60,7 @@ fn stepping_clamps_at_both_ends() {
     send(&mut app, KeyCode::Up, KeyModifiers::ALT);
     assert_eq!(shown(&app), 2);
     // The step keys were not typed into the base field.
-    assert_eq!(app.base.text(), "http://a/b/c/d;p?q");
+    assert_eq!(app.resolve.base.text(), "http://a/b/c/d;p?q");
     assert_eq!(app.status.as_ref().unwrap().text, "row 2 of 6");
 }
 
@@ -108,13 +108,13 @@ fn editing_the_base_re_resolves() {
     assert_eq!(resolve::resolution(&app).unwrap().target, "http://a/b/g");
     ctrl(&mut app, 'p');
     ctrl(&mut app, 'u');
-    assert_eq!(app.base.text(), "");
+    assert_eq!(app.resolve.base.text(), "");
     assert!(
         resolve::resolution(&app).is_err(),
         "an empty base has no scheme"
     );
     type_str(&mut app, "https://x/1/2/3");
-    assert_eq!(app.base.text(), "https://x/1/2/3");
+    assert_eq!(app.resolve.base.text(), "https://x/1/2/3");
     assert_eq!(app.input.text(), "../g", "typing went to the base field");
     assert_eq!(resolve::resolution(&app).unwrap().target, "https://x/1/g");
     assert_eq!(
@@ -127,60 +127,60 @@ fn editing_the_base_re_resolves() {
     assert_eq!(app.input.text(), "../g");
     // Undo in the base field.
     ctrl(&mut app, 'z');
-    assert_eq!(app.base.text(), "https://x/1/2/");
+    assert_eq!(app.resolve.base.text(), "https://x/1/2/");
 }
 
 #[test]
 fn switching_the_encode_set_re_encodes() {
-    let mut app = on("a b/c?d&e", Pane::Codec);
+    let mut app = on("a b/c?d&e", Pane::Encode);
     // The CLI's default set (issue 10 point 9).
-    assert_eq!(app.codec.encode_set().name, "unreserved");
-    assert_eq!(codec::encoded(&app), "a%20b%2Fc%3Fd%26e");
+    assert_eq!(app.encode.encode_set().name, "unreserved");
+    assert_eq!(encode::encoded(&app), "a%20b%2Fc%3Fd%26e");
     for _ in 0..4 {
         ctrl(&mut app, 'p');
     }
-    assert_eq!(app.codec.encode_set().name, "path");
-    assert_eq!(codec::encoded(&app), "a%20b/c%3Fd&e");
+    assert_eq!(app.encode.encode_set().name, "path");
+    assert_eq!(encode::encoded(&app), "a%20b/c%3Fd&e");
     ctrl(&mut app, 'n');
-    assert_eq!(app.codec.encode_set().name, "query");
-    assert_eq!(codec::encoded(&app), "a%20b/c?d&e");
+    assert_eq!(app.encode.encode_set().name, "query");
+    assert_eq!(encode::encoded(&app), "a%20b/c?d&e");
     ctrl(&mut app, 'n');
-    assert_eq!(app.codec.encode_set().name, "query-param");
-    assert_eq!(codec::encoded(&app), "a%20b/c?d%26e");
+    assert_eq!(app.encode.encode_set().name, "query-param");
+    assert_eq!(encode::encoded(&app), "a%20b/c?d%26e");
     for _ in 0..4 {
         ctrl(&mut app, 'p');
     }
-    assert_eq!(app.codec.encode_set().name, "segment");
-    assert_eq!(codec::encoded(&app), "a%20b%2Fc%3Fd&e");
+    assert_eq!(app.encode.encode_set().name, "segment");
+    assert_eq!(encode::encoded(&app), "a%20b%2Fc%3Fd&e");
     // The chooser wraps around both ways.
     let n = uriscope::uri::percent::encode_set::ALL.len();
     for _ in 0..n {
         ctrl(&mut app, 'n');
     }
-    assert_eq!(app.codec.encode_set().name, "segment");
+    assert_eq!(app.encode.encode_set().name, "segment");
 }
 
 #[test]
 fn the_codec_field_follows_the_input_until_edited() {
     let mut app = App::new("x", None);
     type_str(&mut app, "%41");
-    assert_eq!(app.codec.text.text(), "x%41");
-    assert_eq!(codec::decoded(&app).text(), Some("xA"));
-    update(&mut app, Action::FocusPane(Pane::Codec));
+    assert_eq!(app.encode.text.text(), "x%41");
+    assert_eq!(encode::decoded(&app).text(), Some("xA"));
+    update(&mut app, Action::FocusPane(Pane::Encode));
     type_str(&mut app, "%FF");
-    assert_eq!(app.codec.text.text(), "x%41%FF");
-    let d = codec::decoded(&app);
+    assert_eq!(app.encode.text.text(), "x%41%FF");
+    let d = encode::decoded(&app);
     assert!(!d.is_utf8());
     assert_eq!(d.hex(), "78 41 FF");
     update(&mut app, Action::FocusInput);
     type_str(&mut app, "y");
     assert_eq!(app.input.text(), "x%41y");
-    assert_eq!(app.codec.text.text(), "x%41%FF", "an edited field stays");
+    assert_eq!(app.encode.text.text(), "x%41%FF", "an edited field stays");
 }
 
 #[test]
 fn the_compare_field_compares() {
-    let mut app = on("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Pane::Normalize);
+    let mut app = on("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Pane::Compare);
     assert!(compare::comparison(&app).is_none());
     type_str(&mut app, "example://a/b/c/%7Bfoo%7D");
     let e = compare::comparison(&app).unwrap().unwrap();
@@ -206,12 +206,12 @@ fn copy_keys_in_the_new_panes() {
         (e.label.as_str(), e.text.as_str()),
         ("resolved (RFC 3986)", "http://a/g")
     );
-    update(&mut app, Action::FocusPane(Pane::Normalize));
+    update(&mut app, Action::FocusPane(Pane::Compare));
     let Effect::Copy(e) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
     assert_eq!(e.label, "normalized");
-    update(&mut app, Action::FocusPane(Pane::Codec));
+    update(&mut app, Action::FocusPane(Pane::Encode));
     let Effect::Copy(e) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
@@ -237,7 +237,7 @@ fn help_and_hints_list_the_pane_keys() {
         .any(|(c, k, _)| *c == Context::Resolve && k.starts_with("Ctrl-N")));
     assert!(rows
         .iter()
-        .any(|(c, k, _)| *c == Context::Codec && k.starts_with("Ctrl-N")));
+        .any(|(c, k, _)| *c == Context::Encode && k.starts_with("Ctrl-N")));
     let app = on("g", Pane::Resolve);
     let hints: Vec<&str> = keymap::hints(&app).iter().map(|(_, h)| *h).collect();
     assert_eq!(&hints[..4], ["step", "back", "2396", "compat"]);
@@ -253,8 +253,8 @@ fn clicks_on_the_tabs_focus_the_panes() {
     let at = |col| uriscope::ui::click(&app, area, col, 1);
     assert_eq!(at(3), Some(Action::FocusPane(Pane::Breakdown)));
     assert_eq!(at(15), Some(Action::FocusPane(Pane::Resolve)));
-    assert_eq!(at(25), Some(Action::FocusPane(Pane::Normalize)));
-    assert_eq!(at(35), Some(Action::FocusPane(Pane::Codec)));
+    assert_eq!(at(25), Some(Action::FocusPane(Pane::Compare)));
+    assert_eq!(at(35), Some(Action::FocusPane(Pane::Encode)));
     let mut app = app;
     update(&mut app, Action::FocusPane(Pane::Resolve));
     assert_eq!(app.focus, Focus::Pane(Pane::Resolve));
@@ -268,15 +268,15 @@ fn clicks_on_the_tabs_focus_the_panes() {
 #[test]
 fn an_example_picked_from_the_encode_pane_loads_there() {
     let mut app = App::new("x", None);
-    update(&mut app, Action::FocusPane(Pane::Codec));
+    update(&mut app, Action::FocusPane(Pane::Encode));
     update(&mut app, Action::Insert('!'));
-    assert!(app.codec.edited);
+    assert!(app.encode.edited);
     update(&mut app, Action::Examples);
     update(&mut app, Action::ListDown);
     update(&mut app, Action::ListPick);
-    assert_eq!(app.codec.text.text(), app.input.text());
+    assert_eq!(app.encode.text.text(), app.input.text());
     assert_ne!(app.input.text(), "x");
-    assert_eq!(app.focus, Focus::Pane(Pane::Codec));
+    assert_eq!(app.focus, Focus::Pane(Pane::Encode));
 }
 
 /// The copy chooser offers the URI form of an IRI and the IRI form of a

@@ -317,8 +317,8 @@ fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
     assert_eq!(n + COPIED_FINDINGS, all);
     // The Encode pane: the lines it builds are bounded by the screen's
     // needs, not by the 60,000 characters or 20,000 malformed escapes.
-    update(&mut app, Action::FocusPane(Pane::Codec));
-    let lines = uriscope::ui::codec::build(&app, &Default::default(), 100);
+    update(&mut app, Action::FocusPane(Pane::Encode));
+    let lines = uriscope::ui::encode::build(&app, &Default::default(), 100);
     assert!(lines.len() < 320, "{} lines", lines.len());
     let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     assert!(

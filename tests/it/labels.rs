@@ -3,7 +3,7 @@
 //! field has focus. Each test fails on the code before the fix.
 
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::{codec, keymap, update, Action, App, Effect, Focus, Pane};
+use uriscope::app::{encode, keymap, update, Action, App, Effect, Focus, Pane};
 use uriscope::uri::percent::encode_set;
 use uriscope::uri::{self, rfc2396, Branch, ResolveOptions, Step};
 
@@ -33,7 +33,7 @@ fn line_of<'s>(s: &'s str, label: &str) -> Vec<&'s str> {
 #[test]
 fn deletion_marks_sit_under_the_value_not_in_it() {
     // Compare: remove_dot_segments deletes "./" and "../b/".
-    let a = on("example://a/./b/../b/c", Pane::Normalize);
+    let a = on("example://a/./b/../b/c", Pane::Compare);
     let s = screen(&a, 80, 40);
     assert!(!s.contains("/‸"), "a marker inside a value:\n{s}");
     let rows: Vec<&str> = s.lines().map(|l| l.trim_matches('"')).collect();
@@ -212,28 +212,28 @@ fn branch_quote_holds_the_assignments_it_made() {
 /// keys come from the table, and the explorer starts on the CLI's set.
 #[test]
 fn encode_set_row_and_the_shared_default() {
-    let mut a = on("a b/c?d&e", Pane::Codec);
+    let mut a = on("a b/c?d&e", Pane::Encode);
     let s = screen(&a, 100, 20);
     assert!(!s.contains('◀') && !s.contains('▶'), "{s}");
     let set = line_of(&s, "set");
     assert!(set[0].contains("Ctrl-N next, Ctrl-P previous"), "{s}");
-    assert_eq!(a.codec.encode_set().name, encode_set::DEFAULT.name);
+    assert_eq!(a.encode.encode_set().name, encode_set::DEFAULT.name);
     let (code, out, _) = run_uriscope(&["encode", "a b/c?d&e"], b"");
     assert_eq!(code, 0);
-    assert_eq!(out.trim_end(), codec::encoded(&a));
+    assert_eq!(out.trim_end(), encode::encoded(&a));
     // ←/→ in the view scroll; they never change the set.
-    update(&mut a, Action::FocusPane(Pane::Codec));
-    let before = a.codec.set;
+    update(&mut a, Action::FocusPane(Pane::Encode));
+    let before = a.encode.set;
     press(&mut a, KeyCode::Right, KeyModifiers::NONE);
     press(&mut a, KeyCode::Left, KeyModifiers::NONE);
-    assert_eq!(a.codec.set, before);
+    assert_eq!(a.encode.set, before);
 }
 
 /// Point 4 with point 9's default: a password with characters the
 /// default set encodes (`&`, `:`) is masked in the encoded row too.
 #[test]
 fn an_encoded_password_is_masked() {
-    let a = on("http://u:p%26w&x@h/", Pane::Codec);
+    let a = on("http://u:p%26w&x@h/", Pane::Encode);
     let s = screen(&a, 100, 20);
     let enc = line_of(&s, "encoded");
     assert!(enc[0].contains("u%3A****%40h"), "{s}");

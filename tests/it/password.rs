@@ -33,9 +33,9 @@ fn no_password(app: &App, what: &str) {
 fn the_password_appears_in_no_pane() {
     let mut app = App::new(URI, None);
     no_password(&app, "Breakdown");
-    for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+    for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
         update(&mut app, Action::FocusPane(pane));
-        if pane == Pane::Codec {
+        if pane == Pane::Encode {
             // The Encode field holds the text to encode (shown as typed,
             // like the input line), and its per-character table lists
             // the text character by character; the encoded and decoded

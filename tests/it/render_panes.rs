@@ -41,11 +41,11 @@ sizes!(resolve_rfc2396_toggle, {
     a
 });
 sizes!(normalize_and_compare, {
-    let mut a = on("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Pane::Normalize);
+    let mut a = on("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Pane::Compare);
     update(&mut a, Action::Paste("example://a/b/c/%7Bfoo%7D".into()));
     a
 });
-sizes!(encode_decode, on("%252F%G1caf%C3%A9%FF", Pane::Codec));
+sizes!(encode_decode, on("%252F%G1caf%C3%A9%FF", Pane::Encode));
 sizes!(
     breakdown_masked_password,
     App::new("http://user:secret@trusted.example@evil.example/", None)
@@ -109,10 +109,10 @@ fn no_size_panics_in_the_new_panes() {
     let long = "a/".repeat(300) + "../".repeat(200).as_str() + "g";
     let apps = [
         resolve_mid_way(),
-        on("../../../g", Pane::Normalize),
-        on("%252F%G1caf%C3%A9%FF", Pane::Codec),
+        on("../../../g", Pane::Compare),
+        on("%252F%G1caf%C3%A9%FF", Pane::Encode),
         on(&long, Pane::Resolve),
-        on("http://例え.jp/%E4", Pane::Codec),
+        on("http://例え.jp/%E4", Pane::Encode),
         on("x:\u{1b}[2J", Pane::Resolve),
     ];
     for a in &apps {
@@ -164,7 +164,7 @@ fn user_text_in_the_pane_fields_is_drawn_visibly() {
     let s = screen(&a, 100, 30);
     assert!(!s.contains('\u{1b}') && !s.contains('\u{7}'), "{s}");
     assert!(s.contains("http://a/␇b"), "{s}");
-    update(&mut a, Action::FocusPane(Pane::Codec));
+    update(&mut a, Action::FocusPane(Pane::Encode));
     let s = screen(&a, 100, 30);
     assert!(!s.contains('\u{1b}'), "{s}");
     assert!(s.contains("g␛[2J"), "{s}");
@@ -174,7 +174,7 @@ fn user_text_in_the_pane_fields_is_drawn_visibly() {
 fn every_example_draws_in_every_pane() {
     for e in uriscope::app::examples::all() {
         let mut a = App::new(e.input, Some(e.base));
-        for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+        for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
             update(&mut a, Action::FocusPane(pane));
             for (w, h) in [(80, 24), (40, 12)] {
                 let s = screen(&a, w, h);
@@ -202,8 +202,8 @@ mod props {
                           base in "[a-z:/?#@%.0-9]{0,24}",
                           steps in 0usize..12, back in 0usize..12) {
             let mut a = App::new(&input, Some(&base));
-            a.compare = uriscope::app::Editor::new(&base);
-            for pane in [Pane::Resolve, Pane::Normalize, Pane::Codec] {
+            a.compare.text = uriscope::app::Editor::new(&base);
+            for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
                 update(&mut a, Action::FocusPane(pane));
                 for _ in 0..back { update(&mut a, Action::StepPrev); }
                 for _ in 0..steps { update(&mut a, Action::StepNext); }

@@ -87,10 +87,10 @@ fn a_wrapped_link_never_gets_the_colon_advice() {
 #[test]
 fn the_encode_field_takes_a_paste_as_it_is() {
     let mut app = App::new("", None);
-    update(&mut app, Action::FocusPane(Pane::Codec));
-    let before = app.codec.text.text().to_string();
+    update(&mut app, Action::FocusPane(Pane::Encode));
+    let before = app.encode.text.text().to_string();
     update(&mut app, Action::Paste("<a b>".into()));
-    assert_eq!(app.codec.text.text(), format!("{before}<a b>"));
+    assert_eq!(app.encode.text.text(), format!("{before}<a b>"));
 }
 
 /// In a real terminal: a bracketed paste of `<https://…>` lands unwrapped,

@@ -1,13 +1,13 @@
-//! The Encode/decode pane's model: a text field (it follows the input
+//! The Encode pane's model: a text field (it follows the input
 //! until edited), the chosen encode set (RFC 3986 §2.1, one per
-//! component), the encoded and decoded text. Drawn by `ui::codec`.
+//! component), the encoded and decoded text. Drawn by `ui::encode`.
 
 use super::{App, CopyEntry, Editor, ViewScroll};
 use crate::uri::percent::{self, encode_set, DecodeOptions, Decoded, EncodeSet};
 
 /// The pane's own state.
 #[derive(Clone, Debug)]
-pub struct CodecView {
+pub struct EncodeView {
     /// The text to encode and decode.
     pub text: Editor,
     /// Index into [`encode_set::ALL`].
@@ -18,18 +18,18 @@ pub struct CodecView {
     pub scroll: ViewScroll,
 }
 
-impl Default for CodecView {
+impl Default for EncodeView {
     /// An empty field with the default set.
-    fn default() -> CodecView {
-        CodecView::new("")
+    fn default() -> EncodeView {
+        EncodeView::new("")
     }
 }
 
-impl CodecView {
+impl EncodeView {
     /// The pane starting on `input`, with the default set (the CLI's,
     /// [`encode_set::DEFAULT`]).
-    pub fn new(input: &str) -> CodecView {
-        CodecView {
+    pub fn new(input: &str) -> EncodeView {
+        EncodeView {
             text: Editor::new(input),
             set: encode_set::ALL
                 .iter()
@@ -49,8 +49,8 @@ impl CodecView {
 /// Choose the next (or previous) encode set, wrapping around.
 pub fn cycle(app: &mut App, forward: bool) {
     let n = encode_set::ALL.len();
-    let at = app.codec.set % n;
-    app.codec.set = if forward {
+    let at = app.encode.set % n;
+    app.encode.set = if forward {
         (at + 1) % n
     } else {
         (at + n - 1) % n
@@ -60,16 +60,16 @@ pub fn cycle(app: &mut App, forward: bool) {
 /// The field's text percent-encoded for the chosen set (escapes already
 /// there are kept, RFC 3986 §2.4).
 pub fn encoded(app: &App) -> String {
-    percent::encode(app.codec.text.text(), app.codec.encode_set()).into_owned()
+    percent::encode(app.encode.text.text(), app.encode.encode_set()).into_owned()
 }
 
 /// The field's text decoded once, with every round of a double encoding.
 /// The form set reads `+` as a space.
 pub fn decoded(app: &App) -> Decoded<'_> {
     let options = DecodeOptions {
-        plus_as_space: app.codec.encode_set().space_as_plus(),
+        plus_as_space: app.encode.encode_set().space_as_plus(),
     };
-    percent::decode(app.codec.text.text(), options)
+    percent::decode(app.encode.text.text(), options)
 }
 
 /// The encoded and the decoded text (the latter with U+FFFD for bytes
@@ -78,7 +78,7 @@ pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     vec![
         CopyEntry {
             // The Encode pane's text, not the URI: said so in the label.
-            label: format!("text encoded ({})", app.codec.encode_set().name),
+            label: format!("text encoded ({})", app.encode.encode_set().name),
             text: encoded(app),
         },
         CopyEntry {

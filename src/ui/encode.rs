@@ -1,4 +1,4 @@
-//! The Encode/decode pane: the text field (malformed escapes in the error
+//! The Encode pane: the text field (malformed escapes in the error
 //! color), the encode set chooser, the encoded and the decoded text (bytes
 //! that are not UTF-8 shown as hex), malformed escapes with their message,
 //! each round of a double decoding, and a per-character table (character,
@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::codec::{decoded, encoded};
+use crate::app::encode::{decoded, encoded};
 use crate::app::keymap::key_name;
 use crate::app::role::Role;
 use crate::app::{Action, App, Focus, Pane};
@@ -27,7 +27,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let t = app.codec.text.text();
+    let t = app.encode.text.text();
     let mut roles = vec![Role::Delimiter; t.len()];
     for m in percent::malformed_escapes(t) {
         if let Some(slot) = roles.get_mut(m.range()) {
@@ -36,16 +36,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     field(
         " text",
-        &app.codec.text,
+        &app.encode.text,
         &roles,
-        app.focus == Focus::Pane(Pane::Codec),
+        app.focus == Focus::Pane(Pane::Encode),
         "text to percent-encode or decode",
         top,
         buf,
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    scrolled(build(app, theme, w), rest, buf, app.codec.scroll.y, None);
+    scrolled(build(app, theme, w), rest, buf, app.encode.scroll.y, None);
 }
 
 /// Bytes as text: UTF-8 runs made visible, everything else `\xHH` in
@@ -114,7 +114,7 @@ fn bytes_line(
 /// the output is the encoded text before the password, the mask, then the
 /// encoded text after it.
 fn masked_encoded(app: &App) -> String {
-    let t = app.codec.text.text();
+    let t = app.encode.text.text();
     let pw = if t.contains('@') && !super::mask::revealed() {
         super::mask::password_span(&crate::uri::report(t))
     } else {
@@ -122,7 +122,7 @@ fn masked_encoded(app: &App) -> String {
     };
     match pw {
         Some(pw) => {
-            let set = app.codec.encode_set();
+            let set = app.encode.encode_set();
             format!(
                 "{}{}{}",
                 percent::encode(&t[..pw.start], set),
@@ -144,9 +144,9 @@ const MALFORMED_ROWS: usize = 20;
 pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     let val = w.saturating_sub(LABEL);
-    let set = app.codec.encode_set();
+    let set = app.encode.encode_set();
     let n = encode_set::ALL.len();
-    let at = app.codec.set % n;
+    let at = app.encode.set % n;
     out.push(row(
         "set",
         LABEL,
@@ -211,7 +211,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             theme,
         ));
     }
-    let input = app.codec.text.text();
+    let input = app.encode.text.text();
     for m in d.malformed.iter().take(MALFORMED_ROWS) {
         let esc = m.slice(input);
         out.push(Line::styled(
