@@ -65,7 +65,8 @@ pub fn run(data: &[u8]) -> (App, u16, u16) {
 }
 
 /// At most this many bytes are pasted by one repeat step (op 6 with high
-/// bits): the target draws inputs up to 64 KB.
+/// bits), and a repeat never takes the focused field past it: the target
+/// draws inputs up to 64 KB (plus what plain pastes add, 250 bytes each).
 pub const MAX_PASTE: usize = 64 * 1024;
 
 /// Run the program `data` against `app` (an explorer already holding a
@@ -118,11 +119,16 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
             // repeated 4^r times, up to MAX_PASTE bytes (so the target
             // draws inputs up to 64 KB; added after the crash inputs of
             // tests/it/fuzz_regressions.rs, which replay unchanged).
+            // The field is kept within MAX_PASTE too: repeated repeats
+            // once grew a field to 7 MB, which no 10 ms bound can hold
+            // (the 1 MB inputs are `tui_replay --large`'s).
             6 if op >> 5 > 0 && !last_paste.is_empty() => {
-                let times = (1usize << (2 * u32::from(op >> 5)))
-                    .min(MAX_PASTE / last_paste.len())
-                    .max(1);
-                let _ = update(&mut app, Action::Paste(last_paste.repeat(times)));
+                let held = app.focused_editor().map_or(0, |e| e.text().len());
+                let room = MAX_PASTE.saturating_sub(held) / last_paste.len();
+                let times = (1usize << (2 * u32::from(op >> 5))).min(room);
+                if times > 0 {
+                    let _ = update(&mut app, Action::Paste(last_paste.repeat(times)));
+                }
                 None
             }
             // 7, and 6 otherwise: a step that does nothing, so that inputs
