@@ -5,7 +5,7 @@
 //! The [`uri`] module is the embedded core: RFC 3986 parsing of
 //! URI-references with byte spans for every component
 //! ([`uri::parse`](fn@uri::parse)), every problem with its position ([`uri::analyze`]), the
-//! Appendix B split ([`uri::split`](fn@uri::split::split)) and recomposition (§5.3). It knows
+//! Appendix B split ([`uri::split`](fn@uri::syntax::split::split)) and recomposition (§5.3). It knows
 //! nothing of terminals.
 //!
 //! ```

@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../tests/it/peers.rs"]
 #[allow(dead_code)]
 mod peers;
-use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case;
+use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 use uriscope::uri::rfc2396::{self, AboveRoot};
 use uriscope::uri::{
     make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,

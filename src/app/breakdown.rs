@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use super::role::Role;
 use super::{App, CopyEntry};
 use crate::uri::lint::Linted;
-use crate::uri::split::Split;
-use crate::uri::uri_ref::UriRef;
+use crate::uri::syntax::split::Split;
+use crate::uri::syntax::uri_ref::UriRef;
 use crate::uri::{self, percent, ParseOptions, Report, Span};
 
 /// One component or sub-component and the bytes it covers.
@@ -100,7 +100,7 @@ pub fn roles(a: &Report<'_>) -> Vec<Role> {
     // parts found the lenient way (userinfo, host, port), its `@` and the
     // port's `:` left as delimiters.
     if let (false, Some(auth)) = (valid, a.split.authority) {
-        let parts = uri::split::loose_authority(a.input, auth);
+        let parts = uri::syntax::split::loose_authority(a.input, auth);
         if let Some(slot) = out.get_mut(auth.range()) {
             slot.fill(Role::Delimiter);
         }
@@ -137,7 +137,7 @@ pub fn findings<'r>(a: &'r Report<'r>) -> Linted<'r> {
 fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
     (
         uri::parse_with(input, ParseOptions { iri: true }).ok(),
-        uri::split::split(input),
+        uri::syntax::split::split(input),
     )
 }
 
@@ -164,9 +164,9 @@ pub fn boundaries(input: &str) -> Vec<usize> {
         Some(u) => (u.path_span(), u.query_span()),
         None => (split.path, split.query),
     };
-    let fine = uri::uri_ref::segments(input, path)
+    let fine = uri::syntax::uri_ref::segments(input, path)
         .map(|(s, _)| s)
-        .chain(uri::uri_ref::query_pairs(input, query, b'&').map(|p| p.span))
+        .chain(uri::syntax::uri_ref::query_pairs(input, query, b'&').map(|p| p.span))
         .flat_map(|s| [s.start, s.end]);
     let mut out = Vec::with_capacity(coarse.len() + 8);
     let mut coarse = coarse.into_iter().peekable();

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use super::steps::exit_status;
 use crate::text::plain::visible;
-use crate::uri::relative_reference::{
+use crate::uri::resolution::relative::{
     make_relative_with, same_up_to_scheme_and_host_case, same_up_to_scheme_and_host_case_iri,
 };
 use crate::uri::ResolveOptions;

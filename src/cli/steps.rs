@@ -7,10 +7,10 @@ use serde_json::{json, Value};
 use unicode_width::UnicodeWidthStr;
 
 use crate::text::plain::visible;
-use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
-use crate::uri::excerpt::{excerpt, ROW_LIMIT};
 use crate::uri::normalize::Normalization;
-use crate::uri::resolve_trace::{Components, Step};
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
+use crate::uri::resolution::trace::{Components, Step};
 use crate::uri::{rfc2396, Resolution, Span};
 
 /// The exit status after streaming: broken pipes are not failures.

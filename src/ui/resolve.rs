@@ -15,7 +15,7 @@ use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution, shown};
 use crate::app::{Action, App, Focus, Pane};
 use crate::text::{fit, visible, width};
-use crate::uri::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
 use super::field::{
@@ -401,7 +401,7 @@ fn dot_table(
 
 /// The "what" cell: what the rule removed, replaced or moved.
 fn what(
-    s: &uri::dot_segments::DotStep,
+    s: &uri::resolution::dot_segments::DotStep,
     current: bool,
     theme: &Theme,
     w: usize,

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use super::normalize::{normalize_str, NormalizeError, NormalizeOptions};
-use super::{parse_with, ParseOptions};
+use crate::uri::normalize::{normalize_str, NormalizeError, NormalizeOptions};
+use crate::uri::{parse_with, ParseOptions};
 
 /// A rung of the §6.2 comparison ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,9 +5,9 @@
 //! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
 //! Appendix F) are offered as guesses with `http://` assumed.
 
-use super::chars::{is, is_iprivate, is_ucschar, GEN_DELIM, SUB_DELIM, UNRESERVED};
-use super::scheme::lookup;
-use super::{parse_iri, Span};
+use crate::uri::lint::scheme::lookup;
+use crate::uri::syntax::chars::{is, is_iprivate, is_ucschar, GEN_DELIM, SUB_DELIM, UNRESERVED};
+use crate::uri::{parse_iri, Span};
 
 /// How an extracted URI was delimited in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -11,7 +11,7 @@ use std::fmt;
 
 use ::idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use super::Span;
+use crate::uri::Span;
 
 /// Why a host has no IDNA form.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,10 +3,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::chars::{hex_value, is_iprivate, is_ucschar};
-use super::idn::{host_to_ascii, IdnaError};
-use super::percent::{decode_bytes, escape, DecodeOptions};
-use super::{parse_iri, HostKind, ParseError, Span};
+use crate::uri::idn::{host_to_ascii, IdnaError};
+use crate::uri::percent::{decode_bytes, escape, DecodeOptions};
+use crate::uri::syntax::chars::{hex_value, is_iprivate, is_ucschar};
+use crate::uri::{parse_iri, HostKind, ParseError, Span};
 
 /// Why an IRI or URI could not be converted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,10 +189,10 @@ fn unicode_host(iri: &str) -> Option<String> {
             if !is_a_label(l) {
                 return l.to_string();
             }
-            match super::idn::host_to_unicode(l) {
+            match crate::uri::idn::host_to_unicode(l) {
                 Ok(un)
                     if !un.is_ascii()
-                        && super::host_insight::mixed_scripts(&un).is_none()
+                        && crate::uri::lint::host_insight::mixed_scripts(&un).is_none()
                         && un
                             .chars()
                             .all(|c| may_decode_in_iri(c, false) || c.is_ascii()) =>

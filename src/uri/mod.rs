@@ -1,47 +1,42 @@
 //! The embedded core: RFC 3986 parsing with byte spans, findings with
 //! positions, recomposition. No terminal, no I/O.
+//!
+//! - [`syntax`]: the generic syntax (parse, split, hosts, spans, findings).
+//! - [`resolution`]: §5 resolution, traced or not, and its inverse.
+//! - [`normalize`](mod@normalize) and [`equivalence`](mod@equivalence): §6 normalization and comparison.
+//! - [`percent`]: §2.1 encoding and decoding per component.
+//! - [`lint`]: §7 security and sanity findings, the scheme table.
+//! - [`iri`], [`idn`]: RFC 3987 IRIs and IDNA hosts; [`extract`]: URIs in
+//!   running text (Appendix C); [`rfc2396`]: the 1998 grammar and algorithm.
 
-pub mod chars;
-pub mod dot_segments;
 pub mod equivalence;
-pub mod error;
-pub mod excerpt;
 pub mod extract;
-pub mod host;
-pub mod host_insight;
 pub mod idn;
-pub mod ipv6_text;
 pub mod iri;
 pub mod lint;
 pub mod normalize;
-pub mod parse;
 pub mod percent;
-pub mod recompose;
-pub mod relative_reference;
-pub mod report;
-pub mod resolve;
-pub mod resolve_trace;
+pub mod resolution;
 pub mod rfc2396;
-pub mod scheme;
-pub mod scheme_checks;
-pub(crate) mod sink;
-pub mod span;
-pub mod split;
-pub mod uri_ref;
+pub mod syntax;
 
-pub use dot_segments::{remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced};
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
-pub use error::{Finding, ParseError, Rule, Severity};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
-pub use parse::{
+pub use resolution::dot_segments::{
+    remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced,
+};
+pub use resolution::relative::{make_relative, Relative};
+pub use resolution::target::{
+    resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject,
+};
+pub use resolution::trace::{resolve, Branch, Components, Resolution, Step};
+pub use syntax::error::{Finding, ParseError, Rule, Severity};
+pub use syntax::parse::{
     analyze, analyze_with, parse, parse_iri, parse_with, recover, report, report_with, Analysis,
     ParseOptions,
 };
-pub use recompose::{recompose, Parts};
-pub use relative_reference::{make_relative, Relative};
-pub use report::{Mark, Report};
-pub use resolve::{resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject};
-pub use resolve_trace::{resolve, Branch, Components, Resolution, Step};
-pub use span::Span;
-pub use split::{split, Split};
-pub use uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};
+pub use syntax::recompose::{recompose, Parts};
+pub use syntax::report::{Mark, Report};
+pub use syntax::span::Span;
+pub use syntax::split::{split, Split};
+pub use syntax::uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};

@@ -101,7 +101,7 @@ fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
 /// scheme (RFC 3986 §3.1, §6.2.2.1), which is what it promises.
 #[test]
 fn regression_make_relative_of_a_mixed_case_scheme_target() {
-    use uriscope::uri::relative_reference::{make_relative, same_up_to_scheme_and_host_case};
+    use uriscope::uri::resolution::relative::{make_relative, same_up_to_scheme_and_host_case};
     use uriscope::uri::{resolve_target, ResolveOptions};
     let base = "http://a/b/c/d;p?q";
     let target = resolve_target(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();

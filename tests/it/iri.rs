@@ -191,7 +191,7 @@ fn idna_errors_name_the_label() {
 
 fn ucschar() -> impl Strategy<Value = char> {
     any::<char>().prop_filter("ucschar, not bidi", |&c| {
-        uriscope::uri::chars::is_ucschar(c) && !is_bidi_control(c)
+        uriscope::uri::syntax::chars::is_ucschar(c) && !is_bidi_control(c)
     })
 }
 

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use uriscope::text::mask::mask_userinfo;
-use uriscope::uri::host_insight::{inet_aton, mixed_scripts, Script};
+use uriscope::uri::lint::host_insight::{inet_aton, mixed_scripts, Script};
 use uriscope::uri::lint::lint;
 use uriscope::uri::{Finding, Severity};
 

@@ -4,7 +4,7 @@
 //! where RFC 3986 allows it; make_relative round-trips.
 
 use proptest::prelude::*;
-use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case;
+use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 
 use super::peers::{
     explain_resolution, peer_resolve, Peer, BASE_DOT_SEGMENTS, BASE_FRAGMENT, OPAQUE_BASE, PCT_DOT,

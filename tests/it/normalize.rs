@@ -496,7 +496,7 @@ proptest! {
     /// RFC 5952 text checked against std's `Ipv6Addr` Display, which follows RFC 5952.
     #[test]
     fn ipv6_canonical_agrees_with_std(p in ipv6_pieces(), upper in any::<bool>()) {
-        use uriscope::uri::ipv6_text::{canonical, pieces};
+        use uriscope::uri::syntax::ipv6_text::{canonical, pieces};
         let full: Vec<String> = p.iter().map(|x| if upper { format!("{x:04X}") } else { format!("{x:x}") }).collect();
         let full = full.join(":");
         let ours = canonical(&full).unwrap();

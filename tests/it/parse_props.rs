@@ -325,7 +325,7 @@ proptest! {
     /// `run_len` (eight bytes at a time) against the obvious byte loop.
     #[test]
     fn run_len_agrees_with_a_byte_loop(b in proptest::collection::vec(any::<u8>(), 0..40), bit in 0u32..15) {
-        use uriscope::uri::chars::{run_len, TABLE};
+        use uriscope::uri::syntax::chars::{run_len, TABLE};
         let class = 1u16 << bit;
         let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
         prop_assert_eq!(run_len(&b, class), naive);
@@ -333,10 +333,10 @@ proptest! {
 
     #[test]
     fn run_len_on_long_runs(n in 0usize..40, tail in any::<u8>()) {
-        use uriscope::uri::chars::{run_len, PATH};
+        use uriscope::uri::syntax::chars::{run_len, PATH};
         let mut b = vec![b'a'; n];
         b.push(tail);
-        let want = if uriscope::uri::chars::is(tail, PATH) { n + 1 } else { n };
+        let want = if uriscope::uri::syntax::chars::is(tail, PATH) { n + 1 } else { n };
         prop_assert_eq!(run_len(&b, PATH), want);
     }
 }

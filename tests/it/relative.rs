@@ -1,7 +1,7 @@
 //! make_relative: the shortest reference resolving back to a target.
 
 use proptest::prelude::*;
-use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case;
+use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 use uriscope::uri::{make_relative, resolve, resolve_target, ResolveOptions};
 
 use crate::resolve::{base_strategy, reference_strategy};

@@ -2,7 +2,7 @@
 //! tables row by row, the `//` hazard, errors, and proptests.
 
 use proptest::prelude::*;
-use uriscope::uri::dot_segments::DotRule;
+use uriscope::uri::resolution::dot_segments::DotRule;
 use uriscope::uri::{
     parse, remove_dot_segments, remove_dot_segments_traced, resolve, resolve_target, Branch,
     ResolveOptions, Step, Subject,
@@ -431,7 +431,7 @@ proptest! {
         prop_assert_eq!(remove_dot_segments(&path), expected.clone());
         prop_assert_eq!(remove_dot_segments_traced(&path).output, expected.clone());
         let has = path.split('/').any(|s| s == "." || s == "..");
-        prop_assert_eq!(uriscope::uri::dot_segments::has_dot_segments(&path), has);
+        prop_assert_eq!(uriscope::uri::resolution::dot_segments::has_dot_segments(&path), has);
         if !has {
             prop_assert_eq!(&path, &expected);
         }

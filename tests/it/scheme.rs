@@ -2,7 +2,7 @@
 //! 8089, 3966).
 
 use uriscope::uri::lint::lint;
-use uriscope::uri::scheme::{default_port, lookup, AuthorityRule, SCHEMES};
+use uriscope::uri::lint::scheme::{default_port, lookup, AuthorityRule, SCHEMES};
 use uriscope::uri::Severity;
 
 #[test]
@@ -293,7 +293,7 @@ fn http_empty_host_and_ws_fragment_are_warned() {
 /// requires an authority (the rules read the authority and the fragment).
 #[test]
 fn scheme_rules_sit_on_hierarchical_rows() {
-    use uriscope::uri::scheme::{AuthorityRule, SCHEMES};
+    use uriscope::uri::lint::scheme::{AuthorityRule, SCHEMES};
     let forbidding: Vec<&str> = SCHEMES
         .iter()
         .filter(|s| s.empty_host_forbidden.is_some())

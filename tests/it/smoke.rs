@@ -8,7 +8,7 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::app::{examples, App};
 use uriscope::uri::lint::lint;
-use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case;
+use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 use uriscope::uri::rfc2396;
 use uriscope::uri::{
     analyze, make_relative, normalize, normalize_str, parse, parse_iri, resolve, resolve_target,

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use uriscope::uri::excerpt::{EXCERPT_MAX, ROW_LIMIT};
+use uriscope::uri::resolution::excerpt::{EXCERPT_MAX, ROW_LIMIT};
 use uriscope::uri::{make_relative, remove_dot_segments, remove_dot_segments_traced};
 
 /// Run uriscope with `line` on stdin (an argument is limited to 128 KB).

@@ -4,8 +4,9 @@
 use super::ladder::{rebuild, write_host, Comp};
 use super::text::{write_path_text, write_text, TextRule};
 use super::{invalid, is_default_port, NormalizeError, NormalizeOptions};
-use crate::uri::dot_segments::has_dot_segments;
-use crate::uri::{ipv6_text, parse_with, remove_dot_segments_into, HostKind};
+use crate::uri::resolution::dot_segments::has_dot_segments;
+use crate::uri::syntax::ipv6_text;
+use crate::uri::{parse_with, remove_dot_segments_into, HostKind};
 
 /// Normalize `input` to the same string as [`normalize`](super::normalize)`(..).normalized`,
 /// in one pass and without a trace.

@@ -6,10 +6,10 @@ use super::{
     double_slash_message, invalid, is_default_port, Normalization, NormalizeError,
     NormalizeOptions, Rung, RungKind,
 };
-use crate::uri::dot_segments::has_dot_segments;
+use crate::uri::resolution::dot_segments::has_dot_segments;
+use crate::uri::syntax::ipv6_text;
 use crate::uri::{
-    ipv6_text, parse_with, remove_dot_segments, Finding, HostKind, ParseOptions, Severity, Span,
-    UriRef,
+    parse_with, remove_dot_segments, Finding, HostKind, ParseOptions, Severity, Span, UriRef,
 };
 
 /// A component handed to a rung by [`rebuild`].

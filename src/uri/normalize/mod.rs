@@ -139,7 +139,7 @@ pub struct NormalizeError {
     /// A message naming the first problem and where it is.
     pub message: String,
     /// The first errors of [`analyze`](crate::uri::analyze) on the input, at most
-    /// [`FIRST_ERRORS`](crate::uri::parse::FIRST_ERRORS).
+    /// [`FIRST_ERRORS`](crate::uri::syntax::parse::FIRST_ERRORS).
     pub findings: Vec<Finding>,
 }
 
@@ -153,9 +153,9 @@ impl std::error::Error for NormalizeError {}
 
 /// The error for an input that does not parse under `options`; without
 /// `options.iri`, an input that is a valid IRI-reference says so. At most
-/// [`FIRST_ERRORS`](crate::uri::parse::FIRST_ERRORS) errors are kept.
+/// [`FIRST_ERRORS`](crate::uri::syntax::parse::FIRST_ERRORS) errors are kept.
 pub(crate) fn invalid(input: &str, options: ParseOptions) -> NormalizeError {
-    let (message, findings) = crate::uri::parse::invalid_reference(
+    let (message, findings) = crate::uri::syntax::parse::invalid_reference(
         "",
         input,
         options,

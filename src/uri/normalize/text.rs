@@ -3,7 +3,7 @@
 //! the [`Emit`] trait: a `String` just appends, a [`Rewrite`] also records
 //! which bytes of the result changed.
 
-use crate::uri::chars::{hex_value, is_unreserved};
+use crate::uri::syntax::chars::{hex_value, is_unreserved};
 use crate::uri::Span;
 
 /// Where rewritten text goes.

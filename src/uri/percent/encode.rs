@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::encode_set::EncodeSet;
-use crate::uri::chars::is_pct_encoded_at;
+use crate::uri::syntax::chars::is_pct_encoded_at;
 
 /// `"%00%01…%FF"`: the escape of byte `b` is `ESCAPES[3 * b..3 * b + 3]`.
 const ESCAPES: &str = match std::str::from_utf8(&ESCAPE_BYTES) {

@@ -3,11 +3,11 @@
 //! percent-encoded.
 //!
 //! Each set is built at compile time from the class bits of
-//! [`chars`](crate::uri::chars), so it follows the component's ABNF rule
+//! [`chars`](crate::uri::syntax::chars), so it follows the component's ABNF rule
 //! instead of a hand-written list; the tests check every set against an
 //! independent reading of the RFC's character lists.
 
-use crate::uri::chars as c;
+use crate::uri::syntax::chars as c;
 
 /// The class table, as a constant so the sets can be built at compile time.
 const CLASSES: [u16; 256] = c::build();

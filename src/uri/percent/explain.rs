@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::encode::{escape, EncodeOptions};
 use super::encode_set::EncodeSet;
-use crate::uri::chars::{class_name, is_pct_encoded_at, is_reserved, is_unreserved};
+use crate::uri::syntax::chars::{class_name, is_pct_encoded_at, is_reserved, is_unreserved};
 use crate::uri::Span;
 
 /// What the encoder did with one character.

@@ -1,5 +1,5 @@
 //! RFC 2396 character classes (§1.6, §2.2–§2.4.3, Appendix A) as one
-//! 256-entry byte table, in the style of [`crate::uri::chars`].
+//! 256-entry byte table, in the style of [`crate::uri::syntax::chars`].
 //!
 //! RFC 2396 draws the lines differently from RFC 3986: `mark`
 //! (`- _ . ! ~ * ' ( )`) is all unreserved, `reserved` has no `[` `]` `#`
@@ -134,13 +134,13 @@ pub fn is_reserved(b: u8) -> bool {
 
 /// `unwise` (§2.4.3).
 #[inline]
-pub fn is_unwise(b: u8) -> bool {
+pub(crate) fn is_unwise(b: u8) -> bool {
     is(b, UNWISE)
 }
 
 /// `delims` (§2.4.3).
 #[inline]
-pub fn is_delims(b: u8) -> bool {
+pub(crate) fn is_delims(b: u8) -> bool {
     is(b, DELIMS)
 }
 
@@ -152,7 +152,7 @@ pub fn is_alphanum(b: u8) -> bool {
 
 /// Whether `s[i..]` starts with `escaped = "%" hex hex` (§2.4.1).
 #[inline]
-pub fn is_escaped_at(s: &[u8], i: usize) -> bool {
+pub(crate) fn is_escaped_at(s: &[u8], i: usize) -> bool {
     i + 2 < s.len() && s[i] == b'%' && is(s[i + 1], HEX) && is(s[i + 2], HEX)
 }
 

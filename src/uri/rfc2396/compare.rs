@@ -220,7 +220,7 @@ fn readings(old: &Analysis<'_>, new: &uri::Analysis<'_>, out: &mut Vec<Finding>)
         chars::is_escaped_at(b, i) && chars::is_unreserved(hex(b[i + 1]) * 16 + hex(b[i + 2]))
     }) {
         let v = hex(b[i + 1]) * 16 + hex(b[i + 2]);
-        let now = if uri::chars::is_unreserved(v) {
+        let now = if uri::syntax::chars::is_unreserved(v) {
             "RFC 3986 makes it equivalent to the character everywhere (§2.3, §6.2.2.2)"
         } else {
             "RFC 3986 made that character reserved, so the escape is not equivalent to it (§2.2)"
@@ -240,5 +240,5 @@ fn readings(old: &Analysis<'_>, new: &uri::Analysis<'_>, out: &mut Vec<Finding>)
 }
 
 fn hex(c: u8) -> u8 {
-    uri::chars::hex_value(c).unwrap_or(0)
+    uri::syntax::chars::hex_value(c).unwrap_or(0)
 }

@@ -12,7 +12,7 @@
 use super::authority::{classify_authority, Authority, AuthorityKind};
 use super::chars::{self, is, PATH, REG_NAME, REL_SEGMENT, SCHEME, URIC, URIC_NO_SLASH};
 use super::rule::Rule;
-use crate::uri::error::describe_char;
+use crate::uri::syntax::error::describe_char;
 use crate::uri::{Finding, Severity, Span};
 
 /// Which path form of the 1998 grammar the reference took.

@@ -11,7 +11,7 @@
 //! segment that `..` could cancel: Appendix C keeps `http://a/../g`.
 
 use super::resolve::{AboveRoot, Step};
-use crate::uri::excerpt::{excerpt_concat, ROW_LIMIT};
+use crate::uri::resolution::excerpt::{excerpt_concat, ROW_LIMIT};
 
 /// Where the steps go: a `Vec<Step>` keeps them, [`NoTrace`] drops them
 /// (and the step functions then skip building descriptions and buffers).
@@ -77,7 +77,7 @@ fn record(steps: &mut impl Record, rule: &'static str, description: String, buff
 
 /// Record one row of a repeated removal (6c, 6e): the first [`ROW_LIMIT`]
 /// rows of a step are kept, with the buffer `head + rest` elided past
-/// [`EXCERPT_MAX`](crate::uri::excerpt::EXCERPT_MAX) bytes; `rows` counts them all.
+/// [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes; `rows` counts them all.
 fn record_removal(
     steps: &mut impl Record,
     rule: &'static str,
@@ -126,7 +126,7 @@ fn is_segment_start(b: &[u8], s: usize) -> bool {
 ///
 /// With no slash at all (an empty or opaque base path) nothing is copied:
 /// the 1998 text did not account for a base with no path (RFC 3986 App. D.2).
-pub fn copy_base_directory(base_path: &str, steps: &mut impl Record) -> String {
+pub(crate) fn copy_base_directory(base_path: &str, steps: &mut impl Record) -> String {
     let buf = match base_path.rfind('/') {
         Some(i) => base_path[..=i].to_string(),
         None => String::new(),
@@ -146,7 +146,11 @@ pub fn copy_base_directory(base_path: &str, steps: &mut impl Record) -> String {
 }
 
 /// 6b: "The reference's path component is appended to the buffer string."
-pub fn append_reference_path(buf: &mut String, reference_path: &str, steps: &mut impl Record) {
+pub(crate) fn append_reference_path(
+    buf: &mut String,
+    reference_path: &str,
+    steps: &mut impl Record,
+) {
     buf.push_str(reference_path);
     let description = if reference_path.is_empty() {
         "appended the reference's path, which is empty".to_string()
@@ -158,7 +162,7 @@ pub fn append_reference_path(buf: &mut String, reference_path: &str, steps: &mut
 
 /// 6c: "All occurrences of "./", where "." is a complete path segment, are
 /// removed from the buffer string." One step per removal.
-pub fn remove_dot_slash_segments(buf: &mut String, steps: &mut impl Record) {
+pub(crate) fn remove_dot_slash_segments(buf: &mut String, steps: &mut impl Record) {
     // One pass: `out` is the buffer before the read position `j`, with the
     // removals done; the buffer at any time is `out + src[j..]`.
     let src = std::mem::take(buf);
@@ -203,7 +207,7 @@ pub fn remove_dot_slash_segments(buf: &mut String, steps: &mut impl Record) {
 
 /// 6d: "If the buffer string ends with "." as a complete path segment, that
 /// "." is removed."
-pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut impl Record) {
+pub(crate) fn remove_trailing_dot_segment(buf: &mut String, steps: &mut impl Record) {
     let n = buf.len();
     if buf.ends_with('.') && is_segment_start(buf.as_bytes(), n - 1) {
         buf.truncate(n - 1);
@@ -233,7 +237,7 @@ pub fn remove_trailing_dot_segment(buf: &mut String, steps: &mut impl Record) {
 /// right after a kept segment other than `..` is the leftmost match
 /// (nothing before that segment can match, or it would have been removed),
 /// so the removals are the RFC's, in its order, with the same rows.
-pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut impl Record) {
+pub(crate) fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut impl Record) {
     let src = std::mem::take(buf);
     let b = src.as_bytes();
     let mut out = String::with_capacity(src.len());
@@ -289,7 +293,7 @@ pub fn remove_segment_dotdot_slash(buf: &mut String, steps: &mut impl Record) {
 
 /// 6f: "If the buffer string ends with "`<segment>/..`", where `<segment>` is a
 /// complete path segment not equal to "..", that "`<segment>/..`" is removed."
-pub fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut impl Record) {
+pub(crate) fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut impl Record) {
     if let Some(j) = buf.len().checked_sub(3).filter(|_| buf.ends_with("/..")) {
         let s = buf[..j].rfind('/').map_or(0, |p| p + 1);
         if is_segment_start(buf.as_bytes(), s) && &buf[s..j] != ".." {
@@ -314,7 +318,7 @@ pub fn remove_trailing_segment_dotdot(buf: &mut String, steps: &mut impl Record)
 }
 
 /// Whether the buffer still begins with a complete `..` segment (after the root).
-pub fn begins_with_dotdot(buf: &str) -> bool {
+pub(crate) fn begins_with_dotdot(buf: &str) -> bool {
     let rest = buf.strip_prefix('/').unwrap_or(buf);
     rest == ".." || rest.starts_with("../")
 }
@@ -386,7 +390,7 @@ pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut impl Record) 
 }
 
 /// 6h: "The remaining buffer string is the reference URI's new path component."
-pub fn take_path(buf: String, steps: &mut impl Record) -> String {
+pub(crate) fn take_path(buf: String, steps: &mut impl Record) -> String {
     record(
         steps,
         "6h",
@@ -398,7 +402,12 @@ pub fn take_path(buf: String, steps: &mut impl Record) -> String {
 
 /// Step 6 c–g on a buffer already built by 6a and 6b (used by tests and
 /// the oracle check); returns `None` when 6g fails under [`AboveRoot::Error`].
-pub fn merge_buffer(mut buf: String, policy: AboveRoot, steps: &mut impl Record) -> Option<String> {
+#[cfg(test)]
+pub(crate) fn merge_buffer(
+    mut buf: String,
+    policy: AboveRoot,
+    steps: &mut impl Record,
+) -> Option<String> {
     remove_dot_slash_segments(&mut buf, steps);
     remove_trailing_dot_segment(&mut buf, steps);
     remove_segment_dotdot_slash(&mut buf, steps);

@@ -19,7 +19,7 @@ pub struct Parts<'a> {
 
 impl Parts<'_> {
     /// Write the §5.3 recomposition to `w`.
-    pub fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+    pub(crate) fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
         if let Some(s) = self.scheme {
             w.write_str(s)?;
             w.write_char(':')?;

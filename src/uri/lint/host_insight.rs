@@ -182,7 +182,7 @@ static RANGES: &[(u32, u32, Script)] = {
 /// [`Script::Other`]).
 ///
 /// ```
-/// use uriscope::uri::host_insight::{script_of, Script};
+/// use uriscope::uri::lint::host_insight::{script_of, Script};
 /// assert_eq!(script_of('p'), Script::Latin);
 /// assert_eq!(script_of('а'), Script::Cyrillic); // U+0430
 /// assert_eq!(script_of('例'), Script::Han);
@@ -218,7 +218,7 @@ const ALLOWED_SETS: &[&[Script]] = &[
 /// with anything).
 ///
 /// ```
-/// use uriscope::uri::host_insight::{mixed_scripts, Script};
+/// use uriscope::uri::lint::host_insight::{mixed_scripts, Script};
 /// assert_eq!(mixed_scripts("pаypal"), Some(vec![Script::Latin, Script::Cyrillic]));
 /// assert_eq!(mixed_scripts("bücher"), None);
 /// assert_eq!(mixed_scripts("例え"), None);
@@ -263,7 +263,7 @@ pub enum Radix {
 ///
 /// ```
 /// use std::net::Ipv4Addr;
-/// use uriscope::uri::host_insight::inet_aton;
+/// use uriscope::uri::lint::host_insight::inet_aton;
 /// assert_eq!(inet_aton("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(inet_aton("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(inet_aton("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
@@ -297,7 +297,7 @@ pub fn inet_aton(host: &str) -> Option<Ipv4Addr> {
 }
 
 /// One `inet_aton` part: its value (saturated above 2^32) and radix.
-pub fn aton_part(p: &[u8]) -> Option<(u64, Radix)> {
+pub(crate) fn aton_part(p: &[u8]) -> Option<(u64, Radix)> {
     let (digits, radix) = match p {
         [] => return None,
         [b'0', b'x' | b'X', rest @ ..] => (rest, Radix::Hex),
@@ -328,8 +328,8 @@ pub(crate) fn percent_decode(s: &str) -> Vec<u8> {
     while i < b.len() {
         if b[i] == b'%' && i + 2 < b.len() {
             if let (Some(h), Some(l)) = (
-                super::chars::hex_value(b[i + 1]),
-                super::chars::hex_value(b[i + 2]),
+                crate::uri::syntax::chars::hex_value(b[i + 1]),
+                crate::uri::syntax::chars::hex_value(b[i + 2]),
             ) {
                 out.push(h << 4 | l);
                 i += 3;

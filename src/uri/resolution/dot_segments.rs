@@ -7,8 +7,8 @@
 
 use std::fmt;
 
-use super::excerpt::{excerpt, ROW_LIMIT};
-use super::Span;
+use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
+use crate::uri::Span;
 
 /// The rule of §5.2.4 step 2 that one loop iteration applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,8 +77,8 @@ impl fmt::Display for DotRule {
 /// One iteration of the §5.2.4 loop: the rule applied and both buffers after it.
 ///
 /// Spans and lengths are exact; the buffers and texts are recorded whole up
-/// to [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes and elided in the middle past it (see
-/// [`super::excerpt::excerpt`]), so a trace costs O(n) for an n-byte path.
+/// to [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes and elided in the middle past it (see
+/// [`crate::uri::resolution::excerpt::excerpt`]), so a trace costs O(n) for an n-byte path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DotStep {
     /// The rule applied.
@@ -95,11 +95,11 @@ pub struct DotStep {
     pub popped_text: Option<String>,
     /// For rule E: where the moved segment sits in the output buffer after this step.
     pub appended: Option<Span>,
-    /// The input buffer after this step (elided past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes).
+    /// The input buffer after this step (elided past [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes).
     pub input: String,
     /// The length in bytes of the input buffer after this step.
     pub input_len: usize,
-    /// The output buffer after this step (elided past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes).
+    /// The output buffer after this step (elided past [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes).
     pub output: String,
     /// The length in bytes of the output buffer after this step.
     pub output_len: usize,
@@ -193,7 +193,7 @@ fn pop_segment(out: &mut String, start: usize) {
 /// [`remove_dot_segments`] could change it.
 ///
 /// ```
-/// use uriscope::uri::dot_segments::has_dot_segments;
+/// use uriscope::uri::resolution::dot_segments::has_dot_segments;
 /// assert!(has_dot_segments("/a/./b"));
 /// assert!(has_dot_segments(".."));
 /// assert!(!has_dot_segments("/a/.b/c../"));
@@ -218,11 +218,11 @@ pub fn has_dot_segments(path: &str) -> bool {
 /// the path, or the lone `/` that 2B and 2C leave at its end).
 ///
 /// Linear in the path: the first [`ROW_LIMIT`] rows are recorded, with
-/// buffers past [`EXCERPT_MAX`](super::excerpt::EXCERPT_MAX) bytes elided; later iterations are only
+/// buffers past [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes elided; later iterations are only
 /// counted in [`DotSegmentsTrace::omitted`].
 ///
 /// ```
-/// use uriscope::uri::dot_segments::{remove_dot_segments_traced, DotRule};
+/// use uriscope::uri::resolution::dot_segments::{remove_dot_segments_traced, DotRule};
 /// let t = remove_dot_segments_traced("mid/content=5/../6");
 /// let rows: Vec<_> = t.steps.iter().map(|s| (s.rule, s.output.as_str(), s.input.as_str())).collect();
 /// assert_eq!(rows, [

@@ -1,14 +1,14 @@
 //! Every finding of an analysis, kept small: 12 bytes a finding, the
 //! message written only when it is asked for. What the explorer and the
 //! CLI use on inputs that may hold a finding on every other byte;
-//! [`analyze`](super::analyze) is this with every message written.
+//! [`analyze`](crate::uri::analyze) is this with every message written.
 
-use super::error::{Finding, Severity};
-use super::parse::Analysis;
-use super::sink::{Compact, Diag};
-use super::split::Split;
-use super::uri_ref::UriRef;
-use super::Span;
+use crate::uri::syntax::error::{Finding, Severity};
+use crate::uri::syntax::parse::Analysis;
+use crate::uri::syntax::sink::{Compact, Diag};
+use crate::uri::syntax::split::Split;
+use crate::uri::syntax::uri_ref::UriRef;
+use crate::uri::Span;
 
 /// Where a finding is and what it is, without its message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,7 +128,7 @@ impl<'a> Report<'a> {
     }
 
     /// The analysis with every message written.
-    pub fn into_analysis(self) -> Analysis<'a> {
+    pub(crate) fn into_analysis(self) -> Analysis<'a> {
         let findings = match &self.found {
             Found::Compact(c) => c
                 .diags

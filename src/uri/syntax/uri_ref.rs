@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::recompose::Parts;
-use super::Span;
+use crate::uri::syntax::recompose::Parts;
+use crate::uri::Span;
 
 /// What kind of host an authority names (RFC 3986 §3.2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,7 +112,7 @@ impl RefKind {
     }
 }
 
-/// A parsed URI-reference borrowing its input. Built by [`parse`](fn@super::parse).
+/// A parsed URI-reference borrowing its input. Built by [`parse`](fn@crate::uri::parse).
 ///
 /// ```
 /// let u = uriscope::uri::parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();

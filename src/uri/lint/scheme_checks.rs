@@ -1,13 +1,13 @@
 //! Scheme-specific checks layered on the generic syntax (RFC 3986 §3.1):
 //! the authority, empty-host and fragment rules of the
-//! [scheme table](super::scheme), then `mailto`
+//! [scheme table](crate::uri::lint::scheme), then `mailto`
 //! (RFC 6068), `urn` (RFC 8141), `data` (RFC 2397), `file` (RFC 8089) and
 //! `tel` (RFC 3966). Every finding is a warning or a note: the input may
 //! still be a valid URI-reference.
 
-use super::host_insight::percent_decode;
-use super::scheme::{lookup, AuthorityRule};
-use super::{Finding, Severity, Span, UriRef};
+use crate::uri::lint::host_insight::percent_decode;
+use crate::uri::lint::scheme::{lookup, AuthorityRule};
+use crate::uri::{Finding, Severity, Span, UriRef};
 
 fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
     out.push(Finding::new(span, Severity::Warning, code, message));
@@ -18,7 +18,7 @@ fn note(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String)
 }
 
 /// Run the checks that apply to `u`'s scheme, appending to `out`.
-pub fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let (Some(scheme), Some(sspan)) = (u.scheme(), u.scheme_span()) else {
         return;
     };
@@ -341,7 +341,7 @@ fn is_media_type(s: &str) -> bool {
 
 /// The decoded length of base64 text (RFC 4648 §4): alphabet
 /// `A-Za-z0-9+/`, `=` padding only at the end.
-pub fn base64_decoded_len(b: &[u8]) -> Result<usize, &'static str> {
+pub(crate) fn base64_decoded_len(b: &[u8]) -> Result<usize, &'static str> {
     let body_len = b.iter().rposition(|&c| c != b'=').map_or(0, |i| i + 1);
     let pad = b.len() - body_len;
     if pad > 2 {

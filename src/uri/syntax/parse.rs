@@ -5,13 +5,15 @@
 //! the first error and returns a small [`ParseError`]; [`analyze`] keeps
 //! going and collects every problem (and the notes) as [`Finding`]s.
 
-use super::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
-use super::error::{Finding, ParseError, Rule, Severity};
-use super::report::Report;
-use super::sink::{Compact, Detail, FirstError, FirstFinding, Issue, Sink, Stop};
-use super::split::{split, Split};
-use super::uri_ref::{Authority, ComponentSpans, Host, HostKind, PathKind, UriRef, MAX_INPUT_LEN};
-use super::Span;
+use crate::uri::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
+use crate::uri::syntax::error::{Finding, ParseError, Rule, Severity};
+use crate::uri::syntax::report::Report;
+use crate::uri::syntax::sink::{Compact, Detail, FirstError, FirstFinding, Issue, Sink, Stop};
+use crate::uri::syntax::split::{split, Split};
+use crate::uri::syntax::uri_ref::{
+    Authority, ComponentSpans, Host, HostKind, PathKind, UriRef, MAX_INPUT_LEN,
+};
+use crate::uri::Span;
 
 pub(crate) type R<T = ()> = Result<T, Stop>;
 
@@ -464,7 +466,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
-                if super::iri::is_bidi_control(ch) {
+                if crate::uri::iri::is_bidi_control(ch) {
                     let d = Detail::Text(
                         "; RFC 3987 §4.1: IRIs must not contain bidirectional formatting \
                          characters, which reorder how the text is displayed",
@@ -592,7 +594,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             return self.authority(start);
         }
         let span = Span::new(host_start, host_end);
-        let kind = if super::host::is_ipv4(&b[host_start..host_end]) {
+        let kind = if crate::uri::syntax::host::is_ipv4(&b[host_start..host_end]) {
             HostKind::Ipv4
         } else {
             HostKind::RegName
@@ -675,7 +677,7 @@ impl<'a, S: Sink> Parser<'a, S> {
         }
         let colon = (host_end < end).then_some(host_end);
         let span = Span::new(start, host_end);
-        let kind = if super::host::is_ipv4(&b[start..host_end]) {
+        let kind = if crate::uri::syntax::host::is_ipv4(&b[start..host_end]) {
             HostKind::Ipv4
         } else {
             self.scan(start, host_end, chars::REG_NAME, Rule::RegName, |_| false)?;
@@ -708,7 +710,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 ),
             );
         }
-        if let Some(why) = super::host::ipv4_lookalike(text) {
+        if let Some(why) = crate::uri::syntax::host::ipv4_lookalike(text) {
             self.report(
                 span,
                 Severity::Note,

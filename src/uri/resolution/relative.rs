@@ -2,11 +2,11 @@
 //! that resolves (§5.2) back to a given target against a base, with the
 //! resolution that proves it.
 
-use super::resolve::{
+use crate::uri::resolution::target::{
     invalid, merge_prefix, parse_base, resolve_parsed, ResolveError, ResolveOptions, Subject,
 };
-use super::resolve_trace::{resolve, Resolution};
-use super::{parse_with, remove_dot_segments, Mode, UriRef};
+use crate::uri::resolution::trace::{resolve, Resolution};
+use crate::uri::{parse_with, remove_dot_segments, Mode, UriRef};
 
 /// The answer of [`make_relative`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct Relative {
     /// [`make_relative`]), built once for
     /// the winning candidate (the others are checked with the untraced
     /// resolver); its dot-segment table is bounded like every trace
-    /// ([`DotSegmentsTrace`](super::dot_segments::DotSegmentsTrace)).
+    /// ([`DotSegmentsTrace`](crate::uri::resolution::dot_segments::DotSegmentsTrace)).
     pub proof: Resolution,
 }
 
@@ -61,7 +61,7 @@ pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError>
 /// `options.mode` is ignored: the proof is always a strict resolution.
 ///
 /// ```
-/// use uriscope::uri::{relative_reference::make_relative_with, ResolveOptions};
+/// use uriscope::uri::{resolution::relative::make_relative_with, ResolveOptions};
 /// let o = ResolveOptions::default().with_iri(true);
 /// let r = make_relative_with("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
 /// assert_eq!(r.reference, "/b/ü");
@@ -118,7 +118,7 @@ pub fn make_relative_with(
 /// compared as strings.
 ///
 /// ```
-/// use uriscope::uri::relative_reference::same_up_to_scheme_and_host_case as same;
+/// use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case as same;
 /// assert!(same("HTTP://A.example/x", "http://a.EXAMPLE/x"));
 /// assert!(!same("http://a/X", "http://a/x"));
 /// assert!(!same("http://U@a/", "http://u@a/"));

@@ -2,12 +2,12 @@
 //! (IPv6address in its nine forms, with an RFC 6874 zone ID, or IPvFuture)
 //! and the reg-name fallback.
 
-use super::chars::{self, is, IPV_FUTURE, UNRESERVED};
-use super::error::{Rule, Severity};
-use super::parse::{Parser, R};
-use super::sink::{Detail, Sink};
-use super::uri_ref::{Host, HostKind};
-use super::Span;
+use crate::uri::syntax::chars::{self, is, IPV_FUTURE, UNRESERVED};
+use crate::uri::syntax::error::{Rule, Severity};
+use crate::uri::syntax::parse::{Parser, R};
+use crate::uri::syntax::sink::{Detail, Sink};
+use crate::uri::syntax::uri_ref::{Host, HostKind};
+use crate::uri::Span;
 
 /// `dec-octet`: `0`–`255` without leading zeros.
 fn dec_octet(b: &[u8]) -> bool {
@@ -24,7 +24,7 @@ fn dec_octet(b: &[u8]) -> bool {
 /// Whether `b` is an `IPv4address`: four `dec-octet`s joined by `.`.
 ///
 /// ```
-/// use uriscope::uri::host::is_ipv4;
+/// use uriscope::uri::syntax::host::is_ipv4;
 /// assert!(is_ipv4(b"192.0.2.16"));
 /// assert!(!is_ipv4(b"256.1.1.1"));
 /// assert!(!is_ipv4(b"01.2.3.4"));
@@ -45,7 +45,7 @@ pub fn is_ipv4(b: &[u8]) -> bool {
 
 /// Why a reg-name made of digits and dots is not an `IPv4address`, if it
 /// looks like one (four dot-separated decimal groups).
-pub fn ipv4_lookalike(b: &[u8]) -> Option<&'static str> {
+pub(crate) fn ipv4_lookalike(b: &[u8]) -> Option<&'static str> {
     let groups: Vec<&[u8]> = b.split(|&c| c == b'.').collect();
     if groups.len() != 4
         || groups

@@ -1,12 +1,12 @@
 //! RFC 3986 §5.2 resolution with a trace: the types the explorer's
 //! resolution stepper renders, and [`resolve`], which fills them.
 
-use super::dot_segments::{remove_dot_segments_traced, DotSegmentsTrace};
-use super::resolve::{
+use crate::uri::resolution::dot_segments::{remove_dot_segments_traced, DotSegmentsTrace};
+use crate::uri::resolution::target::{
     compat_drops_scheme, merge_prefix, parse_base, parse_reference, ResolveError, ResolveOptions,
     Subject,
 };
-use super::{Finding, Parts, Severity, Span, UriRef};
+use crate::uri::{Finding, Parts, Severity, Span, UriRef};
 
 /// The five components as owned text, each `None` when undefined (§5.3).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -7,8 +7,8 @@
 //!
 //! Every string splits, valid or not, so even broken input can be colored.
 
-use super::chars::{is, AUTHORITY_END, SCHEME_END};
-use super::Span;
+use crate::uri::syntax::chars::{is, AUTHORITY_END, SCHEME_END};
+use crate::uri::Span;
 
 /// The five components of the Appendix B split. `None` is undefined; an
 /// empty span is present but empty. Spans exclude their delimiters
@@ -101,7 +101,7 @@ pub struct LooseAuthority {
 /// Split the authority `auth` of `input` into [`LooseAuthority`] parts.
 ///
 /// ```
-/// use uriscope::uri::split::{loose_authority, split};
+/// use uriscope::uri::syntax::split::{loose_authority, split};
 /// let s = "http://us er@ho st:8x0/p";
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!(a.userinfo.unwrap().slice(s), "us er");

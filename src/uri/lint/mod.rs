@@ -1,7 +1,7 @@
 //! Security and sanity findings about a URI-reference that the grammar
 //! allows (RFC 3986 §7, RFC 2396 §7): credentials, misleading userinfo,
 //! unusual ports, encoded control characters and delimiters, rare IPv4
-//! forms, mixed-script labels, and the [scheme checks](super::scheme_checks).
+//! forms, mixed-script labels, and the [scheme checks](crate::uri::lint::scheme_checks).
 //!
 //! Lint findings are warnings or notes, never errors: validity is the
 //! parser's business. Their codes are stable:
@@ -22,7 +22,7 @@
 //! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
 //!
-//! plus those of [`super::scheme_checks::check_scheme`]:
+//! plus those of the [scheme checks](scheme_checks):
 //! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
 //! (http, https, ws, wss: RFC 9110 §4.2.1, RFC 6455 §3),
 //! `scheme-fragment-forbidden` (ws, wss: RFC 6455 §3), `mailto-address`,
@@ -32,13 +32,17 @@
 //! `file-remote-host`, `file-drive-letter`, `file-relative-path`,
 //! `tel-number`, `tel-parameter`, `tel-phone-context`.
 
+pub mod host_insight;
+pub mod scheme;
+pub mod scheme_checks;
+
 use std::borrow::Cow;
 
-use super::chars::hex_value;
-use super::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
-use super::scheme::default_port;
-use super::scheme_checks::check_scheme;
-use super::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
+use crate::uri::lint::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
+use crate::uri::lint::scheme::default_port;
+use crate::uri::lint::scheme_checks::check_scheme;
+use crate::uri::syntax::chars::hex_value;
+use crate::uri::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
 
 /// Lint `input`: analyse it, then return the lint findings (not the
 /// parser's own), sorted by position.
@@ -59,7 +63,7 @@ pub fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
 
 /// The lint findings for the components `u` of an analysis or a
 /// [`Report`] (spans into `u.as_str()`), sorted by position.
-pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
+pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let input = u.as_str();
     userinfo(u, &mut out);
@@ -225,7 +229,7 @@ fn host_lookalike(s: &str) -> Option<String> {
             labels.len() >= 2
                 && labels.iter().all(|l| !l.is_empty() && l.len() <= 63)
                 && (tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic)
-                    || super::host::is_ipv4(t.as_bytes()))
+                    || crate::uri::syntax::host::is_ipv4(t.as_bytes()))
         })
         .map(str::to_string)
 }
@@ -293,7 +297,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if ace && super::idn::is_overlong_ace_label(&text) {
+        if ace && crate::uri::idn::is_overlong_ace_label(&text) {
             warn(
                 out,
                 label,
@@ -304,7 +308,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                      and is not decoded",
                     text.chars().take(16).collect::<String>(),
                     text.len(),
-                    super::idn::MAX_LABEL_LEN
+                    crate::uri::idn::MAX_LABEL_LEN
                 ),
             );
         } else if ace {

@@ -103,8 +103,8 @@ pub fn is(b: u8, mask: u16) -> bool {
 /// `unreserved` (§2.3).
 ///
 /// ```
-/// assert!(uriscope::uri::chars::is_unreserved(b'~'));
-/// assert!(!uriscope::uri::chars::is_unreserved(b'%'));
+/// assert!(uriscope::uri::syntax::chars::is_unreserved(b'~'));
+/// assert!(!uriscope::uri::syntax::chars::is_unreserved(b'%'));
 /// ```
 #[inline]
 pub fn is_unreserved(b: u8) -> bool {
@@ -233,7 +233,7 @@ fn members8(c: &[u8; 8], t: &[u8; 256]) -> u64 {
 /// shifted past the ones already accepted.
 ///
 /// ```
-/// use uriscope::uri::chars::{run_len, PATH};
+/// use uriscope::uri::syntax::chars::{run_len, PATH};
 /// assert_eq!(run_len(b"/a/b?q", PATH), 4);
 /// ```
 #[inline(always)]

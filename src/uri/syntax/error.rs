@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::Span;
+use crate::uri::Span;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -137,7 +137,7 @@ impl Rule {
 }
 
 /// The first error found by the fast validator: where, what kind (a stable
-/// code), and in which rule. Small and `Copy`; [`analyze`](super::analyze)
+/// code), and in which rule. Small and `Copy`; [`analyze`](crate::uri::analyze)
 /// gives every finding with a full message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {

@@ -4,8 +4,8 @@
 
 use std::fmt::{self, Write as _};
 
-use super::error::{CharAt, Finding, ParseError, Rule, Severity};
-use super::Span;
+use crate::uri::syntax::error::{CharAt, Finding, ParseError, Rule, Severity};
+use crate::uri::Span;
 
 /// Extra context for a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

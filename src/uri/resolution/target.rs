@@ -1,14 +1,14 @@
 //! RFC 3986 §5.2: resolving a reference against a base URI.
 //!
 //! Two entry points share the §5.2.2 decisions: [`resolve`](fn@crate::uri::resolve) records every step
-//! for the explorer (see [`resolve_trace`](super::resolve_trace)), and
+//! for the explorer (see [`trace`](super::trace)), and
 //! [`resolve_target`] builds only the target string, with one allocation in
 //! the usual case.
 
 use std::fmt;
 
-use super::dot_segments::{has_dot_segments, remove_dot_segments_into};
-use super::{analyze_with, parse_with, Finding, ParseOptions, Severity, UriRef};
+use crate::uri::resolution::dot_segments::{has_dot_segments, remove_dot_segments_into};
+use crate::uri::{analyze_with, parse_with, Finding, ParseOptions, Severity, UriRef};
 
 /// How strictly §5.2.2 treats a reference whose scheme equals the base's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,8 +84,8 @@ pub struct ResolveError {
     pub code: &'static str,
     /// A message naming the problem and where it is.
     pub message: String,
-    /// The first errors of [`analyze`](super::analyze) on the faulty input, at most
-    /// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) (empty for
+    /// The first errors of [`analyze`](crate::uri::analyze) on the faulty input, at most
+    /// [`FIRST_ERRORS`](crate::uri::syntax::parse::FIRST_ERRORS) (empty for
     /// `base-not-absolute` when the base is otherwise valid).
     pub findings: Vec<Finding>,
 }
@@ -100,7 +100,7 @@ impl std::error::Error for ResolveError {}
 
 /// The error for an input that does not parse under `options`, with the
 /// first error finding of [`analyze_with`] as the message (and at most
-/// [`FIRST_ERRORS`](super::parse::FIRST_ERRORS) errors kept). Without
+/// [`FIRST_ERRORS`](crate::uri::syntax::parse::FIRST_ERRORS) errors kept). Without
 /// `options.iri`, an input that is a valid IRI-reference says so.
 pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> ResolveError {
     let what = match subject {
@@ -108,7 +108,7 @@ pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> R
         Subject::Reference => "the reference is ",
         Subject::Target => "the target is ",
     };
-    let (message, findings) = super::parse::invalid_reference(
+    let (message, findings) = crate::uri::syntax::parse::invalid_reference(
         what,
         input,
         options,
@@ -137,7 +137,7 @@ pub(crate) fn parse_base(base: &str, options: ParseOptions) -> Result<UriRef<'_>
             b.kind().as_str()
         );
         findings.push(Finding::new(
-            super::Span::empty(0),
+            crate::uri::Span::empty(0),
             Severity::Error,
             "base-not-absolute",
             message.clone(),

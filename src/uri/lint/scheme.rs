@@ -241,7 +241,7 @@ pub static SCHEMES: &[SchemeInfo] = &[
 /// schemes are case-insensitive).
 ///
 /// ```
-/// use uriscope::uri::scheme::{lookup, AuthorityRule};
+/// use uriscope::uri::lint::scheme::{lookup, AuthorityRule};
 /// let http = lookup("HTTP").unwrap();
 /// assert_eq!(http.default_port, Some(80));
 /// assert_eq!(http.authority, AuthorityRule::Required);
@@ -265,7 +265,7 @@ pub fn lookup(name: &str) -> Option<&'static SchemeInfo> {
 /// The default port of `scheme` (case-insensitive), if it has one.
 ///
 /// ```
-/// use uriscope::uri::scheme::default_port;
+/// use uriscope::uri::lint::scheme::default_port;
 /// assert_eq!(default_port("https"), Some(443));
 /// assert_eq!(default_port("Ws"), Some(80));
 /// assert_eq!(default_port("mailto"), None);
