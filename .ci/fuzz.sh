@@ -2,7 +2,7 @@
 # Fuzz smoke for CI: install cargo-fuzz (pinned) if missing, build every
 # target in fuzz/ once, run each for a short fixed time, and fail on any
 # crash, panic, timeout (>1 s per input) or out-of-memory. Crashes found
-# here become regression tests in tests/it/fuzz_regressions.rs.
+# here become regression tests in tests/it/regressions/fuzz.rs.
 #
 # Budget: about 6 minutes on 2 cores including the build. Override the
 # per-target time with FUZZ_SECONDS (default 15), the targets with
@@ -11,7 +11,7 @@
 # The seed is fixed (FUZZ_SEED, default 1) so the inputs CI tries are the
 # ones a developer replays with the same command: a longer local run with
 # the same seed covers everything CI would reach, so CI finds nothing new
-# by chance. Long exploratory campaigns use other seeds (README, Fuzzing).
+# by chance. Long exploratory campaigns use other seeds (docs/TESTING.md, Fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,6 +1,6 @@
 //! Replay `tui` fuzz inputs in a plain release build (no coverage
 //! instrumentation) and list the slowest: the same program
-//! (tests/it/tui_program.rs) and the same final draw as
+//! (tests/it/tui/tui_program.rs) and the same final draw as
 //! fuzz/fuzz_targets/tui.rs, each input timed best of `rounds`.
 //!
 //! ```text
@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
-#[path = "../tests/it/tui_program.rs"]
+#[path = "../tests/it/tui/tui_program.rs"]
 mod tui_program;
 
 /// One input through the harness: the program, then one draw. A name
@@ -143,7 +143,7 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
         ("dots", "a/./../b/"),
         ("ok", "p%E2%82%AC/"),
     ];
-    // Op bytes of tests/it/tui_program.rs: 0x00 c = the key c, 0x20 c =
+    // Op bytes of tests/it/tui/tui_program.rs: 0x00 c = the key c, 0x20 c =
     // Ctrl-c, 0x40 c = Alt-c, 0x02 n = the nth named key (9 PgDn, 10 Tab).
     // 14 Esc. The last two alternate an edit with a key that needs
     // results of the new text.

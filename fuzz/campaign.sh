@@ -4,7 +4,7 @@
 # line per run to fuzz/logs/campaign.tsv (date, target, seed, executions,
 # coverage, features, corpus size, exit status). Crashes land in
 # fuzz/artifacts/<target>/ and become regression tests in
-# tests/it/fuzz_regressions.rs.
+# tests/it/regressions/fuzz.rs.
 #
 #   fuzz/campaign.sh parse=50000000 normalize=9000000 ...
 #
@@ -14,7 +14,7 @@
 # executions per second, less guided); the build is noted in the log.
 # The per-input timeout is generous (FUZZ_TIMEOUT, default 10 s) because a
 # campaign shares the machine; the slowest input is measured separately by
-# replaying the corpus (README, Fuzzing).
+# replaying the corpus (docs/TESTING.md, Fuzzing).
 set -uo pipefail
 cd "$(dirname "$0")"
 build=${FUZZ_TARGET_DIR:-target}

@@ -1,7 +1,7 @@
 //! The explorer's pure update fed arbitrary key and paste sequences,
 //! followed by a draw into a TestBackend of arbitrary size: no panic.
 //!
-//! The input bytes are a little program (tests/it/tui_program.rs, shared
+//! The input bytes are a little program (tests/it/tui/tui_program.rs, shared
 //! with the regression tests): each op byte picks a key (with modifiers),
 //! a paste of the following bytes, or the size of the final draw. One
 //! draw, at the end: drawing reads the state and never changes it, so a
@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 
-#[path = "../../tests/it/tui_program.rs"]
+#[path = "../../tests/it/tui/tui_program.rs"]
 mod tui_program;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,45 +1,15 @@
-//! One integration-test binary (link time dominates on small machines):
-//! each module covers one area.
+//! One integration-test binary (link time dominates on small machines),
+//! in folders that mirror the house: `core` (the library), `cli` (the
+//! subcommands), `tui` (the explorer in a TestBackend), `e2e` (the release
+//! binary in tmux), `peers` (beside other crates), `regressions` (found by
+//! fuzzing and review). `support` runs the binary; `rfc_tables` reads the
+//! RFC example tables from `assets/`.
 
-mod cli_parse;
-mod cli_resolve;
-mod codec_cli;
-mod differential;
-mod explorer;
-mod explorer_panes;
-mod explorer_props;
-mod extract;
-mod fuzz_regressions;
-mod iri;
-mod labels;
-mod lint;
-mod metamorphic;
-mod normalize;
-mod output_defects;
-mod parse;
-mod parse_props;
-mod password;
+mod cli;
+mod core;
+mod e2e;
 mod peers;
-mod percent;
-mod query_rows;
-mod relative;
-mod render;
-mod render_panes;
-mod render_whatwg;
-mod resolve;
-mod resolve_peers;
-mod resolve_robustness;
-mod review;
-mod rfc2396;
-mod scheme;
-mod screen;
-mod smoke;
+mod regressions;
+mod rfc_tables;
 mod support;
-mod tmux;
-mod tmux_panes;
-mod tmux_signals;
-mod trace_bounds;
-mod tui_program;
-mod unwrap;
-mod whatwg;
-mod worst_case;
+mod tui;

@@ -1,0 +1,8 @@
+//! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
+
+mod codec;
+mod output_defects;
+mod parse;
+mod resolve;
+mod smoke;
+mod trace_bounds;

@@ -1,0 +1,85 @@
+//! `uriscope parse` end to end: JSON shape, streaming stdin, exit codes.
+
+fn uriscope(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let (code, out, _) = crate::support::run_uriscope(args, stdin);
+    (code, out)
+}
+
+#[test]
+fn parse_json_has_exactly_the_documented_keys_in_order() {
+    let (code, out) = uriscope(
+        &[
+            "parse",
+            "--json",
+            "foo://example.com:8042/over/there?name=ferret#nose",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim_end(),
+        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]}}"#
+    );
+}
+
+#[test]
+fn parse_json_reads_stdin_one_object_per_line_and_exits_1_on_invalid() {
+    let (code, out) = uriscope(&["parse", "--json"], b"http://h/a b\r\n\xff\xfe\n#f\n");
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["valid"], false);
+    assert_eq!(lines[0]["path"], "/a b");
+    assert_eq!(lines[0]["findings"][0]["code"], "whitespace");
+    assert_eq!(lines[0]["findings"][0]["start"], 10);
+    assert_eq!(lines[0]["findings"][0]["end"], 11);
+    assert_eq!(lines[0]["findings"][0]["severity"], "error");
+    assert_eq!(lines[1]["findings"][0]["code"], "not-utf8");
+    assert!(lines[1]["findings"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("line 2"));
+    assert_eq!(lines[2]["kind"], "same-document");
+    assert_eq!(lines[2]["fragment"], "f");
+    assert_eq!(lines[2]["query"], serde_json::Value::Null);
+}
+
+#[test]
+fn parse_json_invalid_input_carries_the_appendix_b_split() {
+    let (code, out) = uriscope(&["parse", "--json", "ht tp://[::1/p?q#f"], b"");
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["scheme"], "ht tp");
+    assert_eq!(v["authority"], "[::1");
+    assert_eq!(v["path"], "/p");
+    assert_eq!(v["query"], "q");
+    assert_eq!(v["fragment"], "f");
+}
+
+#[test]
+fn parse_plain_exit_codes() {
+    assert_eq!(uriscope(&["parse", "http://h/"], b"").0, 0);
+    assert_eq!(uriscope(&["parse", "http://h/%"], b"").0, 1);
+    assert_eq!(uriscope(&["parse", "--no-such-flag"], b"").0, 2);
+}
+
+#[test]
+fn plain_output_never_writes_control_characters_raw() {
+    let (_, out) = uriscope(&["parse", "http://h/\u{1b}[2J\u{7}"], b"");
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert!(!out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("\\x1b[2J\\x07"), "{out}");
+}
+
+#[test]
+fn parse_streams_many_lines_in_order() {
+    let input: String = (0..5000).map(|i| format!("http://h/{i}\n")).collect();
+    let (code, out) = uriscope(&["parse", "--json"], input.as_bytes());
+    assert_eq!(code, 0);
+    let n = out.lines().count();
+    assert_eq!(n, 5000);
+    assert!(out.lines().last().unwrap().contains("\"path\":\"/4999\""));
+}

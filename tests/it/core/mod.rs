@@ -1,0 +1,17 @@
+//! The embedded core (`uriscope::uri`, `whatwg`): the RFC tables, properties, robustness.
+
+mod extract;
+mod iri;
+mod lint;
+mod metamorphic;
+mod normalize;
+mod parse;
+mod parse_props;
+mod percent;
+mod relative;
+pub mod resolve;
+mod resolve_robustness;
+mod rfc2396;
+mod scheme;
+mod whatwg;
+mod worst_case;

@@ -1,0 +1,5 @@
+//! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
+
+pub mod tmux;
+mod tmux_panes;
+mod tmux_signals;

@@ -1,0 +1,404 @@
+//! End-to-end tests: the RELEASE binary in a real terminal (tmux).
+//!
+//! The binary is `$URISCOPE_BIN` when set; otherwise
+//! `target/release/uriscope`, rebuilt first with `cargo build --release
+//! --bin uriscope` when it is missing or older than any file under `src/`,
+//! `assets/`, `Cargo.toml` or `Cargo.lock`.
+//!
+//! Each test runs its own tmux server (`tmux -L <unique>`), types with
+//! `send-keys`, reads the screen with `capture-pane`, and polls with a
+//! deadline (no fixed sleeps). The binary runs under a wrapper that, after
+//! it exits, prints its exit code, `stty -a` and a sentinel line.
+//!
+//! Without tmux these tests are skipped with a message, except under
+//! `CI=true`, where they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant, SystemTime};
+
+const SENTINEL: &str = "__URISCOPE_DONE__";
+pub(crate) const DEADLINE: Duration = Duration::from_secs(30);
+
+fn newest_mtime(path: &Path) -> SystemTime {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return SystemTime::UNIX_EPOCH;
+    };
+    let mut newest = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+            newest = newest.max(newest_mtime(&entry.path()));
+        }
+    }
+    newest
+}
+
+/// The release binary (see the module docs).
+fn binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(p) = std::env::var_os("URISCOPE_BIN") {
+            return PathBuf::from(p);
+        }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.join("target"));
+        let bin = target.join("release").join("uriscope");
+        let sources = ["src", "assets", "Cargo.toml", "Cargo.lock"]
+            .iter()
+            .map(|p| newest_mtime(&root.join(p)))
+            .max()
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        let built = std::fs::metadata(&bin)
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        if built < sources {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let status = Command::new(cargo)
+                .args(["build", "--release", "--bin", "uriscope"])
+                .current_dir(root)
+                .status()
+                .expect("run cargo build --release");
+            assert!(status.success(), "cargo build --release failed");
+        }
+        bin
+    })
+}
+
+/// Whether tmux can run here; under CI=true its absence is a failure.
+pub(crate) fn tmux_available() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "tmux is required for the end-to-end tests under CI=true"
+        );
+        eprintln!("tmux not found: skipping the end-to-end test");
+    }
+    ok
+}
+
+/// A private tmux server running the wrapped binary in one pane.
+pub(crate) struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+impl Tmux {
+    /// Start `uriscope ARGS` in a `w`x`h` window with extra environment.
+    pub(crate) fn start(args: &[&str], env: &[(&str, &str)], w: u16, h: u16) -> Tmux {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let id = format!(
+            "uriscope-test-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        );
+        let dir = std::env::temp_dir().join(&id);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("run.sh");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\n\"$URISCOPE\" \"$@\"\necho \"exit=$?\"\nstty -a | tr '\\n' ' '\necho\necho {SENTINEL}\nexec sleep 600\n"
+            ),
+        )
+        .expect("write wrapper");
+        let quoted: Vec<String> = args
+            .iter()
+            .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+            .collect();
+        let command = format!("sh {} {}", script.display(), quoted.join(" "));
+        let t = Tmux { socket: id, dir };
+        let mut cmd: Vec<String> = vec![
+            "new-session".into(),
+            "-d".into(),
+            "-s".into(),
+            "t".into(),
+            "-x".into(),
+            w.to_string(),
+            "-y".into(),
+            h.to_string(),
+        ];
+        let bin = format!("URISCOPE={}", binary().display());
+        let mut envs = vec![
+            "TERM=xterm-256color".to_string(),
+            "RUST_BACKTRACE=0".to_string(),
+            bin,
+        ];
+        envs.extend(env.iter().map(|(k, v)| format!("{k}={v}")));
+        for e in envs {
+            cmd.push("-e".into());
+            cmd.push(e);
+        }
+        cmd.push(command);
+        let refs: Vec<&str> = cmd.iter().map(String::as_str).collect();
+        let out = t.tmux(&refs);
+        assert!(out.status.success(), "tmux new-session: {out:?}");
+        t
+    }
+
+    pub(crate) fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    }
+
+    /// Type text literally.
+    pub(crate) fn type_text(&self, text: &str) {
+        let out = self.tmux(&["send-keys", "-t", "t", "-l", text]);
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    /// Press a named key (`C-c`, `F1`, `Enter`).
+    pub(crate) fn key(&self, key: &str) {
+        let out = self.tmux(&["send-keys", "-t", "t", key]);
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    /// Press several named keys in one `send-keys`, so their bytes reach
+    /// the program together (`Escape` then `F2`).
+    pub(crate) fn key_seq(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        let out = self.tmux(&args);
+        assert!(out.status.success(), "{out:?}");
+    }
+
+    pub(crate) fn screen(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-J", "-t", "t"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub(crate) fn format(&self, f: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", "t", f]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Poll the screen until `pred` holds; panic with the last screen at
+    /// the deadline.
+    pub(crate) fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    pub(crate) fn wait_text(&self, text: &str) -> String {
+        self.wait_for(text, |s| s.contains(text))
+    }
+
+    /// Wait for the wrapper's sentinel; return (exit code, stty flags, screen).
+    pub(crate) fn wait_exit(&self) -> (i32, Vec<String>, String) {
+        let s = self.wait_for("the program to exit", |s| {
+            s.lines().any(|l| l.trim() == SENTINEL)
+        });
+        let code = s
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("exit="))
+            .and_then(|c| c.trim().parse().ok())
+            .unwrap_or(-1);
+        let stty = s
+            .lines()
+            .find(|l| l.contains("speed") || l.contains("icanon"))
+            .unwrap_or("")
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .map(str::to_string)
+            .collect();
+        (code, stty, s)
+    }
+
+    /// Assert the terminal is back to normal after the program exited.
+    #[track_caller]
+    pub(crate) fn assert_restored(&self, stty: &[String], screen: &str) {
+        for flag in ["icanon", "echo", "isig"] {
+            assert!(
+                stty.iter().any(|f| f == flag),
+                "stty lacks {flag}: {screen}"
+            );
+        }
+        assert_eq!(
+            self.format("#{alternate_on}"),
+            "0",
+            "still on the alternate screen"
+        );
+        assert_eq!(
+            self.format("#{mouse_any_flag}"),
+            "0",
+            "mouse still captured"
+        );
+        assert_eq!(
+            self.format("#{mouse_button_flag}"),
+            "0",
+            "mouse still captured"
+        );
+        assert_eq!(self.format("#{cursor_flag}"), "1", "cursor still hidden");
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn type_a_uri_and_read_the_breakdown() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&[], &[], 100, 30);
+    t.wait_text(" URI ");
+    assert_eq!(t.format("#{alternate_on}"), "1");
+    assert_eq!(
+        t.format("#{mouse_any_flag}"),
+        "1",
+        "the mouse is captured by default"
+    );
+    t.type_text("http://[fe80::1%25eth0]:8080/a/b?x=1#frag");
+    let s = t.wait_text("IPv6address with zone ID");
+    assert!(s.contains("valid URI"), "{s}");
+    assert!(
+        s.contains(r"\__/   \___________________/\__/ \_/ \__/"),
+        "{s}"
+    );
+    assert!(s.contains("8080"), "{s}");
+    // Pasting (bracketed) a line break inside: one edit, reported.
+    t.key("C-u");
+    t.tmux(&["set-buffer", "-b", "p", "foo://h/\nx"]);
+    t.tmux(&["paste-buffer", "-p", "-b", "p", "-t", "t"]);
+    t.wait_text("removed 1 line break");
+    t.wait_text("foo://h/x");
+    t.key("C-c");
+    let (code, stty, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    t.assert_restored(&stty, &s);
+}
+
+#[test]
+fn copy_goes_through_osc52_into_tmux() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &["mailto:a@example.org?subject=hi"],
+        &[("SSH_TTY", "/dev/pts/99")],
+        100,
+        30,
+    );
+    let out = t.tmux(&["set-option", "-s", "set-clipboard", "on"]);
+    assert!(out.status.success(), "{out:?}");
+    t.wait_text("valid URI");
+    t.key("C-y");
+    t.wait_text("copied input to the terminal clipboard (OSC 52)");
+    let start = Instant::now();
+    loop {
+        let out = t.tmux(&["show-buffer"]);
+        if String::from_utf8_lossy(&out.stdout) == "mailto:a@example.org?subject=hi" {
+            break;
+        }
+        assert!(start.elapsed() < DEADLINE, "buffer: {out:?}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    // The chooser: the query component.
+    t.key("C-o");
+    t.wait_text("Copy which?");
+    for _ in 0..5 {
+        t.key("Down");
+    }
+    t.key("Enter");
+    t.wait_text("copied query to");
+    let start = Instant::now();
+    loop {
+        let out = t.tmux(&["show-buffer"]);
+        if String::from_utf8_lossy(&out.stdout) == "subject=hi" {
+            break;
+        }
+        assert!(start.elapsed() < DEADLINE, "buffer: {out:?}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}
+
+#[test]
+fn resize_to_12x4_and_back() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["http://example.com/"], &[], 100, 30);
+    t.wait_text("valid URI");
+    t.tmux(&["resize-window", "-t", "t", "-x", "12", "-y", "4"]);
+    t.wait_text("too small");
+    t.tmux(&["resize-window", "-t", "t", "-x", "40", "-y", "12"]);
+    t.wait_for("the compact layout", |s| {
+        s.contains("Breakdown") && !s.contains("too small")
+    });
+    t.tmux(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
+    t.wait_text("valid URI");
+    t.key("C-c");
+    let (code, stty, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    t.assert_restored(&stty, &s);
+}
+
+#[test]
+fn forced_panic_leaves_the_terminal_restored() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &["http://example.com/"],
+        &[("URISCOPE_TEST_PANIC", "1")],
+        100,
+        30,
+    );
+    let (code, stty, s) = t.wait_exit();
+    assert_eq!(code, 101, "a panic exits with 101: {s}");
+    assert!(s.contains("forced panic after the first draw"), "{s}");
+    t.assert_restored(&stty, &s);
+}
+
+#[test]
+fn ctrl_c_quits_with_status_0_and_restores() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--no-mouse", "x:y"], &[], 80, 24);
+    t.wait_text("valid URI");
+    assert_eq!(
+        t.format("#{mouse_any_flag}"),
+        "0",
+        "--no-mouse must not capture"
+    );
+    t.key("F1");
+    t.wait_text("Keys (");
+    t.key("C-c");
+    let (code, stty, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    t.assert_restored(&stty, &s);
+}
+
+#[test]
+fn not_a_terminal_prints_the_breakdown() {
+    let (code, text, _) = crate::support::run_uriscope(&["http://h/p"], b"");
+    assert_eq!(code, 0);
+    assert!(text.contains("valid       yes"), "{text}");
+}

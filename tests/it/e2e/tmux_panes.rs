@@ -1,0 +1,108 @@
+//! End-to-end tests of the new panes in a real terminal (tmux), with the
+//! harness of `tmux.rs`: switch to Resolve, set a base, step through every
+//! row of the remove_dot_segments table reading each rule letter on
+//! screen; copy the resolved target with OSC 52 and read it back with
+//! `show-buffer`.
+
+use std::time::{Duration, Instant};
+
+use crate::e2e::tmux::{tmux_available, Tmux, DEADLINE};
+
+/// Whether a screen line holds row `i` of the table with rule `2X`.
+fn has_row(screen: &str, i: usize, rule: char) -> bool {
+    let want = format!("{i}  2{rule}  ");
+    screen.lines().any(|l| l.trim_start().starts_with(&want))
+}
+
+#[test]
+fn step_through_every_row_of_remove_dot_segments() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["../../../g"], &[], 100, 30);
+    t.wait_text(" URI ");
+    // Tab: the Breakdown, Tab: the Resolve pane's base field.
+    t.key("Tab");
+    t.key("Tab");
+    t.wait_text(" base ");
+    t.key("C-u");
+    t.type_text("http://x/b/c/d");
+    t.wait_text("\"/b/c/\" + \"../../../g\"");
+    // Back to row 0, then forward one row at a time.
+    for _ in 0..8 {
+        t.key("C-p");
+    }
+    t.wait_text("row 0 of 6");
+    for (i, rule) in "EECCCE".chars().enumerate() {
+        t.key("C-n");
+        let s = t.wait_for(&format!("row {} (rule {rule})", i + 1), |s| {
+            has_row(s, i + 1, rule) && s.contains(&format!("row {} of 6", i + 1))
+        });
+        // Rows not reached yet are not shown.
+        assert!(!has_row(&s, i + 2, 'E') && !has_row(&s, i + 2, 'C'), "{s}");
+    }
+    let s = t.wait_text("http://x/g");
+    assert!(s.contains("target (§5.3)"), "{s}");
+    // One more step stays on the last row.
+    t.key("C-n");
+    t.wait_text("row 6 of 6");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}
+
+#[test]
+fn copy_the_resolved_target_through_osc52() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &["--base", "http://a/b/c/d;p?q", "../../../g"],
+        &[("SSH_TTY", "/dev/pts/99")],
+        100,
+        30,
+    );
+    let out = t.tmux(&["set-option", "-s", "set-clipboard", "on"]);
+    assert!(out.status.success(), "{out:?}");
+    t.wait_text(" URI ");
+    t.key("Tab");
+    t.key("Tab");
+    t.wait_text("target (§5.3)");
+    t.key("C-y");
+    t.wait_text("copied resolved (RFC 3986) to the terminal clipboard (OSC 52)");
+    wait_buffer(&t, "http://a/g");
+    // The RFC 2396 target from the copy chooser (the entry after 3986's).
+    t.key("C-o");
+    t.wait_text("Copy which?");
+    let s = t.screen();
+    let lines: Vec<&str> = s.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.contains("input  "))
+        .expect("chooser");
+    let at = lines
+        .iter()
+        .position(|l| l.contains("resolved (RFC 2396)"))
+        .expect("2396 entry listed");
+    for _ in 0..(at - first) {
+        t.key("Down");
+    }
+    t.key("Enter");
+    t.wait_text("copied resolved (RFC 2396)");
+    wait_buffer(&t, "http://a/../g");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}
+
+fn wait_buffer(t: &Tmux, want: &str) {
+    let start = Instant::now();
+    loop {
+        let out = t.tmux(&["show-buffer"]);
+        if String::from_utf8_lossy(&out.stdout) == want {
+            return;
+        }
+        assert!(start.elapsed() < DEADLINE, "buffer: {out:?}, want {want}");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}

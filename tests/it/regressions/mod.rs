@@ -1,0 +1,4 @@
+//! Inputs that once crashed, hung or cost too much, replayed as found.
+
+mod fuzz;
+mod review;

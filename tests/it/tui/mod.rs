@@ -1,0 +1,14 @@
+//! The explorer without a terminal: update and draw into a TestBackend, insta snapshots.
+
+mod explorer;
+mod explorer_panes;
+mod explorer_props;
+mod labels;
+mod password;
+mod query_rows;
+mod render;
+mod render_panes;
+mod render_whatwg;
+pub mod screen;
+pub mod tui_program;
+mod unwrap;
