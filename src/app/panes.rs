@@ -8,8 +8,8 @@ use super::{encode, resolve, Action, App, Focus, Pane, StatusKind};
 pub fn pane_action(app: &mut App, action: &Action) -> bool {
     match action {
         Action::StepNext | Action::StepPrev => {
-            resolve::step(app, *action == Action::StepNext);
             let len = super::memo::table_len(app);
+            resolve::step(app, *action == Action::StepNext, len);
             let at = resolve::shown(&app.resolve, len);
             app.say(StatusKind::Info, format!("row {at} of {len}"));
         }

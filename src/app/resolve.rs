@@ -87,9 +87,9 @@ pub fn shown(view: &ResolveView, len: usize) -> usize {
     view.step.min(len)
 }
 
-/// Step one row forward or back; clamps at no row and at every row.
-pub fn step(app: &mut App, forward: bool) {
-    let len = super::memo::table_len(app);
+/// Step one row forward or back in a table of `len` rows (the caller
+/// has it kept, `memo::table_len`); clamps at no row and at every row.
+pub fn step(app: &mut App, forward: bool, len: usize) {
     let at = shown(&app.resolve, len);
     app.resolve.step = if forward {
         (at + 1).min(len)
