@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/it/peers.rs"]
+#[path = "../../tests/it/peers/crates.rs"]
 #[allow(dead_code)]
 mod peers;
 use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
