@@ -3,6 +3,8 @@
 //! stdin, and streams its answers.
 
 pub mod decode;
+pub mod edit;
+pub mod edit_get;
 pub mod encode;
 pub mod equiv;
 pub mod extract;
@@ -63,6 +65,9 @@ pub enum Command {
     Equiv(equiv::EquivArgs),
     /// The shortest reference that resolves back to a target against a base.
     Relative(relative::RelativeArgs),
+    /// Change URLs with trurl's flags (--set, --get, --append, --iterate,
+    /// --trim, --replace, --redirect, --json), RFC 3986 by default.
+    Edit(Box<edit::EditArgs>),
 }
 
 /// Exit status: every input fine.
@@ -85,5 +90,6 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
         Command::Relative(args) => relative::run(&args),
+        Command::Edit(args) => edit::run(&args),
     }
 }

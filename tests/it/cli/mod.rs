@@ -1,6 +1,7 @@
 //! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
 
 mod codec;
+mod edit;
 mod output_defects;
 mod parse;
 mod resolve;

@@ -1,0 +1,624 @@
+//! `uriscope edit`: change URLs from scripts with trurl's flags and
+//! trurl's meaning (`--set`, `--get`, `--append`, `--iterate`, `--trim`,
+//! `--replace`, `--redirect`, `--json`, ...), on the core's
+//! [`Editable`]. Where trurl follows libcurl rather than RFC 3986
+//! (guessing `http://`, re-encoding every component, dropping default
+//! ports, adding a `/` path), uriscope follows the RFC and offers trurl's
+//! way behind `--guess-scheme` and `--curl-normalize`; DIFFERENCES.md
+//! lists each difference with the input that shows it.
+
+use std::io::{self, BufRead, Write};
+
+use clap::Args;
+
+use super::edit_get::{Format, Want};
+use crate::text::plain::visible;
+use crate::uri::edit::{query, Component, EditError, Editable};
+use crate::uri::{self, ParseOptions, ResolveOptions};
+
+/// Arguments of `uriscope edit` (trurl's flags).
+#[derive(Debug, Args, Default)]
+pub struct EditArgs {
+    /// The URLs (as if each followed --url).
+    pub urls: Vec<String>,
+    /// A URL to work on (repeatable).
+    #[arg(long = "url", value_name = "URL")]
+    pub url: Vec<String>,
+    /// Read URLs from FILE, one per line (`-` is stdin), streaming; trailing
+    /// spaces and tabs are trimmed, empty lines skipped.
+    #[arg(short = 'f', long = "url-file", value_name = "FILE")]
+    pub url_file: Option<String>,
+    /// Set a component: `COMP=VALUE` (VALUE encoded for COMP), `COMP:=VALUE`
+    /// (already encoded), `COMP?=VALUE` (only if COMP is unset); an empty
+    /// VALUE clears COMP. Components: url, scheme, user, password, host,
+    /// port, path, query, fragment, zoneid.
+    #[arg(short = 's', long = "set", value_name = "COMP=VALUE")]
+    pub set: Vec<String>,
+    /// Print FORMAT for each URL: `{host}` (decoded), `{:host}` or
+    /// `{url:host}` (encoded), `{default:port}`, `{puny:host}`,
+    /// `{idn:host}`, `{must:query}`, `{strict:path}`, `{query:KEY}`,
+    /// `{query-all:KEY}`, `{url}`; `[host]` works too; `\{`, `{{`, `\n`,
+    /// `\t` escapes.
+    #[arg(short = 'g', long = "get", value_name = "FORMAT")]
+    pub get: Option<String>,
+    /// Append to the path (`path=SEGMENT`, the segment encoded) or the
+    /// query (`query=KEY=VALUE`, both sides encoded).
+    #[arg(short = 'a', long = "append", value_name = "COMP=DATA")]
+    pub append: Vec<String>,
+    /// Output the URL once for each of space-separated values of COMP
+    /// (`scheme=http ftp`); several iterate over every combination.
+    #[arg(long = "iterate", value_name = "COMP=ITEMS")]
+    pub iterate: Vec<String>,
+    /// Sort the query's pairs case-insensitively.
+    #[arg(long = "sort-query")]
+    pub sort_query: bool,
+    /// Remove the query pairs whose key matches (`query=KEY`, `query=PREFIX*`).
+    #[arg(long = "trim", value_name = "query=PATTERN")]
+    pub trim: Vec<String>,
+    /// `--trim query=PATTERN` for short.
+    #[arg(long = "qtrim", value_name = "PATTERN")]
+    pub qtrim: Vec<String>,
+    /// Give the pairs with KEY the value VALUE (`KEY=VALUE`); absent keys are ignored.
+    #[arg(long = "replace", value_name = "KEY=VALUE")]
+    pub replace: Vec<String>,
+    /// Like --replace, appending the pair when KEY is absent.
+    #[arg(
+        long = "replace-append",
+        alias = "force-replace",
+        value_name = "KEY=VALUE"
+    )]
+    pub replace_append: Vec<String>,
+    /// `{comp}` in --get and the JSON parts are printed encoded.
+    #[arg(long)]
+    pub urlencode: bool,
+    /// Resolve this reference against each URL (RFC 3986 §5.2) first.
+    #[arg(long, value_name = "REF")]
+    pub redirect: Option<String>,
+    /// A JSON array: one object per URL with `url`, `parts` and `params`.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop at the first URL that does not parse, with exit status 9.
+    #[arg(long)]
+    pub verify: bool,
+    /// Read a space in an input URL as `%20`.
+    #[arg(long = "accept-space")]
+    pub accept_space: bool,
+    /// With --curl-normalize: keep a port that is the scheme's default.
+    #[arg(long = "keep-port")]
+    pub keep_port: bool,
+    /// Add the scheme's default port when the URL has none.
+    #[arg(long = "default-port")]
+    pub default_port: bool,
+    /// Write an internationalized host in its punycode (IDNA) form.
+    #[arg(long)]
+    pub punycode: bool,
+    /// Write a punycode host as Unicode (the IRI form, RFC 3987).
+    #[arg(long = "as-idn")]
+    pub as_idn: bool,
+    /// The character between query pairs (default `&`).
+    #[arg(long = "query-separator", value_name = "C")]
+    pub query_separator: Option<String>,
+    /// No notes or warnings on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// trurl's default made explicit: a URL without a scheme is not
+    /// guessed to be http (uriscope never guesses unless --guess-scheme).
+    #[arg(long = "no-guess-scheme")]
+    pub no_guess_scheme: bool,
+    /// Guess a scheme for `example.com/x` as libcurl does (`ftp.` gives ftp,
+    /// others http).
+    #[arg(long = "guess-scheme")]
+    pub guess_scheme: bool,
+    /// Normalize like trurl (RFC 3986 §6.2.2 and §6.2.3: case, escapes,
+    /// dot segments, the default port unless --keep-port, an empty path as `/`).
+    #[arg(long = "curl-normalize")]
+    pub curl_normalize: bool,
+}
+
+/// trurl's exit status for a problem with --url-file.
+pub const EXIT_URL_FILE: i32 = 1;
+/// ... with --append.
+pub const EXIT_APPEND: i32 = 2;
+/// ... an option mistake or an illegal combination.
+pub const EXIT_OPTION: i32 = 4;
+/// ... with --set.
+pub const EXIT_SET: i32 = 5;
+/// ... a URL that cannot be output valid.
+pub const EXIT_OUTPUT: i32 = 7;
+/// ... with --trim.
+pub const EXIT_TRIM: i32 = 8;
+/// ... --verify and a URL that does not parse.
+pub const EXIT_VERIFY: i32 = 9;
+/// ... with --get.
+pub const EXIT_GET: i32 = 10;
+/// ... with --iterate.
+pub const EXIT_ITERATE: i32 = 11;
+/// ... with --replace or --replace-append.
+pub const EXIT_REPLACE: i32 = 12;
+
+/// A failure that ends the run with a trurl exit status.
+#[derive(Debug)]
+pub struct Fatal {
+    /// The exit status.
+    pub code: i32,
+    /// What to print on stderr.
+    pub message: String,
+}
+
+fn fatal(code: i32, message: impl Into<String>) -> Fatal {
+    Fatal {
+        code,
+        message: message.into(),
+    }
+}
+
+/// One `--set`: the component, the value, and how to apply it.
+#[derive(Debug, Clone)]
+struct SetOp {
+    component: Component,
+    value: String,
+    encoded: bool,
+    only_if_unset: bool,
+}
+
+/// The command line read once, before any URL.
+struct Plan {
+    sets: Vec<SetOp>,
+    appends: Vec<(Component, String)>,
+    trims: Vec<String>,
+    replaces: Vec<(String, bool)>,
+    iterate: Vec<(Component, Vec<String>)>,
+    format: Option<Format>,
+    sep: char,
+}
+
+fn component(name: &str, code: i32) -> Result<Component, Fatal> {
+    if name == "options" {
+        return Err(fatal(
+            code,
+            "'options' is a libcurl component, not RFC 3986's: it is part of the userinfo \
+             (set user or password)",
+        ));
+    }
+    Component::by_name(name).ok_or_else(|| fatal(code, format!("unknown component {name:?}")))
+}
+
+fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
+    let mut sets = Vec::new();
+    for s in &args.set {
+        let (lhs, value) = s
+            .split_once('=')
+            .ok_or_else(|| fatal(EXIT_SET, format!("--set {s:?}: expected COMP=VALUE")))?;
+        let (mut name, mut encoded, mut only_if_unset) = (lhs, false, false);
+        if let Some(n) = name.strip_suffix(':') {
+            (name, encoded) = (n, true);
+        }
+        if let Some(n) = name.strip_suffix('?') {
+            (name, only_if_unset) = (n, true);
+        }
+        if let Some(n) = name.strip_suffix(':') {
+            (name, encoded) = (n, true);
+        }
+        sets.push(SetOp {
+            component: component(name, EXIT_SET)?,
+            value: value.to_string(),
+            encoded,
+            only_if_unset,
+        });
+    }
+    let mut appends = Vec::new();
+    for a in &args.append {
+        let (name, data) = a
+            .split_once('=')
+            .ok_or_else(|| fatal(EXIT_APPEND, format!("--append {a:?}: expected COMP=DATA")))?;
+        let c = component(name, EXIT_APPEND)?;
+        if !matches!(c, Component::Path | Component::Query) {
+            return Err(fatal(EXIT_APPEND, "--append works on path and query only"));
+        }
+        appends.push((c, data.to_string()));
+    }
+    let mut trims = args.qtrim.clone();
+    for t in &args.trim {
+        match t.split_once('=') {
+            Some(("query", pat)) => trims.push(pat.to_string()),
+            _ => {
+                return Err(fatal(
+                    EXIT_TRIM,
+                    format!("--trim {t:?}: only query=PATTERN"),
+                ))
+            }
+        }
+    }
+    let mut replaces: Vec<(String, bool)> =
+        args.replace.iter().map(|r| (r.clone(), false)).collect();
+    replaces.extend(args.replace_append.iter().map(|r| (r.clone(), true)));
+    if replaces.iter().any(|(r, _)| r.is_empty()) {
+        return Err(fatal(EXIT_REPLACE, "--replace needs KEY or KEY=VALUE"));
+    }
+    let mut iterate = Vec::new();
+    for it in &args.iterate {
+        let (name, items) = it.split_once('=').ok_or_else(|| {
+            fatal(
+                EXIT_ITERATE,
+                format!("--iterate {it:?}: expected COMP=ITEMS"),
+            )
+        })?;
+        let c = component(name, EXIT_ITERATE)?;
+        if iterate.iter().any(|(d, _)| *d == c) || sets.iter().any(|s| s.component == c) {
+            return Err(fatal(
+                EXIT_ITERATE,
+                format!("--iterate {name}: that component is already set or iterated"),
+            ));
+        }
+        iterate.push((c, items.split(' ').map(str::to_string).collect()));
+    }
+    let sep = match args.query_separator.as_deref() {
+        None => '&',
+        Some(s) if s.chars().count() == 1 => s.chars().next().unwrap_or('&'),
+        Some(s) => {
+            return Err(fatal(
+                EXIT_OPTION,
+                format!("--query-separator {s:?}: one character"),
+            ))
+        }
+    };
+    if args.punycode && args.as_idn {
+        return Err(fatal(
+            EXIT_OPTION,
+            "--punycode and --as-idn cannot be combined",
+        ));
+    }
+    if args.get.is_some() && args.json {
+        return Err(fatal(EXIT_OPTION, "--get and --json cannot be combined"));
+    }
+    let format = match &args.get {
+        Some(g) => Some(Format::parse(g).map_err(|e| fatal(EXIT_GET, format!("--get: {e}")))?),
+        None => None,
+    };
+    Ok(Plan {
+        sets,
+        appends,
+        trims,
+        replaces,
+        iterate,
+        format,
+        sep,
+    })
+}
+
+/// Run `uriscope edit`; returns the exit status.
+pub fn run(args: &EditArgs) -> io::Result<i32> {
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut err = stderr.lock();
+    match run_to(args, &mut out, &mut err) {
+        Ok(code) => {
+            out.flush()?;
+            Ok(code)
+        }
+        Err(f) => {
+            out.flush()?;
+            writeln!(err, "uriscope edit: {}", visible(&f.message))?;
+            Ok(f.code)
+        }
+    }
+}
+
+/// `uriscope edit` writing to `out` and `err`: what [`run`] does, for
+/// tests and benchmarks.
+pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> Result<i32, Fatal> {
+    let plan = plan(args)?;
+    let io_err = |e: io::Error| fatal(super::EXIT_FAILED, format!("writing: {e}"));
+    let mut state = Run {
+        args,
+        plan: &plan,
+        first_json: true,
+    };
+    if args.json {
+        out.write_all(b"[\n").map_err(io_err)?;
+    }
+    let mut inputs: Vec<&String> = args.url.iter().chain(&args.urls).collect();
+    let from_sets = inputs.is_empty() && args.url_file.is_none();
+    if from_sets {
+        if plan.sets.is_empty() {
+            return Err(fatal(
+                EXIT_OPTION,
+                "no URL: give one, --url, --url-file, or --set",
+            ));
+        }
+        state.one(None, out, err)?;
+    }
+    for u in inputs.drain(..) {
+        state.one(Some(u), out, err)?;
+    }
+    if let Some(f) = &args.url_file {
+        let reader: Box<dyn BufRead> = if f == "-" {
+            Box::new(io::BufReader::with_capacity(64 * 1024, io::stdin()))
+        } else {
+            let file = std::fs::File::open(f)
+                .map_err(|e| fatal(EXIT_URL_FILE, format!("--url-file {f:?}: {e}")))?;
+            Box::new(io::BufReader::with_capacity(64 * 1024, file))
+        };
+        for_each_line(reader, |line| state.one(Some(line), out, err))?;
+    }
+    if args.json {
+        out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })
+            .map_err(io_err)?;
+    }
+    Ok(super::EXIT_OK)
+}
+
+/// Each line of `reader` (trailing `\r`, spaces and tabs trimmed; empty
+/// lines skipped), in constant memory.
+fn for_each_line(
+    mut reader: Box<dyn BufRead>,
+    mut f: impl FnMut(&str) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let n = reader
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| fatal(EXIT_URL_FILE, format!("--url-file: {e}")))?;
+        if n == 0 {
+            return Ok(());
+        }
+        while buf.last().is_some_and(|b| b"\n\r \t".contains(b)) {
+            buf.pop();
+        }
+        if buf.is_empty() {
+            continue;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        f(&line)?;
+    }
+}
+
+struct Run<'a> {
+    args: &'a EditArgs,
+    plan: &'a Plan,
+    first_json: bool,
+}
+
+impl Run<'_> {
+    /// One input URL (or none: a URL made from the --set options).
+    fn one<W: Write, E: Write>(
+        &mut self,
+        input: Option<&str>,
+        out: &mut W,
+        err: &mut E,
+    ) -> Result<(), Fatal> {
+        let args = self.args;
+        let mut u = match input {
+            None => Editable::default(),
+            Some(text) => match self.read(text) {
+                Ok(u) => u,
+                Err(message) => {
+                    if args.verify {
+                        return Err(fatal(EXIT_VERIFY, message));
+                    }
+                    if !args.quiet {
+                        let _ = writeln!(err, "uriscope edit: note: {}", visible(&message));
+                    }
+                    return Ok(());
+                }
+            },
+        };
+        if let Some(r) = &args.redirect {
+            let base = u.recompose();
+            let target = uri::resolve_target(&base, r, ResolveOptions::default().with_iri(true))
+                .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect {r:?} from {base:?}: {e}")))?;
+            u = Editable::parse_with(&target, ParseOptions { iri: true })
+                .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect: {e}")))?;
+        }
+        self.apply(&mut u).map_err(|(code, e)| {
+            fatal(
+                code,
+                format!("{}: {e}", input.unwrap_or("(the --set components)")),
+            )
+        })?;
+        // Every combination of the --iterate values.
+        let mut combos: Vec<Editable> = vec![u];
+        for (c, items) in &self.plan.iterate {
+            let mut next = Vec::with_capacity(combos.len() * items.len());
+            for base in &combos {
+                for item in items {
+                    let mut v = base.clone();
+                    v.set(*c, item)
+                        .map_err(|e| fatal(EXIT_ITERATE, format!("--iterate: {e}")))?;
+                    next.push(v);
+                }
+            }
+            combos = next;
+        }
+        for v in &combos {
+            self.output(v, input, out, err)?;
+        }
+        Ok(())
+    }
+
+    /// Parse an input line as the flags ask.
+    fn read(&self, text: &str) -> Result<Editable, String> {
+        let args = self.args;
+        let mut t = std::borrow::Cow::Borrowed(text);
+        if args.accept_space && t.contains(' ') {
+            t = std::borrow::Cow::Owned(t.replace(' ', "%20"));
+        }
+        if args.guess_scheme && !args.no_guess_scheme {
+            if let Some(g) = guess_scheme(&t) {
+                t = std::borrow::Cow::Owned(g);
+            }
+        }
+        Editable::parse_with(&t, ParseOptions { iri: true })
+            .map_err(|e| format!("{text:?} is not a URI-reference: {e}"))
+    }
+
+    /// The --set, --append, --replace, --trim and --sort-query options,
+    /// in that order.
+    fn apply(&self, u: &mut Editable) -> Result<(), (i32, EditError)> {
+        let p = self.plan;
+        for s in &p.sets {
+            if s.only_if_unset && u.get(s.component).is_some_and(|v| !v.is_empty()) {
+                continue;
+            }
+            let r = if s.encoded {
+                u.set_encoded(s.component, &s.value)
+            } else {
+                u.set(s.component, &s.value)
+            };
+            r.map_err(|e| (EXIT_SET, e))?;
+        }
+        for (c, data) in &p.appends {
+            match c {
+                Component::Path => query::append_path(u, data),
+                _ => query::append(u, data, p.sep),
+            }
+        }
+        for (r, append) in &p.replaces {
+            query::replace(u, r, p.sep, *append);
+        }
+        for t in &p.trims {
+            query::trim(u, t, p.sep);
+        }
+        if self.args.sort_query {
+            query::sort(u, p.sep);
+        }
+        Ok(())
+    }
+
+    /// The URL as the output flags want it: normalized, with its default
+    /// port, its host in punycode or Unicode.
+    fn finish(&self, u: &Editable) -> Result<Editable, EditError> {
+        let args = self.args;
+        let mut u = u.clone();
+        if args.curl_normalize {
+            let port = u.port.clone();
+            let n = uri::normalize_str(
+                &u.to_uri()?,
+                uri::NormalizeOptions {
+                    iri: true,
+                    ..Default::default()
+                },
+            )
+            .map_err(|e| EditError {
+                component: Component::Url,
+                message: e.to_string(),
+            })?;
+            u = Editable::parse_with(&n, ParseOptions { iri: true }).map_err(|e| EditError {
+                component: Component::Url,
+                message: e.to_string(),
+            })?;
+            if args.keep_port && u.port.is_none() {
+                u.port = port;
+            }
+            if u.host.is_some() && u.path.is_empty() {
+                u.path = "/".to_string();
+            }
+        }
+        if args.default_port && u.port.is_none() && u.host.is_some() {
+            if let Some(p) = u
+                .scheme
+                .as_deref()
+                .and_then(uri::lint::scheme::default_port)
+            {
+                u.port = Some(p.to_string());
+            }
+        }
+        if let Some(h) = u.host.clone().filter(|h| !h.starts_with('[')) {
+            let dec = u
+                .decoded(Component::Host)
+                .map(|d| d.text.into_owned())
+                .unwrap_or(h);
+            if args.punycode {
+                if let Ok(a) = uri::idn::host_to_ascii(&dec) {
+                    u.host = Some(a.into_owned());
+                }
+            } else if args.as_idn {
+                if let Ok(a) = uri::idn::host_to_unicode(&dec) {
+                    u.host = Some(a.into_owned());
+                }
+            }
+        }
+        Ok(u)
+    }
+
+    fn output<W: Write, E: Write>(
+        &mut self,
+        u: &Editable,
+        input: Option<&str>,
+        out: &mut W,
+        err: &mut E,
+    ) -> Result<(), Fatal> {
+        let args = self.args;
+        let where_ = input.unwrap_or("(the --set components)");
+        let u = self
+            .finish(u)
+            .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
+        let url = u
+            .to_uri()
+            .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
+        let io_err = |e: io::Error| fatal(super::EXIT_FAILED, format!("writing: {e}"));
+        if let Some(f) = &self.plan.format {
+            let want = Want {
+                encoded: args.urlencode,
+                default_port: args.default_port,
+                punycode: args.punycode,
+                idn: args.as_idn,
+                sep: self.plan.sep,
+            };
+            let mut line = String::new();
+            let warnings = f
+                .expand(&u, &url, want, &mut line)
+                .map_err(|e| fatal(EXIT_GET, format!("{where_}: --get: {e}")))?;
+            if !args.quiet {
+                for w in warnings {
+                    let _ = writeln!(err, "uriscope edit: warning: {where_}: {}", visible(&w));
+                }
+            }
+            line.push('\n');
+            out.write_all(line.as_bytes()).map_err(io_err)?;
+        } else if args.json {
+            if !self.first_json {
+                out.write_all(b",\n").map_err(io_err)?;
+            }
+            self.first_json = false;
+            out.write_all(b"  ").map_err(io_err)?;
+            let v = super::edit_get::json(&u, &url, args.urlencode, self.plan.sep);
+            crate::text::json::write(&mut *out, &v).map_err(io_err)?;
+        } else {
+            out.write_all(url.as_bytes()).map_err(io_err)?;
+            out.write_all(b"\n").map_err(io_err)?;
+        }
+        Ok(())
+    }
+}
+
+/// libcurl's scheme guess for a URL given without one (`example.com/x`):
+/// `ftp.`, `dict.`, `ldap.`, `imap.`, `smtp.` and `pop3.` hosts get their
+/// protocol, any other http. `None` when `t` has a scheme already.
+///
+/// ```
+/// use uriscope::cli::edit::guess_scheme;
+/// assert_eq!(guess_scheme("example.com/x").as_deref(), Some("http://example.com/x"));
+/// assert_eq!(guess_scheme("ftp.example.com").as_deref(), Some("ftp://ftp.example.com"));
+/// assert_eq!(guess_scheme("example.com:8080/").as_deref(), Some("http://example.com:8080/"));
+/// assert_eq!(guess_scheme("mailto:a@b"), None);
+/// assert_eq!(guess_scheme("https://h/"), None);
+/// ```
+pub fn guess_scheme(t: &str) -> Option<String> {
+    // A scheme is taken as given when "://" follows it, or when it has no
+    // dot (`mailto:x`); `example.com:8080/x` has none, however RFC 3986
+    // reads it (scheme "example.com").
+    let scheme = uri::split(t).scheme.map(|s| s.slice(t));
+    if t.contains("://") || t.starts_with("//") || scheme.is_some_and(|s| !s.contains('.')) {
+        return None;
+    }
+    let head = t.split(['/', '?', '#', ':']).next().unwrap_or("");
+    let lower = head.to_ascii_lowercase();
+    let guessed = ["ftp", "dict", "ldap", "imap", "smtp", "pop3"]
+        .into_iter()
+        .find(|p| lower.starts_with(p) && lower[p.len()..].starts_with('.'))
+        .unwrap_or("http");
+    Some(format!("{guessed}://{t}"))
+}

@@ -1,0 +1,365 @@
+//! The output of `uriscope edit`: trurl's `--get` format strings and its
+//! `--json` shape.
+
+use serde::Serialize;
+
+use crate::uri::edit::{query, Component, Editable};
+
+/// How `--get` is to show components.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Want {
+    /// Encoded rather than decoded (`--urlencode`).
+    pub encoded: bool,
+    /// The scheme's default port when there is none (`--default-port`).
+    pub default_port: bool,
+    /// The host in punycode (`--punycode`).
+    pub punycode: bool,
+    /// The host in Unicode (`--as-idn`).
+    pub idn: bool,
+    /// The query pair separator.
+    pub sep: char,
+}
+
+/// What one `{…}` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum What {
+    Component(Component),
+    QueryKey(String),
+    QueryAll(String),
+}
+
+/// One `{…}` with its qualifiers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Field {
+    what: What,
+    encoded: bool,
+    strict: bool,
+    must: bool,
+    default: bool,
+    puny: bool,
+    idn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Field(Field),
+}
+
+/// A parsed `--get` format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Format(Vec<Piece>);
+
+impl Format {
+    /// Parse `s`: `{comp}` or `[comp]` (not both kinds in one format),
+    /// qualifiers `url:` (or `:`), `strict:`, `must:`, `default:`,
+    /// `puny:`, `idn:`, then a component, `query:KEY` or `query-all:KEY`;
+    /// `\\`, `\t`, `\n`, `\r`, `\{`, `\[` and `{{` escapes.
+    ///
+    /// ```
+    /// use uriscope::cli::edit_get::Format;
+    /// assert!(Format::parse("{scheme} {:path} {query:a}").is_ok());
+    /// assert!(Format::parse("{nope}").is_err());
+    /// assert!(Format::parse("{host").is_err());
+    /// ```
+    pub fn parse(s: &str) -> Result<Format, String> {
+        let mut pieces = Vec::new();
+        let mut text = String::new();
+        let mut kind: Option<char> = None;
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some('t') => text.push('\t'),
+                    Some('n') => text.push('\n'),
+                    Some('r') => text.push('\r'),
+                    Some(x @ ('\\' | '{' | '[')) => text.push(x),
+                    Some(x) => {
+                        text.push('\\');
+                        text.push(x);
+                    }
+                    None => text.push('\\'),
+                },
+                '{' if chars.peek() == Some(&'{') => {
+                    chars.next();
+                    text.push('{');
+                }
+                '{' | '[' => {
+                    let close = if c == '{' { '}' } else { ']' };
+                    if kind.is_some_and(|k| k != c) {
+                        return Err("braces and brackets cannot be mixed in one format".into());
+                    }
+                    kind = Some(c);
+                    let mut name = String::new();
+                    loop {
+                        match chars.next() {
+                            Some(x) if x == close => break,
+                            Some(x) => name.push(x),
+                            None => return Err(format!("{c}{name} is not closed with {close}")),
+                        }
+                    }
+                    if !text.is_empty() {
+                        pieces.push(Piece::Text(std::mem::take(&mut text)));
+                    }
+                    pieces.push(Piece::Field(field(&name)?));
+                }
+                c => text.push(c),
+            }
+        }
+        if !text.is_empty() {
+            pieces.push(Piece::Text(text));
+        }
+        Ok(Format(pieces))
+    }
+
+    /// Expand the format for `u` (whose recomposed form is `url`) into
+    /// `out`; returns warnings (a component that does not decode to
+    /// UTF-8), or an error for `must:` and `strict:`.
+    pub fn expand(
+        &self,
+        u: &Editable,
+        url: &str,
+        want: Want,
+        out: &mut String,
+    ) -> Result<Vec<String>, String> {
+        let mut warnings = Vec::new();
+        for p in &self.0 {
+            match p {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Field(f) => {
+                    if let Some(v) = value(u, url, f, want, &mut warnings)? {
+                        out.push_str(&v);
+                    } else if f.must {
+                        return Err(format!("{} is not in the URL (must:)", name(&f.what)));
+                    }
+                }
+            }
+        }
+        Ok(warnings)
+    }
+}
+
+fn name(w: &What) -> String {
+    match w {
+        What::Component(c) => c.name().to_string(),
+        What::QueryKey(k) => format!("query:{k}"),
+        What::QueryAll(k) => format!("query-all:{k}"),
+    }
+}
+
+fn field(spec: &str) -> Result<Field, String> {
+    let mut f = Field {
+        what: What::Component(Component::Url),
+        encoded: false,
+        strict: false,
+        must: false,
+        default: false,
+        puny: false,
+        idn: false,
+    };
+    let mut rest = spec;
+    loop {
+        if let Some(r) = rest.strip_prefix("url:") {
+            (f.encoded, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix(':') {
+            (f.encoded, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix("strict:") {
+            (f.strict, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix("must:") {
+            (f.must, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix("default:") {
+            (f.default, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix("puny:") {
+            (f.puny, rest) = (true, r);
+        } else if let Some(r) = rest.strip_prefix("idn:") {
+            (f.idn, rest) = (true, r);
+        } else {
+            break;
+        }
+    }
+    if f.puny && f.idn {
+        return Err("puny: and idn: cannot be combined".into());
+    }
+    f.what = if let Some(k) = rest.strip_prefix("query-all:") {
+        What::QueryAll(k.to_string())
+    } else if let Some(k) = rest.strip_prefix("query:") {
+        What::QueryKey(k.to_string())
+    } else if rest == "options" {
+        return Err(
+            "'options' is a libcurl component, not RFC 3986's (part of the userinfo)".into(),
+        );
+    } else {
+        What::Component(
+            Component::by_name(rest).ok_or_else(|| format!("unknown component {rest:?}"))?,
+        )
+    };
+    Ok(f)
+}
+
+fn value(
+    u: &Editable,
+    url: &str,
+    f: &Field,
+    want: Want,
+    warnings: &mut Vec<String>,
+) -> Result<Option<String>, String> {
+    let c = match &f.what {
+        What::QueryKey(k) => return Ok(query::first_value(u, k, want.sep).map(nul_as_dot)),
+        What::QueryAll(k) => {
+            let all = query::all_values(u, k, want.sep);
+            return Ok((!all.is_empty()).then(|| {
+                all.into_iter()
+                    .map(nul_as_dot)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }));
+        }
+        What::Component(c) => *c,
+    };
+    let mut u = std::borrow::Cow::Borrowed(u);
+    let default = f.default || want.default_port;
+    if default && u.port.is_none() && u.host.is_some() {
+        if let Some(p) = u
+            .scheme
+            .as_deref()
+            .and_then(crate::uri::lint::scheme::default_port)
+        {
+            u.to_mut().port = Some(p.to_string());
+        }
+    }
+    if let Some(h) = u.host.clone().filter(|h| !h.starts_with('[')) {
+        let dec = u
+            .decoded(Component::Host)
+            .map(|d| d.text.into_owned())
+            .unwrap_or(h);
+        if f.puny || want.punycode {
+            if let Ok(a) = crate::uri::idn::host_to_ascii(&dec) {
+                u.to_mut().host = Some(a.into_owned());
+            }
+        } else if f.idn || want.idn {
+            if let Ok(a) = crate::uri::idn::host_to_unicode(&dec) {
+                u.to_mut().host = Some(a.into_owned());
+            }
+        }
+    }
+    if c == Component::Url {
+        return Ok(Some(match u {
+            std::borrow::Cow::Borrowed(_) => url.to_string(),
+            std::borrow::Cow::Owned(o) => o.recompose(),
+        }));
+    }
+    if f.encoded || want.encoded {
+        return Ok(u.get(c).map(|v| v.into_owned()));
+    }
+    let Some(d) = u.decoded(c) else {
+        return Ok(None);
+    };
+    if d.lossy {
+        let msg = format!("{c} does not decode to UTF-8 text (shown with U+FFFD)");
+        if f.strict {
+            return Err(msg);
+        }
+        warnings.push(msg);
+    }
+    Ok(Some(d.text.into_owned()))
+}
+
+/// trurl shows a decoded `%00` of a query value as `.`.
+fn nul_as_dot(s: String) -> String {
+    if s.contains('\0') {
+        s.replace('\0', ".")
+    } else {
+        s
+    }
+}
+
+/// One URL in trurl's `--json` shape.
+#[derive(Debug, Serialize)]
+pub struct JsonUrl {
+    /// The complete URL.
+    pub url: String,
+    /// Each component that is there (decoded unless --urlencode).
+    pub parts: JsonParts,
+    /// The query's pairs (only when there is a query).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<Vec<JsonParam>>,
+}
+
+/// The `parts` object.
+#[derive(Debug, Default, Serialize)]
+pub struct JsonParts {
+    /// Scheme.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<String>,
+    /// User.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// Password.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+    /// Host (an IPv6 literal with its brackets and zone).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// Port.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub port: Option<String>,
+    /// Path.
+    pub path: String,
+    /// Query.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    /// Fragment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fragment: Option<String>,
+    /// Zone ID.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zoneid: Option<String>,
+}
+
+/// One query pair.
+#[derive(Debug, Serialize)]
+pub struct JsonParam {
+    /// Key, decoded.
+    pub key: String,
+    /// Value, decoded (empty for a pair without `=`).
+    pub value: String,
+}
+
+/// `u` (written `url`) in trurl's JSON shape.
+pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
+    let get = |c: Component| -> Option<String> {
+        if encoded {
+            u.get(c).map(|v| v.into_owned())
+        } else {
+            u.decoded(c).map(|d| d.text.into_owned())
+        }
+    };
+    let parts = JsonParts {
+        scheme: get(Component::Scheme),
+        user: get(Component::User),
+        password: get(Component::Password),
+        host: get(Component::Host),
+        port: get(Component::Port),
+        path: get(Component::Path).unwrap_or_default(),
+        query: get(Component::Query),
+        fragment: get(Component::Fragment),
+        zoneid: get(Component::Zoneid),
+    };
+    let params = u.query.as_deref().map(|q| {
+        query::pairs(q, sep)
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (k, v) = query::key_value(p);
+                JsonParam {
+                    key: k.into_owned(),
+                    value: v.map(|v| v.into_owned()).unwrap_or_default(),
+                }
+            })
+            .collect()
+    });
+    JsonUrl {
+        url: url.to_string(),
+        parts,
+        params,
+    }
+}
