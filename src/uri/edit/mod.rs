@@ -257,7 +257,13 @@ impl Editable {
             Component::Scheme => self.scheme = None,
             // A password keeps its ':' after an empty user.
             Component::User => self.user = self.password.as_ref().map(|_| String::new()),
-            Component::Password => self.password = None,
+            Component::Password => {
+                self.password = None;
+                // The empty user a password was written after goes too.
+                if self.user.as_deref() == Some("") {
+                    self.user = None;
+                }
+            }
             Component::Host => self.host = None,
             Component::Zoneid => {
                 if let Some((addr, _)) = self.host.as_deref().and_then(split_zone) {

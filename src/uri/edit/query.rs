@@ -100,7 +100,7 @@ pub fn matches(key: &str, pattern: &str) -> bool {
     }
 }
 
-/// Remove every pair whose decoded key matches `pattern` ([`matches`]);
+/// Remove every pair whose decoded key matches `pattern` ([`matches()`]);
 /// the query goes when no pair is left. Returns how many went.
 pub fn trim(u: &mut Editable, pattern: &str, sep: char) -> usize {
     let all = owned_pairs(u, sep);
