@@ -48,7 +48,7 @@ awk -v dir="$work" '
 
 # FUZZ_TARGETS picks some of them (space-separated), e.g. after a change
 # that only the explorer sees: FUZZ_TARGETS=tui FUZZ_SECONDS=60.
-read -r -a targets <<<"${FUZZ_TARGETS:-parse differential resolve normalize codec extract analyzers tui}"
+read -r -a targets <<<"${FUZZ_TARGETS:-parse differential resolve normalize codec extract analyzers edit tui}"
 failed=()
 for t in "${targets[@]}"; do
   seeds="$work/seeds"
