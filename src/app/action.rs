@@ -92,6 +92,12 @@ pub enum Action {
     NextEncodeSet,
     /// Encode pane: the previous encode set.
     PrevEncodeSet,
+    /// Breakdown: select the component row above.
+    RowUp,
+    /// Breakdown: select the component row below.
+    RowDown,
+    /// Breakdown: edit the selected component.
+    EditRow,
 
     /// Previous entry of the open list overlay.
     ListUp,

@@ -28,6 +28,8 @@ pub enum Context {
     Resolve,
     /// The Encode pane is shown.
     Encode,
+    /// The Breakdown view has focus (before the result-view keys).
+    Breakdown,
 }
 
 impl Context {
@@ -40,6 +42,7 @@ impl Context {
             Context::Overlay => "In a list or overlay",
             Context::Resolve => "In the Resolve pane",
             Context::Encode => "In the Encode pane",
+            Context::Breakdown => "In the Breakdown view",
         }
     }
 }
@@ -145,7 +148,7 @@ pub struct Binding {
     pub help: &'static str,
 }
 
-use Context::{Encode as En, Global, Overlay as Ov, Resolve as Rs, Text, View};
+use Context::{Breakdown as Bd, Encode as En, Global, Overlay as Ov, Resolve as Rs, Text, View};
 use KeyCode::*;
 
 /// The key table. Within a context the first matching row wins; the
@@ -346,6 +349,43 @@ pub static KEYS: &[Binding] = &[
         hint: "",
         help: "keep the input in the history",
     },
+    // The Breakdown view: its component rows can be edited.
+    Binding {
+        context: Bd,
+        keys: &[k(Up), k(Char('k'))],
+        action: Action::RowUp,
+        hint: "row",
+        help:
+            "select the component row above (scheme, userinfo, host, port, path, query, fragment)",
+    },
+    Binding {
+        context: Bd,
+        keys: &[k(Down), k(Char('j'))],
+        action: Action::RowDown,
+        hint: "",
+        help: "select the component row below",
+    },
+    Binding {
+        context: Bd,
+        keys: &[ctrl('z')],
+        action: Action::Undo,
+        hint: "",
+        help: "undo the last change of the input (an edited component is one)",
+    },
+    Binding {
+        context: Bd,
+        keys: &[alt_k(Char('z'))],
+        action: Action::Redo,
+        hint: "",
+        help: "redo it",
+    },
+    Binding {
+        context: Bd,
+        keys: &[k(Enter)],
+        action: Action::EditRow,
+        hint: "edit",
+        help: "edit the selected component: the value is encoded for it and the URI recomposed",
+    },
     // Result views. No text field has focus there, so a few bare keys
     // are commands, as in a pager.
     Binding {
@@ -474,8 +514,15 @@ pub static KEYS: &[Binding] = &[
 
 /// The contexts active in `app`'s state, most specific first.
 pub fn contexts(app: &App) -> &'static [Context] {
-    if app.overlay.is_some() {
+    if matches!(app.overlay, Some(crate::app::Overlay::Edit(_))) {
+        // The edit field: Enter and Esc are the overlay's, the rest edits.
+        &[Context::Overlay, Context::Text, Context::Global]
+    } else if app.overlay.is_some() {
         &[Context::Overlay, Context::Global]
+    } else if app.pane == crate::app::Pane::Breakdown
+        && app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)
+    {
+        &[Context::Breakdown, Context::View, Context::Global]
     } else if app.text_focused() {
         match app.pane {
             crate::app::Pane::Resolve => &[Context::Resolve, Context::Text, Context::Global],
@@ -506,7 +553,9 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
         let command = ev
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        if !command && app.overlay.is_none() && app.text_focused() {
+        let field =
+            app.overlay.is_none() || matches!(app.overlay, Some(crate::app::Overlay::Edit(_)));
+        if !command && field && app.text_focused() {
             return Some(Action::Insert(c));
         }
     }
@@ -552,6 +601,7 @@ pub fn keys(action: Action) -> String {
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
         [Context::Overlay, ..] => &[Context::Overlay],
+        [Context::Breakdown, ..] => &[Context::Global, Context::Breakdown],
         [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],
         [Context::Encode, ..] => &[Context::Encode, Context::Global, Context::Text],
         [specific, ..] if *specific == Context::Text => &[Context::Global, Context::Text],

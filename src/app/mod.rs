@@ -10,6 +10,7 @@
 pub mod action;
 pub mod breakdown;
 pub mod compare;
+pub mod edit;
 pub mod editor;
 pub mod encode;
 pub mod examples;
@@ -125,6 +126,20 @@ pub enum Overlay {
         /// The highlighted example (index into [`examples::all`]).
         selected: usize,
     },
+    /// A component of the input being edited (Breakdown, Enter).
+    Edit(edit::EditField),
+}
+
+/// The Breakdown pane's own state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BreakdownView {
+    /// Scroll of the view.
+    pub scroll: ViewScroll,
+    /// The selected component row (index into [`edit::TARGETS`]).
+    pub row: usize,
+    /// Whether the view follows the selected row (after ↑/↓; scrolling
+    /// by page or column lets it go).
+    pub follow: bool,
 }
 
 /// How the status line should look.
@@ -190,8 +205,8 @@ pub struct App {
     pub history: History,
     /// The status line.
     pub status: Option<Status>,
-    /// Scroll of the breakdown view.
-    pub breakdown: ViewScroll,
+    /// The Breakdown's scroll and selected row.
+    pub breakdown: BreakdownView,
     /// The Resolve pane's step and toggles.
     pub resolve: resolve::ResolveView,
     /// The Compare pane's second URI and scroll.
@@ -218,7 +233,7 @@ impl App {
             overlay: None,
             history: History::default(),
             status: None,
-            breakdown: ViewScroll::default(),
+            breakdown: BreakdownView::default(),
             resolve: resolve::ResolveView {
                 base: Editor::new(base.unwrap_or(DEFAULT_BASE)),
                 ..Default::default()
@@ -239,6 +254,14 @@ impl App {
         uri::report_with(self.input.text(), ParseOptions { iri: true })
     }
 
+    /// The open edit field's editor, when the edit overlay is open.
+    fn overlay_field(&self) -> Option<&Editor> {
+        match &self.overlay {
+            Some(Overlay::Edit(e)) => Some(&e.field),
+            _ => None,
+        }
+    }
+
     /// Whether a text field has focus (printable keys are then text).
     pub fn text_focused(&self) -> bool {
         self.focused_editor().is_some()
@@ -246,6 +269,9 @@ impl App {
 
     /// The focused text field, if any.
     pub fn focused_editor(&self) -> Option<&Editor> {
+        if let Some(f) = self.overlay_field() {
+            return Some(f);
+        }
         match self.focus {
             Focus::Input => Some(&self.input),
             Focus::Pane(Pane::Breakdown) => None,
@@ -257,6 +283,9 @@ impl App {
 
     /// The focused text field, mutably.
     pub fn focused_editor_mut(&mut self) -> Option<&mut Editor> {
+        if let Some(Overlay::Edit(e)) = &mut self.overlay {
+            return Some(&mut e.field);
+        }
         match self.focus {
             Focus::Input => Some(&mut self.input),
             Focus::Pane(Pane::Breakdown) => None,
@@ -276,6 +305,13 @@ impl App {
     /// The focused result, for Ctrl-Y: the input when the input line has
     /// focus, else the focused pane's main result.
     pub fn focused_copy(&self) -> Option<CopyEntry> {
+        if let Some(Overlay::Edit(e)) = &self.overlay {
+            // The URI as the field would make it.
+            return edit::preview(self, e).ok().map(|text| CopyEntry {
+                label: format!("URI with the {} edited", e.target.name()),
+                text,
+            });
+        }
         match self.focus {
             Focus::Input => Some(CopyEntry {
                 label: "input".into(),
@@ -339,7 +375,7 @@ impl App {
     /// The scroll of the shown pane.
     pub fn scroll_mut(&mut self) -> &mut ViewScroll {
         match self.pane {
-            Pane::Breakdown => &mut self.breakdown,
+            Pane::Breakdown => &mut self.breakdown.scroll,
             Pane::Resolve => &mut self.resolve.scroll,
             Pane::Compare => &mut self.compare.scroll,
             Pane::Encode => &mut self.encode.scroll,

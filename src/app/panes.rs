@@ -42,6 +42,8 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
             };
             app.say(StatusKind::Info, which);
         }
+        Action::RowUp | Action::RowDown => super::edit::select(app, *action == Action::RowDown),
+        Action::EditRow => super::edit::open(app),
         Action::NextEncodeSet | Action::PrevEncodeSet => {
             encode::cycle(app, *action == Action::NextEncodeSet);
             let set = app.encode.encode_set();

@@ -76,7 +76,8 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Paste(text) => {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
-            let unwrap = app.focus != Focus::Pane(super::Pane::Encode);
+            let in_field = matches!(app.overlay, Some(Overlay::Edit(_)));
+            let unwrap = app.focus != Focus::Pane(super::Pane::Encode) && !in_field;
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
                 let r = ed.paste(&text);
@@ -101,8 +102,23 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                     ));
                 }
                 app.say(StatusKind::Info, msg);
-                panes::edited(app, app.focus);
+                if !in_field {
+                    panes::edited(app, app.focus);
+                }
             }
+        }
+        Action::ScrollUp
+        | Action::ScrollDown
+        | Action::PageUp
+        | Action::PageDown
+        | Action::ScrollLeft
+        | Action::ScrollRight
+            if app.pane == super::Pane::Breakdown && app.breakdown.follow =>
+        {
+            // Scrolling lets the selected row go out of view (the view
+            // goes back to its own scroll position).
+            app.breakdown.follow = false;
+            return update(app, action);
         }
         Action::ScrollUp => app.scroll_mut().y = app.scroll_mut().y.saturating_sub(1),
         Action::ScrollDown => app.scroll_mut().y = app.scroll_mut().y.saturating_add(1),
@@ -161,6 +177,27 @@ fn edit_update(app: &mut App, action: Action) {
     };
     let before = app.input.text().len();
     let field = app.focus;
+    // In the Breakdown view, undo and redo act on the input line (where
+    // an edited component landed).
+    let breakdown_undo = app.overlay.is_none()
+        && app.focus == Focus::Pane(super::Pane::Breakdown)
+        && matches!(action, Action::Undo | Action::Redo);
+    if breakdown_undo {
+        let done = if action == Action::Undo {
+            app.input.undo()
+        } else {
+            app.input.redo()
+        };
+        if done {
+            panes::edited(app, Focus::Input);
+        } else {
+            app.say(
+                StatusKind::Info,
+                "nothing to undo or redo on the input line",
+            );
+        }
+        return;
+    }
     let Some(ed) = app.focused_editor_mut() else {
         return;
     };
@@ -190,9 +227,11 @@ fn edit_update(app: &mut App, action: Action) {
         }
         _ => return,
     }
-    if app
-        .focused_editor()
-        .is_some_and(|ed| ed.text() != field_before)
+    let in_field = matches!(app.overlay, Some(Overlay::Edit(_)));
+    if !in_field
+        && app
+            .focused_editor()
+            .is_some_and(|ed| ed.text() != field_before)
     {
         panes::edited(app, field);
     }
@@ -206,15 +245,32 @@ fn edit_update(app: &mut App, action: Action) {
 /// Keys while an overlay is open. `None` lets the action through to the
 /// global handling (Ctrl-C, another overlay's key).
 fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
+    if let Some(Overlay::Edit(_)) = &app.overlay {
+        // The edit field: Enter applies, Esc cancels, ↑/↓ do nothing; the
+        // rest goes on to the field (typing, moving, undo, copy).
+        match action {
+            Action::Close => {
+                app.overlay = None;
+                app.say(StatusKind::Info, "edit cancelled: the input is as it was");
+            }
+            Action::ListPick => super::edit::apply(app),
+            Action::ListUp | Action::ListDown => {}
+            Action::Quit => return None,
+            _ => return None,
+        }
+        return Some(Effect::None);
+    }
     let overlay = app.overlay.as_mut()?;
     let len = match overlay {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { entries, .. } => entries.len(),
         Overlay::Examples { .. } => examples::all().len(),
+        Overlay::Edit(_) => return None,
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
+        Overlay::Edit(_) => return None,
     };
     match action {
         Action::Close => app.overlay = None,
@@ -238,7 +294,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
 
 fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
-        Overlay::Help { .. } => Effect::None,
+        Overlay::Help { .. } | Overlay::Edit(_) => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.
         Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {

@@ -33,7 +33,12 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     }
     let w = usize::from(area.width);
     let cols = w.saturating_sub(1);
-    let mut lines = body(a, theme, app.breakdown.x, cols);
+    // With the view focused, the selected component row is marked (↑/↓
+    // select, Enter edits) and kept in view.
+    let selected = (app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)).then(|| {
+        crate::app::edit::TARGETS[app.breakdown.row % crate::app::edit::TARGETS.len()].name()
+    });
+    let (mut lines, pin) = body(a, theme, app.breakdown.scroll.x, cols, selected);
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);
@@ -42,7 +47,14 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     lines.extend(legend(theme));
     let height = usize::from(area.height);
     let max_y = lines.len().saturating_sub(height);
-    let y = app.breakdown.y.min(max_y);
+    let mut y = app.breakdown.scroll.y.min(max_y);
+    if let Some(p) = pin.filter(|_| app.breakdown.follow) {
+        if p >= y + height {
+            y = (p + 1).saturating_sub(height).min(max_y);
+        } else if p < y {
+            y = p;
+        }
+    }
     let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
     let total = shown.len() + max_y;
     Paragraph::new(shown).render(area, buf);
@@ -55,14 +67,20 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.
 pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
-    let mut out = body(a, theme, x, w);
+    let (mut out, _) = body(a, theme, x, w, None);
     out.extend(legend(theme));
     out
 }
 
 /// The RFC 3986 lines: the URI with its diagram, verdict, table, details
-/// and findings.
-fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
+/// and findings; and the line of the `selected` component row, marked.
+fn body(
+    a: &Report<'_>,
+    theme: &Theme,
+    x: usize,
+    w: usize,
+    selected: Option<&str>,
+) -> (Vec<Line<'static>>, Option<usize>) {
     let mut out = Vec::new();
     // The password of `user:pass` is drawn as a mask of fixed length;
     // spans are mapped onto the masked text (`m.at`). The input line
@@ -212,10 +230,10 @@ fn body(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>>
     out.push(Line::default());
 
     host_kind(&mut out, a, theme);
-    table(&mut out, a, &comps, theme, w);
+    let pin = table(&mut out, a, &comps, theme, w, selected);
     details(&mut out, a, theme, w);
     findings(&mut out, &all, theme, w);
-    out
+    (out, pin)
 }
 
 /// The color legend, after a blank line.
@@ -239,7 +257,9 @@ fn table(
     comps: &[Component],
     theme: &Theme,
     w: usize,
-) {
+    selected: Option<&str>,
+) -> Option<usize> {
+    let mut pin = None;
     let name_w = 11;
     let span_w = 11;
     let avail = w.saturating_sub(name_w + span_w + 2).max(8);
@@ -274,7 +294,16 @@ fn table(
         } else {
             name.to_string()
         };
-        let mut spans = vec![Span::raw(format!("{label:<name_w$}"))];
+        let chosen = selected == Some(name);
+        if chosen {
+            pin = Some(out.len());
+        }
+        let label_style = if chosen {
+            theme.selected()
+        } else {
+            ratatui::style::Style::new()
+        };
+        let mut spans = vec![Span::styled(format!("{label:<name_w$}"), label_style)];
         match comp {
             None => spans.push(Span::styled("(undefined)", theme.dim())),
             Some(c) if c.span.is_empty() => {
@@ -312,6 +341,7 @@ fn table(
             }
         }
     }
+    pin
 }
 
 fn span_text(c: &Component) -> String {

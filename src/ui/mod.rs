@@ -128,6 +128,9 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 /// Where the terminal cursor goes: in the focused text field.
 pub fn cursor(app: &App, area: Rect) -> Option<Position> {
     let r = regions(area)?;
+    if let Some(crate::app::Overlay::Edit(e)) = &app.overlay {
+        return overlay::edit_cursor(e, area);
+    }
     if app.overlay.is_some() {
         return None;
     }

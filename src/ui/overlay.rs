@@ -34,6 +34,7 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
             copy(entries, *selected, &secrets, inner_w, inner_h, theme)
         }
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
+        Overlay::Edit(e) => edit_field(app, e, inner_w, theme),
     };
     Clear.render(rect, buf);
     let block = Block::default().borders(Borders::ALL).title(Span::styled(
@@ -41,6 +42,83 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
         theme.heading(),
     ));
     Paragraph::new(lines).block(block).render(rect, buf);
+}
+
+/// The edit field: the component's rule and encode set, the value, and
+/// what Enter would make of the URI (or why it cannot).
+fn edit_field(
+    app: &App,
+    e: &crate::app::edit::EditField,
+    w: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>) {
+    let (abnf, section) = e.target.rule();
+    let set = match e.target.encode_set() {
+        Some(s) => format!(
+            "typed text is encoded with the {} set ({})",
+            s.name, s.section
+        ),
+        None => "written as typed: nothing is percent-encoded here".to_string(),
+    };
+    let mut lines = vec![
+        Line::styled(
+            fit(&format!("{abnf}  ({section})"), w).into_owned(),
+            theme.dim(),
+        ),
+        Line::styled(fit(&set, w).into_owned(), theme.dim()),
+        Line::styled(
+            if e.target == crate::app::edit::Target::Host {
+                "a non-ASCII name is written in IDNA (punycode), as §3.2.2 advises"
+            } else {
+                ""
+            },
+            theme.dim(),
+        ),
+        Line::from(vec![
+            Span::styled(format!("{:<9}", e.target.name()), theme.heading()),
+            Span::raw(fit(&visible(e.field.text()), w.saturating_sub(9)).into_owned()),
+        ]),
+        Line::default(),
+    ];
+    match crate::app::edit::preview(app, e) {
+        Ok(uri) => {
+            let shown = super::mask::mask_password(&uri).into_owned();
+            lines.push(Line::styled("the URI becomes", theme.heading()));
+            lines.push(Line::styled(fit(&shown, w).into_owned(), theme.good()));
+        }
+        Err(msg) => {
+            for piece in crate::text::wrap::wrap(&visible(&msg), w) {
+                lines.push(Line::styled(
+                    piece,
+                    theme.severity(crate::uri::Severity::Error),
+                ));
+            }
+        }
+    }
+    let title = format!(
+        " Edit {} ({} sets, {} cancels) ",
+        e.target.name(),
+        key(Action::ListPick),
+        key(Action::Close)
+    );
+    (title, lines)
+}
+
+/// Where the cursor goes in the open edit field, inside `area` (the
+/// whole screen): the value's line of [`edit_field`].
+pub fn edit_cursor(
+    e: &crate::app::edit::EditField,
+    area: Rect,
+) -> Option<ratatui::layout::Position> {
+    let w = area.width.saturating_sub(4).min(76);
+    let h = area.height.saturating_sub(2);
+    if w < 10 || h < 6 {
+        return None;
+    }
+    let x0 = area.x + (area.width - w) / 2 + 1 + 9;
+    let y = area.y + (area.height - h) / 2 + 1 + 3;
+    let col = e.field.cursor_col().min(usize::from(w.saturating_sub(11)));
+    Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
 
 fn help(scroll: usize, w: usize, h: usize, theme: &Theme) -> (String, Vec<Line<'static>>) {

@@ -106,3 +106,40 @@ fn wait_buffer(t: &Tmux, want: &str) {
         std::thread::sleep(Duration::from_millis(25));
     }
 }
+
+/// Issue 12: edit the host in the Breakdown of the real binary; the input
+/// line shows the recomposed URI, and Ctrl-Z brings the old one back.
+#[test]
+fn edit_the_host_in_the_breakdown_and_undo() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["https://curl.se/we/are.html"], &[], 100, 30);
+    t.wait_text("valid URI");
+    t.key("Tab");
+    t.key("Down");
+    t.key("Down");
+    t.wait_text("host: Enter edits it");
+    t.key("Enter");
+    t.wait_text("Edit host");
+    t.key("C-u");
+    t.type_text("example.org");
+    t.wait_text("https://example.org/we/are.html");
+    t.key("Enter");
+    let s = t.wait_for("the input line holds the new host", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("https://example.org/we/are.html"))
+            && !s.contains("Edit host")
+    });
+    assert!(s.contains("host set"), "{s}");
+    t.key("C-z");
+    t.wait_for("the old host is back", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("https://curl.se/we/are.html"))
+    });
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}

@@ -263,7 +263,8 @@ fn pager_keys_where_no_text_field_has_focus() {
     press(&mut a, KeyCode::Char('k'), KeyModifiers::NONE);
     press(&mut a, KeyCode::Char('k'), KeyModifiers::NONE);
     let after_k = screen(&a, 80, 24);
-    assert_ne!(after_j, after_k, "j/k scroll the view");
+    assert_ne!(after_j, after_k, "j/k move through the rows");
+    assert_eq!(a.breakdown.row, 0);
     press(&mut a, KeyCode::Char('?'), KeyModifiers::NONE);
     assert!(a.overlay.is_some(), "? opens the help");
     update(&mut a, Action::Close);

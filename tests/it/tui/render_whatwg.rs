@@ -13,7 +13,7 @@ const BROWSER: &str = "http://EXAMPLE.com:80/a/../b\\c";
 fn breakdown_whatwg_section() {
     let mut a = App::new(BROWSER, None);
     // Scroll to the bottom (the view clamps), where the section is.
-    a.breakdown.y = usize::MAX;
+    a.breakdown.scroll.y = usize::MAX;
     let s = screen(&a, 80, 24);
     assert!(s.contains("WHATWG URL Standard (what browsers do; not RFC 3986)"));
     assert!(s.contains("http://example.com/b/c"), "{s}");
@@ -24,7 +24,7 @@ fn breakdown_whatwg_section() {
 #[test]
 fn breakdown_whatwg_relative_is_parsed_against_the_base() {
     let mut a = App::new("..\\g", None);
-    a.breakdown.y = usize::MAX;
+    a.breakdown.scroll.y = usize::MAX;
     let s = screen(&a, 80, 24);
     assert!(
         s.contains("relative: parsed against http://a/b/c/d;p?q"),
@@ -36,7 +36,7 @@ fn breakdown_whatwg_relative_is_parsed_against_the_base() {
 #[test]
 fn breakdown_whatwg_control_characters_are_visible() {
     let mut a = App::new("http://h/\u{1b}[31m", None);
-    a.breakdown.y = usize::MAX;
+    a.breakdown.scroll.y = usize::MAX;
     let s = screen(&a, 80, 24);
     assert!(!s.contains('\u{1b}'), "{s}");
     assert!(s.contains("WHATWG URL Standard"), "{s}");
@@ -45,7 +45,7 @@ fn breakdown_whatwg_control_characters_are_visible() {
 #[test]
 fn breakdown_whatwg_rejected() {
     let mut a = App::new("http://exa mple.com/", None);
-    a.breakdown.y = usize::MAX;
+    a.breakdown.scroll.y = usize::MAX;
     let s = screen(&a, 80, 24);
     assert!(s.contains("rejected (no URL)"), "{s}");
 }
