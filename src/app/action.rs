@@ -98,6 +98,20 @@ pub enum Action {
     RowDown,
     /// Breakdown: edit the selected component.
     EditRow,
+    /// Query pairs: append a pair.
+    PairAdd,
+    /// Query pairs: delete the selected pair.
+    PairDelete,
+    /// Query pairs: move the selected pair up.
+    PairMoveUp,
+    /// Query pairs: move the selected pair down.
+    PairMoveDown,
+    /// Query pairs: sort them case-insensitively.
+    PairSort,
+    /// Query pairs: write the selected pair's spaces as `+` or `%20`.
+    PairTogglePlus,
+    /// Query pairs: edit the whole query as text.
+    PairEditAll,
 
     /// Previous entry of the open list overlay.
     ListUp,

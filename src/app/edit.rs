@@ -6,7 +6,7 @@
 //! [`uri::edit`](crate::uri::edit); drawn by `ui::overlay`.
 
 use super::{panes, App, Editor, Focus, Overlay, StatusKind};
-use crate::uri::edit::{Component, Editable};
+use crate::uri::edit::{query, Component, Editable};
 use crate::uri::percent::{encode_set, EncodeSet};
 use crate::uri::ParseOptions;
 
@@ -38,6 +38,10 @@ pub enum Target {
     Query,
     /// `fragment` (§3.5).
     Fragment,
+    /// One pair of the query (index among its `&`-separated pairs).
+    Pair(usize),
+    /// A pair to append to the query.
+    NewPair,
 }
 
 impl Target {
@@ -51,6 +55,8 @@ impl Target {
             Target::Path => "path",
             Target::Query => "query",
             Target::Fragment => "fragment",
+            Target::Pair(_) => "query pair",
+            Target::NewPair => "new query pair",
         }
     }
 
@@ -70,6 +76,10 @@ impl Target {
             Target::Path => (encode_set::PATH.abnf, encode_set::PATH.section),
             Target::Query => (encode_set::QUERY.abnf, encode_set::QUERY.section),
             Target::Fragment => (encode_set::FRAGMENT.abnf, encode_set::FRAGMENT.section),
+            Target::Pair(_) | Target::NewPair => (
+                "key \"=\" value, pairs joined by \"&\" (HTML forms; §3.4 gives the query no structure)",
+                "RFC 3986 §3.4",
+            ),
         }
     }
 
@@ -83,6 +93,7 @@ impl Target {
             Target::Path => Some(&encode_set::PATH),
             Target::Query => Some(&encode_set::QUERY),
             Target::Fragment => Some(&encode_set::FRAGMENT),
+            Target::Pair(_) | Target::NewPair => Some(&encode_set::QUERY_PARAM),
         }
     }
 }
@@ -124,6 +135,14 @@ fn value(u: &Editable, t: Target) -> String {
         Target::Path => dec(Component::Path),
         Target::Query => dec(Component::Query),
         Target::Fragment => dec(Component::Fragment),
+        Target::Pair(i) => u.query.as_deref().and_then(|q| {
+            let p = query::pairs(q, '&').nth(i)?;
+            Some(match query::key_value(p) {
+                (k, Some(v)) => format!("{k}={v}"),
+                (k, None) => k.into_owned(),
+            })
+        }),
+        Target::NewPair => None,
     }
     .unwrap_or_default()
 }
@@ -153,6 +172,30 @@ pub fn applied(u: &Editable, t: Target, text: &str) -> Result<String, String> {
         Target::Path => u.set(Component::Path, text),
         Target::Query => u.set(Component::Query, text),
         Target::Fragment => u.set(Component::Fragment, text),
+        Target::Pair(i) => {
+            // The pair replaced by the text encoded as one (both sides of
+            // its first '='); an empty text deletes it.
+            let mut list: Vec<String> = u
+                .query
+                .as_deref()
+                .map(|q| query::pairs(q, '&').map(str::to_string).collect())
+                .unwrap_or_default();
+            if i < list.len() {
+                if text.is_empty() {
+                    list.remove(i);
+                } else {
+                    list[i] = query::encode_pair(text, '&');
+                }
+            }
+            u.query = (!list.is_empty()).then(|| list.join("&"));
+            Ok(())
+        }
+        Target::NewPair => {
+            if !text.is_empty() {
+                query::append(&mut u, text, '&');
+            }
+            Ok(())
+        }
     };
     r.map_err(|e| e.to_string())?;
     u.to_uri().map_err(|e| e.to_string())
@@ -166,6 +209,16 @@ pub fn preview(app: &App, e: &EditField) -> Result<String, String> {
 /// Open the field for the selected row, or say why not.
 pub fn open(app: &mut App) {
     let t = TARGETS[app.breakdown.row % TARGETS.len()];
+    if t == Target::Query {
+        // The query opens as its pairs; `e` there edits it whole.
+        super::query_pairs::open(app);
+        return;
+    }
+    open_field(app, t);
+}
+
+/// Open the field for `t`, or say why not.
+pub fn open_field(app: &mut App, t: Target) {
     match editable(app) {
         Ok(u) => {
             app.overlay = Some(Overlay::Edit(EditField {
@@ -187,7 +240,14 @@ pub fn apply(app: &mut App) {
     let target = e.target;
     match preview(app, e) {
         Ok(new) => {
-            app.overlay = None;
+            // A pair edited goes back to the pairs.
+            app.overlay = match target {
+                Target::Pair(i) => Some(Overlay::Query { selected: i }),
+                Target::NewPair => Some(Overlay::Query {
+                    selected: usize::MAX,
+                }),
+                _ => None,
+            };
             let len = app.input.text().len();
             if app.input.replace_range(0, len, &new) {
                 panes::edited(app, Focus::Input);

@@ -30,6 +30,8 @@ pub enum Context {
     Encode,
     /// The Breakdown view has focus (before the result-view keys).
     Breakdown,
+    /// The query pairs table is open (before the overlay keys).
+    Pairs,
 }
 
 impl Context {
@@ -43,6 +45,7 @@ impl Context {
             Context::Resolve => "In the Resolve pane",
             Context::Encode => "In the Encode pane",
             Context::Breakdown => "In the Breakdown view",
+            Context::Pairs => "In the query pairs table",
         }
     }
 }
@@ -148,7 +151,9 @@ pub struct Binding {
     pub help: &'static str,
 }
 
-use Context::{Breakdown as Bd, Encode as En, Global, Overlay as Ov, Resolve as Rs, Text, View};
+use Context::{
+    Breakdown as Bd, Encode as En, Global, Overlay as Ov, Pairs as Qp, Resolve as Rs, Text, View,
+};
 use KeyCode::*;
 
 /// The key table. Within a context the first matching row wins; the
@@ -386,6 +391,56 @@ pub static KEYS: &[Binding] = &[
         hint: "edit",
         help: "edit the selected component: the value is encoded for it and the URI recomposed",
     },
+    // The query pairs table (Enter on the Breakdown's query row).
+    Binding {
+        context: Qp,
+        keys: &[k(Char('a')), k(Insert)],
+        action: Action::PairAdd,
+        hint: "add",
+        help: "append a pair (typed key=value, both sides encoded)",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('d')), k(Delete)],
+        action: Action::PairDelete,
+        hint: "delete",
+        help: "delete the selected pair",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('K')), alt_k(Up)],
+        action: Action::PairMoveUp,
+        hint: "",
+        help: "move the selected pair up",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('J')), alt_k(Down)],
+        action: Action::PairMoveDown,
+        hint: "",
+        help: "move the selected pair down",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('s'))],
+        action: Action::PairSort,
+        hint: "sort",
+        help: "sort the pairs (case-insensitive, as --sort-query)",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('+'))],
+        action: Action::PairTogglePlus,
+        hint: "+/%20",
+        help: "write the selected pair's spaces as + (forms) or %20 (RFC 3986)",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Char('e'))],
+        action: Action::PairEditAll,
+        hint: "all",
+        help: "edit the whole query as text",
+    },
     // Result views. No text field has focus there, so a few bare keys
     // are commands, as in a pager.
     Binding {
@@ -517,6 +572,8 @@ pub fn contexts(app: &App) -> &'static [Context] {
     if matches!(app.overlay, Some(crate::app::Overlay::Edit(_))) {
         // The edit field: Enter and Esc are the overlay's, the rest edits.
         &[Context::Overlay, Context::Text, Context::Global]
+    } else if matches!(app.overlay, Some(crate::app::Overlay::Query { .. })) {
+        &[Context::Pairs, Context::Overlay, Context::Global]
     } else if app.overlay.is_some() {
         &[Context::Overlay, Context::Global]
     } else if app.pane == crate::app::Pane::Breakdown
@@ -600,6 +657,7 @@ pub fn keys(action: Action) -> String {
 /// The hint bar for `app`'s state: `(key name, hint)` pairs.
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
+        [Context::Pairs, ..] => &[Context::Pairs, Context::Overlay],
         [Context::Overlay, ..] => &[Context::Overlay],
         [Context::Breakdown, ..] => &[Context::Global, Context::Breakdown],
         [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],

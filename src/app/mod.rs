@@ -17,6 +17,7 @@ pub mod examples;
 pub mod keymap;
 pub mod memo;
 pub mod panes;
+pub mod query_pairs;
 pub mod resolve;
 pub mod role;
 pub mod update;
@@ -128,6 +129,11 @@ pub enum Overlay {
     },
     /// A component of the input being edited (Breakdown, Enter).
     Edit(edit::EditField),
+    /// The input's query as pairs (Breakdown, Enter on the query row).
+    Query {
+        /// The highlighted pair (clamped to the pairs there are).
+        selected: usize,
+    },
 }
 
 /// The Breakdown pane's own state.

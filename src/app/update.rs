@@ -250,7 +250,15 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         // rest goes on to the field (typing, moving, undo, copy).
         match action {
             Action::Close => {
-                app.overlay = None;
+                // A pair's field goes back to the pairs.
+                app.overlay = match &app.overlay {
+                    Some(Overlay::Edit(e)) => match e.target {
+                        super::edit::Target::Pair(i) => Some(Overlay::Query { selected: i }),
+                        super::edit::Target::NewPair => Some(Overlay::Query { selected: 0 }),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 app.say(StatusKind::Info, "edit cancelled: the input is as it was");
             }
             Action::ListPick => super::edit::apply(app),
@@ -260,17 +268,25 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
+    if let Some(Overlay::Query { .. }) = &app.overlay {
+        if *action == Action::Quit {
+            return None;
+        }
+        // The table's keys; any other key does nothing while it is open.
+        super::query_pairs::action(app, action);
+        return Some(Effect::None);
+    }
     let overlay = app.overlay.as_mut()?;
     let len = match overlay {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { entries, .. } => entries.len(),
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_) => return None,
+        Overlay::Edit(_) | Overlay::Query { .. } => return None,
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_) => return None,
+        Overlay::Edit(_) | Overlay::Query { .. } => return None,
     };
     match action {
         Action::Close => app.overlay = None,
@@ -294,7 +310,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
 
 fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
-        Overlay::Help { .. } | Overlay::Edit(_) => Effect::None,
+        Overlay::Help { .. } | Overlay::Edit(_) | Overlay::Query { .. } => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.
         Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {

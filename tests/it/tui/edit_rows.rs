@@ -82,9 +82,11 @@ fn values_are_encoded_for_their_component() {
     type_str(&mut a, "me:s@cret");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.input.text(), "http://me:s%40cret@h/a");
-    // An empty value clears the component.
+    // An empty value clears the component (the query row opens its
+    // pairs; `e` edits it whole).
     let mut a = on_row("http://h/a?q=1", 5);
     key(&mut a, KeyCode::Enter);
+    key(&mut a, KeyCode::Char('e'));
     ctrl(&mut a, 'u');
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.input.text(), "http://h/a");
@@ -158,4 +160,61 @@ fn rows_wrap_at_neither_end_and_the_view_marks_the_row() {
     assert!(rows
         .iter()
         .any(|(_, k, h)| k == "Enter" && h.starts_with("edit the selected component")));
+}
+
+#[test]
+fn the_query_as_pairs() {
+    let uri = "https://shop.example/p?b=2&utm_source=mail&a=x+y";
+    let mut a = on_row(uri, 5);
+    key(&mut a, KeyCode::Enter);
+    assert!(
+        matches!(a.overlay, Some(Overlay::Query { .. })),
+        "{:?}",
+        a.overlay
+    );
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("Query pairs (1 of 3"), "{s}");
+    // The form decoding reads '+' as a space; RFC 3986 does not.
+    assert!(s.contains("a=x+y") && s.contains("a=x y"), "{s}");
+    // Delete the tracking pair (the second).
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(a.input.text(), "https://shop.example/p?b=2&a=x+y");
+    // Sort, then write the spaces of "a" as %20.
+    key(&mut a, KeyCode::Char('s'));
+    assert_eq!(a.input.text(), "https://shop.example/p?a=x+y&b=2");
+    key(&mut a, KeyCode::Up);
+    key(&mut a, KeyCode::Char('+'));
+    assert_eq!(a.input.text(), "https://shop.example/p?a=x%20y&b=2");
+    // Move "a" down; edit the selected pair (now "a") in a field.
+    key(&mut a, KeyCode::Char('J'));
+    assert_eq!(a.input.text(), "https://shop.example/p?b=2&a=x%20y");
+    key(&mut a, KeyCode::Enter);
+    let Some(Overlay::Edit(e)) = &a.overlay else {
+        panic!("no field: {:?}", a.overlay)
+    };
+    assert_eq!(e.field.text(), "a=x y");
+    ctrl(&mut a, 'u');
+    type_str(&mut a, "q=a&b");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.input.text(), "https://shop.example/p?b=2&q=a%26b");
+    assert!(
+        matches!(a.overlay, Some(Overlay::Query { .. })),
+        "back to the pairs"
+    );
+    // Add a pair.
+    key(&mut a, KeyCode::Char('a'));
+    type_str(&mut a, "new=1 2");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(
+        a.input.text(),
+        "https://shop.example/p?b=2&q=a%26b&new=1%202"
+    );
+    // Each change is one undo step.
+    key(&mut a, KeyCode::Esc);
+    assert!(a.overlay.is_none());
+    for _ in 0..6 {
+        ctrl(&mut a, 'z');
+    }
+    assert_eq!(a.input.text(), uri);
 }
