@@ -337,3 +337,39 @@ fn set_only_if_unset_and_encoded() {
     out(&["http://h/", "--guess-scheme"], "http://h/");
     out(&["example.com/x", "--guess-scheme"], "http://example.com/x");
 }
+
+/// RFC 3986 §3's example and the §1.1.2 examples: every component read
+/// back as the RFC names it, and each URI unchanged by an edit that sets
+/// a component to its own value.
+#[test]
+fn rfc3986_examples() {
+    let u = "foo://example.com:8042/over/there?name=ferret#nose";
+    out(
+        &[u, "-g", "{scheme}|{host}|{port}|{path}|{query}|{fragment}"],
+        "foo|example.com|8042|/over/there|name=ferret|nose",
+    );
+    out(
+        &["urn:example:animal:ferret:nose", "-g", "{scheme}|{path}"],
+        "urn|example:animal:ferret:nose",
+    );
+    for u in [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "http://www.ietf.org/rfc/rfc2396.txt",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "mailto:John.Doe@example.com",
+        "news:comp.infosystems.www.servers.unix",
+        "tel:+1-816-555-1212",
+        "telnet://192.0.2.16:80/",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    ] {
+        out(&[u], u);
+        for c in ["scheme", "host", "port", "path", "query"] {
+            let (_, v, _) = edit(&[u, "-g", &format!("{{:{c}}}")]);
+            let v = v.trim_end_matches('\n');
+            if v.is_empty() {
+                continue;
+            }
+            out(&[u, "--set", &format!("{c}:={v}")], u);
+        }
+    }
+}
