@@ -1,6 +1,7 @@
 //! `cargo bench --bench parse`: the benchmark corpus (benches/uris.txt, 74k
-//! real URI-references) validated by uriscope, fluent-uri 0.4 and
-//! iri-string 0.7 in one run. Each iteration parses the whole corpus; divide
+//! real URI-references) validated by uriscope, fluent-uri 0.4,
+//! iri-string 0.7, oxiri 0.3 (as IRIs, beside uriscope's IRI parse) and
+//! url 2 (WHATWG, for scale) in one run. Each iteration parses the whole corpus; divide
 //! by the line count for ns per URI.
 
 use std::hint::black_box;
@@ -39,6 +40,36 @@ fn parse(c: &mut Criterion) {
             let mut ok = 0usize;
             for l in &lines {
                 ok += iri_string::types::UriReferenceStr::new(black_box(*l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    // oxiri parses IRI-references (RFC 3987): beside uriscope's IRI parse.
+    g.bench_function("uriscope-iri", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += uriscope::uri::parse_iri(black_box(l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += oxiri::IriRef::parse(black_box(*l)).is_ok() as usize;
+            }
+            ok
+        })
+    });
+    // url (WHATWG) takes absolute URLs only and normalizes as it parses:
+    // not the same job, shown for scale.
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += url::Url::parse(black_box(l)).is_ok() as usize;
             }
             ok
         })

@@ -1,5 +1,6 @@
 //! `cargo bench --bench resolve`: reference resolution (RFC 3986 §5.2) and
-//! normalization (§6.2.2, §6.2.3) by uriscope and fluent-uri 0.4 in one run,
+//! normalization (§6.2.2, §6.2.3) by uriscope and fluent-uri 0.4 (and, for
+//! resolution, oxiri 0.3 and url 2) in one run,
 //! on the benchmark corpus (benches/uris.txt): each entry is resolved against
 //! `http://a/b/c/d;p?q`, then each target is normalized. Each side parses its
 //! inputs inside the timed loop; the base is parsed once, outside it. Each
@@ -47,6 +48,34 @@ fn resolve(c: &mut Criterion) {
                     if let Ok(t) = r.resolve_against(&fluent_base) {
                         n += t.as_str().len();
                     }
+                }
+            }
+            n
+        })
+    });
+    // oxiri resolves IRI-references (its parse and resolve in one call).
+    let ox_base = oxiri::Iri::parse(BASE).expect("the base parses");
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for l in &lines {
+                if let Ok(r) = oxiri::IriRef::parse(black_box(*l)) {
+                    if let Ok(t) = ox_base.resolve(&r) {
+                        n += t.as_str().len();
+                    }
+                }
+            }
+            n
+        })
+    });
+    // url joins the WHATWG way (normalizing as it goes): for scale.
+    let url_base = url::Url::parse(BASE).expect("the base parses");
+    g.bench_function("url", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for l in &lines {
+                if let Ok(t) = url_base.join(black_box(l)) {
+                    n += t.as_str().len();
                 }
             }
             n

@@ -28,6 +28,15 @@ impl Formatter for TerminalSafe {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
+        // Most strings have nothing to escape: one word-at-a-time scan
+        // (the plain escaper's; serde_json has already cut the fragment
+        // at the C0 controls it escapes itself, so what the scan finds is
+        // one of ours) instead of a walk over every character.
+        let Some(first) = super::plain::first_unsafe(fragment) else {
+            return writer.write_all(fragment.as_bytes());
+        };
+        writer.write_all(&fragment.as_bytes()[..first])?;
+        let fragment = &fragment[first..];
         let mut start = 0;
         for (i, c) in fragment.char_indices() {
             if !escaped_in_json(c) {

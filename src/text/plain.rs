@@ -53,7 +53,7 @@ fn is_unsafe(c: char) -> bool {
 /// time are first tested for any byte below 0x20 or from 0x7F up; only a
 /// word that has one is looked at byte by byte, and only those lead bytes
 /// are decoded (a finding message is mostly ASCII and one `§`).
-fn first_unsafe(s: &str) -> Option<usize> {
+pub(crate) fn first_unsafe(s: &str) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let b = s.as_bytes();
