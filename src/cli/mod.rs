@@ -14,6 +14,7 @@ pub mod normalize;
 pub mod parse;
 pub mod relative;
 pub mod resolve;
+pub mod shell;
 pub mod steps;
 
 use clap::{Parser, Subcommand};
@@ -68,6 +69,10 @@ pub enum Command {
     /// Change URLs with trurl's flags (--set, --get, --append, --iterate,
     /// --trim, --replace, --redirect, --json), RFC 3986 by default.
     Edit(Box<edit::EditArgs>),
+    /// Print a completion script for bash, zsh, fish, elvish or powershell.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), every subcommand included: `uriscope man | man -l -`.
+    Man,
 }
 
 /// Exit status: every input fine.
@@ -91,5 +96,7 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Equiv(args) => equiv::run(&args),
         Command::Relative(args) => relative::run(&args),
         Command::Edit(args) => edit::run(&args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man => shell::man(),
     }
 }

@@ -5,5 +5,6 @@ mod edit;
 mod output_defects;
 mod parse;
 mod resolve;
+mod shell;
 mod smoke;
 mod trace_bounds;
