@@ -32,6 +32,12 @@ pub struct Options {
     pub base: Option<String>,
     /// Leave the mouse to the terminal.
     pub no_mouse: bool,
+    /// The palette asked for (config `theme`).
+    pub theme: crate::config::ThemeChoice,
+    /// The Encode pane's first set (config `encode_set`).
+    pub encode_set: Option<String>,
+    /// A message for the status line at start (a config that could not be used).
+    pub note: Option<String>,
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -97,6 +103,18 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    (app.light, app.theme_name) = crate::config::resolve_theme(options.theme);
+    if let Some(set) = &options.encode_set {
+        if let Some(i) = crate::uri::percent::encode_set::ALL
+            .iter()
+            .position(|s| s.name == set)
+        {
+            app.encode.set = i;
+        }
+    }
+    if let Some(note) = &options.note {
+        app.say(crate::app::StatusKind::Error, note.clone());
+    }
     let panic_after_draw = std::env::var_os("URISCOPE_TEST_PANIC").is_some_and(|v| v == "1");
     let mut clipboard = SystemClipboard::new();
 

@@ -29,6 +29,7 @@
 pub mod app;
 pub mod cli;
 pub mod clipboard;
+pub mod config;
 pub mod event_batch;
 pub mod explorer;
 pub mod report;

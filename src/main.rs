@@ -28,10 +28,27 @@ fn main() -> ExitCode {
 /// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
+        // A config that cannot be used never stops the explorer: it starts
+        // with the defaults and says why on the status line.
+        let (config, note) = if args.no_config {
+            (Default::default(), None)
+        } else {
+            match uriscope::config::load(args.config.as_deref()) {
+                Ok(c) => (c, None),
+                Err(e) => (
+                    Default::default(),
+                    Some(format!("config not used (started with the defaults): {e}")),
+                ),
+            }
+        };
+        let config: uriscope::config::Config = config;
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
-            base: args.base.clone(),
-            no_mouse: args.no_mouse,
+            base: args.base.clone().or(config.base),
+            no_mouse: args.no_mouse || config.mouse == Some(false),
+            theme: config.theme.unwrap_or_default(),
+            encode_set: config.encode_set,
+            note,
         })?;
         return Ok(cli::EXIT_OK);
     }

@@ -221,6 +221,10 @@ pub struct App {
     pub encode: encode::EncodeView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
+    /// The light palette (config `theme`, or detected from COLORFGBG).
+    pub light: bool,
+    /// Which palette and why, for the help overlay.
+    pub theme_name: &'static str,
     /// Passwords drawn as typed in every pane (the reveal key); masked by
     /// default.
     pub reveal_passwords: bool,
@@ -247,6 +251,8 @@ impl App {
             compare: compare::CompareView::default(),
             encode: encode::EncodeView::new(input),
             no_color: false,
+            light: false,
+            theme_name: "dark (the default)",
             reveal_passwords: false,
             memo: memo::Memo::default(),
         }

@@ -40,6 +40,12 @@ pub struct Cli {
     /// Do not capture the mouse, so the terminal's own selection works.
     #[arg(long)]
     pub no_mouse: bool,
+    /// The explorer's config file (default: `$XDG_CONFIG_HOME/uriscope/config.toml`).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<std::path::PathBuf>,
+    /// Start the explorer without reading a config file.
+    #[arg(long)]
+    pub no_config: bool,
 }
 
 /// The non-interactive subcommands.

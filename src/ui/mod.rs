@@ -69,6 +69,7 @@ impl Widget for &App {
         let _reveal = mask::Reveal::frame(self.reveal_passwords);
         let theme = Theme {
             no_color: self.no_color,
+            light: self.light,
         };
         let Some(r) = regions(area) else {
             too_small(area, buf);

@@ -28,7 +28,7 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
     let inner_w = usize::from(w.saturating_sub(2));
     let inner_h = usize::from(h.saturating_sub(2));
     let (title, lines) = match overlay {
-        Overlay::Help { scroll } => help(*scroll, inner_w, inner_h, theme),
+        Overlay::Help { scroll } => help(*scroll, app.theme_name, inner_w, inner_h, theme),
         Overlay::Copy { entries, selected } => {
             let secrets = super::mask::passwords(app);
             copy(entries, *selected, &secrets, inner_w, inner_h, theme)
@@ -203,8 +203,25 @@ pub fn edit_cursor(
     Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
 
-fn help(scroll: usize, w: usize, h: usize, theme: &Theme) -> (String, Vec<Line<'static>>) {
-    let mut lines = Vec::new();
+fn help(
+    scroll: usize,
+    theme_name: &str,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>) {
+    let colours = if theme.no_color {
+        "no colour (NO_COLOR)".to_string()
+    } else {
+        theme_name.to_string()
+    };
+    let mut lines = vec![
+        Line::styled(
+            fit(&format!("theme: {colours}"), w).into_owned(),
+            theme.dim(),
+        ),
+        Line::default(),
+    ];
     let mut last = None;
     for (ctx, keys, text) in help_rows() {
         if last != Some(ctx) {

@@ -13,6 +13,9 @@ use crate::uri::Severity;
 pub struct Theme {
     /// No colors, modifiers only.
     pub no_color: bool,
+    /// Colours for a light background: no yellow or cyan text (both fade
+    /// on white in most palettes), black and blue instead.
+    pub light: bool,
 }
 
 impl Theme {
@@ -30,6 +33,19 @@ impl Theme {
                 Role::Fragment => s.add_modifier(Modifier::ITALIC),
                 Role::Delimiter => s.add_modifier(Modifier::DIM),
                 Role::Error => s.add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            };
+        }
+        if self.light {
+            return match role {
+                Role::Scheme => s.fg(Color::Magenta),
+                Role::Userinfo => s.fg(Color::Blue).add_modifier(Modifier::UNDERLINED),
+                Role::Host => s.fg(Color::Green),
+                Role::Port => s.fg(Color::Black).add_modifier(Modifier::BOLD),
+                Role::Path => s.fg(Color::Blue),
+                Role::Query => s.fg(Color::Black).add_modifier(Modifier::UNDERLINED),
+                Role::Fragment => s.fg(Color::Magenta).add_modifier(Modifier::UNDERLINED),
+                Role::Delimiter => s,
+                Role::Error => s.fg(Color::Red).add_modifier(Modifier::BOLD),
             };
         }
         match role {
@@ -52,6 +68,9 @@ impl Theme {
         match sev {
             Severity::Error => self.role(Role::Error),
             Severity::Warning if self.no_color => Style::new().add_modifier(Modifier::BOLD),
+            Severity::Warning if self.light => {
+                Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD)
+            }
             Severity::Warning => Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
             Severity::Note => self.dim(),
         }
@@ -71,6 +90,8 @@ impl Theme {
     pub fn key(&self) -> Style {
         if self.no_color {
             Style::new().add_modifier(Modifier::BOLD)
+        } else if self.light {
+            Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD)
         } else {
             Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
         }
@@ -160,7 +181,10 @@ mod tests {
             Color::Magenta,
             Color::Cyan,
         ];
-        for (name, st) in all(&Theme { no_color: false }) {
+        for (name, st) in all(&Theme {
+            no_color: false,
+            light: false,
+        }) {
             match (st.fg, st.bg) {
                 (None, None) => {}
                 (Some(fg), None) => assert!(hues.contains(&fg), "{name}: {fg:?}"),
@@ -171,14 +195,48 @@ mod tests {
                 assert!(name == "Error", "{name} is drawn in the error colour");
             }
         }
-        for (name, st) in all(&Theme { no_color: true }) {
-            assert_eq!((st.fg, st.bg), (None, None), "{name} with NO_COLOR");
+        // The light palette: no yellow or cyan text (they fade on white),
+        // black allowed (it is that palette's foreground).
+        let light_hues = [
+            Color::Red,
+            Color::Green,
+            Color::Blue,
+            Color::Magenta,
+            Color::Black,
+        ];
+        for (name, st) in all(&Theme {
+            no_color: false,
+            light: true,
+        }) {
+            match (st.fg, st.bg) {
+                (None, None) => {}
+                (Some(fg), None) => assert!(light_hues.contains(&fg), "light {name}: {fg:?}"),
+                (Some(Color::Black), Some(Color::Yellow)) => {}
+                other => panic!("light {name}: {other:?}"),
+            }
+            if st.fg == Some(Color::Red) {
+                assert!(
+                    name == "Error",
+                    "light: {name} is drawn in the error colour"
+                );
+            }
         }
-        // The roles stay apart without colour too.
-        let t = Theme { no_color: true };
-        let mut seen = std::collections::HashSet::new();
-        for r in Role::LEGEND {
-            assert!(seen.insert(t.role(r)), "{r:?} looks like another role");
+        // NO_COLOR wins over either palette.
+        for light in [false, true] {
+            for (name, st) in all(&Theme {
+                no_color: true,
+                light,
+            }) {
+                assert_eq!((st.fg, st.bg), (None, None), "{name} with NO_COLOR");
+            }
+        }
+        // The roles stay apart in every palette and without colour.
+        for (no_color, light) in [(true, false), (false, false), (false, true)] {
+            let t = Theme { no_color, light };
+            let mut seen = std::collections::HashSet::new();
+            for r in Role::LEGEND {
+                assert!(seen.insert(t.role(r)), "{r:?} looks like another role");
+            }
         }
     }
 }

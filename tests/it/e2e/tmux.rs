@@ -114,7 +114,10 @@ impl Tmux {
             .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
             .collect();
         let command = format!("sh {} {}", script.display(), quoted.join(" "));
-        let t = Tmux { socket: id, dir };
+        let t = Tmux {
+            socket: id,
+            dir: dir.clone(),
+        };
         let mut cmd: Vec<String> = vec![
             "new-session".into(),
             "-d".into(),
@@ -126,9 +129,12 @@ impl Tmux {
             h.to_string(),
         ];
         let bin = format!("URISCOPE={}", binary().display());
+        // No config of the machine's user is read: the config directory
+        // is the test's own (empty unless a test writes one there).
         let mut envs = vec![
             "TERM=xterm-256color".to_string(),
             "RUST_BACKTRACE=0".to_string(),
+            format!("XDG_CONFIG_HOME={}", dir.display()),
             bin,
         ];
         envs.extend(env.iter().map(|(k, v)| format!("{k}={v}")));

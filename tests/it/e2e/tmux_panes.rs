@@ -143,3 +143,42 @@ fn edit_the_host_in_the_breakdown_and_undo() {
     let (code, _, s) = t.wait_exit();
     assert_eq!(code, 0, "{s}");
 }
+
+/// Issue 14: a config file sets the base and the theme; a bad one never
+/// stops the explorer, which starts with the defaults and says why,
+/// naming the file, line and column.
+#[test]
+fn config_file_good_and_bad() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("uriscope-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let good = dir.join("good.toml");
+    std::fs::write(
+        &good,
+        "base = \"https://x.example/a/b\"\ntheme = \"light\"\n",
+    )
+    .expect("write");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "theme = \"light\"\ncolour = 1\n").expect("write");
+
+    let g = good.display().to_string();
+    let t = Tmux::start(&["--config", &g, "../c"], &[], 100, 30);
+    t.wait_text("base https://x.example/a/b");
+    t.key("F1");
+    t.wait_text("theme: light (config)");
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+
+    let b = bad.display().to_string();
+    let t = Tmux::start(&["--config", &b, "http://h/"], &[], 120, 30);
+    let s = t.wait_text("config not used");
+    assert!(
+        s.contains("started with the defaults") && s.contains("bad.toml:2:1"),
+        "{s}"
+    );
+    t.wait_text("base http://a/b/c/d;p?q");
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+}
