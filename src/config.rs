@@ -8,6 +8,7 @@
 //! theme = "auto"                        # "auto", "dark" or "light"
 //! mouse = true                          # false leaves the mouse to the terminal
 //! encode_set = "unreserved"             # the Encode pane's first set
+//! history = true                        # false keeps the history in memory only
 //! ```
 
 use std::fmt;
@@ -18,7 +19,7 @@ use serde::Deserialize;
 use crate::uri::percent::encode_set;
 
 /// The keys a config file may hold.
-pub const KEYS: [&str; 4] = ["base", "theme", "mouse", "encode_set"];
+pub const KEYS: [&str; 5] = ["base", "theme", "mouse", "encode_set", "history"];
 
 /// What the config file says; every key is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -32,6 +33,8 @@ pub struct Config {
     pub mouse: Option<bool>,
     /// The Encode pane's first encode set (a name of `uriscope encode --set`).
     pub encode_set: Option<String>,
+    /// Whether kept inputs are written to the history file (default yes).
+    pub history: Option<bool>,
 }
 
 /// The palette asked for.
@@ -206,6 +209,7 @@ mod tests {
                 theme: Some(ThemeChoice::Dark),
                 mouse: Some(false),
                 encode_set: Some("path".into()),
+                history: None,
             }
         );
         assert_eq!(p("").unwrap(), Config::default());

@@ -38,6 +38,9 @@ pub struct Options {
     pub encode_set: Option<String>,
     /// A message for the status line at start (a config that could not be used).
     pub note: Option<String>,
+    /// The history file to read at start and write on Enter; `None` keeps
+    /// the history in memory.
+    pub history: Option<std::path::PathBuf>,
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -60,6 +63,14 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
     match effect {
         Effect::None => false,
         Effect::Quit => true,
+        Effect::SaveHistory => {
+            if let Some(path) = app.history_file.clone() {
+                if let Err(e) = crate::history::save(&path, &app.history.entries) {
+                    app.say(crate::app::StatusKind::Error, e);
+                }
+            }
+            false
+        }
         Effect::Copy(entry) => {
             // The real text is copied; the status line says when it holds
             // a password (the screen shows it masked).
@@ -110,6 +121,19 @@ pub fn run(options: Options) -> io::Result<()> {
             .position(|s| s.name == set)
         {
             app.encode.set = i;
+        }
+    }
+    if let Some(path) = &options.history {
+        match crate::history::load(path) {
+            Ok(entries) => {
+                app.history.entries = entries;
+                app.history_file = Some(path.clone());
+            }
+            // A file that cannot be read is left as it is (not overwritten).
+            Err(e) => app.say(
+                crate::app::StatusKind::Error,
+                format!("{e}; the history is kept for this session only"),
+            ),
         }
     }
     if let Some(note) = &options.note {

@@ -32,6 +32,7 @@ pub mod clipboard;
 pub mod config;
 pub mod event_batch;
 pub mod explorer;
+pub mod history;
 pub mod report;
 pub mod term;
 pub mod text;

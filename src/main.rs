@@ -49,6 +49,9 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             theme: config.theme.unwrap_or_default(),
             encode_set: config.encode_set,
             note,
+            history: (config.history != Some(false))
+                .then(uriscope::history::default_path)
+                .flatten(),
         })?;
         return Ok(cli::EXIT_OK);
     }

@@ -66,6 +66,8 @@ pub enum Action {
     HistoryPrev,
     /// The next input from the history.
     HistoryNext,
+    /// Search the history: a list filtered as you type.
+    HistorySearch,
 
     /// Scroll the view one line up.
     ScrollUp,
@@ -131,4 +133,6 @@ pub enum Effect {
     /// Put this entry's text on the clipboard, then report where it went
     /// with [`App::copied`](super::App::copied).
     Copy(CopyEntry),
+    /// Write the input history to its file (an input was kept).
+    SaveHistory,
 }

@@ -354,6 +354,16 @@ impl Editor {
     }
 }
 
+impl PartialEq for Editor {
+    /// Two editors are equal when they hold the same text with the cursor
+    /// at the same place (their undo history aside).
+    fn eq(&self, other: &Editor) -> bool {
+        self.text() == other.text() && self.cursor() == other.cursor()
+    }
+}
+
+impl Eq for Editor {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

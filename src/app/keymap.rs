@@ -349,6 +349,13 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Text,
+        keys: &[k(F(7)), alt_k(Char('r'))],
+        action: Action::HistorySearch,
+        hint: "",
+        help: "search the input history (type to filter, Enter loads)",
+    },
+    Binding {
+        context: Text,
         keys: &[k(Enter)],
         action: Action::Commit,
         hint: "",
@@ -569,7 +576,7 @@ pub static KEYS: &[Binding] = &[
 
 /// The contexts active in `app`'s state, most specific first.
 pub fn contexts(app: &App) -> &'static [Context] {
-    if matches!(app.overlay, Some(crate::app::Overlay::Edit(_))) {
+    if app.overlay_takes_text() {
         // The edit field: Enter and Esc are the overlay's, the rest edits.
         &[Context::Overlay, Context::Text, Context::Global]
     } else if matches!(app.overlay, Some(crate::app::Overlay::Query { .. })) {
@@ -610,8 +617,7 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
         let command = ev
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        let field =
-            app.overlay.is_none() || matches!(app.overlay, Some(crate::app::Overlay::Edit(_)));
+        let field = app.overlay.is_none() || app.overlay_takes_text();
         if !command && field && app.text_focused() {
             return Some(Action::Insert(c));
         }

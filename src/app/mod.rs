@@ -129,6 +129,13 @@ pub enum Overlay {
     },
     /// A component of the input being edited (Breakdown, Enter).
     Edit(edit::EditField),
+    /// The history, filtered as you type (newest first).
+    History {
+        /// The filter (a case-insensitive substring).
+        filter: Editor,
+        /// The highlighted match (0 is the newest).
+        selected: usize,
+    },
     /// The input's query as pairs (Breakdown, Enter on the query row).
     Query {
         /// The highlighted pair (clamped to the pairs there are).
@@ -178,10 +185,14 @@ pub struct History {
 }
 
 impl History {
-    /// Remember `text` (not empty, not a repeat of the newest entry).
+    /// Remember `text` as the newest entry (not empty; an older copy of
+    /// it goes; at most [`crate::history::MAX`] entries).
     pub fn push(&mut self, text: &str) {
         if !text.is_empty() && self.entries.last().map(String::as_str) != Some(text) {
+            self.entries.retain(|e| e != text);
             self.entries.push(text.to_string());
+            let over = self.entries.len().saturating_sub(crate::history::MAX);
+            self.entries.drain(..over);
         }
         self.pos = None;
     }
@@ -207,8 +218,11 @@ pub struct App {
     pub pane: Pane,
     /// The open overlay.
     pub overlay: Option<Overlay>,
-    /// Inputs typed this session.
+    /// Inputs typed this session (and, when kept in a file, before).
     pub history: History,
+    /// The history file kept inputs are written to (the main loop writes
+    /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
+    pub history_file: Option<std::path::PathBuf>,
     /// The status line.
     pub status: Option<Status>,
     /// The Breakdown's scroll and selected row.
@@ -242,6 +256,7 @@ impl App {
             pane: Pane::Breakdown,
             overlay: None,
             history: History::default(),
+            history_file: None,
             status: None,
             breakdown: BreakdownView::default(),
             resolve: resolve::ResolveView {
@@ -270,8 +285,29 @@ impl App {
     fn overlay_field(&self) -> Option<&Editor> {
         match &self.overlay {
             Some(Overlay::Edit(e)) => Some(&e.field),
+            Some(Overlay::History { filter, .. }) => Some(filter),
             _ => None,
         }
+    }
+
+    /// Whether the open overlay has a text field (typing goes there).
+    pub fn overlay_takes_text(&self) -> bool {
+        self.overlay_field().is_some()
+    }
+
+    /// The history entries matching the search filter, newest first.
+    pub fn history_matches(&self) -> Vec<&str> {
+        let filter = match &self.overlay {
+            Some(Overlay::History { filter, .. }) => filter.text().to_lowercase(),
+            _ => String::new(),
+        };
+        self.history
+            .entries
+            .iter()
+            .rev()
+            .filter(|e| filter.is_empty() || e.to_lowercase().contains(&filter))
+            .map(String::as_str)
+            .collect()
     }
 
     /// Whether a text field has focus (printable keys are then text).
@@ -295,8 +331,10 @@ impl App {
 
     /// The focused text field, mutably.
     pub fn focused_editor_mut(&mut self) -> Option<&mut Editor> {
-        if let Some(Overlay::Edit(e)) = &mut self.overlay {
-            return Some(&mut e.field);
+        match &mut self.overlay {
+            Some(Overlay::Edit(e)) => return Some(&mut e.field),
+            Some(Overlay::History { filter, .. }) => return Some(filter),
+            _ => {}
         }
         match self.focus {
             Focus::Input => Some(&mut self.input),

@@ -66,7 +66,20 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Commit => {
             let text = app.input.text().to_string();
             app.history.push(&text);
-            app.say(StatusKind::Info, "kept in the history (↑/↓ to walk it)");
+            let search = super::keymap::key(Action::HistorySearch);
+            app.say(
+                StatusKind::Info,
+                format!("kept in the history (↑/↓ to walk it, {search} to search it)"),
+            );
+            if app.history_file.is_some() {
+                return Effect::SaveHistory;
+            }
+        }
+        Action::HistorySearch => {
+            app.overlay = Some(Overlay::History {
+                filter: super::Editor::new(""),
+                selected: 0,
+            });
         }
         Action::HistoryPrev | Action::HistoryNext if app.focus == Focus::Input => {
             history_walk(app, action == Action::HistoryPrev);
@@ -76,7 +89,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Paste(text) => {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
-            let in_field = matches!(app.overlay, Some(Overlay::Edit(_)));
+            let in_field = app.overlay_takes_text();
             let unwrap = app.focus != Focus::Pane(super::Pane::Encode) && !in_field;
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
@@ -227,7 +240,7 @@ fn edit_update(app: &mut App, action: Action) {
         }
         _ => return,
     }
-    let in_field = matches!(app.overlay, Some(Overlay::Edit(_)));
+    let in_field = app.overlay_takes_text();
     if !in_field
         && app
             .focused_editor()
@@ -268,6 +281,43 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
+    if let Some(Overlay::History { .. }) = &app.overlay {
+        let n = app.history_matches().len();
+        match action {
+            Action::Close => app.overlay = None,
+            Action::ListUp | Action::ListDown => {
+                if let Some(Overlay::History { selected, .. }) = &mut app.overlay {
+                    *selected = if *action == Action::ListUp {
+                        selected.saturating_sub(1)
+                    } else {
+                        (*selected + 1).min(n.saturating_sub(1))
+                    };
+                }
+            }
+            Action::ListPick => {
+                let sel = match &app.overlay {
+                    Some(Overlay::History { selected, .. }) => *selected,
+                    _ => 0,
+                };
+                let chosen = app
+                    .history_matches()
+                    .get(sel.min(n.saturating_sub(1)))
+                    .map(|s| s.to_string());
+                app.overlay = None;
+                if let Some(text) = chosen {
+                    let len = app.input.text().len();
+                    if app.input.replace_range(0, len, &text) {
+                        panes::edited(app, Focus::Input);
+                    }
+                    app.focus = Focus::Input;
+                    app.say(StatusKind::Info, "loaded from the history (one undo step)");
+                }
+            }
+            // Quit, and typing into the filter, go on.
+            _ => return None,
+        }
+        return Some(Effect::None);
+    }
     if let Some(Overlay::Query { .. }) = &app.overlay {
         if *action == Action::Quit {
             return None;
@@ -281,12 +331,12 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { entries, .. } => entries.len(),
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_) | Overlay::Query { .. } => return None,
+        Overlay::Edit(_) | Overlay::Query { .. } | Overlay::History { .. } => return None,
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_) | Overlay::Query { .. } => return None,
+        Overlay::Edit(_) | Overlay::Query { .. } | Overlay::History { .. } => return None,
     };
     match action {
         Action::Close => app.overlay = None,
@@ -310,7 +360,10 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
 
 fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
-        Overlay::Help { .. } | Overlay::Edit(_) | Overlay::Query { .. } => Effect::None,
+        Overlay::Help { .. }
+        | Overlay::Edit(_)
+        | Overlay::Query { .. }
+        | Overlay::History { .. } => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.
         Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {

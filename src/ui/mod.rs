@@ -129,8 +129,12 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 /// Where the terminal cursor goes: in the focused text field.
 pub fn cursor(app: &App, area: Rect) -> Option<Position> {
     let r = regions(area)?;
-    if let Some(crate::app::Overlay::Edit(e)) = &app.overlay {
-        return overlay::edit_cursor(e, area);
+    match &app.overlay {
+        Some(crate::app::Overlay::Edit(e)) => return overlay::edit_cursor(e, area),
+        Some(crate::app::Overlay::History { filter, .. }) => {
+            return overlay::field_cursor(filter, area, 0)
+        }
+        _ => {}
     }
     if app.overlay.is_some() {
         return None;

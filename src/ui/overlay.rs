@@ -36,6 +36,9 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
         Overlay::Edit(e) => edit_field(app, e, inner_w, theme),
         Overlay::Query { selected } => query_pairs(app, *selected, inner_w, inner_h, theme),
+        Overlay::History { filter, selected } => {
+            history(app, filter.text(), *selected, inner_w, inner_h, theme)
+        }
     };
     Clear.render(rect, buf);
     let block = Block::default().borders(Borders::ALL).title(Span::styled(
@@ -99,6 +102,56 @@ fn edit_field(
     let title = format!(
         " Edit {} ({} sets, {} cancels) ",
         e.target.name(),
+        key(Action::ListPick),
+        key(Action::Close)
+    );
+    (title, lines)
+}
+
+/// The history search: the filter, then the matching inputs newest
+/// first, the selected one highlighted (passwords masked).
+fn history(
+    app: &App,
+    filter: &str,
+    selected: usize,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>) {
+    let matches = app.history_matches();
+    let sel = selected.min(matches.len().saturating_sub(1));
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("search   ", theme.heading()),
+            Span::raw(fit(&visible(filter), w.saturating_sub(9)).into_owned()),
+        ]),
+        Line::default(),
+    ];
+    if matches.is_empty() {
+        lines.push(Line::styled(
+            if app.history.entries.is_empty() {
+                format!("no inputs kept yet ({} keeps one)", key(Action::Commit))
+            } else {
+                "nothing matches".to_string()
+            },
+            theme.dim(),
+        ));
+    }
+    let rows = h.saturating_sub(3).max(1);
+    let first = sel.saturating_sub(rows.saturating_sub(1));
+    for (i, m) in matches.iter().enumerate().skip(first).take(rows) {
+        let shown = super::mask::mask_password(m);
+        let style = if i == sel {
+            theme.selected()
+        } else {
+            ratatui::style::Style::new()
+        };
+        lines.push(Line::styled(fit(&visible(&shown), w).into_owned(), style));
+    }
+    let title = format!(
+        " History ({} of {}; {} loads, {} closes) ",
+        matches.len(),
+        app.history.entries.len(),
         key(Action::ListPick),
         key(Action::Close)
     );
@@ -192,14 +245,24 @@ pub fn edit_cursor(
     e: &crate::app::edit::EditField,
     area: Rect,
 ) -> Option<ratatui::layout::Position> {
+    field_cursor(&e.field, area, 3)
+}
+
+/// Where the cursor goes in an overlay's field on line `row` of its
+/// inner area (after a 9-column label).
+pub fn field_cursor(
+    field: &crate::app::Editor,
+    area: Rect,
+    row: u16,
+) -> Option<ratatui::layout::Position> {
     let w = area.width.saturating_sub(4).min(76);
     let h = area.height.saturating_sub(2);
     if w < 10 || h < 6 {
         return None;
     }
     let x0 = area.x + (area.width - w) / 2 + 1 + 9;
-    let y = area.y + (area.height - h) / 2 + 1 + 3;
-    let col = e.field.cursor_col().min(usize::from(w.saturating_sub(11)));
+    let y = area.y + (area.height - h) / 2 + 1 + row;
+    let col = field.cursor_col().min(usize::from(w.saturating_sub(11)));
     Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
 

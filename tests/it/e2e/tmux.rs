@@ -129,12 +129,14 @@ impl Tmux {
             h.to_string(),
         ];
         let bin = format!("URISCOPE={}", binary().display());
-        // No config of the machine's user is read: the config directory
-        // is the test's own (empty unless a test writes one there).
+        // No config or history of the machine's user is read or written:
+        // the config and state directories are the test's own (empty unless
+        // a test writes there; `env` can point them elsewhere).
         let mut envs = vec![
             "TERM=xterm-256color".to_string(),
             "RUST_BACKTRACE=0".to_string(),
             format!("XDG_CONFIG_HOME={}", dir.display()),
+            format!("XDG_STATE_HOME={}", dir.display()),
             bin,
         ];
         envs.extend(env.iter().map(|(k, v)| format!("{k}={v}")));

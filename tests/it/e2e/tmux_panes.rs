@@ -182,3 +182,52 @@ fn config_file_good_and_bad() {
     t.key("C-c");
     assert_eq!(t.wait_exit().0, 0);
 }
+
+/// Issue 14: inputs kept with Enter come back in the next run (↑, and the
+/// search with F7); an input with a password is never written to the file.
+#[test]
+fn history_across_runs_without_passwords() {
+    if !tmux_available() {
+        return;
+    }
+    let state = std::env::temp_dir().join(format!("uriscope-state-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&state);
+    let st = state.display().to_string();
+    let env = [("XDG_STATE_HOME", st.as_str())];
+    let t = Tmux::start(&[], &env, 100, 30);
+    t.wait_text(" URI ");
+    t.type_text("https://kept.example/one");
+    t.key("Enter");
+    t.wait_text("kept in the history");
+    t.key("C-u");
+    t.type_text("https://u:secret@h.example/");
+    t.key("Enter");
+    t.wait_text("kept in the history");
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+    let file =
+        std::fs::read_to_string(state.join("uriscope").join("history")).expect("a history file");
+    assert_eq!(file, "https://kept.example/one\n", "no password written");
+
+    let t = Tmux::start(&[], &env, 100, 30);
+    t.wait_text(" URI ");
+    t.key("Up");
+    t.wait_for("the kept input is back", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("https://kept.example/one"))
+    });
+    t.key("C-u");
+    t.key("F7");
+    t.wait_text("History (1 of 1");
+    t.type_text("kept");
+    t.key("Enter");
+    t.wait_for("loaded from the search", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("https://kept.example/one"))
+    });
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+    let _ = std::fs::remove_dir_all(&state);
+}

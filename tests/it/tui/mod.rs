@@ -4,6 +4,7 @@ mod edit_rows;
 mod explorer;
 mod explorer_panes;
 mod explorer_props;
+mod history_search;
 mod labels;
 mod password;
 mod query_rows;
