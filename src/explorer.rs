@@ -41,6 +41,8 @@ pub struct Options {
     /// The history file to read at start and write on Enter; `None` keeps
     /// the history in memory.
     pub history: Option<std::path::PathBuf>,
+    /// Inputs read from stdin: the explorer opens on a list to pick from.
+    pub list: Vec<String>,
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -135,6 +137,27 @@ pub fn run(options: Options) -> io::Result<()> {
                 format!("{e}; the history is kept for this session only"),
             ),
         }
+    }
+    if !options.list.is_empty() {
+        app.list = options.list.clone();
+        if app.input.text().is_empty() {
+            if let Some(first) = app.list.first() {
+                app.input.set_text(first);
+            }
+        }
+        app.overlay = Some(crate::app::Overlay::History {
+            filter: crate::app::Editor::new(""),
+            selected: 0,
+            stdin: true,
+        });
+        let key = crate::app::keymap::key(crate::app::Action::HistorySearch);
+        app.say(
+            crate::app::StatusKind::Info,
+            format!(
+                "{} inputs from stdin; {key} opens the list again",
+                app.list.len()
+            ),
+        );
     }
     if let Some(note) = &options.note {
         app.say(crate::app::StatusKind::Error, note.clone());

@@ -24,10 +24,42 @@ fn main() -> ExitCode {
     }
 }
 
+/// At most this many stdin lines are offered in the explorer's list.
+const LIST_MAX: usize = 100_000;
+
+/// The non-empty lines of stdin (trimmed, lossy UTF-8), each once, at
+/// most [`LIST_MAX`] (the rest are counted, not kept).
+fn read_list() -> io::Result<Vec<String>> {
+    use std::io::BufRead;
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    let mut stdin = io::stdin().lock();
+    loop {
+        buf.clear();
+        if stdin.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf).trim().to_string();
+        if !line.is_empty() && out.len() < LIST_MAX && seen.insert(line.clone()) {
+            out.push(line);
+        }
+    }
+    Ok(out)
+}
+
 /// Without a subcommand: the explorer on a terminal, else the breakdown of
 /// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
-    if io::stdout().is_terminal() && io::stdin().is_terminal() {
+    // `grep -o 'https\?://[^ ]*' access.log | uriscope` on a terminal: the
+    // lines become a list to pick from, and keys come from the terminal
+    // (crossterm reads /dev/tty when stdin is not one), as fzf does.
+    let list = if io::stdout().is_terminal() && !io::stdin().is_terminal() && args.uri.is_none() {
+        Some(read_list()?)
+    } else {
+        None
+    };
+    if io::stdout().is_terminal() && (io::stdin().is_terminal() || list.is_some()) {
         // A config that cannot be used never stops the explorer: it starts
         // with the defaults and says why on the status line.
         let (config, note) = if args.no_config {
@@ -52,6 +84,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             history: (config.history != Some(false))
                 .then(uriscope::history::default_path)
                 .flatten(),
+            list: list.unwrap_or_default(),
         })?;
         return Ok(cli::EXIT_OK);
     }

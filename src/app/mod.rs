@@ -129,12 +129,14 @@ pub enum Overlay {
     },
     /// A component of the input being edited (Breakdown, Enter).
     Edit(edit::EditField),
-    /// The history, filtered as you type (newest first).
+    /// The history, or the inputs read from stdin, filtered as you type.
     History {
         /// The filter (a case-insensitive substring).
         filter: Editor,
-        /// The highlighted match (0 is the newest).
+        /// The highlighted match (0 is the first shown).
         selected: usize,
+        /// The list from stdin ([`App::list`]) rather than the history.
+        stdin: bool,
     },
     /// The input's query as pairs (Breakdown, Enter on the query row).
     Query {
@@ -223,6 +225,9 @@ pub struct App {
     /// The history file kept inputs are written to (the main loop writes
     /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
     pub history_file: Option<std::path::PathBuf>,
+    /// The inputs read from stdin (`grep -o 'https\?://[^ ]*' log | uriscope`),
+    /// offered as a list to pick from; empty otherwise.
+    pub list: Vec<String>,
     /// The status line.
     pub status: Option<Status>,
     /// The Breakdown's scroll and selected row.
@@ -257,6 +262,7 @@ impl App {
             overlay: None,
             history: History::default(),
             history_file: None,
+            list: Vec::new(),
             status: None,
             breakdown: BreakdownView::default(),
             resolve: resolve::ResolveView {
@@ -295,19 +301,25 @@ impl App {
         self.overlay_field().is_some()
     }
 
-    /// The history entries matching the search filter, newest first.
+    /// The entries matching the search filter: the history newest first,
+    /// or the list from stdin in its order.
     pub fn history_matches(&self) -> Vec<&str> {
-        let filter = match &self.overlay {
-            Some(Overlay::History { filter, .. }) => filter.text().to_lowercase(),
-            _ => String::new(),
+        let (filter, stdin) = match &self.overlay {
+            Some(Overlay::History { filter, stdin, .. }) => (filter.text().to_lowercase(), *stdin),
+            _ => (String::new(), false),
         };
-        self.history
-            .entries
-            .iter()
-            .rev()
-            .filter(|e| filter.is_empty() || e.to_lowercase().contains(&filter))
-            .map(String::as_str)
-            .collect()
+        let keep = |e: &&String| filter.is_empty() || e.to_lowercase().contains(&filter);
+        if stdin {
+            self.list.iter().filter(keep).map(String::as_str).collect()
+        } else {
+            self.history
+                .entries
+                .iter()
+                .rev()
+                .filter(keep)
+                .map(String::as_str)
+                .collect()
+        }
     }
 
     /// Whether a text field has focus (printable keys are then text).

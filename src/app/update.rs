@@ -76,9 +76,11 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             }
         }
         Action::HistorySearch => {
+            // With a list from stdin, the search is over that list.
             app.overlay = Some(Overlay::History {
                 filter: super::Editor::new(""),
                 selected: 0,
+                stdin: !app.list.is_empty(),
             });
         }
         Action::HistoryPrev | Action::HistoryNext if app.focus == Focus::Input => {

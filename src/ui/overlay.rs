@@ -36,9 +36,19 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
         Overlay::Edit(e) => edit_field(app, e, inner_w, theme),
         Overlay::Query { selected } => query_pairs(app, *selected, inner_w, inner_h, theme),
-        Overlay::History { filter, selected } => {
-            history(app, filter.text(), *selected, inner_w, inner_h, theme)
-        }
+        Overlay::History {
+            filter,
+            selected,
+            stdin,
+        } => history(
+            app,
+            filter.text(),
+            *selected,
+            *stdin,
+            inner_w,
+            inner_h,
+            theme,
+        ),
     };
     Clear.render(rect, buf);
     let block = Block::default().borders(Borders::ALL).title(Span::styled(
@@ -114,6 +124,7 @@ fn history(
     app: &App,
     filter: &str,
     selected: usize,
+    stdin: bool,
     w: usize,
     h: usize,
     theme: &Theme,
@@ -148,10 +159,14 @@ fn history(
         };
         lines.push(Line::styled(fit(&visible(&shown), w).into_owned(), style));
     }
+    let (what, all) = if stdin {
+        ("Inputs from stdin", app.list.len())
+    } else {
+        ("History", app.history.entries.len())
+    };
     let title = format!(
-        " History ({} of {}; {} loads, {} closes) ",
+        " {what} ({} of {all}; {} loads, {} closes) ",
         matches.len(),
-        app.history.entries.len(),
         key(Action::ListPick),
         key(Action::Close)
     );

@@ -105,7 +105,7 @@ impl Tmux {
         std::fs::write(
             &script,
             format!(
-                "#!/bin/sh\n\"$URISCOPE\" \"$@\"\necho \"exit=$?\"\nstty -a | tr '\\n' ' '\necho\necho {SENTINEL}\nexec sleep 600\n"
+                "#!/bin/sh\nif [ -n \"$URISCOPE_STDIN\" ]; then exec <\"$URISCOPE_STDIN\"; fi\n\"$URISCOPE\" \"$@\"\necho \"exit=$?\"\nstty -a </dev/tty | tr '\\n' ' '\necho\necho {SENTINEL}\nexec sleep 600\n"
             ),
         )
         .expect("write wrapper");

@@ -231,3 +231,39 @@ fn history_across_runs_without_passwords() {
     assert_eq!(t.wait_exit().0, 0);
     let _ = std::fs::remove_dir_all(&state);
 }
+
+/// Issue 14 point 7: a list on stdin opens the explorer on a picker, keys
+/// coming from the terminal; Enter loads the chosen line.
+#[test]
+fn a_list_on_stdin_is_a_picker() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("uriscope-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let list = dir.join("list.txt");
+    std::fs::write(
+        &list,
+        "https://a.example/x\n\nhttps://b.example/y\nhttps://a.example/x\nftp://c.example/z\n",
+    )
+    .expect("write");
+    let l = list.display().to_string();
+    let t = Tmux::start(&[], &[("URISCOPE_STDIN", l.as_str())], 100, 30);
+    t.wait_text("Inputs from stdin (3 of 3");
+    t.type_text("ftp");
+    t.wait_text("Inputs from stdin (1 of 3");
+    t.key("Enter");
+    t.wait_for("the chosen line is the input", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.contains("ftp://c.example/z"))
+            && !s.contains("Inputs from stdin (")
+    });
+    t.key("F7");
+    t.wait_text("Inputs from stdin (3 of 3");
+    t.key("Escape");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
