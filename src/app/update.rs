@@ -278,7 +278,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
             }
             Action::ListPick => super::edit::apply(app),
             Action::ListUp | Action::ListDown => {}
-            Action::Quit => return None,
+            // Quit, and typing into the field, go on.
             _ => return None,
         }
         return Some(Effect::None);
