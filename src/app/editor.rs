@@ -261,10 +261,12 @@ impl Editor {
 
     /// Cursor to the nearest boundary in `stops` before it (or the start).
     pub fn jump_left(&mut self, stops: &[usize]) {
+        // A stop that is not a character boundary of this text is ignored
+        // (stops computed for another text must never cut a character).
         self.cursor = stops
             .iter()
             .copied()
-            .filter(|&s| s < self.cursor)
+            .filter(|&s| s < self.cursor && self.text.is_char_boundary(s))
             .max()
             .unwrap_or(0);
         self.snap();
@@ -275,7 +277,7 @@ impl Editor {
         self.cursor = stops
             .iter()
             .copied()
-            .filter(|&s| s > self.cursor && s <= self.text.len())
+            .filter(|&s| s > self.cursor && self.text.is_char_boundary(s))
             .min()
             .unwrap_or(self.text.len());
         self.snap();

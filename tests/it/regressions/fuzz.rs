@@ -333,3 +333,38 @@ fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
     let mut t = Terminal::new(TestBackend::new(100, 40)).expect("backend");
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
 }
+
+/// Found by the `tui` target's campaign after the history search landed:
+/// Alt-B (a jump to the previous component boundary) in the search field
+/// used the *input line's* boundaries, a byte offset inside a character of
+/// the field's own text: a panic in the grapheme cursor. Now only the input
+/// line gets its boundaries, and the editor ignores a stop that is not a
+/// character boundary of its text.
+#[test]
+fn regression_boundary_jump_in_an_overlay_field() {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    use uriscope::app::{update, Action, Overlay};
+    let mut app = App::new("http://h/a/b/c/d/e?x=1", None);
+    update(&mut app, Action::HistorySearch);
+    for c in "x\u{618} \u{301}\u{301}".chars() {
+        update(&mut app, Action::Insert(c));
+    }
+    for (code, mods) in [
+        (KeyCode::Char('b'), KeyModifiers::ALT),
+        (KeyCode::Char('f'), KeyModifiers::ALT),
+        (KeyCode::Backspace, KeyModifiers::ALT),
+    ] {
+        crate::tui::screen::press(&mut app, code, mods);
+        let Some(Overlay::History { filter, .. }) = &app.overlay else {
+            panic!("the search stays open")
+        };
+        assert!(filter.text().is_char_boundary(filter.cursor()));
+    }
+    // The editor itself ignores stops inside a character.
+    let mut ed = uriscope::app::Editor::new("a\u{301}\u{301}b");
+    ed.end();
+    ed.jump_left(&[2, 4]);
+    assert!(ed.text().is_char_boundary(ed.cursor()));
+    ed.jump_right(&[2, 4]);
+    assert!(ed.text().is_char_boundary(ed.cursor()));
+}
