@@ -282,6 +282,11 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
             }
             Action::ListPick => super::edit::apply(app),
             Action::ListUp | Action::ListDown => {}
+            // Another overlay would drop what was typed: say how to go on.
+            Action::Help | Action::Examples | Action::CopyChooser | Action::HistorySearch => {
+                let esc = super::keymap::key(Action::Close);
+                app.say(StatusKind::Info, format!("{esc} closes the field first"));
+            }
             // Quit, and typing into the field, go on.
             _ => return None,
         }

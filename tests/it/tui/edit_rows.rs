@@ -218,3 +218,27 @@ fn the_query_as_pairs() {
     }
     assert_eq!(a.input.text(), uri);
 }
+
+/// Another overlay's key while the field is open keeps what was typed.
+#[test]
+fn other_overlays_wait_for_the_field() {
+    let mut a = on_row("http://h/p", 4);
+    key(&mut a, KeyCode::Enter);
+    type_str(&mut a, "x");
+    for (code, mods) in [
+        (KeyCode::F(1), KeyModifiers::NONE),
+        (KeyCode::Char('o'), KeyModifiers::CONTROL),
+        (KeyCode::F(2), KeyModifiers::NONE),
+    ] {
+        press(&mut a, code, mods);
+        let Some(Overlay::Edit(e)) = &a.overlay else {
+            panic!("the field stays: {:?}", a.overlay)
+        };
+        assert_eq!(e.field.text(), "/px");
+        assert!(
+            status(&a).contains("closes the field first"),
+            "{}",
+            status(&a)
+        );
+    }
+}
