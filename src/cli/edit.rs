@@ -516,29 +516,10 @@ impl Run<'_> {
                 u.path = "/".to_string();
             }
         }
-        if args.default_port && u.port.is_none() && u.host.is_some() {
-            if let Some(p) = u
-                .scheme
-                .as_deref()
-                .and_then(uri::lint::scheme::default_port)
-            {
-                u.port = Some(p.to_string());
-            }
-        }
-        if let Some(h) = u.host.clone().filter(|h| !h.starts_with('[')) {
-            let dec = u
-                .decoded(Component::Host)
-                .map(|d| d.text.into_owned())
-                .unwrap_or(h);
-            if args.punycode {
-                if let Ok(a) = uri::idn::host_to_ascii(&dec) {
-                    u.host = Some(a.into_owned());
-                }
-            } else if args.as_idn {
-                if let Ok(a) = uri::idn::host_to_unicode(&dec) {
-                    u.host = Some(a.into_owned());
-                }
-            }
+        if let Some(v) =
+            super::edit_get::with_forms(&u, args.default_port, args.punycode, args.as_idn)
+        {
+            u = v;
         }
         Ok(u)
     }

@@ -216,36 +216,17 @@ fn value(
         }
         What::Component(c) => *c,
     };
-    let mut u = std::borrow::Cow::Borrowed(u);
-    let default = f.default || want.default_port;
-    if default && u.port.is_none() && u.host.is_some() {
-        if let Some(p) = u
-            .scheme
-            .as_deref()
-            .and_then(crate::uri::lint::scheme::default_port)
-        {
-            u.to_mut().port = Some(p.to_string());
-        }
-    }
-    if let Some(h) = u.host.clone().filter(|h| !h.starts_with('[')) {
-        let dec = u
-            .decoded(Component::Host)
-            .map(|d| d.text.into_owned())
-            .unwrap_or(h);
-        if f.puny || want.punycode {
-            if let Ok(a) = crate::uri::idn::host_to_ascii(&dec) {
-                u.to_mut().host = Some(a.into_owned());
-            }
-        } else if f.idn || want.idn {
-            if let Ok(a) = crate::uri::idn::host_to_unicode(&dec) {
-                u.to_mut().host = Some(a.into_owned());
-            }
-        }
-    }
+    let changed = with_forms(
+        u,
+        f.default || want.default_port,
+        f.puny || want.punycode,
+        f.idn || want.idn,
+    );
+    let u = changed.as_ref().unwrap_or(u);
     if c == Component::Url {
-        return Ok(Some(match u {
-            std::borrow::Cow::Borrowed(_) => url.to_string(),
-            std::borrow::Cow::Owned(o) => o.recompose(),
+        return Ok(Some(match &changed {
+            None => url.to_string(),
+            Some(o) => o.recompose(),
         }));
     }
     if f.encoded || want.encoded {
@@ -262,6 +243,42 @@ fn value(
         warnings.push(msg);
     }
     Ok(Some(d.text.into_owned()))
+}
+
+/// `u` with the scheme's default port when it has none (`default`) and
+/// its host in punycode (`puny`) or Unicode (`idn`); `None` when no flag
+/// changes anything, so a URL is copied only when asked to. Shared by
+/// `--get` and the URL `edit` prints.
+pub fn with_forms(u: &Editable, default: bool, puny: bool, idn: bool) -> Option<Editable> {
+    let mut out: Option<Editable> = None;
+    if default && u.port.is_none() && u.host.is_some() {
+        if let Some(p) = u
+            .scheme
+            .as_deref()
+            .and_then(crate::uri::lint::scheme::default_port)
+        {
+            out.get_or_insert_with(|| u.clone()).port = Some(p.to_string());
+        }
+    }
+    if let Some(h) = u
+        .host
+        .as_deref()
+        .filter(|h| !h.starts_with('[') && (puny || idn))
+    {
+        let dec = u
+            .decoded(Component::Host)
+            .map(|d| d.text.into_owned())
+            .unwrap_or_else(|| h.to_string());
+        let form = if puny {
+            crate::uri::idn::host_to_ascii(&dec).ok()
+        } else {
+            crate::uri::idn::host_to_unicode(&dec).ok()
+        };
+        if let Some(a) = form {
+            out.get_or_insert_with(|| u.clone()).host = Some(a.into_owned());
+        }
+    }
+    out
 }
 
 /// trurl shows a decoded `%00` of a query value as `.`.
