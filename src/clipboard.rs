@@ -4,6 +4,12 @@
 //! arboard is unavailable or the session is remote (`SSH_TTY` /
 //! `SSH_CONNECTION` set), so copying works over SSH and inside tmux
 //! (with `set -s set-clipboard on`).
+//!
+//! On X11 the clipboard's text lives in the process that copied it. So
+//! that a copy survives the explorer, [`SystemClipboard::keep_after_exit`]
+//! hands the last text to a small process of our own
+//! (`uriscope serve-clipboard`, hidden), which holds the selection until
+//! another program copies something (arboard's `wait`), then exits.
 
 use std::io::{self, Write};
 
@@ -37,6 +43,8 @@ pub trait Clipboard {
 pub struct SystemClipboard {
     arboard: Option<arboard::Clipboard>,
     arboard_failed: Option<String>,
+    /// The last text that went to the system clipboard.
+    last: Option<String>,
 }
 
 impl std::fmt::Debug for SystemClipboard {
@@ -44,6 +52,7 @@ impl std::fmt::Debug for SystemClipboard {
         f.debug_struct("SystemClipboard")
             .field("arboard", &self.arboard.is_some())
             .field("arboard_failed", &self.arboard_failed)
+            .field("last", &self.last.as_ref().map(String::len))
             .finish()
     }
 }
@@ -81,6 +90,112 @@ impl SystemClipboard {
     }
 }
 
+/// What a serving process prints once it holds the selection.
+const SERVING: &str = "serving";
+
+/// How long the explorer waits, at exit, for the serving process to take
+/// the selection.
+const HAND_OVER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl SystemClipboard {
+    /// At exit: if the last copy went to an X11 clipboard, start a process
+    /// that keeps serving it after this one ends, and wait (briefly) until
+    /// it holds the selection. Nothing to do for OSC 52 copies (the
+    /// terminal keeps those) or when nothing was copied. Returns why the
+    /// hand-over failed, if it did.
+    pub fn keep_after_exit(&mut self) -> Result<(), String> {
+        let Some(text) = self.last.take() else {
+            return Ok(());
+        };
+        if !cfg!(all(unix, not(target_os = "macos"))) {
+            return Ok(()); // the system keeps the text on macOS and Windows
+        }
+        // Another program copied since: nothing of ours to keep.
+        if let Some(cb) = self.arboard.as_mut() {
+            if cb.get_text().ok().as_deref() != Some(text.as_str()) {
+                return Ok(());
+            }
+        }
+        let result = spawn_server(&text);
+        // Our own handle goes only after the server holds the text.
+        self.arboard = None;
+        result
+    }
+}
+
+/// Start `uriscope serve-clipboard` in its own process group, give it
+/// `text` on stdin and wait for its word that it serves the selection.
+fn spawn_server(text: &str) -> Result<(), String> {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find uriscope: {e}"))?;
+    let mut child = Command::new(exe)
+        .arg("serve-clipboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        // Its own group: a Ctrl-C or hang-up meant for the explorer's
+        // group does not end it.
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("cannot start the clipboard server: {e}"))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    stdin
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot hand the text over: {e}"))?;
+    drop(stdin);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    match rx.recv_timeout(HAND_OVER_WAIT) {
+        Ok(line) if line.trim_end() == SERVING => Ok(()),
+        Ok(line) if line.is_empty() => Err("the clipboard server ended early".to_string()),
+        Ok(line) => Err(format!("the clipboard server: {}", line.trim_end())),
+        Err(_) => Err("the clipboard server did not answer in time".to_string()),
+    }
+}
+
+/// The hidden `serve-clipboard` subcommand: read the text on stdin, take
+/// the X11 clipboard with it, say so on stdout, and serve it until another
+/// program copies something. A hang-up (the terminal closing) is ignored.
+pub fn serve() -> io::Result<i32> {
+    use std::io::Read;
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text)?;
+    let hangups = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGHUP, hangups)?;
+    let mut out = io::stdout();
+    let mut cb = match arboard::Clipboard::new() {
+        Ok(cb) => cb,
+        Err(e) => {
+            writeln!(out, "{e}")?;
+            return Ok(1);
+        }
+    };
+    if let Err(e) = cb.set_text(text.clone()) {
+        writeln!(out, "{e}")?;
+        return Ok(1);
+    }
+    writeln!(out, "{SERVING}")?;
+    out.flush()?;
+    serve_until_replaced(&mut cb, text);
+    Ok(0)
+}
+
+#[cfg(all(unix, not(target_os = "macos")))]
+fn serve_until_replaced(cb: &mut arboard::Clipboard, text: String) {
+    use arboard::SetExtLinux;
+    let _ = cb.set().wait().text(text);
+}
+
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn serve_until_replaced(_cb: &mut arboard::Clipboard, _text: String) {}
+
 impl Clipboard for SystemClipboard {
     fn copy(&mut self, text: &str) -> Result<Destination, String> {
         if remote_session() {
@@ -94,7 +209,10 @@ impl Clipboard for SystemClipboard {
         }
         if let Some(cb) = self.arboard.as_mut() {
             match cb.set_text(text.to_string()) {
-                Ok(()) => return Ok(Destination::System),
+                Ok(()) => {
+                    self.last = Some(text.to_string());
+                    return Ok(Destination::System);
+                }
                 Err(e) => self.arboard_failed = Some(e.to_string()),
             }
         }

@@ -172,18 +172,28 @@ pub fn light_from_colorfgbg(value: &str) -> Option<bool> {
 }
 
 /// The palette to draw with and why: the config's choice, or detected.
-pub fn resolve_theme(choice: ThemeChoice) -> (bool, &'static str) {
+pub fn resolve_theme(
+    choice: ThemeChoice,
+    ask_terminal: impl FnOnce() -> Option<bool>,
+) -> (bool, &'static str) {
     match choice {
         ThemeChoice::Dark => (false, "dark (config)"),
         ThemeChoice::Light => (true, "light (config)"),
         ThemeChoice::Auto => {
-            match std::env::var("COLORFGBG")
+            let colorfgbg = std::env::var("COLORFGBG")
                 .ok()
-                .and_then(|v| light_from_colorfgbg(&v))
-            {
+                .and_then(|v| light_from_colorfgbg(&v));
+            match colorfgbg {
                 Some(true) => (true, "light (detected: COLORFGBG)"),
                 Some(false) => (false, "dark (detected: COLORFGBG)"),
-                None => (false, "dark (the default; COLORFGBG is not set)"),
+                None => match ask_terminal() {
+                    Some(true) => (true, "light (detected: the terminal's background)"),
+                    Some(false) => (false, "dark (detected: the terminal's background)"),
+                    None => (
+                        false,
+                        "dark (the default: no COLORFGBG, the terminal did not say)",
+                    ),
+                },
             }
         }
     }

@@ -116,7 +116,8 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    (app.light, app.theme_name) = crate::config::resolve_theme(options.theme);
+    (app.light, app.theme_name) =
+        crate::config::resolve_theme(options.theme, term::background_is_light);
     if let Some(set) = &options.encode_set {
         if let Some(i) = crate::uri::percent::encode_set::ALL
             .iter()
@@ -166,15 +167,37 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut clipboard = SystemClipboard::new();
 
     let signals = term::Signals::catch()?;
-    let _guard = term::enter(!options.no_mouse)?;
+    let outcome = {
+        let _guard = term::enter(!options.no_mouse)?;
+        event_loop(&mut app, &mut clipboard, &signals, panic_after_draw)
+    };
+    // The terminal is back; an X11 copy is handed to a process that
+    // outlives this one, so the text is still there to paste.
+    if let Err(e) = clipboard.keep_after_exit() {
+        eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
+    }
+    match outcome? {
+        Some(status) => std::process::exit(status),
+        None => Ok(()),
+    }
+}
+
+/// Draw, wait, apply, until the user quits (`None`) or a signal ends the
+/// program (`Some(exit status)`).
+fn event_loop(
+    app: &mut App,
+    clipboard: &mut SystemClipboard,
+    signals: &term::Signals,
+    panic_after_draw: bool,
+) -> io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     loop {
         let mut area = Rect::default();
         terminal.draw(|f| {
             area = f.area();
-            f.render_widget(&app, area);
-            if let Some(p) = crate::ui::cursor(&app, area) {
+            f.render_widget(&*app, area);
+            if let Some(p) = crate::ui::cursor(app, area) {
                 f.set_cursor_position(p);
             }
         })?;
@@ -188,7 +211,7 @@ pub fn run(options: Options) -> io::Result<()> {
                 None => continue,
                 Some(SignalAction::Exit(status)) => {
                     term::restore();
-                    std::process::exit(status);
+                    return Ok(Some(status));
                 }
                 Some(SignalAction::Suspend) => term::suspend()?,
                 Some(SignalAction::Redraw) => term::resume()?,
@@ -207,13 +230,13 @@ pub fn run(options: Options) -> io::Result<()> {
             burst.push(event::read()?);
         }
         if event_batch::quits(&burst) {
-            return Ok(());
+            return Ok(None);
         }
         for ev in event_batch::mend_escape_tails(burst) {
-            if let Some(action) = action_for_event(&app, &ev, area) {
-                let effect = update(&mut app, action);
-                if run_effect(&mut app, effect, &mut clipboard) {
-                    return Ok(());
+            if let Some(action) = action_for_event(app, &ev, area) {
+                let effect = update(app, action);
+                if run_effect(app, effect, clipboard) {
+                    return Ok(None);
                 }
             }
         }

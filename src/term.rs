@@ -189,3 +189,21 @@ pub fn resume() -> io::Result<()> {
     }
     enter_modes()
 }
+
+/// How long the explorer waits for the terminal to tell its background
+/// colour. Terminals that cannot answer are recognised at once (the
+/// device-attributes reply comes first); this bounds a slow link.
+pub const BACKGROUND_QUERY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// Ask the terminal for its background and foreground colours (OSC 11 and
+/// OSC 10, through terminal-colorsaurus, which enters and leaves raw mode
+/// itself and sends nothing to `TERM=dumb`): `Some(true)` for a light
+/// background, `None` when the terminal does not answer in
+/// [`BACKGROUND_QUERY_TIMEOUT`].
+pub fn background_is_light() -> Option<bool> {
+    let mut options = terminal_colorsaurus::QueryOptions::default();
+    options.timeout = BACKGROUND_QUERY_TIMEOUT;
+    terminal_colorsaurus::color_palette(options)
+        .ok()
+        .map(|p| p.theme_mode() == terminal_colorsaurus::ThemeMode::Light)
+}

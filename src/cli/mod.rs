@@ -79,6 +79,10 @@ pub enum Command {
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), every subcommand included: `uriscope man | man -l -`.
     Man,
+    /// Keep serving a copied text on the X11 clipboard after the explorer
+    /// exits (started by the explorer itself; the text comes on stdin).
+    #[command(hide = true)]
+    ServeClipboard,
 }
 
 /// Exit status: every input fine.
@@ -104,5 +108,6 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Edit(args) => edit::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
+        Command::ServeClipboard => crate::clipboard::serve(),
     }
 }

@@ -54,7 +54,7 @@ pub fn man() -> io::Result<i32> {
     let mut out = io::stdout().lock();
     clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
     // One section per subcommand, so every flag is in the page.
-    for sub in cmd.get_subcommands() {
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("uriscope-{}", sub.get_name());
         let page = clap_mangen::Man::new(sub.clone().name(name));
         page.render_name_section(&mut out)?;

@@ -3,3 +3,4 @@
 pub mod tmux;
 mod tmux_panes;
 mod tmux_signals;
+mod x11_clipboard;

@@ -93,6 +93,18 @@ pub(crate) struct Tmux {
 impl Tmux {
     /// Start `uriscope ARGS` in a `w`x`h` window with extra environment.
     pub(crate) fn start(args: &[&str], env: &[(&str, &str)], w: u16, h: u16) -> Tmux {
+        Tmux::start_configured(args, env, w, h, "")
+    }
+
+    /// [`Tmux::start`] with lines of tmux configuration read when the
+    /// server starts, before the program runs (`set -g window-style …`).
+    pub(crate) fn start_configured(
+        args: &[&str],
+        env: &[(&str, &str)],
+        w: u16,
+        h: u16,
+        tmux_conf: &str,
+    ) -> Tmux {
         static N: AtomicUsize = AtomicUsize::new(0);
         let id = format!(
             "uriscope-test-{}-{}",
@@ -101,6 +113,7 @@ impl Tmux {
         );
         let dir = std::env::temp_dir().join(&id);
         std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(dir.join("tmux.conf"), tmux_conf).expect("write tmux.conf");
         let script = dir.join("run.sh");
         std::fs::write(
             &script,
@@ -153,7 +166,8 @@ impl Tmux {
 
     pub(crate) fn tmux(&self, args: &[&str]) -> Output {
         Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(["-L", &self.socket, "-f"])
+            .arg(self.dir.join("tmux.conf"))
             .args(args)
             .output()
             .expect("run tmux")

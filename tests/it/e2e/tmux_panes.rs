@@ -183,6 +183,43 @@ fn config_file_good_and_bad() {
     assert_eq!(t.wait_exit().0, 0);
 }
 
+/// Issue 14 point 5: with `theme = auto` (the default) and no COLORFGBG,
+/// the explorer asks the terminal its background (OSC 11); tmux answers
+/// with the pane's `window-style`. A terminal that does not answer leaves
+/// the dark default, and says so.
+#[test]
+fn theme_follows_the_terminal_background() {
+    if !tmux_available() {
+        return;
+    }
+    for (style, want) in [
+        (
+            "bg=white,fg=black",
+            "theme: light (detected: the terminal's background)",
+        ),
+        (
+            "bg=black,fg=white",
+            "theme: dark (detected: the terminal's background)",
+        ),
+        (
+            "",
+            "theme: dark (the default: no COLORFGBG, the terminal did not say)",
+        ),
+    ] {
+        let conf = if style.is_empty() {
+            String::new()
+        } else {
+            format!("set -g window-style '{style}'\n")
+        };
+        let t = Tmux::start_configured(&["http://h/"], &[("COLORFGBG", "")], 100, 40, &conf);
+        t.wait_text("valid URI");
+        t.key("F1");
+        t.wait_text(want);
+        t.key("C-c");
+        assert_eq!(t.wait_exit().0, 0, "{style}");
+    }
+}
+
 /// Issue 14: inputs kept with Enter come back in the next run (↑, and the
 /// search with F7); an input with a password is never written to the file.
 #[test]
