@@ -7,6 +7,7 @@ pub mod edit;
 pub mod edit_get;
 pub mod encode;
 pub mod equiv;
+pub mod expand;
 pub mod extract;
 pub mod input;
 pub mod iri;
@@ -75,6 +76,9 @@ pub enum Command {
     /// Change URLs with trurl's flags (--set, --get, --append, --iterate,
     /// --trim, --replace, --redirect, --json), RFC 3986 by default.
     Edit(Box<edit::EditArgs>),
+    /// Expand URI Templates (RFC 6570, levels 1 to 4) with variables from
+    /// --var, --list, --map or a JSON --vars file.
+    Expand(expand::ExpandArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell.
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), every subcommand included: `uriscope man | man -l -`.
@@ -106,6 +110,7 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Equiv(args) => equiv::run(&args),
         Command::Relative(args) => relative::run(&args),
         Command::Edit(args) => edit::run(&args),
+        Command::Expand(args) => expand::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
         Command::ServeClipboard => crate::clipboard::serve(),

@@ -20,6 +20,7 @@ pub mod percent;
 pub mod resolution;
 pub mod rfc2396;
 pub mod syntax;
+pub mod template;
 
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};

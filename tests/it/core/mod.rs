@@ -13,5 +13,6 @@ pub mod resolve;
 mod resolve_robustness;
 mod rfc2396;
 mod scheme;
+mod template;
 mod whatwg;
 mod worst_case;
