@@ -34,6 +34,7 @@ pub mod event_batch;
 pub mod explorer;
 pub mod history;
 pub mod report;
+pub mod spec;
 pub mod term;
 pub mod text;
 pub mod ui;

@@ -13,6 +13,9 @@ pub enum Action {
     Help,
     /// Open the examples picker.
     Examples,
+    /// Open (or close) the RFC's text for what is under the cursor or
+    /// selected ([`citation`](super::citation)).
+    Rfc,
     /// Copy the focused result.
     CopyFocused,
     /// Open the copy chooser (every result the panes offer).

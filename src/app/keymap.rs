@@ -201,6 +201,13 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[k(F(8))],
+        action: Action::Rfc,
+        hint: "RFC",
+        help: "the RFC's text for what is under the cursor",
+    },
+    Binding {
+        context: Global,
         keys: &[k(F(4)), ctrl('g')],
         action: Action::RevealPasswords,
         hint: "",
@@ -567,6 +574,20 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Ov,
+        keys: &[k(PageUp)],
+        action: Action::PageUp,
+        hint: "",
+        help: "scroll up a page",
+    },
+    Binding {
+        context: Ov,
+        keys: &[k(PageDown)],
+        action: Action::PageDown,
+        hint: "",
+        help: "scroll down a page",
+    },
+    Binding {
+        context: Ov,
         keys: &[k(Enter)],
         action: Action::ListPick,
         hint: "choose",
@@ -684,6 +705,13 @@ fn hint_now(app: &App, b: &Binding) -> Option<&'static str> {
     let hint = match b.action {
         Action::ToggleRfc2396 if app.resolve.rfc2396 => "3986",
         Action::ToggleCompat if app.resolve.rfc2396 => "",
+        // In the RFC overlay Enter shows the next passage cited, or
+        // nothing when there is one.
+        Action::ListPick => match &app.overlay {
+            Some(crate::app::Overlay::Rfc { citation, .. }) if citation.cites.len() > 1 => "next",
+            Some(crate::app::Overlay::Rfc { .. }) => "",
+            _ => b.hint,
+        },
         _ => b.hint,
     };
     (!hint.is_empty()).then_some(hint)

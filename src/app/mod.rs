@@ -9,6 +9,7 @@
 
 pub mod action;
 pub mod breakdown;
+pub mod citation;
 pub mod compare;
 pub mod edit;
 pub mod editor;
@@ -137,6 +138,15 @@ pub enum Overlay {
         selected: usize,
         /// The list from stdin ([`App::list`]) rather than the history.
         stdin: bool,
+    },
+    /// The RFC's text for what was under the cursor (F8).
+    Rfc {
+        /// The passages: what they explain, a rule, the sections.
+        citation: citation::Citation,
+        /// Which section is shown (Enter shows the next).
+        which: usize,
+        /// First line shown.
+        scroll: usize,
     },
     /// The input's query as pairs (Breakdown, Enter on the query row).
     Query {

@@ -20,6 +20,15 @@ pub fn update(app: &mut App, action: Action) -> Effect {
     match action {
         Action::Quit => return Effect::Quit,
         Action::Help => app.overlay = Some(Overlay::Help { scroll: 0 }),
+        Action::Rfc => {
+            let citation = super::citation::current(app);
+            let scroll = super::citation::anchor(&citation);
+            app.overlay = Some(Overlay::Rfc {
+                citation,
+                which: 0,
+                scroll,
+            })
+        }
         Action::Examples => {
             let current = examples::all()
                 .iter()
@@ -337,17 +346,51 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         super::query_pairs::action(app, action);
         return Some(Effect::None);
     }
+    if let Some(Overlay::Rfc {
+        citation,
+        which,
+        scroll,
+    }) = &mut app.overlay
+    {
+        let passages = citation.cites.len().max(1);
+        let last = super::citation::passage_lines(citation, *which)
+            .len()
+            .saturating_sub(1);
+        match action {
+            Action::Close | Action::Rfc => app.overlay = None,
+            Action::ListUp => *scroll = scroll.saturating_sub(1),
+            Action::ListDown => *scroll = (*scroll + 1).min(last),
+            Action::PageUp => *scroll = scroll.saturating_sub(10),
+            Action::PageDown => *scroll = (*scroll + 10).min(last),
+            Action::ListPick => {
+                *which = (*which + 1) % passages;
+                *scroll = 0;
+            }
+            Action::Quit | Action::Help | Action::Examples | Action::CopyChooser => {
+                app.overlay = None;
+                return None;
+            }
+            _ => {}
+        }
+        return Some(Effect::None);
+    }
     let overlay = app.overlay.as_mut()?;
     let len = match overlay {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { entries, .. } => entries.len(),
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_) | Overlay::Query { .. } | Overlay::History { .. } => return None,
+        Overlay::Edit(_)
+        | Overlay::Query { .. }
+        | Overlay::History { .. }
+        | Overlay::Rfc { .. } => return None,
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_) | Overlay::Query { .. } | Overlay::History { .. } => return None,
+        Overlay::Edit(_)
+        | Overlay::Query { .. }
+        | Overlay::History { .. }
+        | Overlay::Rfc { .. } => return None,
     };
     match action {
         Action::Close => app.overlay = None,
@@ -374,7 +417,8 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
         Overlay::Help { .. }
         | Overlay::Edit(_)
         | Overlay::Query { .. }
-        | Overlay::History { .. } => Effect::None,
+        | Overlay::History { .. }
+        | Overlay::Rfc { .. } => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.
         Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {

@@ -15,6 +15,7 @@ pub mod normalize;
 pub mod parse;
 pub mod relative;
 pub mod resolve;
+pub mod rfc;
 pub mod shell;
 pub mod steps;
 
@@ -79,6 +80,9 @@ pub enum Command {
     /// Expand URI Templates (RFC 6570, levels 1 to 4) with variables from
     /// --var, --list, --map or a JSON --vars file.
     Expand(expand::ExpandArgs),
+    /// Print the RFC texts uriscope cites, by section, ABNF rule or finding
+    /// code: `uriscope rfc 3986 5.2.4`, `uriscope rfc --rule path-abempty`.
+    Rfc(rfc::RfcArgs),
     /// Print a completion script for bash, zsh, fish, elvish or powershell.
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), every subcommand included: `uriscope man | man -l -`.
@@ -111,6 +115,7 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Relative(args) => relative::run(&args),
         Command::Edit(args) => edit::run(&args),
         Command::Expand(args) => expand::run(&args),
+        Command::Rfc(args) => rfc::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
         Command::ServeClipboard => crate::clipboard::serve(),

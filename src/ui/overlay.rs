@@ -35,6 +35,11 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
         }
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
         Overlay::Edit(e) => edit_field(app, e, inner_w, theme),
+        Overlay::Rfc {
+            citation,
+            which,
+            scroll,
+        } => super::rfc::passage(citation, *which, *scroll, inner_w, inner_h, theme),
         Overlay::Query { selected } => query_pairs(app, *selected, inner_w, inner_h, theme),
         Overlay::History {
             filter,

@@ -108,6 +108,16 @@ impl<'a> Report<'a> {
         }
     }
 
+    /// The ABNF rule being parsed when finding `i` was found, when the
+    /// parser recorded it (the syntax findings; not lint). Panics past
+    /// [`Report::len`].
+    pub fn rule(&self, i: usize) -> Option<crate::uri::Rule> {
+        match &self.found {
+            Found::Compact(c) => Some(c.issue(c.diags[i]).rule),
+            Found::Written(_) => None,
+        }
+    }
+
     /// Every finding without its message, in input order.
     pub fn marks(&self) -> impl Iterator<Item = Mark> + '_ {
         (0..self.len()).map(|i| self.mark(i))

@@ -5,6 +5,7 @@ mod edit;
 mod output_defects;
 mod parse;
 mod resolve;
+mod rfc;
 mod shell;
 mod smoke;
 mod trace_bounds;

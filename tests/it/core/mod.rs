@@ -13,6 +13,7 @@ pub mod resolve;
 mod resolve_robustness;
 mod rfc2396;
 mod scheme;
+mod spec;
 mod template;
 mod whatwg;
 mod worst_case;

@@ -11,6 +11,7 @@ mod query_rows;
 mod render;
 mod render_panes;
 mod render_whatwg;
+mod rfc_overlay;
 pub mod screen;
 pub mod tui_program;
 mod unwrap;

@@ -1,0 +1,255 @@
+//! What the RFC key (F8) opens: the RFC passages for what is under the
+//! cursor or selected, pane by pane. The passages themselves come from
+//! [`crate::spec`]; this module only decides which ones.
+//!
+//! - the input line: the finding under the cursor (its ABNF rule, then
+//!   its code's sections), else the first error, else the component under
+//!   the cursor;
+//! - Breakdown: the selected component's rule;
+//! - Resolve: the remove_dot_segments rule (2A–2E) of the current row,
+//!   else the §5.2.2 branch taken; the RFC 2396 step in that view;
+//! - Compare: the rung the two URIs meet at (§6.2.x), else the ladder;
+//! - Encode: the encode set's ABNF rule and section.
+
+use super::{App, Focus, Pane};
+use crate::spec::{self, Cite};
+use crate::uri::{self, ParseOptions};
+
+/// The passages for the current place: what it is about, an ABNF rule to
+/// show first (RFC and name), and the sections, the most specific first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Citation {
+    /// What the passages explain (`"the finding invalid-char at byte 9"`).
+    pub about: String,
+    /// An ABNF rule whose definition is shown above the sections.
+    pub rule: Option<&'static str>,
+    /// The sections, deduplicated, in order.
+    pub cites: Vec<Cite>,
+    /// A line of the first section to open at (its first line starting
+    /// with this text, indentation aside): the rule 2E paragraph, the
+    /// branch's condition, the RFC 2396 step.
+    pub find: Option<String>,
+}
+
+impl Citation {
+    fn new(about: impl Into<String>) -> Citation {
+        Citation {
+            about: about.into(),
+            ..Citation::default()
+        }
+    }
+
+    /// Add the sections a citation string names.
+    fn cite(mut self, text: &str) -> Citation {
+        for c in spec::cite(text) {
+            if !self.cites.contains(&c) {
+                self.cites.push(c);
+            }
+        }
+        self
+    }
+
+    /// Show ABNF rule `name`'s definition (and cite its section first).
+    fn rule(mut self, name: &'static str) -> Citation {
+        if let Some(r) = spec::rule(None, name) {
+            self.rule = Some(r.name);
+            let c = Cite {
+                rfc: r.rfc,
+                section: r.section.to_string(),
+            };
+            if !self.cites.contains(&c) {
+                self.cites.insert(0, c);
+            }
+        }
+        self
+    }
+}
+
+/// The first ABNF rule name of an `abnf` text (`"segment = *pchar; …"`).
+fn first_rule(abnf: &'static str) -> Option<&'static str> {
+    let name = abnf.split(" =").next()?.trim();
+    (!name.is_empty() && !name.contains(' ')).then_some(name)
+}
+
+/// What F8 opens here.
+pub fn current(app: &App) -> Citation {
+    match app.focus {
+        Focus::Input => input(app),
+        Focus::Pane(Pane::Breakdown) => breakdown(app),
+        Focus::Pane(Pane::Resolve) => resolve(app),
+        Focus::Pane(Pane::Compare) => compare(app),
+        Focus::Pane(Pane::Encode) => encode(app),
+    }
+}
+
+fn input(app: &App) -> Citation {
+    let report = uri::report_with(app.input.text(), ParseOptions { iri: true });
+    let cursor = app.input.cursor();
+    // The finding under the cursor, else the first error.
+    let under = (0..report.len()).find(|&i| {
+        let m = report.mark(i);
+        m.span.start <= cursor && cursor < (m.span.end).max(m.span.start + 1)
+    });
+    let first_error = (0..report.len()).find(|&i| report.mark(i).severity == uri::Severity::Error);
+    if let Some(i) = under.or(first_error) {
+        let m = report.mark(i);
+        let mut c = Citation::new(format!("{} at byte {}", m.code, m.span.start));
+        if let Some(rule) = report.rule(i) {
+            c = c.rule(rule.name()).cite(rule.section());
+        }
+        return c.cite(spec::for_code(m.code).unwrap_or(""));
+    }
+    let roles = super::breakdown::roles(&report);
+    let role = roles
+        .get(cursor.min(roles.len().saturating_sub(1)))
+        .copied();
+    let target = match role {
+        Some(super::role::Role::Scheme) => Some(super::edit::Target::Scheme),
+        Some(super::role::Role::Userinfo) => Some(super::edit::Target::Userinfo),
+        Some(super::role::Role::Host) => Some(super::edit::Target::Host),
+        Some(super::role::Role::Port) => Some(super::edit::Target::Port),
+        Some(super::role::Role::Path) => Some(super::edit::Target::Path),
+        Some(super::role::Role::Query) => Some(super::edit::Target::Query),
+        Some(super::role::Role::Fragment) => Some(super::edit::Target::Fragment),
+        _ => None,
+    };
+    match target {
+        Some(t) => component(t),
+        None => Citation::new("a URI-reference")
+            .rule("URI-reference")
+            .cite("RFC 3986 §3"),
+    }
+}
+
+fn component(t: super::edit::Target) -> Citation {
+    let (abnf, section) = t.rule();
+    let c = Citation::new(format!("the {}", t.name()));
+    let c = match first_rule(abnf) {
+        Some(name) => c.rule(name),
+        None => c,
+    };
+    c.cite(section)
+}
+
+fn breakdown(app: &App) -> Citation {
+    match super::edit::TARGETS.get(app.breakdown.row) {
+        Some(&t) => component(t),
+        None => input(app),
+    }
+}
+
+fn resolve(app: &App) -> Citation {
+    if app.resolve.rfc2396 {
+        let step = super::resolve::resolution_2396(app)
+            .map(|r| r.steps)
+            .unwrap_or_else(|e| e.steps);
+        let at = super::resolve::shown(&app.resolve, step.len());
+        let (about, find) = match step.get(at.saturating_sub(1)) {
+            Some(s) if at > 0 => {
+                // Steps "1"…"7" are written `1)`, sub-steps "6a"… `a)`.
+                let mark = s.rule.trim_start_matches('6');
+                let mark = if mark.is_empty() { s.rule } else { mark };
+                let mark = if s.rule.len() == 1 { s.rule } else { mark };
+                (
+                    format!("RFC 2396 §5.2 step {}", s.rule),
+                    Some(format!("{mark}) ")),
+                )
+            }
+            _ => ("RFC 2396 §5.2".to_string(), None),
+        };
+        let mut c = Citation::new(about).cite("RFC 2396 §5.2, Appendix C");
+        c.find = find;
+        return c;
+    }
+    let Ok(r) = super::resolve::resolution(app) else {
+        return Citation::new("reference resolution").cite("RFC 3986 §5.2.1, §5.2");
+    };
+    if let Some(t) = r.dot_segments() {
+        let at = super::resolve::shown(&app.resolve, t.steps.len());
+        if at > 0 && at < t.steps.len() {
+            let rule = t.steps[at - 1].rule;
+            let mut c = Citation::new(format!("remove_dot_segments rule 2{}", rule.letter()))
+                .cite("RFC 3986 §5.2.4");
+            c.find = Some(format!("{}.  ", rule.letter()));
+            return c;
+        }
+    }
+    let mut c = Citation::new(format!("the §5.2.2 branch {}", r.branch.name()))
+        .cite("RFC 3986 §5.2.2, §5.2.3, §5.2.4");
+    c.find = Some(match r.branch {
+        crate::uri::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
+        b => b.condition().to_string(),
+    });
+    c
+}
+
+/// The lines of passage `which` (the rule's definition first, for the
+/// first passage; then the section's text and its subsections' titles),
+/// each with whether it is a note rather than the RFC's text.
+pub fn passage_lines(c: &Citation, which: usize) -> Vec<(String, bool)> {
+    let mut body: Vec<(String, bool)> = vec![(format!("about {}", c.about), true)];
+    let Some(cite) = c.cites.get(which) else {
+        body.push((String::new(), false));
+        body.push(("no RFC passage for this".to_string(), true));
+        return body;
+    };
+    if which == 0 {
+        if let Some(r) = c.rule.and_then(|name| spec::rule(Some(cite.rfc), name)) {
+            body.push((String::new(), false));
+            body.extend(r.definition.lines().map(|l| (l.to_string(), false)));
+        }
+    }
+    body.push((String::new(), false));
+    match spec::section(cite.rfc, &cite.section) {
+        Some(s) => {
+            body.extend(s.text.trim_end().lines().map(|l| (l.to_string(), false)));
+            if !s.subsections.is_empty() {
+                body.push((String::new(), false));
+                body.push(("Subsections:".to_string(), true));
+                for (id, t) in &s.subsections {
+                    body.push((format!("  {id}  {t}"), true));
+                }
+            }
+        }
+        None => {
+            let why = match spec::not_shipped(cite.rfc) {
+                Some(t) => format!("RFC {} ({t}) is cited; its text is not shipped", cite.rfc),
+                None => format!("{cite}: no such section"),
+            };
+            body.push((why, true));
+        }
+    }
+    body
+}
+
+/// Where passage 0 opens: the line [`Citation::find`] names (one line
+/// of context above it), else the top.
+pub fn anchor(c: &Citation) -> usize {
+    let Some(find) = &c.find else { return 0 };
+    passage_lines(c, 0)
+        .iter()
+        .position(|(l, _)| l.trim_start().starts_with(find.as_str()))
+        .map_or(0, |i| i.saturating_sub(1))
+}
+
+fn compare(app: &App) -> Citation {
+    match super::compare::comparison(app) {
+        Some(Ok(e)) => match e.rung {
+            Some(rung) => Citation::new(format!("the {} rung", rung.name()))
+                .cite(rung.section())
+                .cite("RFC 3986 §6.2"),
+            None => Citation::new("the comparison ladder").cite("RFC 3986 §6.2, §6.1"),
+        },
+        _ => Citation::new("normalization").cite("RFC 3986 §6.2.2, §6.2.3"),
+    }
+}
+
+fn encode(app: &App) -> Citation {
+    let set = app.encode.encode_set();
+    let c = Citation::new(format!("the {} encode set", set.name));
+    let c = match first_rule(set.abnf) {
+        Some(name) => c.rule(name),
+        None => c,
+    };
+    c.cite(set.section).cite("RFC 3986 §2.1")
+}

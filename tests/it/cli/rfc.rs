@@ -1,0 +1,90 @@
+//! `uriscope rfc` (issue 13 point 1): the same text the explorer's RFC
+//! overlay shows, by section, ABNF rule or finding code.
+
+use crate::support::run_uriscope;
+
+#[test]
+fn a_section_by_number() {
+    let (code, out, err) = run_uriscope(&["rfc", "3986", "5.2.4"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("RFC 3986 §5.2.4: Remove Dot Segments\n5.2.4.  Remove Dot Segments"),
+        "{out}"
+    );
+    assert!(out.contains("B.  if the input buffer begins with a prefix of \"/./\" or \"/.\","));
+    // The section alone: §5.3 is not in it, no page furniture.
+    assert!(!out.contains("5.3.  Component Recomposition"));
+    assert!(!out.contains("[Page"));
+    // An appendix, by letter or by name.
+    let (code, a, _) = run_uriscope(&["rfc", "3986", "Appendix B"], b"");
+    assert_eq!(code, 0);
+    let (code, b, _) = run_uriscope(&["rfc", "3986", "B"], b"");
+    assert_eq!(code, 0);
+    assert_eq!(a, b);
+    assert!(
+        b.starts_with("RFC 3986 Appendix B: Parsing a URI Reference with a Regular Expression"),
+        "{b}"
+    );
+}
+
+#[test]
+fn a_rule_and_the_section_it_is_defined_in() {
+    let (code, out, err) = run_uriscope(&["rfc", "3986", "--rule", "path-abempty"], b"");
+    assert_eq!(code, 0, "{err}");
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("path-abempty (RFC 3986 §3.3; defined in RFC 3986 §3.3, RFC 3986 Appendix A):")
+    );
+    assert!(out.contains("path-abempty  = *( \"/\" segment )"), "{out}");
+    assert!(out.contains("RFC 3986 §3.3: Path\n3.3.  Path"), "{out}");
+    // Without an RFC: the first that defines it.
+    let (code, out, _) = run_uriscope(&["rfc", "--rule", "zoneid"], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("ZoneID (RFC 6874 §2;"), "{out}");
+}
+
+#[test]
+fn a_finding_code_prints_every_section_it_cites() {
+    let (code, out, _) = run_uriscope(&["rfc", "--code", "encoded-dot-segment"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("encoded-dot-segment: RFC 3986 §7.3, §6.2.2.3\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("7.3.  Back-End Transcoding")
+            && out.contains("6.2.2.3.  Path Segment Normalization")
+    );
+    // A citation of an RFC not shipped says so.
+    let (_, out, _) = run_uriscope(&["rfc", "--code", "data-base64"], b"");
+    assert!(
+        out.contains("RFC 2397 §3 (The \"data\" URL scheme): the text is not shipped"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_lists_and_the_errors() {
+    let (code, out, _) = run_uriscope(&["rfc"], b"");
+    assert_eq!(code, 0);
+    for n in ["2396", "3986", "3987", "5952", "6874"] {
+        assert!(out.contains(&format!("RFC {n} ")), "{out}");
+    }
+    assert!(out.contains("Cited, not shipped"));
+    let (code, toc, _) = run_uriscope(&["rfc", "3987"], b"");
+    assert_eq!(code, 0);
+    assert!(toc.contains("    3.1  Mapping of IRIs to URIs"), "{toc}");
+    let (code, _, err) = run_uriscope(&["rfc", "3986", "9.9"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("has no section \"9.9\""), "{err}");
+    let (code, _, err) = run_uriscope(&["rfc", "--rule", "nope"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("no ABNF rule \"nope\""), "{err}");
+    let (code, _, err) = run_uriscope(&["rfc", "6570"], b"");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("RFC 6570 (URI Template) is cited but its text is not shipped"),
+        "{err}"
+    );
+}
