@@ -9,6 +9,7 @@
 //! - [`iri`], [`idn`]: RFC 3987 IRIs and IDNA hosts; [`extract`]: URIs in
 //!   running text (Appendix C); [`rfc2396`]: the 1998 grammar and algorithm.
 
+pub mod data_url;
 pub mod edit;
 pub mod equivalence;
 pub mod extract;

@@ -1,5 +1,6 @@
 //! The embedded core (`uriscope::uri`, `whatwg`): the RFC tables, properties, robustness.
 
+mod data_url;
 mod extract;
 mod iri;
 mod lint;
