@@ -94,6 +94,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             // Read as IRI-references, as the explorer does.
             let parse = cli::parse::ParseArgs {
                 json: false,
+                format: None,
                 iri: true,
                 uris: Vec::new(),
             };

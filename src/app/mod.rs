@@ -16,6 +16,7 @@ pub mod editor;
 pub mod encode;
 pub mod examples;
 pub mod keymap;
+pub mod markdown;
 pub mod memo;
 pub mod panes;
 pub mod query_pairs;
@@ -35,9 +36,10 @@ use crate::uri::{self, ParseOptions, Report};
 pub const DEFAULT_BASE: &str = "http://a/b/c/d;p?q";
 
 /// The result panes, in tab order. The views below the input line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Pane {
     /// The components of the input, colored, with the RFC-style diagram.
+    #[default]
     Breakdown,
     /// The input resolved against the base (RFC 3986 §5.2, RFC 2396 §5.2).
     Resolve,
@@ -416,6 +418,10 @@ impl App {
             label: "base".into(),
             text: self.resolve.base.text().to_string(),
         });
+        out.push(CopyEntry {
+            label: markdown::label(self.pane),
+            text: markdown::report(self),
+        });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
         }
@@ -434,6 +440,12 @@ impl App {
                 label: "base".into(),
                 text: self.resolve.base.text().to_string(),
             }),
+            // Written only when chosen (or when every entry is).
+            Choice {
+                label: markdown::label(self.pane),
+                preview: markdown::heading(self),
+                more: true,
+            },
         ];
         for &pane in Pane::ALL {
             match pane {

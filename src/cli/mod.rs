@@ -9,6 +9,7 @@ pub mod encode;
 pub mod equiv;
 pub mod expand;
 pub mod extract;
+pub mod format;
 pub mod input;
 pub mod iri;
 pub mod normalize;

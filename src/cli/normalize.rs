@@ -39,6 +39,10 @@ pub struct NormalizeArgs {
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// Text (the default), json (as --json) or markdown (a report for an
+    /// issue or pull request; with --trace, the steps).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<super::format::Format>,
     /// The URI-references; with none, read one per line from stdin.
     pub uris: Vec<String>,
 }
@@ -68,6 +72,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut failed = false;
+    let format = super::format::Format::pick(args.json, args.format);
     let result = for_each(&args.uris, &mut out, |input, out| {
         let (text, not_utf8) = match &input {
             Input::Text(s) => (*s, None),
@@ -86,7 +91,14 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 .map_err(|e| e.message),
         };
         failed |= outcome.is_err();
-        if args.json {
+        if format == super::format::Format::Markdown {
+            let o = match &outcome {
+                Ok((s, n)) => Ok((s.as_str(), n.as_ref())),
+                Err(e) => Err(e.as_str()),
+            };
+            return crate::report::markdown::write_normalize(out, text, o);
+        }
+        if format == super::format::Format::Json {
             let (normalized, error, steps) = match &outcome {
                 Ok((s, n)) => (
                     Some(s.as_str()),

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
+use super::format::Format;
 use super::input::{for_each, Input};
 use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
 use crate::report::text::write_breakdown;
@@ -17,6 +18,10 @@ pub struct ParseArgs {
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// Text (the default), json (as --json) or markdown (a report for an
+    /// issue or pull request).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<super::format::Format>,
     /// Accept IRIs (RFC 3987): non-ASCII characters where an IRI allows them.
     #[arg(long)]
     pub iri: bool,
@@ -30,21 +35,24 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut all_valid = true;
+    let format = super::format::Format::pick(args.json, args.format);
     let result = for_each(&args.uris, &mut out, |input, out| match input {
         Input::Text(s) => {
             let r = report_with(s, options);
             let l = Linted::new(&r);
             all_valid &= l.is_valid();
-            if args.json {
-                crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
-                out.write_all(b"\n")
-            } else {
-                write_breakdown(out, &l)
+            match format {
+                Format::Json => {
+                    crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
+                    out.write_all(b"\n")
+                }
+                Format::Markdown => crate::report::markdown::write_parse(out, &l),
+                Format::Text => write_breakdown(out, &l),
             }
         }
         Input::NotUtf8 { line, lossy } => {
             all_valid = false;
-            write_not_utf8(out, line, &lossy, args.json)
+            write_not_utf8(out, line, &lossy, format == Format::Json)
         }
     });
     match result {
@@ -86,6 +94,7 @@ pub fn write_not_utf8<W: Write>(
                 severity: "error",
                 code: "not-utf8",
                 message: message.as_str().into(),
+                section: Some("RFC 3986 §2.5"),
             }]),
             whatwg: Whatwg {
                 valid: false,
@@ -94,6 +103,7 @@ pub fn write_not_utf8<W: Write>(
                     "the line is not UTF-8; it was not given to the WHATWG parser".into(),
                 ],
             },
+            analysis: None,
         };
         crate::text::json::write(&mut *out, &v)?;
         out.write_all(b"\n")

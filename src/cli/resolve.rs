@@ -71,6 +71,10 @@ pub struct ResolveArgs {
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
+    /// Text (the default), json (as --json) or markdown (a report for an
+    /// issue or pull request; with --trace, the steps).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<super::format::Format>,
     /// The references; with none, read one per line from stdin.
     pub references: Vec<String>,
 }
@@ -106,6 +110,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut failed = false;
     let base = args.base.as_str();
+    let format = super::format::Format::pick(args.json, args.format);
     let result = for_each(&args.references, &mut out, |input, out| {
         let (reference, outcome) = match &input {
             Input::Text(s) => (*s, None),
@@ -125,7 +130,17 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 .map_err(|e| e.message),
         };
         failed |= resolved.is_err();
-        if args.json {
+        if format == super::format::Format::Markdown {
+            use crate::report::markdown::{write_resolve, Trace};
+            let outcome = match &resolved {
+                Ok((t, Traced::None)) => Ok((t.as_str(), Trace::None)),
+                Ok((t, Traced::Rfc3986(r))) => Ok((t.as_str(), Trace::Rfc3986(r))),
+                Ok((t, Traced::Rfc2396(r))) => Ok((t.as_str(), Trace::Rfc2396(r))),
+                Err(e) => Err(e.as_str()),
+            };
+            return write_resolve(out, base, reference, outcome);
+        }
+        if format == super::format::Format::Json {
             let (target, error, steps) = match &resolved {
                 Ok((t, r)) => (
                     Some(t.as_str()),

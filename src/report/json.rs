@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::analysis::Analysis;
 use crate::uri::lint::Linted;
 use crate::uri::Span;
 use crate::whatwg::{self, Whatwg};
@@ -20,6 +21,8 @@ pub struct JsonFinding<'a> {
     pub code: &'static str,
     /// Explanation.
     pub message: std::borrow::Cow<'a, str>,
+    /// The sections that explain the code (`uriscope rfc --code CODE`).
+    pub section: Option<&'static str>,
 }
 
 /// The JSON object `parse --json` prints for one input.
@@ -53,6 +56,10 @@ pub struct JsonParse<'a> {
     pub findings: JsonFindings<'a>,
     /// What a browser does with it: the WHATWG URL Standard, not RFC 3986.
     pub whatwg: Whatwg,
+    /// The rest of the analysis (spans, segments, pairs, host, scheme);
+    /// absent for a line that is not UTF-8.
+    #[serde(flatten)]
+    pub analysis: Option<Analysis<'a>>,
 }
 
 /// The `findings` array: a report's and its lint's, each message written
@@ -76,6 +83,7 @@ impl Serialize for JsonFindings<'_> {
                 severity: f.severity.as_str(),
                 code: f.code,
                 message: f.message.into(),
+                section: crate::spec::for_code(f.code),
             })),
         }
     }
@@ -120,6 +128,7 @@ impl<'a> JsonParse<'a> {
             fragment,
             findings: JsonFindings::Linted(l),
             whatwg: whatwg::parse(s, None),
+            analysis: Some(Analysis::new(a)),
         }
     }
 }

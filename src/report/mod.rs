@@ -4,5 +4,8 @@
 //! The CLI and the explorer both write them from here; the findings come
 //! merged from the core ([`crate::uri::lint::Linted`]).
 
+pub mod analysis;
 pub mod json;
+pub mod markdown;
 pub mod text;
+pub mod trace;

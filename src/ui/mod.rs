@@ -15,8 +15,8 @@ pub mod grid;
 pub mod mask;
 pub mod overlay;
 pub mod resolve;
-pub mod rfc;
 pub mod resolve_2396;
+pub mod rfc;
 pub mod theme;
 pub mod whatwg;
 

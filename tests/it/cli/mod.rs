@@ -2,6 +2,8 @@
 
 mod codec;
 mod edit;
+mod json_schema;
+mod markdown;
 mod output_defects;
 mod parse;
 mod resolve;

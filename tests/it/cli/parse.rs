@@ -18,7 +18,7 @@ fn parse_json_has_exactly_the_documented_keys_in_order() {
     assert_eq!(code, 0);
     assert_eq!(
         out.trim_end(),
-        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]}}"#
+        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]},"path_kind":"path-abempty","spans":{"scheme":{"start":0,"end":3},"authority":{"start":6,"end":22},"userinfo":null,"host":{"start":6,"end":17},"port":{"start":18,"end":22},"path":{"start":22,"end":33},"query":{"start":34,"end":45},"fragment":{"start":46,"end":50}},"segments":[{"start":23,"end":27,"raw":"over","decoded":"over","dot":null},{"start":28,"end":33,"raw":"there","decoded":"there","dot":null}],"query_pairs":[{"start":34,"end":45,"key":"name","value":"ferret","key_rfc":"name","value_rfc":"ferret","key_form":"name","value_form":"ferret"}],"host_details":{"kind":"reg-name","text":"example.com","ipv4":null,"ipv6_pieces":null,"ipv6_canonical":null,"zone":null,"ipvfuture_version":null,"idna":null},"scheme_facts":{"name":"foo","known":false,"default_port":null,"hierarchical":null,"authority":null,"spec":null}}"#
     );
 }
 

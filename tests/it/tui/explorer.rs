@@ -238,6 +238,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
         [
             "input",
             "base",
+            "Markdown report (Breakdown view)",
             "breakdown",
             "scheme",
             "authority",
@@ -252,7 +253,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "text decoded"
         ]
     );
-    for _ in 0..7 {
+    for _ in 0..8 {
         send(&mut app, key(KeyCode::Down, KeyModifiers::NONE));
     }
     let e = send(&mut app, key(KeyCode::Enter, KeyModifiers::NONE));

@@ -173,3 +173,40 @@ sizes!(rfc_overlay_on_a_dot_segment_row, {
     f8(&mut a);
     a
 });
+
+/// Issue 13 point 2: the copy chooser offers the Markdown report of the
+/// shown view, its rows following the entries one for one.
+#[test]
+fn the_copy_chooser_offers_the_markdown_report_of_the_view() {
+    use uriscope::app::Effect;
+    let mut a = App::new("http://u:secret@h/a b", None);
+    for (pane, heading) in [
+        (Pane::Breakdown, "### `http://u:****@h/a b`"),
+        (Pane::Resolve, "### Resolving `http://u:****@h/a b` against"),
+        (Pane::Compare, "### Normalizing `http://u:****@h/a b`"),
+    ] {
+        update(&mut a, Action::FocusPane(pane));
+        update(&mut a, Action::CopyChooser);
+        let Some(Overlay::Copy { entries, .. }) = &a.overlay else {
+            panic!("no chooser")
+        };
+        let row = entries
+            .iter()
+            .position(|c| c.label.starts_with("Markdown report"))
+            .expect("a Markdown row");
+        assert_eq!(
+            entries[row].label,
+            format!("Markdown report ({} view)", pane.title())
+        );
+        for _ in 0..row {
+            update(&mut a, Action::ListDown);
+        }
+        match update(&mut a, Action::ListPick) {
+            Effect::Copy(e) => {
+                assert!(e.text.starts_with(heading), "{pane:?}: {}", e.text);
+                assert!(!e.text.contains("secret"), "{}", e.text);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

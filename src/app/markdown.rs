@@ -1,0 +1,85 @@
+//! The Markdown report of the current view, offered by the copy chooser
+//! (issue 13 point 2): the Breakdown's (and the Encode pane's) input
+//! analysed, the Resolve pane's resolution traced, the Compare pane's
+//! normalization ladders and verdict. Written by [`crate::report::markdown`],
+//! with passwords masked.
+
+use super::{compare, resolve, App, Pane};
+use crate::report::markdown::{code, write_normalize, write_parse, write_resolve, Trace};
+use crate::uri::lint::Linted;
+use crate::uri::{self, ParseOptions};
+
+/// The chooser's label for the report of `pane`.
+pub fn label(pane: Pane) -> String {
+    format!("Markdown report ({} view)", pane.title())
+}
+
+/// The report's first line, without writing the report (the chooser's
+/// row).
+pub fn heading(app: &App) -> String {
+    use crate::report::markdown::{normalize_heading, parse_heading, resolve_heading};
+    let input = app.input.text();
+    match app.pane {
+        Pane::Breakdown | Pane::Encode => parse_heading(input),
+        Pane::Resolve => resolve_heading(app.resolve.base.text(), input),
+        Pane::Compare => normalize_heading(input),
+    }
+}
+
+/// The report of the shown pane.
+pub fn report(app: &App) -> String {
+    let mut out = Vec::new();
+    let input = app.input.text();
+    // Writing into a Vec cannot fail.
+    let _ = match app.pane {
+        Pane::Breakdown | Pane::Encode => {
+            let r = uri::report_with(input, ParseOptions { iri: true });
+            write_parse(&mut out, &Linted::new(&r))
+        }
+        Pane::Resolve => {
+            let base = app.resolve.base.text();
+            if app.resolve.rfc2396 {
+                match resolve::resolution_2396(app) {
+                    Ok(r) => {
+                        write_resolve(&mut out, base, input, Ok((&r.target, Trace::Rfc2396(&r))))
+                    }
+                    Err(e) => write_resolve(&mut out, base, input, Err(&e.to_string())),
+                }
+            } else {
+                match resolve::resolution(app) {
+                    Ok(r) => {
+                        write_resolve(&mut out, base, input, Ok((&r.target, Trace::Rfc3986(&r))))
+                    }
+                    Err(e) => write_resolve(&mut out, base, input, Err(&e.message)),
+                }
+            }
+        }
+        Pane::Compare => {
+            let n = compare::normalization(app);
+            let r = match &n {
+                Ok(n) => write_normalize(&mut out, input, Ok((&n.normalized, Some(n)))),
+                Err(e) => write_normalize(&mut out, input, Err(&e.message)),
+            };
+            let other = app.compare.text.text();
+            if !other.is_empty() {
+                let verdict = match compare::comparison(app) {
+                    Some(Ok(e)) => match e.rung {
+                        Some(rung) => format!(
+                            "equivalent at the {} rung ({})",
+                            rung.name(),
+                            rung.section()
+                        ),
+                        None => format!("not equivalent: {} differ", e.differs.join(", ")),
+                    },
+                    Some(Err(e)) => format!("not compared: {}", e.message),
+                    None => "not compared".to_string(),
+                };
+                let masked = crate::text::mask::mask_password(other);
+                use std::io::Write;
+                let _ = writeln!(out, "**Compared with** {}: {verdict}\n", code(&masked));
+            }
+            r
+        }
+    };
+    String::from_utf8_lossy(&out).into_owned()
+}

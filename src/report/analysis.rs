@@ -1,0 +1,325 @@
+//! The whole analysis of one input, for `parse --json` (beside today's
+//! component fields) and the Markdown report: every component's span,
+//! the path's segments decoded, the query's pairs with their RFC 3986 and
+//! form decodings, the host's details (kind, IPv4 octets, IPv6 pieces and
+//! RFC 5952 form, zone, IDNA forms), the scheme's facts, and where each
+//! finding is explained. `assets/parse.schema.json` documents the shape.
+//!
+//! Everything here costs what the input has: a segment or a pair without
+//! `%` or `+` is not copied, IDNA runs only on a host with non-ASCII or
+//! `xn--` labels.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::uri::percent::{decode_bytes, DecodeOptions};
+use crate::uri::syntax::ipv6_text;
+use crate::uri::{lint, HostKind, Report, Span};
+
+/// A byte range `[start, end)` of the input.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct JsonSpan {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl From<Span> for JsonSpan {
+    fn from(s: Span) -> JsonSpan {
+        JsonSpan {
+            start: s.start,
+            end: s.end,
+        }
+    }
+}
+
+/// Where each component is (null when undefined).
+#[derive(Debug, Serialize, Default)]
+pub struct Spans {
+    /// `scheme`.
+    pub scheme: Option<JsonSpan>,
+    /// `authority` (without `//`).
+    pub authority: Option<JsonSpan>,
+    /// `userinfo` (without `@`).
+    pub userinfo: Option<JsonSpan>,
+    /// `host` (brackets included).
+    pub host: Option<JsonSpan>,
+    /// `port` (without `:`).
+    pub port: Option<JsonSpan>,
+    /// `path` (always present; may be empty).
+    pub path: JsonSpan,
+    /// `query` (without `?`).
+    pub query: Option<JsonSpan>,
+    /// `fragment` (without `#`).
+    pub fragment: Option<JsonSpan>,
+}
+
+/// One path segment.
+#[derive(Debug, Serialize)]
+pub struct Segment<'a> {
+    /// Where it is.
+    #[serde(flatten)]
+    pub span: JsonSpan,
+    /// As written.
+    pub raw: &'a str,
+    /// Percent-decoded (null when the bytes are not UTF-8).
+    pub decoded: Option<Cow<'a, str>>,
+    /// `"."` or `".."` when the decoded segment is a dot segment (§5.2.4).
+    pub dot: Option<&'static str>,
+}
+
+/// One `key[=value]` pair of the query (split on `&`; §3.4 gives the
+/// query no structure, HTML forms do).
+#[derive(Debug, Serialize)]
+pub struct Pair<'a> {
+    /// The whole pair.
+    #[serde(flatten)]
+    pub span: JsonSpan,
+    /// The key as written.
+    pub key: &'a str,
+    /// The value as written (null without `=`).
+    pub value: Option<&'a str>,
+    /// The key percent-decoded (RFC 3986; `+` stays `+`).
+    pub key_rfc: Option<Cow<'a, str>>,
+    /// The value percent-decoded (RFC 3986).
+    pub value_rfc: Option<Cow<'a, str>>,
+    /// The key as a form field (`+` is a space, then percent-decoded).
+    pub key_form: Option<Cow<'a, str>>,
+    /// The value as a form field.
+    pub value_form: Option<Cow<'a, str>>,
+}
+
+/// The host, taken apart.
+#[derive(Debug, Serialize)]
+pub struct HostDetails<'a> {
+    /// `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
+    pub kind: &'static str,
+    /// The host as written.
+    pub text: &'a str,
+    /// An IPv4address's four octets.
+    pub ipv4: Option<[u8; 4]>,
+    /// An IPv6address's eight 16-bit pieces (as numbers).
+    pub ipv6_pieces: Option<[u16; 8]>,
+    /// Its RFC 5952 §4 text form.
+    pub ipv6_canonical: Option<String>,
+    /// The RFC 6874 zone ID (after `%25`), as written.
+    pub zone: Option<&'a str>,
+    /// An IPvFuture's version (the hex digits after `v`).
+    pub ipvfuture_version: Option<&'a str>,
+    /// A reg-name with non-ASCII or `xn--` labels: its IDNA forms.
+    pub idna: Option<Idna>,
+}
+
+/// A host's IDNA forms (UTS #46 through the `idna` crate), or why not.
+#[derive(Debug, Serialize)]
+pub struct Idna {
+    /// ToASCII (punycode), or null.
+    pub ascii: Option<String>,
+    /// ToUnicode, or null.
+    pub unicode: Option<String>,
+    /// Why a form could not be made.
+    pub error: Option<String>,
+}
+
+/// What uriscope knows of the scheme (its registry entry).
+#[derive(Debug, Serialize)]
+pub struct SchemeFacts {
+    /// The scheme, lower-cased (§3.1: case-insensitive).
+    pub name: String,
+    /// Whether uriscope's scheme table knows it.
+    pub known: bool,
+    /// Its default port.
+    pub default_port: Option<u16>,
+    /// Whether its URIs are hierarchical.
+    pub hierarchical: Option<bool>,
+    /// Whether an authority is required, allowed or forbidden.
+    pub authority: Option<&'static str>,
+    /// The specification that defines it.
+    pub spec: Option<&'static str>,
+}
+
+/// The analysis beyond the components, for one valid-or-not input.
+#[derive(Debug, Serialize)]
+pub struct Analysis<'a> {
+    /// The ABNF rule the path matched (§3.3); null for invalid input.
+    pub path_kind: Option<&'static str>,
+    /// Every component's span.
+    pub spans: Spans,
+    /// The path's segments.
+    pub segments: Vec<Segment<'a>>,
+    /// The query's pairs (empty without a query).
+    pub query_pairs: Vec<Pair<'a>>,
+    /// The host's details (null without a host, or for invalid input).
+    pub host_details: Option<HostDetails<'a>>,
+    /// The scheme's facts (null without a scheme).
+    pub scheme_facts: Option<SchemeFacts>,
+}
+
+/// Percent-decode `s` (borrowed when there is no `%`); null when the
+/// bytes are not UTF-8.
+fn pct(s: &str) -> Option<Cow<'_, str>> {
+    if !s.contains('%') {
+        return Some(Cow::Borrowed(s));
+    }
+    match decode_bytes(s.as_bytes(), DecodeOptions::default()) {
+        Cow::Borrowed(b) => std::str::from_utf8(b).ok().map(Cow::Borrowed),
+        Cow::Owned(v) => String::from_utf8(v).ok().map(Cow::Owned),
+    }
+}
+
+/// Decode as a form field: `+` is a space, then percent-decoding.
+fn form(s: &str) -> Option<Cow<'_, str>> {
+    if !s.contains('+') {
+        return pct(s);
+    }
+    let spaced = s.replace('+', " ");
+    pct(&spaced).map(|c| Cow::Owned(c.into_owned()))
+}
+
+impl<'a> Analysis<'a> {
+    /// The analysis of a report. For invalid input the spans are those of
+    /// the Appendix B split, and there are no host details.
+    pub fn new(r: &Report<'a>) -> Analysis<'a> {
+        let s = r.input;
+        let valid = r.is_valid();
+        let u = &r.uri;
+        let auth = u.authority_parts().filter(|_| valid);
+        let (scheme, authority, path, query, fragment) = if valid {
+            (
+                u.scheme_span(),
+                auth.map(|a| a.span),
+                u.path_span(),
+                u.query_span(),
+                u.fragment_span(),
+            )
+        } else {
+            let p = &r.split;
+            (p.scheme, p.authority, p.path, p.query, p.fragment)
+        };
+        let spans = Spans {
+            scheme: scheme.map(Into::into),
+            authority: authority.map(Into::into),
+            userinfo: auth.and_then(|a| a.userinfo).map(Into::into),
+            host: auth.map(|a| a.host.span.into()),
+            port: auth.and_then(|a| a.port).map(Into::into),
+            path: path.into(),
+            query: query.map(Into::into),
+            fragment: fragment.map(Into::into),
+        };
+        let segments = crate::uri::syntax::uri_ref::segments(s, path)
+            .map(|(span, raw)| {
+                let decoded = pct(raw);
+                let dot = match decoded.as_deref() {
+                    Some(".") => Some("."),
+                    Some("..") => Some(".."),
+                    _ => None,
+                };
+                Segment {
+                    span: span.into(),
+                    raw,
+                    decoded,
+                    dot,
+                }
+            })
+            .collect();
+        let query_pairs = crate::uri::syntax::uri_ref::query_pairs(s, query, b'&')
+            .map(|p| {
+                let key = p.key_str(s);
+                let value = p.value_str(s);
+                Pair {
+                    span: p.span.into(),
+                    key,
+                    value,
+                    key_rfc: pct(key),
+                    value_rfc: value.and_then(pct),
+                    key_form: form(key),
+                    value_form: value.and_then(form),
+                }
+            })
+            .collect();
+        let host_details = auth.map(|a| {
+            let h = a.host;
+            let text = h.span.slice(s);
+            let address = h.address.slice(s);
+            let mut d = HostDetails {
+                kind: h.kind.as_str(),
+                text,
+                ipv4: None,
+                ipv6_pieces: None,
+                ipv6_canonical: None,
+                zone: h.zone.map(|z| z.slice(s)),
+                ipvfuture_version: None,
+                idna: None,
+            };
+            match h.kind {
+                HostKind::Ipv4 => {
+                    let mut o = [0u8; 4];
+                    for (slot, part) in o.iter_mut().zip(text.split('.')) {
+                        *slot = part.parse().unwrap_or(0);
+                    }
+                    d.ipv4 = Some(o);
+                }
+                HostKind::Ipv6 => {
+                    d.ipv6_pieces = ipv6_text::pieces(address);
+                    d.ipv6_canonical = ipv6_text::canonical(address);
+                }
+                HostKind::IpFuture => {
+                    d.ipvfuture_version = address
+                        .strip_prefix(['v', 'V'])
+                        .and_then(|v| v.split('.').next());
+                }
+                HostKind::RegName => {
+                    let labels_need_idna = !text.is_ascii()
+                        || text
+                            .split('.')
+                            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+                    if labels_need_idna {
+                        let f =
+                            crate::uri::idn::host_forms(&pct(text).unwrap_or(Cow::Borrowed(text)));
+                        let error = match (&f.ascii, &f.unicode) {
+                            (Err(e), _) | (_, Err(e)) => Some(e.to_string()),
+                            _ => None,
+                        };
+                        d.idna = Some(Idna {
+                            ascii: f.ascii.ok(),
+                            unicode: f.unicode.ok(),
+                            error,
+                        });
+                    }
+                }
+            }
+            d
+        });
+        let scheme_facts = scheme.map(|sp| {
+            let name = sp.slice(s).to_ascii_lowercase();
+            match lint::scheme::lookup(&name) {
+                Some(info) => SchemeFacts {
+                    known: true,
+                    default_port: info.default_port,
+                    hierarchical: Some(info.hierarchical),
+                    authority: Some(info.authority.as_str()),
+                    spec: Some(info.spec),
+                    name,
+                },
+                None => SchemeFacts {
+                    name,
+                    known: false,
+                    default_port: None,
+                    hierarchical: None,
+                    authority: None,
+                    spec: None,
+                },
+            }
+        });
+        Analysis {
+            path_kind: valid.then(|| u.path_kind().as_str()),
+            spans,
+            segments,
+            query_pairs,
+            host_details,
+            scheme_facts,
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! Step tables of a resolution and a normalization: `--trace` (aligned
+//! text), `"steps"` (JSON), and the Markdown report's trace blocks. Used by
+//! the resolve and normalize subcommands and by the explorer's Markdown
+//! copy.
+
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+use unicode_width::UnicodeWidthStr;
+
+use crate::text::plain::visible;
+use crate::uri::normalize::Normalization;
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
+use crate::uri::resolution::trace::{Components, Step};
+use crate::uri::{rfc2396, Resolution, Span};
+
+/// Write rows as aligned columns (display width), each line indented.
+pub fn write_table<W: Write>(out: &mut W, indent: &str, rows: &[Vec<String>]) -> io::Result<()> {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; cols];
+    for r in rows {
+        for (k, c) in r.iter().enumerate() {
+            widths[k] = widths[k].max(c.width());
+        }
+    }
+    for r in rows {
+        let mut line = String::from(indent);
+        for (k, c) in r.iter().enumerate() {
+            line.push_str(c);
+            if k + 1 < r.len() {
+                line.push_str(&" ".repeat(widths[k] - c.width() + 2));
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+fn opt(v: &Option<String>) -> String {
+    match v {
+        Some(s) => format!("\"{}\"", visible(s)),
+        None => "undefined".to_string(),
+    }
+}
+
+fn components_line(c: &Components) -> String {
+    format!(
+        "scheme {}, authority {}, path \"{}\", query {}, fragment {}",
+        opt(&c.scheme),
+        opt(&c.authority),
+        visible(&c.path),
+        opt(&c.query),
+        opt(&c.fragment)
+    )
+}
+
+/// The §5.2.4 table in the RFC's layout: STEP, OUTPUT BUFFER, INPUT BUFFER.
+pub fn write_dot_table<W: Write>(
+    out: &mut W,
+    indent: &str,
+    t: &DotSegmentsTrace,
+) -> io::Result<()> {
+    let mut rows = vec![
+        vec![
+            "STEP".into(),
+            "OUTPUT BUFFER".into(),
+            "INPUT BUFFER".into(),
+            "".into(),
+        ],
+        vec![
+            "1 :".into(),
+            String::new(),
+            visible(&excerpt(&t.input)).into_owned(),
+            String::new(),
+        ],
+    ];
+    for s in &t.steps {
+        let note = match (&s.popped_text, s.rule) {
+            (Some(p), _) => format!(
+                "\"{}\" -> \"/\", removed \"{}\" from output",
+                visible(&s.matched_text),
+                visible(p)
+            ),
+            (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
+            (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
+            _ => format!("removed \"{}\"", visible(&s.matched_text)),
+        };
+        rows.push(vec![
+            format!("{}:", s.rule),
+            visible(&s.output).into_owned(),
+            visible(&s.input).into_owned(),
+            note,
+        ]);
+    }
+    if t.omitted > 0 {
+        rows.push(vec![
+            "...".into(),
+            String::new(),
+            String::new(),
+            format!(
+                "{} more rows not recorded (a trace keeps the first {ROW_LIMIT}); output \"{}\"",
+                t.omitted,
+                visible(&excerpt(&t.output))
+            ),
+        ]);
+    }
+    write_table(out, indent, &rows)
+}
+
+/// The plain `--trace` of a resolution.
+pub fn write_resolution_trace<W: Write>(out: &mut W, r: &Resolution) -> io::Result<()> {
+    for step in &r.steps {
+        match step {
+            Step::Base(c) => writeln!(out, "  base (§5.2.1)   {}", components_line(c))?,
+            Step::Reference(c) => writeln!(out, "  reference (R)   {}", components_line(c))?,
+            Step::CompatSchemeDropped { scheme } => writeln!(
+                out,
+                "  compat (§5.4.2) R.scheme \"{}\" equals Base.scheme: treated as undefined",
+                visible(scheme)
+            )?,
+            Step::Branch(b) => {
+                writeln!(out, "  branch (§5.2.2) {}: {}", b.name(), b.condition())?;
+                for line in b.quote() {
+                    writeln!(out, "    | {line}")?;
+                }
+            }
+            Step::Merge(m) => writeln!(
+                out,
+                "  merge (§5.2.3)  {}: \"{}\" + \"{}\" = \"{}\"",
+                if m.authority_and_empty_path {
+                    "base has an authority and an empty path, so \"/\" + R.path"
+                } else {
+                    "all but the last segment of Base.path, then R.path"
+                },
+                visible(if m.authority_and_empty_path {
+                    "/"
+                } else {
+                    &m.kept
+                }),
+                visible(&m.reference_path),
+                visible(&m.merged)
+            )?,
+            Step::DotSegments(t) => {
+                writeln!(out, "  remove_dot_segments (§5.2.4)")?;
+                write_dot_table(out, "    ", t)?;
+            }
+            Step::Target {
+                scheme,
+                authority,
+                path,
+                query,
+                fragment,
+            } => {
+                let rows: Vec<Vec<String>> = [scheme, authority, path, query, fragment]
+                    .iter()
+                    .map(|a| vec![a.rule.to_string(), opt(&a.value)])
+                    .collect();
+                writeln!(out, "  target (§5.2.2)")?;
+                write_table(out, "    ", &rows)?;
+            }
+            Step::Finding { subject, finding } => writeln!(
+                out,
+                "  {} {} ({} {}..{}): {}",
+                finding.severity,
+                finding.code,
+                subject.as_str(),
+                finding.span.start,
+                finding.span.end,
+                finding.message
+            )?,
+            Step::Recomposed(t) => writeln!(out, "  recomposed (§5.3) {}", visible(t))?,
+        }
+    }
+    Ok(())
+}
+
+fn span_json(s: Span) -> Value {
+    json!([s.start, s.end])
+}
+
+fn components_json(c: &Components) -> Value {
+    json!({"scheme": c.scheme, "authority": c.authority, "path": c.path, "query": c.query, "fragment": c.fragment})
+}
+
+/// The `"steps"` array of `resolve --json --trace`.
+pub fn resolution_steps_json(r: &Resolution) -> Value {
+    let steps: Vec<Value> = r
+        .steps
+        .iter()
+        .map(|step| match step {
+            Step::Base(c) => json!({"step": "base", "components": components_json(c)}),
+            Step::Reference(c) => json!({"step": "reference", "components": components_json(c)}),
+            Step::CompatSchemeDropped { scheme } => {
+                json!({"step": "compat-scheme-dropped", "scheme": scheme})
+            }
+            Step::Branch(b) => json!({
+                "step": "branch", "branch": b.name(), "condition": b.condition(),
+                "pseudocode": b.quote(),
+            }),
+            Step::Merge(m) => json!({
+                "step": "merge", "base_path": m.base_path, "reference_path": m.reference_path,
+                "authority_and_empty_path": m.authority_and_empty_path, "merged": m.merged,
+            }),
+            Step::DotSegments(t) => json!({
+                "step": "remove-dot-segments", "input": t.input, "output": t.output,
+                "omitted_rows": t.omitted,
+                "rows": t.steps.iter().map(|s| json!({
+                    "rule": s.rule.letter(), "output": s.output, "input": s.input,
+                    "output_len": s.output_len, "input_len": s.input_len,
+                    "matched": span_json(s.matched),
+                    "popped": s.popped.map(span_json), "appended": s.appended.map(span_json),
+                })).collect::<Vec<_>>(),
+            }),
+            Step::Target {
+                scheme,
+                authority,
+                path,
+                query,
+                fragment,
+            } => {
+                let assignments: Vec<Value> = [scheme, authority, path, query, fragment]
+                    .iter()
+                    .map(|a| json!({"rule": a.rule, "value": a.value}))
+                    .collect();
+                json!({"step": "target", "assignments": assignments})
+            }
+            Step::Finding { subject, finding } => json!({
+                "step": "finding", "subject": subject.as_str(), "severity": finding.severity.as_str(),
+                "code": finding.code, "message": finding.message, "span": span_json(finding.span),
+            }),
+            Step::Recomposed(t) => json!({"step": "recomposed", "target": t}),
+        })
+        .collect();
+    Value::Array(steps)
+}
+
+/// The plain `--trace` of an RFC 2396 resolution: one row per step (rule,
+/// the buffer after it, elided when long, what it did), then the notes and
+/// the target.
+pub fn write_rfc2396_trace<W: Write>(out: &mut W, r: &rfc2396::Resolution) -> io::Result<()> {
+    let mut rows = vec![vec![
+        "STEP".to_string(),
+        "BUFFER".to_string(),
+        "RFC 2396 §5.2".to_string(),
+    ]];
+    for s in &r.steps {
+        rows.push(vec![
+            s.rule.to_string(),
+            // Elided past EXCERPT_MAX bytes: the column is padded to its
+            // widest cell on every row. The target follows whole.
+            visible(&excerpt(&s.buffer)).into_owned(),
+            visible(&s.description).into_owned(),
+        ]);
+    }
+    write_table(out, "  ", &rows)?;
+    for n in &r.notes {
+        writeln!(out, "  note: {n}")?;
+    }
+    writeln!(out, "  target {}", visible(&r.target))
+}
+
+/// The `"steps"` array of `resolve --rfc2396 --json --trace`.
+pub fn rfc2396_steps_json(r: &rfc2396::Resolution) -> Value {
+    let mut steps: Vec<Value> = r
+        .steps
+        .iter()
+        .map(|s| json!({"step": s.rule, "description": s.description, "buffer": s.buffer}))
+        .collect();
+    steps.extend(
+        r.notes
+            .iter()
+            .map(|n| json!({"step": "note", "message": n})),
+    );
+    Value::Array(steps)
+}
+
+/// The plain `--trace` of a normalization: one row per rung with carets
+/// under what changed.
+pub fn write_normalization_trace<W: Write>(out: &mut W, n: &Normalization) -> io::Result<()> {
+    let mut rows = vec![vec![
+        "RUNG".to_string(),
+        "SECTION".to_string(),
+        "AFTER".to_string(),
+    ]];
+    let mut carets = Vec::new();
+    for r in &n.rungs {
+        let after = visible(&r.after).into_owned();
+        rows.push(vec![r.kind.name().into(), r.kind.section().into(), after]);
+        let mut marks = String::new();
+        if visible(&r.after).len() == r.after.len() {
+            for s in &r.changed {
+                let col = r.after[..s.start].width();
+                let w = r.after[s.start..s.end].width().max(1);
+                while marks.width() < col {
+                    marks.push(' ');
+                }
+                marks.push_str(&"^".repeat(w));
+            }
+        }
+        carets.push((marks, &r.findings));
+    }
+    rows.insert(
+        1,
+        vec![
+            "input".into(),
+            String::new(),
+            visible(&n.input).into_owned(),
+        ],
+    );
+    let name_w = rows.iter().map(|r| r[0].width()).max().unwrap_or(0);
+    let sec_w = rows.iter().map(|r| r[1].width()).max().unwrap_or(0);
+    let pad = " ".repeat(2 + name_w + 2 + sec_w + 2);
+    for (k, r) in rows.iter().enumerate() {
+        writeln!(
+            out,
+            "  {}{}  {}{}  {}",
+            r[0],
+            " ".repeat(name_w - r[0].width()),
+            r[1],
+            " ".repeat(sec_w - r[1].width()),
+            r[2]
+        )?;
+        if k >= 2 {
+            let (marks, findings) = &carets[k - 2];
+            if !marks.is_empty() {
+                writeln!(out, "{pad}{marks}")?;
+            }
+            for f in findings.iter() {
+                writeln!(out, "{pad}{} {}: {}", f.severity, f.code, f.message)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `"steps"` array of `normalize --json --trace`.
+pub fn normalization_steps_json(n: &Normalization) -> Value {
+    Value::Array(
+        n.rungs
+            .iter()
+            .map(|r| {
+                json!({
+                    "rung": r.kind.name(), "section": r.kind.section(), "before": r.before,
+                    "after": r.after, "changed": r.changed.iter().map(|s| span_json(*s)).collect::<Vec<_>>(),
+                    "findings": r.findings.iter().map(|f| json!({
+                        "severity": f.severity.as_str(), "code": f.code, "message": f.message,
+                        "span": span_json(f.span),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
