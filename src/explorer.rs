@@ -43,6 +43,8 @@ pub struct Options {
     pub history: Option<std::path::PathBuf>,
     /// Inputs read from stdin: the explorer opens on a list to pick from.
     pub list: Vec<String>,
+    /// URI Template variables (`--vars FILE.json`).
+    pub template_vars: crate::uri::template::Variables,
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -115,6 +117,7 @@ pub fn run(options: Options) -> io::Result<()> {
             );
         }
     }
+    app.template_vars = options.template_vars.clone();
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     (app.light, app.theme_name) =
         crate::config::resolve_theme(options.theme, term::background_is_light);

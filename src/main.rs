@@ -74,6 +74,16 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             }
         };
         let config: uriscope::config::Config = config;
+        let template_vars = match &args.vars {
+            Some(path) => match cli::expand::variables_from_file(path) {
+                Ok(v) => v,
+                Err(e) => {
+                    let _ = writeln!(io::stderr(), "uriscope: {e}");
+                    return Ok(cli::EXIT_USAGE);
+                }
+            },
+            None => Default::default(),
+        };
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
             base: args.base.clone().or(config.base),
@@ -85,6 +95,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
                 .then(uriscope::history::default_path)
                 .flatten(),
             list: list.unwrap_or_default(),
+            template_vars,
         })?;
         return Ok(cli::EXIT_OK);
     }

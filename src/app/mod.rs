@@ -262,6 +262,9 @@ pub struct App {
     /// Results derived from the texts, kept until one changes
     /// ([`memo`]).
     pub memo: memo::Memo,
+    /// The URI Template variables (`uriscope --vars FILE.json`) the
+    /// Breakdown expands a template with.
+    pub template_vars: crate::uri::template::Variables,
 }
 
 impl App {
@@ -288,6 +291,7 @@ impl App {
             theme_name: "dark (the default)",
             reveal_passwords: false,
             memo: memo::Memo::default(),
+            template_vars: Default::default(),
         }
     }
 

@@ -309,7 +309,7 @@ fn write_json<W: Write>(out: &mut W, template: &str, vars: &Variables) -> io::Re
 fn variables(args: &ExpandArgs) -> Result<Variables, String> {
     let mut vars = Variables::new();
     if let Some(path) = &args.vars {
-        let text = if path.as_os_str() == "-" {
+        vars = if path.as_os_str() == "-" {
             if args.templates.is_empty() {
                 return Err(
                     "--vars - reads the variables from stdin: give the templates as arguments"
@@ -320,13 +320,12 @@ fn variables(args: &ExpandArgs) -> Result<Variables, String> {
             io::stdin()
                 .read_to_string(&mut s)
                 .map_err(|e| format!("--vars -: {e}"))?;
-            s
+            let json: serde_json::Value =
+                serde_json::from_str(&s).map_err(|e| format!("--vars -: not JSON: {e}"))?;
+            variables_from_json(&json).map_err(|e| format!("--vars -: {e}"))?
         } else {
-            std::fs::read_to_string(path).map_err(|e| format!("--vars {}: {e}", path.display()))?
+            variables_from_file(path)?
         };
-        let json: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("--vars {}: not JSON: {e}", path.display()))?;
-        vars = variables_from_json(&json).map_err(|e| format!("--vars {}: {e}", path.display()))?;
     }
     for a in &args.var {
         let (name, value) = definition("--var", a)?;
@@ -375,6 +374,16 @@ fn definition<'a>(flag: &str, arg: &'a str) -> Result<(&'a str, &'a str), String
         ));
     }
     Ok((name, value))
+}
+
+/// The variables of a JSON file (`uriscope --vars FILE.json` for the
+/// explorer), or why it cannot be used, naming the file.
+pub fn variables_from_file(path: &std::path::Path) -> Result<Variables, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("--vars {}: {e}", path.display()))?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("--vars {}: not JSON: {e}", path.display()))?;
+    variables_from_json(&json).map_err(|e| format!("--vars {}: {e}", path.display()))
 }
 
 /// Variables from a JSON object: each member a string, number or boolean

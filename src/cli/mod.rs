@@ -49,6 +49,10 @@ pub struct Cli {
     /// Start the explorer without reading a config file.
     #[arg(long)]
     pub no_config: bool,
+    /// URI Template variables (a JSON object, as `expand --vars`) the
+    /// explorer expands a template input with.
+    #[arg(long, value_name = "FILE.json")]
+    pub vars: Option<std::path::PathBuf>,
 }
 
 /// The non-interactive subcommands.

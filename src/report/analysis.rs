@@ -155,6 +155,162 @@ pub struct Analysis<'a> {
     pub host_details: Option<HostDetails<'a>>,
     /// The scheme's facts (null without a scheme).
     pub scheme_facts: Option<SchemeFacts>,
+    /// A `data:` URI taken apart (RFC 2397); absent for other schemes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<DataJson>,
+}
+
+/// A `data:` URI (RFC 2397) in the JSON output.
+#[derive(Debug, Serialize)]
+pub struct DataJson {
+    /// Why it could not be read (no `,`), with the position; the other
+    /// fields are then null or empty.
+    pub error: Option<String>,
+    /// The media type essence, lower-cased (`text/plain`).
+    pub media_type: Option<String>,
+    /// Whether the media type was omitted (`text/plain` assumed).
+    pub media_type_defaulted: bool,
+    /// The parameters: attribute, decoded value, span.
+    pub parameters: Vec<DataParameter>,
+    /// The charset label and the encoding it maps to.
+    pub charset: Option<String>,
+    /// The WHATWG encoding name the charset maps to (null if unknown).
+    pub encoding: Option<&'static str>,
+    /// Whether the data is base64.
+    pub base64: bool,
+    /// Where the data is.
+    pub data: Option<JsonSpan>,
+    /// The decoded size in bytes.
+    pub decoded_len: usize,
+    /// The data findings (at most 1000), with positions.
+    pub findings: Vec<DataFinding>,
+    /// How many more findings there were.
+    pub findings_omitted: usize,
+    /// `text`, `image` or `binary`.
+    pub preview: Option<&'static str>,
+    /// For an image: its format and size from the header.
+    pub image: Option<DataImage>,
+}
+
+/// One `attribute=value` parameter of a `data:` media type.
+#[derive(Debug, Serialize)]
+pub struct DataParameter {
+    /// Where it is.
+    #[serde(flatten)]
+    pub span: JsonSpan,
+    /// The attribute.
+    pub attribute: String,
+    /// The value, percent-decoded (null without `=`).
+    pub value: Option<String>,
+}
+
+/// One finding about a `data:` payload.
+#[derive(Debug, Serialize)]
+pub struct DataFinding {
+    /// Where it is.
+    #[serde(flatten)]
+    pub span: JsonSpan,
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    /// A stable code (`data-…`).
+    pub code: &'static str,
+    /// What was found.
+    pub message: String,
+}
+
+/// An image recognised in a `data:` payload.
+#[derive(Debug, Serialize)]
+pub struct DataImage {
+    /// `png`, `gif`, `jpeg` or `webp`.
+    pub kind: &'static str,
+    /// Width in pixels (null when the header is cut short).
+    pub width: Option<u32>,
+    /// Height in pixels.
+    pub height: Option<u32>,
+    /// Whether the declared `image/…` type names another format.
+    pub mismatch: bool,
+}
+
+impl DataJson {
+    /// The JSON view of `input`'s `data:` analysis, if it is one.
+    pub fn new(input: &str) -> Option<DataJson> {
+        use crate::uri::data_url::{self, Preview, PreviewOptions};
+        let d = match data_url::analyze(input)? {
+            Ok(d) => d,
+            Err(e) => {
+                return Some(DataJson {
+                    error: Some(e.to_string()),
+                    media_type: None,
+                    media_type_defaulted: false,
+                    parameters: Vec::new(),
+                    charset: None,
+                    encoding: None,
+                    base64: false,
+                    data: None,
+                    decoded_len: 0,
+                    findings: Vec::new(),
+                    findings_omitted: 0,
+                    preview: None,
+                    image: None,
+                })
+            }
+        };
+        // Only the header bytes are needed to tell an image.
+        let options = PreviewOptions {
+            text_bytes: 0,
+            hex_bytes: 0,
+            ..PreviewOptions::default()
+        };
+        let (preview, image) = match data_url::preview(&d, input, &options) {
+            Preview::Text { .. } => ("text", None),
+            Preview::Binary { .. } => ("binary", None),
+            Preview::Image {
+                kind,
+                dimensions,
+                mismatch,
+            } => (
+                "image",
+                Some(DataImage {
+                    kind: kind.as_str(),
+                    width: dimensions.map(|d| d.width),
+                    height: dimensions.map(|d| d.height),
+                    mismatch,
+                }),
+            ),
+        };
+        Some(DataJson {
+            error: None,
+            media_type: Some(d.essence()),
+            media_type_defaulted: d.media_type.defaulted,
+            parameters: d
+                .parameters
+                .iter()
+                .map(|p| DataParameter {
+                    span: p.span.into(),
+                    attribute: p.attribute.clone(),
+                    value: p.value.clone(),
+                })
+                .collect(),
+            charset: d.charset.as_ref().map(|c| c.label.clone()),
+            encoding: d.charset.as_ref().and_then(|c| c.encoding),
+            base64: d.is_base64(),
+            data: Some(d.data.into()),
+            decoded_len: d.decoded_len,
+            findings: d
+                .findings
+                .iter()
+                .map(|f| DataFinding {
+                    span: f.span.into(),
+                    severity: f.severity.as_str(),
+                    code: f.code,
+                    message: f.message.clone(),
+                })
+                .collect(),
+            findings_omitted: d.findings_omitted,
+            preview: Some(preview),
+            image,
+        })
+    }
 }
 
 /// Percent-decode `s` (borrowed when there is no `%`); null when the
@@ -320,6 +476,7 @@ impl<'a> Analysis<'a> {
             query_pairs,
             host_details,
             scheme_facts,
+            data: DataJson::new(s),
         }
     }
 }

@@ -39,6 +39,14 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         crate::app::edit::TARGETS[app.breakdown.row % crate::app::edit::TARGETS.len()].name()
     });
     let (mut lines, pin) = body(a, theme, app.breakdown.scroll.x, cols, selected);
+    // What the input is beyond RFC 3986: a URI Template, a data: URI.
+    lines.extend(super::template::section(
+        a.input,
+        &app.template_vars,
+        theme,
+        cols,
+    ));
+    lines.extend(super::data_url::section(a.input, theme, cols));
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);

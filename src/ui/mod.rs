@@ -9,6 +9,7 @@
 pub mod bars;
 pub mod breakdown;
 pub mod compare;
+pub mod data_url;
 pub mod encode;
 pub mod field;
 pub mod grid;
@@ -17,6 +18,7 @@ pub mod overlay;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;
+pub mod template;
 pub mod theme;
 pub mod whatwg;
 

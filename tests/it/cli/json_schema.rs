@@ -27,6 +27,10 @@ fn inputs() -> Vec<u8> {
         "mailto:a@example.org?subject=hi",
         "urn:isbn:0451450523",
         "data:text/plain;base64,SGVsbG8=",
+        "data:image/gif;base64,R0lGODdhMAAwAPAAAAAAAP///ywAAAAAMAAwAAAC8IyPqcvt3wCcDkiLc7C0qwyGHhSWpjQu5yqmCYsapyuvUUlvONmOZtfzgFzByTB10QgxOR0TqBQejhRNzOfkVJ+5YiUqrXF5Y5lKh/DeuNcP5yLWGsEbtLiOSpa/TPg7JpJHxyendzWTBfX0cxOnKPjgBzi4diinWGdkF8kjdfnycQZXZeYGejmJlZeGl9i2icVqaNVailT6F5iJ90m6mvuTS4OK05M0vDk0Q4XUtwvKOzrcd3iq9uisF81M1OIcR7lEewwcLp7tuNNkM3uNna3F2JQFo97Vriy/Xl4/f1cf5VWzXyym7PHhhx4dbgYKAAA7",
+        "data:text/plain;charset=iso-8859-7,%be%fg%be",
+        "data:;base64,SGV!sbG8",
+        "data:no-comma",
         "file:///C:/x",
         "../../../g",
         "//h/p",
@@ -67,7 +71,7 @@ fn every_object_validates_against_the_schema() {
         assert!(errors.is_empty(), "{line}\n{}", errors.join("\n"));
         n += 1;
     }
-    assert_eq!(n, 22 + 1000 + 1);
+    assert_eq!(n, 26 + 1000 + 1);
 }
 
 #[test]
@@ -190,6 +194,29 @@ fn the_first_input_in_detail() {
     let (_, out, _) = run_uriscope(&["parse", "--json", "http://[fe80::1%25en0]/"], b"");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["host_details"]["zone"], "en0");
+    let gif = inputs();
+    let gif = String::from_utf8_lossy(&gif);
+    let gif = gif
+        .lines()
+        .find(|l| l.starts_with("data:image/gif"))
+        .unwrap();
+    let (_, out, _) = run_uriscope(&["parse", "--json", gif], b"");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        v["data"]["image"],
+        serde_json::json!({"kind": "GIF", "width": 48, "height": 48, "mismatch": false})
+    );
+    assert_eq!(v["data"]["decoded_len"], 273);
+    let (_, out, _) = run_uriscope(&["parse", "--json", "data:;base64,SGV!sbG8"], b"");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let f = &v["data"]["findings"][0];
+    assert_eq!(
+        (f["start"].as_u64(), f["severity"].as_str()),
+        (Some(16), Some("error")),
+        "{v}"
+    );
+    let (_, out, _) = run_uriscope(&["parse", "--json", "http://h/"], b"");
+    assert!(!out.contains("\"data\""), "no data field for other schemes");
     let (_, out, _) = run_uriscope(&["parse", "--json", "http://10.0.0.255/"], b"");
     let v: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(

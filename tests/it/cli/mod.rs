@@ -2,6 +2,7 @@
 
 mod codec;
 mod edit;
+mod expand;
 mod json_schema;
 mod markdown;
 mod output_defects;

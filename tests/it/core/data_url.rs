@@ -3,7 +3,6 @@
 //! findings, and properties (no panic, spans on char boundaries, base64
 //! round trips).
 
-
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 use base64::Engine as _;
 use proptest::prelude::*;

@@ -13,5 +13,6 @@ mod render_panes;
 mod render_whatwg;
 mod rfc_overlay;
 pub mod screen;
+mod sections;
 pub mod tui_program;
 mod unwrap;
