@@ -60,6 +60,29 @@ fn controls_64k() -> String {
     s
 }
 
+/// 64 KB of base64 that is all wrong (`!`): a data finding on every byte
+/// (1,000 kept, the rest counted), the preview of nothing.
+fn bad_base64_64k() -> String {
+    let mut s = String::from("data:;base64,");
+    while s.len() < 64 * 1024 {
+        s.push('!');
+    }
+    s
+}
+
+/// A 64 KB URI Template: thousands of expressions of every operator,
+/// each listed (the first 40) and expanded in the Breakdown.
+fn template_64k() -> String {
+    let mut s = String::from("http://example.com");
+    let ops = ["", "+", "#", ".", "/", ";", "?", "&"];
+    let mut i = 0;
+    while s.len() < 64 * 1024 {
+        s.push_str(&format!("/{{{}v{i},w:3,x*}}", ops[i % ops.len()]));
+        i += 1;
+    }
+    s
+}
+
 /// A 2 KB relative reference full of dot segments, so the Resolve pane's
 /// remove_dot_segments table has hundreds of rows.
 fn reference_2k() -> String {
@@ -139,6 +162,8 @@ fn frame(c: &mut Criterion) {
     );
     keystroke_frame(c, "keystroke+frame/100KB of spaces", &spaces_100k());
     keystroke_frame(c, "keystroke+frame/64KB of controls", &controls_64k());
+    keystroke_frame(c, "keystroke+frame/64KB data: base64 all wrong", &bad_base64_64k());
+    keystroke_frame(c, "keystroke+frame/64KB URI Template", &template_64k());
     for (name, pane) in [
         ("Resolve", Pane::Resolve),
         ("Compare", Pane::Compare),
