@@ -162,7 +162,11 @@ fn frame(c: &mut Criterion) {
     );
     keystroke_frame(c, "keystroke+frame/100KB of spaces", &spaces_100k());
     keystroke_frame(c, "keystroke+frame/64KB of controls", &controls_64k());
-    keystroke_frame(c, "keystroke+frame/64KB data: base64 all wrong", &bad_base64_64k());
+    keystroke_frame(
+        c,
+        "keystroke+frame/64KB data: base64 all wrong",
+        &bad_base64_64k(),
+    );
     keystroke_frame(c, "keystroke+frame/64KB URI Template", &template_64k());
     for (name, pane) in [
         ("Resolve", Pane::Resolve),
