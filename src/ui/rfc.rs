@@ -2,7 +2,7 @@
 //! ABNF rule's definition, then the section's own text as the RFC prints
 //! it — from the line it was scrolled to, one section at a time (Enter
 //! shows the next one cited). The lines come from
-//! [`citation::passage_lines`]; only those that fit are wrapped and drawn.
+//! [`crate::app::citation::passage_lines`]; only those that fit are wrapped and drawn.
 
 use ratatui::text::Line;
 
