@@ -118,6 +118,10 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     app.template_vars = options.template_vars.clone();
+    app.engines = crate::confuse::engines::on_path()
+        .into_iter()
+        .map(|(e, found)| (e.name(), found))
+        .collect();
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     (app.light, app.theme_name) =
         crate::config::resolve_theme(options.theme, term::background_is_light);

@@ -30,6 +30,7 @@ pub mod app;
 pub mod cli;
 pub mod clipboard;
 pub mod config;
+pub mod confuse;
 pub mod event_batch;
 pub mod explorer;
 pub mod history;

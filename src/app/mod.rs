@@ -265,6 +265,9 @@ pub struct App {
     /// The URI Template variables (`uriscope --vars FILE.json`) the
     /// Breakdown expands a template with.
     pub template_vars: crate::uri::template::Variables,
+    /// The external parser engines and whether each is on `PATH` (the
+    /// Parsers section names them; looked up once at start).
+    pub engines: Vec<(&'static str, bool)>,
 }
 
 impl App {
@@ -292,6 +295,7 @@ impl App {
             reveal_passwords: false,
             memo: memo::Memo::default(),
             template_vars: Default::default(),
+            engines: Vec::new(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod confuse;
 pub mod decode;
 pub mod edit;
 pub mod edit_get;
@@ -85,6 +86,9 @@ pub enum Command {
     /// Expand URI Templates (RFC 6570, levels 1 to 4) with variables from
     /// --var, --list, --map or a JSON --vars file.
     Expand(expand::ExpandArgs),
+    /// The same URL through the real parsers of common stacks: engines ×
+    /// components, the host verdict, confusion flags, --allow HOST checks.
+    Confuse(confuse::ConfuseArgs),
     /// Print the RFC texts uriscope cites, by section, ABNF rule or finding
     /// code: `uriscope rfc 3986 5.2.4`, `uriscope rfc --rule path-abempty`.
     Rfc(rfc::RfcArgs),
@@ -121,6 +125,7 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Edit(args) => edit::run(&args),
         Command::Expand(args) => expand::run(&args),
         Command::Rfc(args) => rfc::run(&args),
+        Command::Confuse(args) => confuse::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
         Command::ServeClipboard => crate::clipboard::serve(),

@@ -430,7 +430,7 @@ impl<'a> Analysis<'a> {
                     let labels_need_idna = !text.is_ascii()
                         || text
                             .split('.')
-                            .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+                            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
                     if labels_need_idna {
                         let f =
                             crate::uri::idn::host_forms(&pct(text).unwrap_or(Cow::Borrowed(text)));

@@ -47,6 +47,7 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         cols,
     ));
     lines.extend(super::data_url::section(a.input, theme, cols));
+    lines.extend(super::parsers::section(app, theme, cols));
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);

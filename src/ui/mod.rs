@@ -15,6 +15,7 @@ pub mod field;
 pub mod grid;
 pub mod mask;
 pub mod overlay;
+pub mod parsers;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;

@@ -6,6 +6,7 @@
 //! RFC example tables from `assets/`.
 
 mod cli;
+mod confuse;
 mod core;
 mod e2e;
 mod peers;

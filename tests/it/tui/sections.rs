@@ -119,3 +119,30 @@ fn a_template_shows_each_expression_and_its_expansion() {
     let s = screen(&scrolled_to(c, "URI Template (RFC 6570)", 80, 24), 80, 24);
     assert!(s.contains("not a template: position 6"), "{s}");
 }
+
+/// Issue 17: the Parsers section runs the in-process engines on every
+/// keystroke, marks where they disagree, gives the verdict and the flags,
+/// and names the external engines found and not found.
+#[test]
+fn the_parsers_section_shows_where_the_engines_disagree() {
+    let mut a = App::new("http://0x7f.1/", None);
+    a.engines = vec![("python urllib", true), ("go net/url", false)];
+    let a = scrolled_to(a, "Parsers (the same URL", 80, 24);
+    let s = screen(&a, 80, 24);
+    assert!(s.contains("whatwg-url  host=127.0.0.1"), "{s}");
+    assert!(s.contains("rfc3986     host=0x7f.1"), "{s}");
+    assert!(
+        s.contains("2 different hosts: \"0x7f.1\", \"127.0.0.1\""),
+        "{s}"
+    );
+    assert!(
+        s.contains("internal-address \"0x7f.1\" is 127.0.0.1 (loopback)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("also here, run by `uriscope confuse URL`: python urllib"),
+        "{s}"
+    );
+    assert!(s.contains("not found on PATH: go net/url"), "{s}");
+    both_sizes("parsers", &a, "Parsers (the same URL");
+}

@@ -1,0 +1,521 @@
+//! The engines: real URL parsers, run on the same inputs so that their
+//! readings can be set side by side. Never imitated: every answer here
+//! comes from the parser itself.
+//!
+//! # The engines
+//!
+//! In process (always there):
+//!
+//! - [`Engine::Rfc3986`]: uriscope's own RFC 3986 parser
+//!   ([`crate::uri::parse`](fn@crate::uri::parse), then [`crate::uri::parse_iri`](fn@crate::uri::parse_iri) when that fails).
+//! - [`Engine::Whatwg`]: the WHATWG URL Standard, as the `url` crate
+//!   implements it (what Servo and much of the Rust ecosystem use).
+//! - [`Engine::HttpUri`]: `http::Uri`, the request target a Rust HTTP server
+//!   (hyper, axum, …) sees.
+//!
+//! Out of process, when the program is on `PATH` (see [`available`]):
+//!
+//! - [`Engine::PythonUrllib`]: `urllib.parse.urlsplit` (`python3`).
+//! - [`Engine::NodeWhatwg`]: Node's `new URL()` (`node`).
+//! - [`Engine::NodeLegacy`]: Node's legacy `url.parse()` (`node`).
+//! - [`Engine::JavaUri`]: `java.net.URI` (`java`, 11 or later: it runs a
+//!   single-file source).
+//! - [`Engine::GoNetUrl`]: Go's `net/url` (`go`: built with `go build`,
+//!   then run).
+//!
+//! # Left out: ada
+//!
+//! ada (the C++ WHATWG parser inside Node.js since 18.17) is not run on its
+//! own: it is a C++ library, so running it in process means a C++ build
+//! (a compiler and CMake at build time) and `unsafe` FFI, which this crate
+//! forbids, and there is no crate we accept for it (the bindings build the
+//! C++ sources). Its readings are nevertheless here: [`Engine::NodeWhatwg`]
+//! *is* ada, as the Node on `PATH` ships it. See [`LEFT_OUT`].
+//!
+//! # The protocol with an out-of-process engine
+//!
+//! Each engine is a tiny script embedded in the binary (the files in
+//! `src/confuse/engines/scripts/`), run once per call for the whole batch:
+//!
+//! - **stdin**: one line per URL, the URL encoded as a JSON string
+//!   (`"http://a/\n"` arrives as `"http://a/\\n"`), so any character, a
+//!   newline, a quote or NUL included, survives. The URLs are data: they are
+//!   never spliced into code.
+//! - **stdout**: one JSON object per input line, in order:
+//!   `{"ok":true,"scheme":…,"userinfo":…,"host":…,"port":…,"path":…,"query":…,"fragment":…}`
+//!   (each a string or `null`) or `{"ok":false,"error":"…"}`.
+//! - **time**: all the children of a call start before any is waited for,
+//!   so they run at the same time; at the deadline a child still running is
+//!   killed and every result of its batch is a [`Outcome::Rejected`] saying
+//!   `timed out`. A child that stops early (a crash) leaves the rest of its
+//!   batch as `engine gave no answer: …` with the tail of its stderr.
+//!
+//! Python and Node get their script as a `-c`/`-e` argument; Java and Go get
+//! it as a file in a fresh temporary folder, removed afterwards.
+//!
+//! In-process engines are run directly and are not subject to the timeout
+//! (they cannot be killed; they are bounded by their input).
+//!
+//! ```
+//! use std::time::Duration;
+//! use uriscope::confuse::engines::{run_with, Engine};
+//!
+//! let results = run_with(&[Engine::Rfc3986, Engine::Whatwg], &["HTTP://EXAMPLE.com:0080/"], Duration::from_secs(5));
+//! assert_eq!(results[0].outcomes[0].host(), Some("EXAMPLE.com"));
+//! assert_eq!(results[1].outcomes[0].host(), Some("example.com"));
+//! ```
+
+mod external;
+mod in_process;
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+pub use external::run_command;
+
+/// What one engine read in one URL: each component as that engine reports
+/// it. `None` means the engine has no such component (or leaves it
+/// undefined); how each engine's API maps here:
+///
+/// - **rfc3986** (ours): the raw components of [`crate::uri::UriRef`]; the
+///   host keeps the brackets of an IP literal; the path is always there.
+/// - **whatwg-url** (`url` crate): `scheme()`; `username()` and
+///   `password()` joined by `:` when either is there; `host_str()`;
+///   `port()` (explicit and not the default: the parser drops a default
+///   port); `path()`; `query()`; `fragment()`.
+/// - **http::Uri**: `scheme_str()`; the userinfo cut from `authority()` at
+///   its last `@`; `host()`; `port_u16()`; `path()`; `query()`; no fragment
+///   (`http::Uri` discards it), so always `None`.
+/// - **python urllib** (`urlsplit`): the scheme, query and fragment, with
+///   `''` (urlsplit's "none", which cannot tell an empty query from none)
+///   read as `None`; the userinfo is `netloc` before its last `@`, as
+///   urlsplit itself splits it; the host is `.hostname` (lowercased, `None`
+///   when empty: that is urlsplit's reading); the port is `.port` (a
+///   number; when it raises `ValueError` the outcome is an error).
+/// - **node URL** (`new URL()`): `protocol` without `:`; `username` and
+///   `password` joined by `:`; `hostname`; `port`; `pathname`; `search`
+///   and `hash` without their `?`/`#`. The getters give `""` for "none":
+///   an empty host, port, query or fragment reads as `None`.
+/// - **node url.parse**: `protocol`, `auth` (which url.parse
+///   percent-decodes), `hostname`, `port`, `pathname`, `search`, `hash`;
+///   `null` and `""` read as `None`.
+/// - **java.net.URI**: `getScheme`, `getRawUserInfo`, `getHost` (`null`
+///   for a registry-based authority that is not a server name, and for an
+///   opaque URI), `getPort` (-1 is `None`), `getRawPath` (`null` for an
+///   opaque URI such as `javascript:alert(1)`), `getRawQuery`,
+///   `getRawFragment`.
+/// - **go net/url**: `Scheme`, `User.String()` (re-escaped: Go keeps no raw
+///   userinfo), `Hostname()`, `Port()`, `Opaque` when set and otherwise
+///   `EscapedPath()`, `RawQuery` (defined when non-empty or `ForceQuery`),
+///   `EscapedFragment()`; `""` reads as `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    /// The scheme, without `:`.
+    pub scheme: Option<String>,
+    /// The userinfo, without `@`.
+    pub userinfo: Option<String>,
+    /// The host.
+    pub host: Option<String>,
+    /// The port, without `:`.
+    pub port: Option<String>,
+    /// The path.
+    pub path: Option<String>,
+    /// The query, without `?`.
+    pub query: Option<String>,
+    /// The fragment, without `#`.
+    pub fragment: Option<String>,
+    /// A remark beside the components, not one of them (leave it out of
+    /// comparisons): for ours, `"RFC 3987 IRI"` when only the IRI grammar
+    /// accepted the input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Reading {
+    /// The seven components by name, in order: `scheme`, `userinfo`,
+    /// `host`, `port`, `path`, `query`, `fragment`.
+    pub fn components(&self) -> [(&'static str, Option<&str>); 7] {
+        [
+            ("scheme", self.scheme.as_deref()),
+            ("userinfo", self.userinfo.as_deref()),
+            ("host", self.host.as_deref()),
+            ("port", self.port.as_deref()),
+            ("path", self.path.as_deref()),
+            ("query", self.query.as_deref()),
+            ("fragment", self.fragment.as_deref()),
+        ]
+    }
+
+    /// Whether the seven components are the same (the note aside).
+    pub fn same_components(&self, other: &Reading) -> bool {
+        self.components() == other.components()
+    }
+}
+
+/// What one engine made of one URL.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The engine accepted it and read these components.
+    Parsed(Reading),
+    /// The engine refused it (its error message), or could not answer
+    /// (`timed out …`, `engine gave no answer: …`).
+    Rejected(String),
+}
+
+impl Outcome {
+    /// The reading, when the engine accepted the URL.
+    pub fn reading(&self) -> Option<&Reading> {
+        match self {
+            Outcome::Parsed(r) => Some(r),
+            Outcome::Rejected(_) => None,
+        }
+    }
+
+    /// The error message, when the engine refused the URL or gave no answer.
+    pub fn error(&self) -> Option<&str> {
+        match self {
+            Outcome::Parsed(_) => None,
+            Outcome::Rejected(e) => Some(e),
+        }
+    }
+
+    /// Whether the engine accepted the URL.
+    pub fn is_parsed(&self) -> bool {
+        matches!(self, Outcome::Parsed(_))
+    }
+
+    /// The host read, when the engine accepted the URL and read one.
+    pub fn host(&self) -> Option<&str> {
+        self.reading().and_then(|r| r.host.as_deref())
+    }
+}
+
+/// A URL parser that uriscope can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Engine {
+    /// uriscope's own RFC 3986 parser (RFC 3987 IRIs as a fallback).
+    Rfc3986,
+    /// The WHATWG URL Standard, as the `url` crate implements it.
+    Whatwg,
+    /// `http::Uri` from the `http` crate: what hyper hands a Rust server.
+    HttpUri,
+    /// Python's `urllib.parse.urlsplit`, run with `python3`.
+    PythonUrllib,
+    /// Node's WHATWG `new URL()` (ada inside), run with `node`.
+    NodeWhatwg,
+    /// Node's legacy `url.parse()`, run with `node`.
+    NodeLegacy,
+    /// `java.net.URI`, run with `java` (11 or later).
+    JavaUri,
+    /// Go's `net/url`, built and run with `go`.
+    GoNetUrl,
+}
+
+impl Engine {
+    /// Every engine, in the order of the view.
+    pub const ALL: [Engine; 8] = [
+        Engine::Rfc3986,
+        Engine::Whatwg,
+        Engine::HttpUri,
+        Engine::PythonUrllib,
+        Engine::NodeWhatwg,
+        Engine::NodeLegacy,
+        Engine::JavaUri,
+        Engine::GoNetUrl,
+    ];
+
+    /// The short name shown in the view.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Rfc3986 => "rfc3986",
+            Engine::Whatwg => "whatwg-url",
+            Engine::HttpUri => "http::Uri",
+            Engine::PythonUrllib => "python urllib",
+            Engine::NodeWhatwg => "node URL",
+            Engine::NodeLegacy => "node url.parse",
+            Engine::JavaUri => "java.net.URI",
+            Engine::GoNetUrl => "go net/url",
+        }
+    }
+
+    /// Which software stack reads URLs this way.
+    pub fn description(self) -> &'static str {
+        match self {
+            Engine::Rfc3986 => "uriscope's own RFC 3986 parser (generic URI syntax; RFC 3987 IRIs as a fallback)",
+            Engine::Whatwg => "the WHATWG URL Standard via the `url` crate: browsers' rules, used by reqwest, Servo and most Rust clients",
+            Engine::HttpUri => "`http::Uri`: the request target hyper, axum and other Rust HTTP servers and clients see",
+            Engine::PythonUrllib => "Python's urllib.parse.urlsplit: requests, urllib3, Django and most Python code",
+            Engine::NodeWhatwg => "Node's WHATWG `new URL()` (the ada C++ parser): fetch and modern Node code",
+            Engine::NodeLegacy => "Node's legacy `url.parse()`: older Node code and many npm packages",
+            Engine::JavaUri => "java.net.URI (RFC 2396 with changes): the JDK HTTP client, Spring and much JVM code",
+            Engine::GoNetUrl => "Go's net/url: net/http servers and clients, and most Go tools",
+        }
+    }
+
+    /// Whether the engine runs inside this process (and is always there).
+    pub fn in_process(self) -> bool {
+        matches!(self, Engine::Rfc3986 | Engine::Whatwg | Engine::HttpUri)
+    }
+
+    /// The program looked for on `PATH`, for an out-of-process engine.
+    pub fn program(self) -> Option<&'static str> {
+        match self {
+            Engine::Rfc3986 | Engine::Whatwg | Engine::HttpUri => None,
+            Engine::PythonUrllib => Some("python3"),
+            Engine::NodeWhatwg | Engine::NodeLegacy => Some("node"),
+            Engine::JavaUri => Some("java"),
+            Engine::GoNetUrl => Some("go"),
+        }
+    }
+}
+
+/// Parsers that were considered and left out, with the reason: the view
+/// can say why they are not there.
+pub const LEFT_OUT: &[(&str, &str)] = &[(
+    "ada",
+    "Node's C++ WHATWG parser: running it in process needs a C++ build and unsafe FFI, \
+     and there is no crate we accept for it; its readings come through `node URL`, \
+     which is ada",
+)];
+
+/// Whether an engine can run here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Availability {
+    /// The engine.
+    pub engine: Engine,
+    /// Whether it can run.
+    pub found: bool,
+    /// Its version and where it is, or why it is missing.
+    pub detail: String,
+}
+
+/// What the probe found: the availability and the program to run.
+#[derive(Clone, Debug)]
+struct Probe {
+    availability: Availability,
+    program: Option<PathBuf>,
+}
+
+/// How long a `--version` run may take when probing.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
+
+fn probes() -> &'static [Probe] {
+    static PROBES: OnceLock<Vec<Probe>> = OnceLock::new();
+    PROBES.get_or_init(external::probe_all)
+}
+
+/// Which engines can run on this machine, every engine in
+/// [`Engine::ALL`] order.
+///
+/// The in-process ones always can. For the others the program is looked
+/// for on `PATH` (an executable file, without running anything); when it is
+/// there, its version command (`python3 --version`, `node --version`,
+/// `java -version`, `go version`) is run, all at once, with a 3-second
+/// timeout, for the detail and to check it works (a `java` older than 11
+/// cannot run a source file and counts as missing). The answer is computed
+/// once per process and cached.
+pub fn available() -> Vec<Availability> {
+    probes().iter().map(|p| p.availability.clone()).collect()
+}
+
+/// The out-of-process engines and whether their program is on `PATH`,
+/// looked up without running anything (cheap enough for the explorer's
+/// start; [`available`] also runs each program's version command).
+pub fn on_path() -> Vec<(Engine, bool)> {
+    Engine::ALL
+        .iter()
+        .filter(|e| !e.in_process())
+        .map(|&e| {
+            (
+                e,
+                e.program()
+                    .is_some_and(|p| external::find_on_path(p).is_some()),
+            )
+        })
+        .collect()
+}
+
+/// One engine's answers for a batch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EngineResults {
+    /// The engine.
+    pub engine: Engine,
+    /// One outcome per URL, in the order given.
+    pub outcomes: Vec<Outcome>,
+    /// How long the engine took over the batch (for an out-of-process one,
+    /// its start-up included).
+    pub elapsed: Duration,
+}
+
+/// Run every available engine over `urls`. Missing engines are not in the
+/// list ([`available`] says which they are). Out-of-process engines that
+/// pass `timeout` are killed, and all their outcomes say `timed out`.
+pub fn run(urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
+    let found: Vec<Engine> = probes()
+        .iter()
+        .filter(|p| p.availability.found)
+        .map(|p| p.availability.engine)
+        .collect();
+    run_with(&found, urls, timeout)
+}
+
+/// Run `engines` over `urls`, one [`EngineResults`] per engine asked for,
+/// in that order. An engine that is not available answers every URL with
+/// `Rejected("<engine> not found: …")`. The out-of-process engines run at
+/// the same time, one child each, while the in-process ones run here.
+pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
+    let start = Instant::now();
+    let deadline = start.checked_add(timeout).unwrap_or_else(far_future);
+    let input = Arc::new(external::encode(urls));
+    let probes = probes();
+    let probe_of = |e: Engine| probes.iter().find(|p| p.availability.engine == e);
+    std::thread::scope(|scope| {
+        let mut pending = Vec::with_capacity(engines.len());
+        for &engine in engines {
+            if engine.in_process() {
+                pending.push(None);
+                continue;
+            }
+            let job = external::Job {
+                engine,
+                program: probe_of(engine).and_then(|p| p.program.clone()),
+                missing: probe_of(engine)
+                    .map(|p| p.availability.detail.clone())
+                    .unwrap_or_default(),
+                input: Arc::clone(&input),
+                count: urls.len(),
+                deadline,
+                timeout,
+            };
+            let spawned = std::thread::Builder::new()
+                .name(format!("engine {}", engine.name()))
+                .spawn_scoped(scope, {
+                    let job = job.clone();
+                    move || job.run()
+                });
+            pending.push(Some(match spawned {
+                Ok(handle) => Err(handle),
+                // No thread to be had: run it here, after the others start.
+                Err(_) => Ok(job),
+            }));
+        }
+        let mut results: Vec<Option<EngineResults>> = engines
+            .iter()
+            .map(|&engine| {
+                engine.in_process().then(|| {
+                    let t = Instant::now();
+                    let outcomes = urls.iter().map(|u| in_process::read(engine, u)).collect();
+                    EngineResults {
+                        engine,
+                        outcomes,
+                        elapsed: t.elapsed(),
+                    }
+                })
+            })
+            .collect();
+        for ((slot, job), &engine) in results.iter_mut().zip(pending).zip(engines) {
+            let Some(job) = job else { continue };
+            let answer = match job {
+                Err(handle) => handle.join().unwrap_or_else(|_| {
+                    (
+                        external::all_rejected(urls.len(), "the engine's runner failed"),
+                        start.elapsed(),
+                    )
+                }),
+                Ok(job) => job.run(),
+            };
+            *slot = Some(EngineResults {
+                engine,
+                outcomes: answer.0,
+                elapsed: answer.1,
+            });
+        }
+        results.into_iter().flatten().collect()
+    })
+}
+
+/// A deadline that never comes, for a timeout too large to add.
+fn far_future() -> Instant {
+    let now = Instant::now();
+    now.checked_add(Duration::from_secs(100 * 365 * 24 * 3600))
+        .or_else(|| now.checked_add(Duration::from_secs(365 * 24 * 3600)))
+        .unwrap_or(now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_distinct_and_in_process_engines_are_found() {
+        let mut names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 8);
+        let a = available();
+        assert_eq!(a.len(), 8);
+        for av in &a {
+            assert_eq!(av.engine.in_process(), av.engine.program().is_none());
+            if av.engine.in_process() {
+                assert!(av.found, "{av:?}");
+            }
+            assert!(!av.detail.is_empty());
+        }
+    }
+
+    #[test]
+    fn in_process_readings() {
+        let r = run_with(
+            &[Engine::Rfc3986, Engine::Whatwg, Engine::HttpUri],
+            &["http://u:p@[::1]:8080/a?q#f", "//h/p", "http://例え.jp/"],
+            Duration::from_secs(1),
+        );
+        let ours = r[0].outcomes[0].reading().unwrap();
+        assert_eq!(ours.userinfo.as_deref(), Some("u:p"));
+        assert_eq!(ours.host.as_deref(), Some("[::1]"));
+        assert_eq!(ours.port.as_deref(), Some("8080"));
+        assert_eq!(ours.fragment.as_deref(), Some("f"));
+        assert_eq!(r[0].outcomes[1].host(), Some("h"));
+        let iri = r[0].outcomes[2].reading().unwrap();
+        assert_eq!(iri.host.as_deref(), Some("例え.jp"));
+        assert!(iri.note.is_some());
+        let w = r[1].outcomes[0].reading().unwrap();
+        assert_eq!(
+            (w.userinfo.as_deref(), w.host.as_deref(), w.port.as_deref()),
+            (Some("u:p"), Some("[::1]"), Some("8080"))
+        );
+        assert!(r[1].outcomes[1].error().is_some());
+        assert_eq!(r[1].outcomes[2].host(), Some("xn--r8jz45g.jp"));
+        let h = r[2].outcomes[0].reading().unwrap();
+        assert_eq!(
+            (h.userinfo.as_deref(), h.host.as_deref(), h.port.as_deref()),
+            (Some("u:p"), Some("[::1]"), Some("8080"))
+        );
+        assert_eq!(
+            (h.query.as_deref(), h.fragment.as_deref()),
+            (Some("q"), None)
+        );
+    }
+
+    #[test]
+    fn an_empty_batch_starts_nothing() {
+        let r = run_with(&Engine::ALL, &[], Duration::from_millis(1));
+        assert_eq!(r.len(), 8);
+        assert!(r.iter().all(|e| e.outcomes.is_empty()));
+    }
+
+    #[test]
+    fn a_missing_program_rejects_every_url() {
+        let mut c = std::process::Command::new("/nonexistent/uriscope-no-such-engine");
+        c.arg("x");
+        let o = run_command(c, &["a", "b"], Duration::from_secs(1));
+        assert_eq!(o.len(), 2);
+        assert!(o
+            .iter()
+            .all(|o| o.error().is_some_and(|e| e.contains("could not start"))));
+    }
+}
