@@ -67,6 +67,9 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
     match effect {
         Effect::None => false,
         Effect::Quit => true,
+        // The main loop starts the engines itself (it holds the channel
+        // their answer comes back on); elsewhere there is nothing to run.
+        Effect::RunEngines(_) => false,
         Effect::SaveHistory => {
             if let Some(path) = app.history_file.clone() {
                 if let Err(e) = crate::history::save(&path, &app.history.entries) {
@@ -199,6 +202,8 @@ fn event_loop(
 ) -> io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
+    // The external parser engines answer here, from a thread of their own.
+    let (engines_tx, engines_rx) = std::sync::mpsc::channel();
     loop {
         let mut area = Rect::default();
         terminal.draw(|f| {
@@ -214,6 +219,11 @@ fn event_loop(
         // Wait for an event, looking at the signals between slices.
         let mut redraw = false;
         while !poll(SIGNAL_SLICE)? {
+            if let Ok((url, results)) = engines_rx.try_recv() {
+                update(app, Action::EnginesDone(url, results));
+                redraw = true;
+                break;
+            }
             match signals.take() {
                 None => continue,
                 Some(SignalAction::Exit(status)) => {
@@ -242,12 +252,38 @@ fn event_loop(
         for ev in event_batch::mend_escape_tails(burst) {
             if let Some(action) = action_for_event(app, &ev, area) {
                 let effect = update(app, action);
+                if let Effect::RunEngines(url) = &effect {
+                    run_engines(url.clone(), engines_tx.clone());
+                    continue;
+                }
                 if run_effect(app, effect, clipboard) {
                     return Ok(None);
                 }
             }
         }
     }
+}
+
+/// The external parser engines found on this machine, run over `url` on a
+/// thread; the answer goes to `tx` (dropped if the explorer has quit).
+fn run_engines(
+    url: String,
+    tx: std::sync::mpsc::Sender<(String, Vec<crate::confuse::engines::EngineResults>)>,
+) {
+    use crate::confuse::engines::{available, run_with};
+    std::thread::spawn(move || {
+        let external: Vec<_> = available()
+            .into_iter()
+            .filter(|a| a.found && !a.engine.in_process())
+            .map(|a| a.engine)
+            .collect();
+        let results = run_with(
+            &external,
+            &[url.as_str()],
+            std::time::Duration::from_secs(20),
+        );
+        let _ = tx.send((url, results));
+    });
 }
 
 /// Whether an event is waiting; a wait cut short by a signal is "no".

@@ -16,6 +16,11 @@ pub enum Action {
     /// Open (or close) the RFC's text for what is under the cursor or
     /// selected ([`citation`](super::citation)).
     Rfc,
+    /// Open the Parsers overlay: every engine's reading of the input and
+    /// the allowlist tester ([`parsers`](super::parsers)).
+    Parsers,
+    /// The external engines' readings of this URL arrived.
+    EnginesDone(String, Vec<crate::confuse::engines::EngineResults>),
     /// Copy the focused result.
     CopyFocused,
     /// Open the copy chooser (every result the panes offer).
@@ -138,4 +143,7 @@ pub enum Effect {
     Copy(CopyEntry),
     /// Write the input history to its file (an input was kept).
     SaveHistory,
+    /// Run the external parser engines on this URL in the background and
+    /// answer with [`Action::EnginesDone`].
+    RunEngines(String),
 }

@@ -201,6 +201,14 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[k(F(9))],
+        action: Action::Parsers,
+        // Listed in the help; the hint bar has no room left at 80 columns.
+        hint: "",
+        help: "every parser's reading of the input (Python, Node, Java run too) and the allowlist tester",
+    },
+    Binding {
+        context: Global,
         keys: &[k(F(8))],
         action: Action::Rfc,
         hint: "RFC",

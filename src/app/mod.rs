@@ -19,6 +19,7 @@ pub mod keymap;
 pub mod markdown;
 pub mod memo;
 pub mod panes;
+pub mod parsers;
 pub mod query_pairs;
 pub mod resolve;
 pub mod role;
@@ -150,6 +151,8 @@ pub enum Overlay {
         /// First line shown.
         scroll: usize,
     },
+    /// Every parser's reading of the input, and the allowlist tester (F9).
+    Parsers(Box<parsers::ParsersView>),
     /// The input's query as pairs (Breakdown, Enter on the query row).
     Query {
         /// The highlighted pair (clamped to the pairs there are).
@@ -312,6 +315,7 @@ impl App {
         match &self.overlay {
             Some(Overlay::Edit(e)) => Some(&e.field),
             Some(Overlay::History { filter, .. }) => Some(filter),
+            Some(Overlay::Parsers(p)) => Some(&p.allow),
             _ => None,
         }
     }
@@ -366,6 +370,7 @@ impl App {
         match &mut self.overlay {
             Some(Overlay::Edit(e)) => return Some(&mut e.field),
             Some(Overlay::History { filter, .. }) => return Some(filter),
+            Some(Overlay::Parsers(p)) => return Some(&mut p.allow),
             _ => {}
         }
         match self.focus {

@@ -20,6 +20,14 @@ pub fn update(app: &mut App, action: Action) -> Effect {
     match action {
         Action::Quit => return Effect::Quit,
         Action::Help => app.overlay = Some(Overlay::Help { scroll: 0 }),
+        Action::Parsers => {
+            let url = app.input.text().to_string();
+            app.overlay = Some(Overlay::Parsers(Box::new(
+                super::parsers::ParsersView::new(&url),
+            )));
+            return Effect::RunEngines(url);
+        }
+        Action::EnginesDone(_, _) => {}
         Action::Rfc => {
             let citation = super::citation::current(app);
             let scroll = super::citation::anchor(&citation);
@@ -301,6 +309,30 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
+    if let Some(Overlay::Parsers(view)) = &mut app.overlay {
+        match action {
+            Action::Close | Action::Parsers => app.overlay = None,
+            Action::EnginesDone(url, results) => {
+                // An answer for another URL (the overlay was reopened) is dropped.
+                if *url == view.url {
+                    view.external = Some(results.clone());
+                }
+            }
+            // Another overlay's key: close this one first, as the edit field does.
+            Action::Help
+            | Action::Examples
+            | Action::CopyChooser
+            | Action::HistorySearch
+            | Action::Rfc => {
+                let esc = super::keymap::key(Action::Close);
+                app.say(StatusKind::Info, format!("{esc} closes the parsers first"));
+            }
+            Action::ListPick | Action::ListUp | Action::ListDown => {}
+            // Quit, and typing into the allow field, go on.
+            _ => return None,
+        }
+        return Some(Effect::None);
+    }
     if let Some(Overlay::History { .. }) = &app.overlay {
         let n = app.history_matches().len();
         match action {
@@ -382,6 +414,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Edit(_)
         | Overlay::Query { .. }
         | Overlay::History { .. }
+        | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => return None,
     };
     let sel = match overlay {
@@ -390,6 +423,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Edit(_)
         | Overlay::Query { .. }
         | Overlay::History { .. }
+        | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => return None,
     };
     match action {
@@ -418,6 +452,7 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
         | Overlay::Edit(_)
         | Overlay::Query { .. }
         | Overlay::History { .. }
+        | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.

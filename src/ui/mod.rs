@@ -138,6 +138,7 @@ pub fn cursor(app: &App, area: Rect) -> Option<Position> {
         Some(crate::app::Overlay::History { filter, .. }) => {
             return overlay::field_cursor(filter, area, 0)
         }
+        Some(crate::app::Overlay::Parsers(p)) => return overlay::field_cursor(&p.allow, area, 0),
         _ => {}
     }
     if app.overlay.is_some() {

@@ -40,6 +40,7 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
             which,
             scroll,
         } => super::rfc::passage(citation, *which, *scroll, inner_w, inner_h, theme),
+        Overlay::Parsers(view) => super::parsers::overlay(app, view, inner_w, inner_h, theme),
         Overlay::Query { selected } => query_pairs(app, *selected, inner_w, inner_h, theme),
         Overlay::History {
             filter,

@@ -118,3 +118,139 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     out.push(Line::default());
     out
 }
+
+/// The Parsers overlay (F9): the allow field, every engine's reading (the
+/// in-process ones at once, the external ones when they answer), the
+/// verdict, the allowlist checks for the host typed, the flags.
+pub fn overlay(
+    app: &App,
+    view: &crate::app::parsers::ParsersView,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>) {
+    use crate::confuse::allow;
+    let title = format!(
+        " Parsers: every engine's reading · type a host to test allowlist checks · {} closes ",
+        crate::app::keymap::key(crate::app::Action::Close)
+    );
+    let secrets = super::mask::passwords(app);
+    let hide = |s: &str| super::mask::hide_passwords(&visible(s), &secrets).into_owned();
+    let url = view.url.as_str();
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{:<9}", "allow"), theme.heading()),
+        Span::raw(fit(&visible(view.allow.text()), w.saturating_sub(9)).into_owned()),
+    ])];
+    let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
+    if let Some(ext) = &view.external {
+        results.extend(ext.iter().cloned());
+    }
+    let outcomes: Vec<(String, &crate::confuse::engines::Outcome)> = results
+        .iter()
+        .filter_map(|r| r.outcomes.first().map(|o| (r.engine.name().to_string(), o)))
+        .collect();
+    let t = compare::table(&outcomes);
+    for r in &t.rows {
+        let mut spans = vec![Span::styled(format!("{:<15}", r.engine), theme.heading())];
+        match &r.error {
+            Some(e) => spans.push(Span::styled(
+                fit(&format!("rejects it: {}", hide(e)), w.saturating_sub(15)).into_owned(),
+                theme.dim(),
+            )),
+            None => {
+                let host = r.cells[0].as_deref().map_or("(no host)".to_string(), hide);
+                let style = if r.differs[0] {
+                    theme.severity(crate::uri::Severity::Warning)
+                } else {
+                    theme.good()
+                };
+                spans.push(Span::styled(
+                    fit(&host, w.saturating_sub(15)).into_owned(),
+                    style,
+                ));
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    if view.external.is_none() {
+        let running: Vec<&str> = app
+            .engines
+            .iter()
+            .filter(|(_, f)| *f)
+            .map(|(n, _)| *n)
+            .collect();
+        if !running.is_empty() {
+            lines.push(Line::styled(
+                fit(
+                    &format!("running {} (a process each)…", running.join(", ")),
+                    w,
+                )
+                .into_owned(),
+                theme.dim(),
+            ));
+        }
+    }
+    let missing: Vec<&str> = app
+        .engines
+        .iter()
+        .filter(|(_, f)| !*f)
+        .map(|(n, _)| *n)
+        .collect();
+    if !missing.is_empty() {
+        lines.push(Line::styled(
+            fit(&format!("not found on PATH: {}", missing.join(", ")), w).into_owned(),
+            theme.dim(),
+        ));
+    }
+    let style = if t.hosts.len() > 1 {
+        theme.severity(crate::uri::Severity::Warning)
+    } else {
+        theme.good()
+    };
+    lines.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
+    let allowed = view.allow.text().trim();
+    if !allowed.is_empty() {
+        let hosts: Vec<(String, Option<String>)> = t
+            .rows
+            .iter()
+            .map(|r| (r.engine.clone(), r.cells[0].clone()))
+            .collect();
+        for v in allow::verdicts(url, allowed, &hosts) {
+            let (text, style) = match (v.passes, v.fooled_for.is_empty()) {
+                (false, _) => ("blocks it".to_string(), theme.dim()),
+                (true, true) => (
+                    "lets it through; every host is allowed".to_string(),
+                    theme.good(),
+                ),
+                (true, false) => (
+                    format!(
+                        "FOOLED: lets it through, {} go elsewhere",
+                        v.fooled_for.join(", ")
+                    ),
+                    theme.severity(crate::uri::Severity::Warning),
+                ),
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:<12}", v.check.name), theme.heading()),
+                Span::styled(fit(&text, w.saturating_sub(12)).into_owned(), style),
+            ]));
+        }
+    }
+    for f in flags::flags(url) {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{} ", f.class.name()),
+                theme.severity(crate::uri::Severity::Warning),
+            ),
+            Span::raw(
+                fit(
+                    &hide(&f.message),
+                    w.saturating_sub(f.class.name().len() + 1),
+                )
+                .into_owned(),
+            ),
+        ]));
+    }
+    lines.truncate(h);
+    (title, lines)
+}

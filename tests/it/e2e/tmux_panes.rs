@@ -304,3 +304,38 @@ fn a_list_on_stdin_is_a_picker() {
     assert_eq!(code, 0, "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 17: F9 runs the external engines in the background and their
+/// readings arrive in the open overlay; typing a host there tests the
+/// naive allowlist checks. Python is required under CI=true (`.ci/run`
+/// installs it); without it the test says so and stops after the
+/// in-process engines.
+#[test]
+fn the_parsers_overlay_runs_the_real_engines() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["http://evil.com\\@good.com/"], &[], 110, 34);
+    t.wait_text("invalid");
+    t.key("F9");
+    t.wait_text("whatwg-url     evil.com");
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok();
+    assert!(
+        python || std::env::var("CI").as_deref() != Ok("true"),
+        "python3 is required under CI=true"
+    );
+    if python {
+        t.wait_text("python urllib  good.com");
+        t.wait_text("different hosts");
+    } else {
+        eprintln!("skipped: python3 not found, the external engines were not checked");
+    }
+    t.type_text("good.com");
+    t.wait_text("FOOLED: lets it through");
+    t.key("Escape");
+    t.key("C-c");
+    assert_eq!(t.wait_exit().0, 0);
+}

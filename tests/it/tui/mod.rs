@@ -6,6 +6,7 @@ mod explorer_panes;
 mod explorer_props;
 mod history_search;
 mod labels;
+mod parsers_overlay;
 mod password;
 mod query_rows;
 mod render;

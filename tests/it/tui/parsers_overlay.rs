@@ -1,0 +1,89 @@
+//! The Parsers overlay (F9, issue 17 points 2 and 4): every engine's
+//! reading of the input — the in-process ones at once, the external ones
+//! when the main loop's background run answers — the verdict, and the
+//! allowlist checks for the host typed into its field.
+
+use crate::tui::screen::{press, screen};
+use crossterm::event::{KeyCode, KeyModifiers};
+use uriscope::app::{update, Action, App, Effect, Overlay};
+use uriscope::confuse::engines::{Engine, EngineResults, Outcome, Reading};
+
+fn external(host: &str) -> Vec<EngineResults> {
+    vec![EngineResults {
+        engine: Engine::PythonUrllib,
+        outcomes: vec![Outcome::Parsed(Reading {
+            scheme: Some("http".into()),
+            host: Some(host.into()),
+            path: Some("/".into()),
+            ..Reading::default()
+        })],
+        elapsed: std::time::Duration::from_millis(30),
+    }]
+}
+
+fn opened(url: &str) -> App {
+    let mut a = App::new(url, None);
+    a.engines = vec![("python urllib", true), ("go net/url", false)];
+    let ev = crossterm::event::KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE);
+    let action = uriscope::app::keymap::action_for(&a, &ev).expect("F9 is bound");
+    assert_eq!(action, Action::Parsers);
+    // Opening asks the main loop to run the external engines on the input.
+    assert_eq!(update(&mut a, action), Effect::RunEngines(url.to_string()));
+    a
+}
+
+#[test]
+fn in_process_engines_at_once_external_ones_when_they_answer() {
+    let mut a = opened("http://evil.com\\@good.com/");
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("whatwg-url     evil.com"), "{s}");
+    assert!(s.contains("running python urllib (a process each)"), "{s}");
+    assert!(s.contains("not found on PATH: go net/url"), "{s}");
+    // An answer for another URL (the overlay reopened since) is dropped.
+    update(
+        &mut a,
+        Action::EnginesDone("http://other/".into(), external("x")),
+    );
+    assert!(screen(&a, 100, 30).contains("running python urllib"));
+    update(
+        &mut a,
+        Action::EnginesDone("http://evil.com\\@good.com/".into(), external("good.com")),
+    );
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("python urllib  good.com"), "{s}");
+    assert!(
+        s.contains("2 different hosts: \"evil.com\", \"good.com\""),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_allow_field_runs_the_naive_checks() {
+    let mut a = opened("http://evil.com\\@good.com/");
+    update(
+        &mut a,
+        Action::EnginesDone("http://evil.com\\@good.com/".into(), external("good.com")),
+    );
+    for c in "good.com".chars() {
+        press(&mut a, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+    let Some(Overlay::Parsers(v)) = &a.overlay else {
+        panic!("closed")
+    };
+    assert_eq!(
+        v.allow.text(),
+        "good.com",
+        "typing goes to the field, not the input"
+    );
+    assert_eq!(a.input.text(), "http://evil.com\\@good.com/");
+    let s = screen(&a, 100, 30);
+    assert!(
+        s.contains("substring   FOOLED: lets it through, whatwg-url go elsewhere"),
+        "{s}"
+    );
+    assert!(s.contains("prefix      blocks it"), "{s}");
+    insta::assert_snapshot!("parsers_overlay_80x24", screen(&a, 80, 24));
+    insta::assert_snapshot!("parsers_overlay_40x12", screen(&a, 40, 12));
+    press(&mut a, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(a.overlay.is_none());
+}
