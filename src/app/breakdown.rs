@@ -247,7 +247,14 @@ fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
 /// component, raw and (when different) decoded.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let mut out = vec![main_result(app)];
-    out.extend(forms(app.input.text()));
+    out.extend(light_entries(app));
+    out
+}
+
+/// The entries after the breakdown text (the forms and each component):
+/// cheap, unlike the breakdown text, which is written only when chosen.
+pub fn light_entries(app: &App) -> Vec<CopyEntry> {
+    let mut out = forms(app.input.text());
     out.extend(component_entries(app.input.text()));
     out
 }
@@ -279,9 +286,16 @@ fn forms(input: &str) -> Vec<CopyEntry> {
 /// breakdown text: its first line is the input as printed.
 pub fn choices(app: &App) -> Vec<super::Choice> {
     let input = app.input.text();
+    // The row shows the first characters only: made visible from a
+    // prefix of the input (the mapping is character by character), not
+    // from all of it.
+    let head = match input.char_indices().nth(super::PREVIEW_CHARS) {
+        Some((cut, _)) => &input[..cut],
+        None => input,
+    };
     let mut out = vec![super::Choice {
         label: "breakdown".into(),
-        preview: crate::text::plain::visible(input).into_owned(),
+        preview: super::preview_of(&crate::text::plain::visible(head)),
         more: true,
     }];
     out.extend(forms(input).iter().map(super::Choice::of));

@@ -1,4 +1,4 @@
-//! The Markdown report of the current view, offered by the copy chooser
+//! The Markdown report of each view, offered by the copy chooser
 //! (issue 13 point 2): the Breakdown's (and the Encode pane's) input
 //! analysed, the Resolve pane's resolution traced, the Compare pane's
 //! normalization ladders and verdict. Written by [`crate::report::markdown`],
@@ -9,6 +9,11 @@ use crate::report::markdown::{code, write_normalize, write_parse, write_resolve,
 use crate::uri::lint::Linted;
 use crate::uri::{self, ParseOptions};
 
+/// The views with a report of their own, in the chooser's order (the
+/// Encode pane's input report is the Breakdown's). Every view is offered
+/// whatever pane is shown, so the kept list does not change with Tab.
+pub const VIEWS: [Pane; 3] = [Pane::Breakdown, Pane::Resolve, Pane::Compare];
+
 /// The chooser's label for the report of `pane`.
 pub fn label(pane: Pane) -> String {
     format!("Markdown report ({} view)", pane.title())
@@ -16,22 +21,22 @@ pub fn label(pane: Pane) -> String {
 
 /// The report's first line, without writing the report (the chooser's
 /// row).
-pub fn heading(app: &App) -> String {
+pub fn heading(app: &App, pane: Pane) -> String {
     use crate::report::markdown::{normalize_heading, parse_heading, resolve_heading};
     let input = app.input.text();
-    match app.pane {
+    match pane {
         Pane::Breakdown | Pane::Encode => parse_heading(input),
         Pane::Resolve => resolve_heading(app.resolve.base.text(), input),
         Pane::Compare => normalize_heading(input),
     }
 }
 
-/// The report of the shown pane.
-pub fn report(app: &App) -> String {
+/// The report of `pane`'s view.
+pub fn report(app: &App, pane: Pane) -> String {
     let mut out = Vec::new();
     let input = app.input.text();
     // Writing into a Vec cannot fail.
-    let _ = match app.pane {
+    let _ = match pane {
         Pane::Breakdown | Pane::Encode => {
             let r = uri::report_with(input, ParseOptions { iri: true });
             write_parse(&mut out, &Linted::new(&r))

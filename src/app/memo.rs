@@ -30,21 +30,15 @@ fn texts(app: &App) -> [&str; 4] {
 
 /// The toggles they depend on, listed once: the encode set, the RFC 2396
 /// steps, strict/compat.
-fn toggles(app: &App) -> (usize, bool, bool, super::Pane) {
-    // The pane shown: the copy chooser's Markdown report is of its view.
-    (
-        app.encode.set,
-        app.resolve.rfc2396,
-        app.resolve.compat,
-        app.pane,
-    )
+fn toggles(app: &App) -> (usize, bool, bool) {
+    (app.encode.set, app.resolve.rfc2396, app.resolve.compat)
 }
 
 /// Everything the derived results depend on ([`texts`], [`toggles`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Key {
     texts: [String; 4],
-    toggles: (usize, bool, bool, super::Pane),
+    toggles: (usize, bool, bool),
 }
 
 impl Key {

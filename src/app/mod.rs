@@ -97,13 +97,25 @@ pub struct Choice {
     pub more: bool,
 }
 
+/// A chooser row shows at most this many characters of its entry's first
+/// line (a row is one screen line; the text copied is whole).
+pub const PREVIEW_CHARS: usize = 200;
+
+/// The first [`PREVIEW_CHARS`] characters of `line`.
+pub fn preview_of(line: &str) -> String {
+    match line.char_indices().nth(PREVIEW_CHARS) {
+        Some((cut, _)) => line[..cut].to_string(),
+        None => line.to_string(),
+    }
+}
+
 impl Choice {
     /// The row of an entry whose text is at hand.
     pub fn of(e: &CopyEntry) -> Choice {
         let mut lines = e.text.lines();
         Choice {
             label: e.label.clone(),
-            preview: lines.next().unwrap_or("").to_string(),
+            preview: preview_of(lines.next().unwrap_or("")),
             more: lines.next().is_some(),
         }
     }
@@ -415,7 +427,62 @@ impl App {
         memo::all_entries(self)
     }
 
-    /// The copy chooser's rows, one per entry of [`App::copy_entries`],
+    /// What chooser row `row` copies: the input, the base, a view's
+    /// Markdown report (written only now, for the chosen view), or the
+    /// entry of [`App::copy_entries`] it stands for.
+    ///
+    /// Only the chosen entry is written: a pick after each edit costs what
+    /// that entry costs, not every pane's results (the breakdown text of
+    /// an input full of errors among them).
+    pub fn copy_entry(&self, row: usize) -> Option<CopyEntry> {
+        let reports = markdown::VIEWS.len();
+        match row {
+            0 => {
+                return Some(CopyEntry {
+                    label: "input".into(),
+                    text: self.input.text().to_string(),
+                })
+            }
+            1 => {
+                return Some(CopyEntry {
+                    label: "base".into(),
+                    text: self.resolve.base.text().to_string(),
+                })
+            }
+            r if r < 2 + reports => {
+                let pane = markdown::VIEWS[r - 2];
+                return Some(CopyEntry {
+                    label: markdown::label(pane),
+                    text: markdown::report(self, pane),
+                });
+            }
+            _ => {}
+        }
+        let mut r = row - 2 - reports;
+        for &pane in Pane::ALL {
+            if pane == Pane::Breakdown {
+                if r == 0 {
+                    return Some(breakdown::main_result(self));
+                }
+                let rest = breakdown::light_entries(self);
+                if r <= rest.len() {
+                    return rest.into_iter().nth(r - 1);
+                }
+                r -= rest.len() + 1;
+            } else {
+                let e = memo::pane_entries(self, pane);
+                if r < e.len() {
+                    return e.into_iter().nth(r);
+                }
+                r -= e.len();
+            }
+        }
+        None
+    }
+
+    /// The copy chooser's rows: one per entry of [`App::copy_entries`],
+    /// with the three Markdown reports after the base (see
+    /// [`App::copy_entry`]),
     /// without computing the breakdown text; kept until a text changes.
     pub fn copy_choices(&self) -> Rc<[Choice]> {
         memo::all_choices(self)
@@ -430,10 +497,6 @@ impl App {
         out.push(CopyEntry {
             label: "base".into(),
             text: self.resolve.base.text().to_string(),
-        });
-        out.push(CopyEntry {
-            label: markdown::label(self.pane),
-            text: markdown::report(self),
         });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
@@ -453,13 +516,13 @@ impl App {
                 label: "base".into(),
                 text: self.resolve.base.text().to_string(),
             }),
-            // Written only when chosen (or when every entry is).
-            Choice {
-                label: markdown::label(self.pane),
-                preview: markdown::heading(self),
-                more: true,
-            },
         ];
+        // Written only when chosen (or when every entry is).
+        out.extend(markdown::VIEWS.iter().map(|&pane| Choice {
+            label: markdown::label(pane),
+            preview: preview_of(&markdown::heading(self, pane)),
+            more: true,
+        }));
         for &pane in Pane::ALL {
             match pane {
                 Pane::Breakdown => out.extend(breakdown::choices(self)),

@@ -456,8 +456,8 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
         | Overlay::Rfc { .. } => Effect::None,
         // The rows follow the entries one for one; only now is the
         // chosen entry's text needed.
-        Overlay::Copy { selected, .. } => match app.copy_entries().get(selected) {
-            Some(e) => Effect::Copy(e.clone()),
+        Overlay::Copy { selected, .. } => match app.copy_entry(selected) {
+            Some(e) => Effect::Copy(e),
             None => Effect::None,
         },
         Overlay::Examples { selected } => {

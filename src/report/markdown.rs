@@ -58,27 +58,37 @@ fn span(v: &str) -> String {
     format!("{fence}{pad}{v}{pad}{fence}")
 }
 
+/// At most this many characters of a URI are shown in a heading (the
+/// table below has each component whole).
+pub const HEADING_CHARS: usize = 200;
+
+/// `s` for a heading: its first [`HEADING_CHARS`] characters, and how
+/// many bytes follow.
+fn head(s: &str) -> String {
+    let masked = crate::text::mask::mask_password(s);
+    match masked.char_indices().nth(HEADING_CHARS) {
+        None => code(&masked),
+        Some((cut, _)) => format!(
+            "{}… ({} bytes more)",
+            code(&masked[..cut]),
+            masked.len() - cut
+        ),
+    }
+}
+
 /// The first line of [`write_parse`]'s report.
 pub fn parse_heading(input: &str) -> String {
-    format!("### {}", code(&crate::text::mask::mask_password(input)))
+    format!("### {}", head(input))
 }
 
 /// The first line of [`write_resolve`]'s report.
 pub fn resolve_heading(base: &str, reference: &str) -> String {
-    use crate::text::mask::mask_password;
-    format!(
-        "### Resolving {} against {}",
-        code(&mask_password(reference)),
-        code(&mask_password(base))
-    )
+    format!("### Resolving {} against {}", head(reference), head(base))
 }
 
 /// The first line of [`write_normalize`]'s report.
 pub fn normalize_heading(input: &str) -> String {
-    format!(
-        "### Normalizing {}",
-        code(&crate::text::mask::mask_password(input))
-    )
+    format!("### Normalizing {}", head(input))
 }
 
 /// Prose in a table cell: visible controls, pipes escaped, one line.

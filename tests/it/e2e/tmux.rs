@@ -341,7 +341,7 @@ fn copy_goes_through_osc52_into_tmux() {
     // The chooser: the query component.
     t.key("C-o");
     t.wait_text("Copy which?");
-    for _ in 0..6 {
+    for _ in 0..8 {
         t.key("Down");
     }
     t.key("Enter");

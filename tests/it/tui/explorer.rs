@@ -239,6 +239,8 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "input",
             "base",
             "Markdown report (Breakdown view)",
+            "Markdown report (Resolve view)",
+            "Markdown report (Compare view)",
             "breakdown",
             "scheme",
             "authority",
@@ -253,7 +255,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "text decoded"
         ]
     );
-    for _ in 0..8 {
+    for _ in 0..10 {
         send(&mut app, key(KeyCode::Down, KeyModifiers::NONE));
     }
     let e = send(&mut app, key(KeyCode::Enter, KeyModifiers::NONE));

@@ -290,7 +290,11 @@ fn the_copy_chooser_offers_the_uri_and_iri_forms() {
         .find(|e| e.label == "URI form (RFC 3987 §3.1, punycode host)")
         .expect("a URI form entry");
     assert_eq!(uri.text, "https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%BC");
-    assert_eq!(app.copy_choices().len(), entries.len());
+    // The chooser has the three Markdown reports beside the entries.
+    assert_eq!(
+        app.copy_choices().len(),
+        entries.len() + uriscope::app::markdown::VIEWS.len()
+    );
     let app = App::new("http://xn--mnchen-3ya.de/stra%C3%9Fe", None);
     let entries = app.copy_entries();
     let iri = entries

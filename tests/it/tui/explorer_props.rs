@@ -71,7 +71,17 @@ proptest! {
     ]) {
         let app = App::new(&s, None);
         let rows: Vec<Choice> = app.copy_entries().iter().map(Choice::of).collect();
-        prop_assert_eq!(&app.copy_choices()[..], &rows[..]);
+        // The three Markdown rows after the base are written only when
+        // chosen (App::copy_entry); their row is the report's first line.
+        let choices = app.copy_choices();
+        let mut without: Vec<Choice> = choices[..2].to_vec();
+        without.extend_from_slice(&choices[5..]);
+        prop_assert_eq!(&without[..], &rows[..]);
+        for (k, pane) in uriscope::app::markdown::VIEWS.iter().enumerate() {
+            let e = app.copy_entry(2 + k).unwrap();
+            prop_assert_eq!(&choices[2 + k], &Choice::of(&e));
+            prop_assert_eq!(e.label, uriscope::app::markdown::label(*pane));
+        }
     }
 
     /// The word-jump stops (from the fast parse) are ordered, distinct,
