@@ -78,21 +78,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         theme.good()
     };
     out.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
-    for f in flags::flags(url).iter().take(8) {
-        out.push(Line::from(vec![
-            Span::styled(
-                format!("{} ", f.class.name()),
-                theme.severity(crate::uri::Severity::Warning),
-            ),
-            Span::raw(
-                fit(
-                    &hide(&f.message),
-                    w.saturating_sub(f.class.name().len() + 1),
-                )
-                .into_owned(),
-            ),
-        ]));
-    }
+    out.extend(flag_lines(url, 8, &hide, theme, w));
     let (found, missing): (Vec<_>, Vec<_>) = app.engines.iter().partition(|(_, found)| *found);
     let names =
         |v: &[&(&'static str, bool)]| v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
@@ -236,21 +222,32 @@ pub fn overlay(
             ]));
         }
     }
-    for f in flags::flags(url) {
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{} ", f.class.name()),
-                theme.severity(crate::uri::Severity::Warning),
-            ),
-            Span::raw(
-                fit(
-                    &hide(&f.message),
-                    w.saturating_sub(f.class.name().len() + 1),
-                )
-                .into_owned(),
-            ),
-        ]));
-    }
+    lines.extend(flag_lines(url, usize::MAX, &hide, theme, w));
     lines.truncate(h);
     (title, lines)
+}
+
+/// The confusion flags of `url` (at most `max`), one line each: the class,
+/// then the message with passwords hidden.
+fn flag_lines(
+    url: &str,
+    max: usize,
+    hide: &dyn Fn(&str) -> String,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    flags::flags(url)
+        .iter()
+        .take(max)
+        .map(|f| {
+            let name = f.class.name();
+            Line::from(vec![
+                Span::styled(
+                    format!("{name} "),
+                    theme.severity(crate::uri::Severity::Warning),
+                ),
+                Span::raw(fit(&hide(&f.message), w.saturating_sub(name.len() + 1)).into_owned()),
+            ])
+        })
+        .collect()
 }
