@@ -144,16 +144,34 @@ pub fn overlay(
                 theme.dim(),
             )),
             None => {
+                // The host first, then every other component the engine
+                // read, each that differs from the others marked.
                 let host = r.cells[0].as_deref().map_or("(no host)".to_string(), hide);
                 let style = if r.differs[0] {
                     theme.severity(crate::uri::Severity::Warning)
                 } else {
                     theme.good()
                 };
+                let mut used = 15 + crate::text::width(&host) + 2;
                 spans.push(Span::styled(
-                    fit(&host, w.saturating_sub(15)).into_owned(),
+                    fit(&format!("{host}  "), w.saturating_sub(15)).into_owned(),
                     style,
                 ));
+                for (k, name) in compare::COMPONENTS.iter().enumerate().skip(1) {
+                    let Some(v) = &r.cells[k] else { continue };
+                    let text = format!("{name}={} ", hide(v));
+                    let tw = crate::text::width(&text);
+                    if used + tw > w {
+                        break;
+                    }
+                    used += tw;
+                    let style = if r.differs[k] {
+                        theme.severity(crate::uri::Severity::Warning)
+                    } else {
+                        theme.dim()
+                    };
+                    spans.push(Span::styled(text, style));
+                }
             }
         }
         lines.push(Line::from(spans));
