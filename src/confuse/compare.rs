@@ -12,16 +12,10 @@ pub const COMPONENTS: [&str; 7] = [
 
 /// A component of a reading.
 pub fn component<'a>(r: &'a Reading, name: &str) -> Option<&'a str> {
-    match name {
-        "scheme" => r.scheme.as_deref(),
-        "userinfo" => r.userinfo.as_deref(),
-        "host" => r.host.as_deref(),
-        "port" => r.port.as_deref(),
-        "path" => r.path.as_deref(),
-        "query" => r.query.as_deref(),
-        "fragment" => r.fragment.as_deref(),
-        _ => None,
-    }
+    r.components()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, v)| v)
 }
 
 /// One engine's row.

@@ -52,22 +52,16 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 theme.dim(),
             )),
             None => {
-                let mut used = 12;
-                for name in shown {
-                    let k = col(name);
-                    let Some(v) = &r.cells[k] else { continue };
-                    let text = format!("{name}={} ", hide(v));
-                    if used + crate::text::width(&text) > w {
-                        break;
-                    }
-                    used += crate::text::width(&text);
-                    let style = if r.differs[k] {
-                        theme.severity(crate::uri::Severity::Warning)
-                    } else {
-                        Default::default()
-                    };
-                    spans.push(Span::styled(text, style));
-                }
+                let ks = shown.iter().map(|n| col(n));
+                spans.extend(component_spans(
+                    r,
+                    ks,
+                    12,
+                    w,
+                    &hide,
+                    Default::default(),
+                    theme,
+                ));
             }
         }
         out.push(Line::from(spans));
@@ -152,26 +146,20 @@ pub fn overlay(
                 } else {
                     theme.good()
                 };
-                let mut used = 15 + crate::text::width(&host) + 2;
+                let used = 15 + crate::text::width(&host) + 2;
                 spans.push(Span::styled(
                     fit(&format!("{host}  "), w.saturating_sub(15)).into_owned(),
                     style,
                 ));
-                for (k, name) in compare::COMPONENTS.iter().enumerate().skip(1) {
-                    let Some(v) = &r.cells[k] else { continue };
-                    let text = format!("{name}={} ", hide(v));
-                    let tw = crate::text::width(&text);
-                    if used + tw > w {
-                        break;
-                    }
-                    used += tw;
-                    let style = if r.differs[k] {
-                        theme.severity(crate::uri::Severity::Warning)
-                    } else {
-                        theme.dim()
-                    };
-                    spans.push(Span::styled(text, style));
-                }
+                spans.extend(component_spans(
+                    r,
+                    1..compare::COMPONENTS.len(),
+                    used,
+                    w,
+                    &hide,
+                    theme.dim(),
+                    theme,
+                ));
             }
         }
         lines.push(Line::from(spans));
@@ -268,4 +256,36 @@ fn flag_lines(
             ])
         })
         .collect()
+}
+
+/// `name=value` spans for the components `ks` of engine row `r` (the
+/// defined ones, in that order) while they fit in `w` columns after
+/// `used`; a component that differs from the other engines in the warning
+/// style, the others in `plain`.
+fn component_spans(
+    r: &compare::Row,
+    ks: impl Iterator<Item = usize>,
+    mut used: usize,
+    w: usize,
+    hide: &dyn Fn(&str) -> String,
+    plain: ratatui::style::Style,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    for k in ks {
+        let Some(v) = &r.cells[k] else { continue };
+        let text = format!("{}={} ", compare::COMPONENTS[k], hide(v));
+        let tw = crate::text::width(&text);
+        if used + tw > w {
+            break;
+        }
+        used += tw;
+        let style = if r.differs[k] {
+            theme.severity(crate::uri::Severity::Warning)
+        } else {
+            plain
+        };
+        out.push(Span::styled(text, style));
+    }
+    out
 }
