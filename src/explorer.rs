@@ -7,7 +7,7 @@
 
 use std::io;
 
-use crossterm::event::{self, Event, MouseButton, MouseEventKind};
+use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
@@ -59,6 +59,34 @@ pub fn action_for_event(app: &App, ev: &Event, area: Rect) -> Option<Action> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The event as the key presses it stands for: an Alt key with no meaning
+/// in `app`'s state ([`keymap::unbound_alt`]) is Esc typed just before the
+/// plain key, so it comes back as Esc and then that key; any other event
+/// comes back alone. Look the second up after applying the first.
+///
+/// ```
+/// use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+/// use uriscope::{app::App, explorer::split_unbound_alt};
+/// let app = App::new("http://h/", None);
+/// let key = |c, m| Event::Key(KeyEvent::new(c, m));
+/// let (esc, x) = split_unbound_alt(&app, key(KeyCode::Char('x'), KeyModifiers::ALT));
+/// assert_eq!(esc, key(KeyCode::Esc, KeyModifiers::NONE));
+/// assert_eq!(x, Some(key(KeyCode::Char('x'), KeyModifiers::NONE)));
+/// ```
+pub fn split_unbound_alt(app: &App, ev: Event) -> (Event, Option<Event>) {
+    let plain = match &ev {
+        Event::Key(k) => keymap::unbound_alt(app, k),
+        _ => None,
+    };
+    match plain {
+        Some(plain) => (
+            Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
+            Some(Event::Key(plain)),
+        ),
+        None => (ev, None),
     }
 }
 
@@ -250,7 +278,12 @@ fn event_loop(
             return Ok(None);
         }
         for ev in event_batch::mend_escape_tails(burst) {
-            if let Some(action) = action_for_event(app, &ev, area) {
+            let (first, then) = split_unbound_alt(app, ev);
+            for ev in std::iter::once(first).chain(then) {
+                // `then` is looked up in the state `first` left.
+                let Some(action) = action_for_event(app, &ev, area) else {
+                    continue;
+                };
                 let effect = update(app, action);
                 if let Effect::RunEngines(url) = &effect {
                     run_engines(url.clone(), engines_tx.clone());

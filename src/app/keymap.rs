@@ -654,6 +654,45 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
     None
 }
 
+/// An Alt key that means nothing in `app`'s state, read as what it most
+/// likely was: Esc pressed just before the plain key.
+///
+/// A terminal sends Alt-x as `ESC x`, the very bytes of Esc followed
+/// quickly by `x`; crossterm reads both as Alt-x. When no row of [`KEYS`]
+/// takes the Alt key here, the caller applies Esc and then the key this
+/// returns, so a fast Esc-then-type neither loses the Esc (an overlay
+/// stays open) nor the key (the character goes missing). Bound Alt keys
+/// (Alt-B, Alt-↓, …) keep their meaning.
+///
+/// ```
+/// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+/// use uriscope::app::{keymap::unbound_alt, App};
+/// let app = App::new("http://h/", None);
+/// let alt_x = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT);
+/// assert_eq!(unbound_alt(&app, &alt_x), Some(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE)));
+/// let alt_b = KeyEvent::new(KeyCode::Char('b'), KeyModifiers::ALT);
+/// assert_eq!(unbound_alt(&app, &alt_b), None);
+/// ```
+pub fn unbound_alt(app: &App, ev: &KeyEvent) -> Option<KeyEvent> {
+    if ev.kind != KeyEventKind::Press
+        || !ev.modifiers.contains(KeyModifiers::ALT)
+        || ev.modifiers.contains(KeyModifiers::CONTROL)
+    {
+        return None;
+    }
+    let bound = contexts(app).iter().any(|ctx| {
+        KEYS.iter()
+            .filter(|b| b.context == *ctx)
+            .any(|b| b.keys.iter().any(|key| key.matches(ev)))
+    });
+    if bound {
+        return None;
+    }
+    let mut plain = *ev;
+    plain.modifiers.remove(KeyModifiers::ALT);
+    Some(plain)
+}
+
 /// The name of the first key bound to `action` in the table (`Ctrl-R`),
 /// for labels that name a key: taken from the table, a renamed key can
 /// never be shown wrongly.

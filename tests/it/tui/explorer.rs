@@ -109,6 +109,47 @@ fn help_opens_with_f1_and_ctrl_slash_and_esc_closes() {
     }
 }
 
+/// Feed one terminal event as the main loop does: an unbound Alt key
+/// is Esc and then the plain key.
+fn send_as_the_loop_does(app: &mut App, ev: KeyEvent) {
+    let (first, then) =
+        uriscope::explorer::split_unbound_alt(app, crossterm::event::Event::Key(ev));
+    for ev in std::iter::once(first).chain(then) {
+        if let crossterm::event::Event::Key(k) = ev {
+            send(app, k);
+        }
+    }
+}
+
+#[test]
+fn esc_typed_fast_before_a_key_is_esc_and_the_key() {
+    // Esc then z, sent together, is read as Alt-z: it closes the help
+    // and types the z, as the two keys would one by one.
+    let mut app = App::new("http://h/", None);
+    send(&mut app, key(KeyCode::F(1), KeyModifiers::NONE));
+    assert!(matches!(app.overlay, Some(Overlay::Help { .. })));
+    send_as_the_loop_does(&mut app, key(KeyCode::Char('z'), KeyModifiers::ALT));
+    assert!(app.overlay.is_none());
+    assert_eq!(app.input.text(), "http://h/z");
+    // Esc then Tab (Alt-Tab) on the input line: Esc leaves it focused,
+    // then Tab moves the focus on as a lone Tab does.
+    let mut want = App::new("http://h/z", None);
+    send(&mut want, key(KeyCode::Tab, KeyModifiers::NONE));
+    send_as_the_loop_does(&mut app, key(KeyCode::Tab, KeyModifiers::ALT));
+    assert_eq!(app.focus, want.focus);
+    assert_eq!(app.input.text(), "http://h/z");
+}
+
+#[test]
+fn bound_alt_keys_keep_their_meaning() {
+    // Alt-B is a bound key (previous component boundary): no Esc, no b.
+    let mut app = App::new("http://h/a", None);
+    let end = app.input.cursor();
+    send_as_the_loop_does(&mut app, key(KeyCode::Char('b'), KeyModifiers::ALT));
+    assert_eq!(app.input.text(), "http://h/a");
+    assert!(app.input.cursor() < end);
+}
+
 #[test]
 fn cursor_and_width_with_cjk_and_emoji() {
     let mut app = App::new("", None);
