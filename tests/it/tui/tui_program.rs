@@ -4,8 +4,9 @@
 //! (`#[path]` from `fuzz/fuzz_targets/tui.rs`), so a crash the fuzzer finds
 //! replays here byte for byte.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use uriscope::app::{keymap, update, Action, App, Effect};
+use uriscope::explorer::split_unbound_alt;
 
 const CODES: [KeyCode; 20] = [
     KeyCode::Backspace,
@@ -136,10 +137,20 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
             _ => None,
         };
         if let Some(ev) = ev {
-            if let Some(action) = keymap::action_for(&app, &ev) {
-                if update(&mut app, action) == Effect::Quit {
-                    break;
+            // As the main loop does: an unbound Alt key is Esc, then the key.
+            let (first, then) = split_unbound_alt(&app, Event::Key(ev));
+            let mut quit = false;
+            for ev in std::iter::once(first).chain(then) {
+                let Event::Key(ev) = ev else { continue };
+                if let Some(action) = keymap::action_for(&app, &ev) {
+                    if update(&mut app, action) == Effect::Quit {
+                        quit = true;
+                        break;
+                    }
                 }
+            }
+            if quit {
+                break;
             }
         }
     }
