@@ -8,7 +8,16 @@
 //! cargo run --release --example tui_replay -- --crafted [rounds] [top]
 //! cargo run --release --example tui_replay -- --write-crafted DIR
 //! cargo run --release --example tui_replay -- --large [rounds] [top]
+//! cargo run --release --example tui_replay -- --show FILE...
+//! cargo run --release --example tui_replay -- --steps FILE...
 //! ```
+//!
+//! `--steps` times each step of the programs and lists those over 200 µs
+//! with the action they took (the action is looked up after the step, so
+//! a key that changed the state may show as what it does next).
+//!
+//! `--show` prints the state each program leaves (pane, focus, overlay,
+//! the sizes of the three text fields), to see what makes it slow.
 //!
 //! `--large` runs key programs on an explorer that already holds a 64 KB
 //! or 1 MB input (errors on every few bytes, spaces, controls, or valid
@@ -197,6 +206,77 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("create the directory");
         for (name, p) in crafted() {
             std::fs::write(dir.join(name), p).expect("write a program");
+        }
+        return;
+    }
+    if first == "--steps" {
+        // Each step's time (over 200 µs), with the action it took.
+        for path in args {
+            let data = std::fs::read(&path).expect("read the program");
+            let mut last = Instant::now();
+            let mut total = Duration::ZERO;
+            let mut slow = Vec::new();
+            let (app, w, h) = tui_program::run_traced(
+                uriscope::app::App::new("", None),
+                &data,
+                &mut |app, step| {
+                    let t = last.elapsed();
+                    total += t;
+                    if t > Duration::from_micros(200) {
+                        let what = match step {
+                            tui_program::Step::Key(k) => uriscope::app::keymap::action_for(app, &k)
+                                .map_or(format!("{k:?}"), |a| format!("{:.60}", format!("{a:?}"))),
+                            other => format!("{other:?}"),
+                        };
+                        slow.push((t, what, app.input.text().len()));
+                    }
+                    last = Instant::now();
+                },
+            );
+            let t1 = Instant::now();
+            draw(app, w, h);
+            println!(
+                "{path}: steps {:.3} ms, draw {:.3} ms; the steps over 200 µs:",
+                total.as_secs_f64() * 1e3,
+                t1.elapsed().as_secs_f64() * 1e3
+            );
+            for (t, what, len) in slow {
+                println!(
+                    "  {:>8.3} ms  {what} (input then {len} bytes)",
+                    t.as_secs_f64() * 1e3
+                );
+            }
+        }
+        return;
+    }
+    if first == "--show" {
+        // The state a program leaves, to see why it is slow.
+        for path in args {
+            let data = std::fs::read(&path).expect("read the program");
+            let t0 = Instant::now();
+            let (app, w, h) = tui_program::run(&data);
+            let steps = t0.elapsed();
+            let t1 = Instant::now();
+            draw(app.clone(), w, h);
+            let drawn = t1.elapsed();
+            let t2 = Instant::now();
+            let copied = uriscope::app::breakdown::main_result(&app).text.len();
+            println!(
+                "{path}: steps {:.3} ms, draw {:.3} ms, the breakdown text {copied} bytes in {:.3} ms",
+                steps.as_secs_f64() * 1e3,
+                drawn.as_secs_f64() * 1e3,
+                t2.elapsed().as_secs_f64() * 1e3
+            );
+            let head: String = app.input.text().chars().take(60).collect();
+            println!(
+                "{path}: draw {w}x{h}, pane {:?}, focus {:?}, overlay {}, input {} bytes {head:?}, base {} bytes, encode field {} bytes",
+                app.pane,
+                app.focus,
+                app.overlay.as_ref().map_or("none".to_string(), |o| format!("{:.40}", format!("{o:?}"))),
+                app.input.text().len(),
+                app.resolve.base.text().len(),
+                app.encode.text.text().len(),
+            );
         }
         return;
     }

@@ -106,7 +106,11 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
             }
             false
         }
-        Effect::Copy(entry) => {
+        Effect::Copy(source) => {
+            let Some(entry) = app.copy_of(source) else {
+                app.say(crate::app::StatusKind::Error, "nothing to copy here");
+                return false;
+            };
             // The real text is copied; the status line says when it holds
             // a password (the screen shows it masked).
             let outcome = clipboard.copy(&entry.text).map(|d| d.describe());

@@ -1,7 +1,7 @@
 //! What a key means ([`Action`]) and what the main loop must do about it
 //! ([`Effect`]). The app layer never touches the terminal or clipboard.
 
-use super::{CopyEntry, Pane};
+use super::Pane;
 
 /// One user intention, produced by the key table (or by a paste, a click,
 /// a resize) and consumed by [`update`](super::update::update).
@@ -131,6 +131,15 @@ pub enum Action {
     ListPick,
 }
 
+/// What an [`Effect::Copy`] copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopySource {
+    /// The focused result (Ctrl-Y): see [`App::focused_copy`](super::App::focused_copy).
+    Focused,
+    /// Row `n` of the copy chooser: see [`App::copy_entry`](super::App::copy_entry).
+    Row(usize),
+}
+
 /// What the main loop must do after an update.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -138,9 +147,12 @@ pub enum Effect {
     None,
     /// Restore the terminal and exit with status 0.
     Quit,
-    /// Put this entry's text on the clipboard, then report where it went
-    /// with [`App::copied`](super::App::copied).
-    Copy(CopyEntry),
+    /// Put the text of `source` on the clipboard, then report where it
+    /// went with [`App::copied`](super::App::copied). The text is written
+    /// when the effect runs ([`App::copy_of`](super::App::copy_of)), not
+    /// when the key is read: a key costs what the state change costs, and a
+    /// copy what it copies.
+    Copy(CopySource),
     /// Write the input history to its file (an input was kept).
     SaveHistory,
     /// Run the external parser engines on this URL in the background and

@@ -218,15 +218,25 @@ pub fn form_decode(s: &str) -> Cow<'_, str> {
 }
 
 /// At most this many findings are listed in a copied breakdown; a line
-/// counts the rest (a clipboard is no place for a 700 MB report; found
-/// by the `tui` fuzz target: a 7 MB paste with errors on every other
-/// byte took 2.2 GB to copy).
-pub const COPIED_FINDINGS: usize = 10_000;
+/// counts the rest and names `uriscope parse`, which lists every one.
+///
+/// A clipboard is no place for a 700 MB report (found by the `tui` fuzz
+/// target: a 7 MB paste with errors on every other byte took 2.2 GB to
+/// copy). A thousand findings are about 200 KB, more than any bug report
+/// reads and within what terminals take over OSC 52; at 10,000 the text of
+/// a 64 KB input full of errors was 2 MB and took 5 ms to write at each
+/// Ctrl-Y after an edit (found by replaying the `tui` corpus).
+pub const COPIED_FINDINGS: usize = 1_000;
 
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it, listing at most [`COPIED_FINDINGS`]
 /// findings.
 pub fn main_result(app: &App) -> CopyEntry {
+    super::memo::breakdown_text(app)
+}
+
+/// [`main_result`], written (the memo keeps it until a text changes).
+pub(super) fn write_main_result(app: &App) -> CopyEntry {
     breakdown_entry(&app.analysis())
 }
 

@@ -62,6 +62,7 @@ struct Slots {
     all: Option<Rc<[CopyEntry]>>,
     choices: Option<Rc<[Choice]>>,
     table_len: Option<usize>,
+    breakdown_text: Option<CopyEntry>,
     boundaries: Option<Vec<usize>>,
 }
 
@@ -127,6 +128,16 @@ pub(super) fn all_choices(app: &App) -> Rc<[Choice]> {
         app,
         |s| &mut s.choices,
         || app.compute_copy_choices().into(),
+    )
+}
+
+/// The Breakdown's main result, the breakdown text (Ctrl-Y): written once
+/// per state, however often it is copied.
+pub fn breakdown_text(app: &App) -> CopyEntry {
+    app.memo.get(
+        app,
+        |s| &mut s.breakdown_text,
+        || super::breakdown::write_main_result(app),
     )
 }
 

@@ -25,7 +25,7 @@ pub mod resolve;
 pub mod role;
 pub mod update;
 
-pub use action::{Action, Effect};
+pub use action::{Action, CopySource, Effect};
 pub use editor::Editor;
 pub use update::update;
 
@@ -131,11 +131,10 @@ pub enum Overlay {
     },
     /// What to copy.
     Copy {
-        /// The rows, one per entry of [`App::copy_entries`] in that order,
-        /// taken when the chooser opened (shared with the memo); Enter
-        /// copies the entry of the selected row.
-        entries: Rc<[Choice]>,
-        /// The highlighted entry.
+        /// The highlighted row of [`App::copy_choices`] (computed when
+        /// drawn, or when a move needs their count: opening the chooser
+        /// computes nothing); Enter copies the entry of that row
+        /// ([`App::copy_entry`]).
         selected: usize,
     },
     /// The sample sets of `assets/`.
@@ -416,8 +415,19 @@ impl App {
                 label: "input".into(),
                 text: self.input.text().to_string(),
             }),
-            // Each pane's main result is the first entry it offers.
+            // The breakdown text alone, not every entry of the pane.
+            Focus::Pane(Pane::Breakdown) => Some(breakdown::main_result(self)),
+            // Each other pane's main result is the first entry it offers.
             Focus::Pane(p) => memo::pane_entries(self, p).into_iter().next(),
+        }
+    }
+
+    /// The entry `source` names, written now: what an [`Effect::Copy`]
+    /// puts on the clipboard (`None`: nothing to copy there).
+    pub fn copy_of(&self, source: CopySource) -> Option<CopyEntry> {
+        match source {
+            CopySource::Focused => self.focused_copy(),
+            CopySource::Row(row) => self.copy_entry(row),
         }
     }
 

@@ -44,16 +44,9 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 .unwrap_or(0);
             app.overlay = Some(Overlay::Examples { selected: current });
         }
-        Action::CopyFocused => match app.focused_copy() {
-            Some(entry) => return Effect::Copy(entry),
-            None => app.say(StatusKind::Error, "nothing to copy here"),
-        },
-        Action::CopyChooser => {
-            app.overlay = Some(Overlay::Copy {
-                entries: app.copy_choices(),
-                selected: 0,
-            })
-        }
+        // Written when the effect runs: see `Effect::Copy`.
+        Action::CopyFocused => return Effect::Copy(super::CopySource::Focused),
+        Action::CopyChooser => app.overlay = Some(Overlay::Copy { selected: 0 }),
         Action::FocusNext | Action::FocusPrev => {
             let ring = App::focus_ring();
             let at = ring.iter().position(|f| *f == app.focus).unwrap_or(0);
@@ -406,10 +399,17 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
+    // The chooser's rows are counted only when a move needs the count:
+    // opening or closing it after an edit computes nothing.
+    let moves_down = matches!(action, Action::ListDown | Action::PageDown);
+    let len = match app.overlay.as_ref()? {
+        Overlay::Copy { .. } if moves_down => app.copy_choices().len(),
+        _ => usize::MAX,
+    };
     let overlay = app.overlay.as_mut()?;
     let len = match overlay {
         Overlay::Help { .. } => usize::MAX,
-        Overlay::Copy { entries, .. } => entries.len(),
+        Overlay::Copy { .. } => len,
         Overlay::Examples { .. } => examples::all().len(),
         Overlay::Edit(_)
         | Overlay::Query { .. }
@@ -454,12 +454,9 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
         | Overlay::History { .. }
         | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => Effect::None,
-        // The rows follow the entries one for one; only now is the
-        // chosen entry's text needed.
-        Overlay::Copy { selected, .. } => match app.copy_entry(selected) {
-            Some(e) => Effect::Copy(e),
-            None => Effect::None,
-        },
+        // The rows follow the entries one for one; only the chosen
+        // entry's text is written, when the effect runs.
+        Overlay::Copy { selected } => Effect::Copy(super::CopySource::Row(selected)),
         Overlay::Examples { selected } => {
             if let Some(e) = examples::all().get(selected) {
                 let old = app.input.text().to_string();

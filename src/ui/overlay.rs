@@ -29,9 +29,16 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
     let inner_h = usize::from(h.saturating_sub(2));
     let (title, lines) = match overlay {
         Overlay::Help { scroll } => help(*scroll, app.theme_name, inner_w, inner_h, theme),
-        Overlay::Copy { entries, selected } => {
+        Overlay::Copy { selected } => {
             let secrets = super::mask::passwords(app);
-            copy(entries, *selected, &secrets, inner_w, inner_h, theme)
+            copy(
+                &app.copy_choices(),
+                *selected,
+                &secrets,
+                inner_w,
+                inner_h,
+                theme,
+            )
         }
         Overlay::Examples { selected } => picker(*selected, inner_w, inner_h, theme),
         Overlay::Edit(e) => edit_field(app, e, inner_w, theme),

@@ -371,7 +371,16 @@ pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<Eng
     let start = Instant::now();
     let deadline = start.checked_add(timeout).unwrap_or_else(far_future);
     let input = Arc::new(external::encode(urls));
-    let probes = probes();
+    // The probe runs each program's version command (`java -version` takes
+    // a tenth of a second and may take seconds): only when an
+    // out-of-process engine is asked for. The explorer's Parsers section
+    // asks for in-process ones on every frame; its first frame once waited
+    // for the probe.
+    let probes: &[Probe] = if engines.iter().any(|e| !e.in_process()) {
+        probes()
+    } else {
+        &[]
+    };
     let probe_of = |e: Engine| probes.iter().find(|p| p.availability.engine == e);
     std::thread::scope(|scope| {
         let mut pending = Vec::with_capacity(engines.len());

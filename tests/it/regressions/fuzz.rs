@@ -212,7 +212,7 @@ fn regression_reopening_the_copy_chooser_recomputes_nothing() {
     program.extend_from_slice(&[0x20, b'o']); // Ctrl-O: the chooser opens
     let (mut app, _, _) = crate::tui::tui_program::run(&program);
     let chooser = |app: &App| match &app.overlay {
-        Some(Overlay::Copy { entries, .. }) => Rc::clone(entries),
+        Some(Overlay::Copy { .. }) => app.copy_choices(),
         other => panic!("the chooser is open: {other:?}"),
     };
     let first = chooser(&app);

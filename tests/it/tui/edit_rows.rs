@@ -138,9 +138,10 @@ fn the_field_shows_the_rules_and_ctrl_y_copies_the_result() {
     insta::assert_snapshot!("edit_field_80x24", s);
     let ev = crossterm::event::KeyEvent::new(KeyCode::Char('y'), KeyModifiers::CONTROL);
     let act = uriscope::app::keymap::action_for(&a, &ev).expect("Ctrl-Y is bound");
-    let Effect::Copy(e) = update(&mut a, act) else {
+    let Effect::Copy(source) = update(&mut a, act) else {
         panic!("no copy")
     };
+    let e = a.copy_of(source).expect("the URI the field makes");
     assert_eq!(e.text, "https://u:pw@xn--bcher-kva.example/p");
     assert!(e.label.contains("host"), "{}", e.label);
 }

@@ -197,24 +197,43 @@ fn the_compare_field_compares() {
 }
 
 #[test]
+fn ctrl_y_where_there_is_nothing_to_copy_says_so() {
+    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::run_effect;
+    // A base that is no absolute URI: the Resolve pane has no result.
+    let mut app = on("g", Pane::Resolve);
+    app.resolve.base.set_text("no base");
+    assert_eq!(app.focused_copy(), None);
+    let e = ctrl(&mut app, 'y');
+    let mut cb = FakeClipboard::default();
+    run_effect(&mut app, e, &mut cb);
+    assert!(cb.copied.is_empty());
+    let status = app.status.as_ref().map(|s| s.text.as_str());
+    assert_eq!(status, Some("nothing to copy here"));
+}
+
+#[test]
 fn copy_keys_in_the_new_panes() {
     let mut app = on("../../../g", Pane::Resolve);
-    let Effect::Copy(e) = ctrl(&mut app, 'y') else {
+    let Effect::Copy(source) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
+    let e = app.copy_of(source).expect("the pane's main result");
     assert_eq!(
         (e.label.as_str(), e.text.as_str()),
         ("resolved (RFC 3986)", "http://a/g")
     );
     update(&mut app, Action::FocusPane(Pane::Compare));
-    let Effect::Copy(e) = ctrl(&mut app, 'y') else {
+    let Effect::Copy(source) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
+    let e = app.copy_of(source).expect("the pane's main result");
     assert_eq!(e.label, "normalized");
     update(&mut app, Action::FocusPane(Pane::Encode));
-    let Effect::Copy(e) = ctrl(&mut app, 'y') else {
+    let Effect::Copy(source) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
+    let e = app.copy_of(source).expect("the pane's main result");
     // The text encoded with the default set (unreserved).
     assert_eq!(e.text, "..%2F..%2F..%2Fg");
     let labels: Vec<String> = app.copy_entries().iter().map(|e| e.label.clone()).collect();

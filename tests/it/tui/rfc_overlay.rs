@@ -187,9 +187,11 @@ fn the_copy_chooser_offers_the_markdown_report_of_the_view() {
     ] {
         update(&mut a, Action::FocusPane(pane));
         update(&mut a, Action::CopyChooser);
-        let Some(Overlay::Copy { entries, .. }) = &a.overlay else {
-            panic!("no chooser")
-        };
+        assert!(
+            matches!(a.overlay, Some(Overlay::Copy { .. })),
+            "no chooser"
+        );
+        let entries = a.copy_choices();
         let label = format!("Markdown report ({} view)", pane.title());
         let row = entries
             .iter()
@@ -199,7 +201,8 @@ fn the_copy_chooser_offers_the_markdown_report_of_the_view() {
             update(&mut a, Action::ListDown);
         }
         match update(&mut a, Action::ListPick) {
-            Effect::Copy(e) => {
+            Effect::Copy(source) => {
+                let e = a.copy_of(source).expect("the report");
                 assert!(e.text.starts_with(heading), "{pane:?}: {}", e.text);
                 assert!(!e.text.contains("secret"), "{}", e.text);
             }

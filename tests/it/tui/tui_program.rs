@@ -72,7 +72,27 @@ pub const MAX_PASTE: usize = 64 * 1024;
 
 /// Run the program `data` against `app` (an explorer already holding a
 /// large input, for `examples/tui_replay.rs --crafted`).
-pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
+pub fn run_on(app: App, data: &[u8]) -> (App, u16, u16) {
+    run_traced(app, data, &mut |_, _| {})
+}
+
+/// One step of a program, as [`run_traced`] reports it.
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// A key event (an unbound Alt key stands for Esc and the key).
+    Key(KeyEvent),
+    /// A paste of this many bytes.
+    Paste(usize),
+    /// The last paste again, this many times.
+    Repeat(usize),
+    /// The size of the final draw, or a step that does nothing.
+    Other,
+}
+
+/// [`run_on`], calling `after` with the explorer and the step after each
+/// step (`examples/tui_replay.rs --steps` times them).
+pub fn run_traced(mut app: App, data: &[u8], after: &mut dyn FnMut(&App, Step)) -> (App, u16, u16) {
     let (mut w, mut h) = (80u16, 24u16);
     let mut i = 0;
     let mut steps = 0;
@@ -108,12 +128,14 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
                 last_paste.clone_from(&text);
                 i = start + n;
                 let _ = update(&mut app, Action::Paste(text));
+                after(&app, Step::Paste(n));
                 None
             }
             5 => {
                 w = u16::from(arg % 200);
                 h = u16::from(data.get(i + 1).copied().unwrap_or(0) % 70);
                 i += 2;
+                after(&app, Step::Other);
                 None
             }
             // 6 with high bits r > 0: paste the last pasted text again,
@@ -130,11 +152,15 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
                 if times > 0 {
                     let _ = update(&mut app, Action::Paste(last_paste.repeat(times)));
                 }
+                after(&app, Step::Repeat(times));
                 None
             }
             // 7, and 6 otherwise: a step that does nothing, so that inputs
             // can align.
-            _ => None,
+            _ => {
+                after(&app, Step::Other);
+                None
+            }
         };
         if let Some(ev) = ev {
             // As the main loop does: an unbound Alt key is Esc, then the key.
@@ -149,6 +175,7 @@ pub fn run_on(mut app: App, data: &[u8]) -> (App, u16, u16) {
                     }
                 }
             }
+            after(&app, Step::Key(ev));
             if quit {
                 break;
             }
