@@ -76,8 +76,9 @@ impl Editor {
         self.columns().col(self.cursor)
     }
 
-    /// The text's columns, kept until the text changes.
-    fn columns(&self) -> Rc<Columns> {
+    /// The text's columns, kept until the text changes (the input line and
+    /// the Breakdown's diagram share them: one segmentation a frame).
+    pub fn columns(&self) -> Rc<Columns> {
         if let Some(c) = self.columns.borrow().as_ref() {
             return Rc::clone(c);
         }

@@ -37,6 +37,41 @@ pub fn wrap(s: &str, w: usize) -> Vec<String> {
     lines
 }
 
+/// [`wrap`] of `s` (made visible) kept to at most `max` lines: when more
+/// would follow, the last line ends in `…`. Looks only at the start of
+/// `s` (at most `4 × max × w` characters), so a 64 KB text costs what the
+/// lines shown cost.
+///
+/// ```
+/// use uriscope::text::wrap::wrap_upto;
+/// assert_eq!(wrap_upto("aaaa bbbb cccc dddd", 10, 2), ["aaaa bbbb", "cccc dddd"]);
+/// let long = "word ".repeat(10_000);
+/// let lines = wrap_upto(&long, 10, 2);
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines[1].ends_with('…'));
+/// ```
+pub fn wrap_upto(s: &str, w: usize, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let w = w.max(10);
+    let look = 4 * max * w;
+    let (head, cut) = match s.char_indices().nth(look) {
+        Some((end, _)) => (&s[..end], true),
+        None => (s, false),
+    };
+    let mut lines = wrap(&visible(head), w);
+    if lines.len() > max || cut {
+        lines.truncate(max);
+        if let Some(last) = lines.last_mut() {
+            let mut t = fit(last, w - 1).into_owned();
+            if !t.ends_with('…') {
+                t.push('…');
+            }
+            *last = t;
+        }
+    }
+    lines
+}
+
 /// While `cur` is wider than `w`, move its longest run of whole glyphs
 /// that fits `w - 1` columns (at least one glyph, so the cut moves on) to
 /// `lines`, ending in `…`. Cuts on glyph boundaries of `cur` itself: the
@@ -209,6 +244,27 @@ mod tests {
             w in 0usize..40,
         ) {
             prop_assert_eq!(wrap(&s, w), naive_wrap(&s, w));
+        }
+
+        /// The capped wrap is the whole wrap's first lines: all of them
+        /// when they are few enough, else `max` with the last cut and
+        /// marked.
+        #[test]
+        fn wrap_upto_is_the_start_of_the_wrap(
+            s in "([!-~]{1,6}|[a-z]{20,90}|例|😀| ){0,60}",
+            w in 10usize..40,
+            max in 1usize..6,
+        ) {
+            let all = wrap(&s, w);
+            let some = wrap_upto(&s, w, max);
+            if all.len() <= max && s.chars().count() <= 4 * max * w {
+                prop_assert_eq!(some, all);
+            } else {
+                prop_assert!(some.len() <= max);
+                prop_assert_eq!(&some[..some.len() - 1], &all[..some.len() - 1]);
+                let last = some.last().unwrap();
+                prop_assert!(last.ends_with('…') && width(last) <= w, "{:?}", last);
+            }
         }
     }
 

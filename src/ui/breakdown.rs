@@ -38,7 +38,8 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     let selected = (app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)).then(|| {
         crate::app::edit::TARGETS[app.breakdown.row % crate::app::edit::TARGETS.len()].name()
     });
-    let (mut lines, pin) = body(a, theme, app.breakdown.scroll.x, cols, selected);
+    let known = (a.input == app.input.text()).then(|| app.input.columns());
+    let (mut lines, pin) = body(a, known, theme, app.breakdown.scroll.x, cols, selected);
     // What the input is beyond RFC 3986: a URI Template, a data: URI.
     lines.extend(super::template::section(
         a.input,
@@ -76,15 +77,17 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.
 pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
-    let (mut out, _) = body(a, theme, x, w, None);
+    let (mut out, _) = body(a, None, theme, x, w, None);
     out.extend(legend(theme));
     out
 }
 
 /// The RFC 3986 lines: the URI with its diagram, verdict, table, details
 /// and findings; and the line of the `selected` component row, marked.
+/// `input_cols` are the columns of `a.input` when the caller has them.
 fn body(
     a: &Report<'_>,
+    input_cols: Option<std::rc::Rc<Columns>>,
     theme: &Theme,
     x: usize,
     w: usize,
@@ -96,7 +99,12 @@ fn body(
     // above keeps it as typed.
     let m = super::mask::masked(a.input, super::mask::password_span(a));
     let input: &str = m.text();
-    let cols = Columns::new(input);
+    // The input line's columns when nothing is masked (`input_cols`, of
+    // `a.input`), else those of the masked text.
+    let cols = match input_cols {
+        Some(c) if input == a.input => c,
+        _ => std::rc::Rc::new(Columns::new(input)),
+    };
     let comps = components(a);
     let all = crate::app::breakdown::findings(a);
     let mut roles = m.per_byte(&roles(a));

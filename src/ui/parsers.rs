@@ -32,7 +32,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let t = compare::table(&outcomes);
     // A password is drawn masked here as in every pane (F4 reveals it).
     let secrets = super::mask::passwords(app);
-    let hide = |s: &str| super::mask::hide_passwords(&visible(s), &secrets).into_owned();
+    let hide = |s: &str| shown(s, &secrets, w);
     let mut out = vec![Line::styled(
         "Parsers (the same URL through real parsers)",
         theme.heading(),
@@ -115,7 +115,7 @@ pub fn overlay(
         crate::app::keymap::key(crate::app::Action::Close)
     );
     let secrets = super::mask::passwords(app);
-    let hide = |s: &str| super::mask::hide_passwords(&visible(s), &secrets).into_owned();
+    let hide = |s: &str| shown(s, &secrets, w);
     let url = view.url.as_str();
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{:<9}", "allow"), theme.heading()),
@@ -235,6 +235,27 @@ pub fn overlay(
 
 /// The confusion flags of `url` (at most `max`), one line each: the class,
 /// then the message with passwords hidden.
+/// `s` as drawn in a line of at most `w` columns: visible, with the
+/// explorer's passwords hidden, and cut after what `w` columns can show
+/// (then ending in `…`), so that a 64 KB component or message costs what
+/// the line shows. The cut leaves room for the longest password after the
+/// last character that can be drawn, so a password starting there is
+/// still hidden whole.
+fn shown(s: &str, secrets: &[String], w: usize) -> String {
+    let longest = secrets.iter().map(|p| p.chars().count()).max().unwrap_or(0);
+    // Four characters a column: combining marks draw in no column of
+    // their own.
+    let look = 4 * w.max(1) + longest + 1;
+    match s.char_indices().nth(look) {
+        None => super::mask::hide_passwords(&visible(s), secrets).into_owned(),
+        Some((end, _)) => {
+            let mut t = super::mask::hide_passwords(&visible(&s[..end]), secrets).into_owned();
+            t.push('…');
+            t
+        }
+    }
+}
+
 fn flag_lines(
     url: &str,
     max: usize,
@@ -288,4 +309,27 @@ fn component_spans(
         out.push(Span::styled(text, style));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_cuts_a_long_text_and_still_hides_a_password_whole() {
+        let secrets = vec!["s3cret".to_string()];
+        let w = 10;
+        // A password starting within what can be drawn is hidden whole.
+        let s = format!("{}u:s3cret@h{}", "a".repeat(38), "b".repeat(60_000));
+        let t = shown(&s, &secrets, w);
+        assert!(!t.contains("s3c") && t.contains("****"), "{t}");
+        assert!(t.len() < 200 && t.ends_with('…'), "{t}");
+        // Combining marks: many characters, few columns; the cut is marked.
+        let marks = "e\u{301}".repeat(30_000);
+        let t = shown(&marks, &[], w);
+        assert!(t.ends_with('…'));
+        assert_eq!(fit(&t, w).chars().last(), Some('…'));
+        // A short text is only made visible.
+        assert_eq!(shown("a\u{1b}b", &[], w), "a␛b");
+    }
 }

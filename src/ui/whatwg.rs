@@ -5,7 +5,8 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::text::{fit, visible, width};
+use crate::text::wrap::wrap_upto;
+use crate::text::{fit, width};
 use crate::uri::{Report, Severity};
 use crate::whatwg::{self, Whatwg};
 
@@ -80,7 +81,7 @@ pub fn section(
     let warn = theme.severity(Severity::Warning);
     for (i, d) in r.differences.iter().take(MAX_DIFFERENCES).enumerate() {
         let k = if i == 0 { "differs" } else { "" };
-        for (j, piece) in wrap(&visible(d), room).into_iter().enumerate() {
+        for (j, piece) in wrap_upto(d, room, MAX_LINES).into_iter().enumerate() {
             let head = if j == 0 {
                 label(k)
             } else {
@@ -135,23 +136,6 @@ pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec
     ]
 }
 
-/// Greedy word wrap of visible text `s` to `w` columns, at most
-/// [`MAX_LINES`] lines, the last ending in `…` when cut.
-fn wrap(s: &str, w: usize) -> Vec<String> {
-    let mut lines = crate::text::wrap::wrap(s, w);
-    if lines.len() > MAX_LINES {
-        lines.truncate(MAX_LINES);
-        if let Some(last) = lines.last_mut() {
-            let mut t = fit(last, w.saturating_sub(1)).into_owned();
-            if !t.ends_with('…') {
-                t.push('…');
-            }
-            *last = t;
-        }
-    }
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,7 +160,7 @@ mod tests {
     #[test]
     fn wrap_caps_the_lines() {
         let long = "word ".repeat(100);
-        let lines = wrap(&long, 20);
+        let lines = wrap_upto(&long, 20, MAX_LINES);
         assert_eq!(lines.len(), MAX_LINES);
         assert!(lines[MAX_LINES - 1].ends_with('…'));
         assert!(lines.iter().all(|l| width(l) <= 20));
