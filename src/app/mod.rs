@@ -343,7 +343,15 @@ impl App {
             Some(Overlay::History { filter, stdin, .. }) => (filter.text().to_lowercase(), *stdin),
             _ => (String::new(), false),
         };
-        let keep = |e: &&String| filter.is_empty() || e.to_lowercase().contains(&filter);
+        let keep = |e: &&String| {
+            filter.is_empty()
+                || if e.is_ascii() {
+                    // The same fold for ASCII, without the Unicode tables.
+                    filter.is_ascii() && e.to_ascii_lowercase().contains(&filter)
+                } else {
+                    e.to_lowercase().contains(&filter)
+                }
+        };
         if stdin {
             self.list.iter().filter(keep).map(String::as_str).collect()
         } else {

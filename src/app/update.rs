@@ -327,10 +327,14 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         return Some(Effect::None);
     }
     if let Some(Overlay::History { .. }) = &app.overlay {
-        let n = app.history_matches().len();
+        // The matches are searched only by a move down and a pick (and the
+        // draw): typing into the filter searches nothing (each search folds
+        // the case of every entry, 64 KB ones among them).
+        let n = || app.history_matches().len();
         match action {
             Action::Close => app.overlay = None,
             Action::ListUp | Action::ListDown => {
+                let n = if *action == Action::ListDown { n() } else { 0 };
                 if let Some(Overlay::History { selected, .. }) = &mut app.overlay {
                     *selected = if *action == Action::ListUp {
                         selected.saturating_sub(1)
@@ -344,9 +348,9 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                     Some(Overlay::History { selected, .. }) => *selected,
                     _ => 0,
                 };
-                let chosen = app
-                    .history_matches()
-                    .get(sel.min(n.saturating_sub(1)))
+                let matches = app.history_matches();
+                let chosen = matches
+                    .get(sel.min(matches.len().saturating_sub(1)))
                     .map(|s| s.to_string());
                 app.overlay = None;
                 if let Some(text) = chosen {
