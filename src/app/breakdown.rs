@@ -182,6 +182,69 @@ pub fn boundaries(input: &str) -> Vec<usize> {
     out
 }
 
+/// The stops of [`boundaries`] that a word jump or kill at `cursor` can
+/// reach: every component edge, and the path-segment and query-pair edges
+/// of the few segments and pairs around the cursor (the nearest stop on
+/// either side of it is the same as in [`boundaries`]). A path of 16,000
+/// segments is not walked at each Ctrl-W: the walk starts after the third
+/// `/` (or `&`) before the cursor and ends one segment past it.
+///
+/// ```
+/// use uriscope::app::breakdown::{boundaries, boundaries_near};
+/// let s = format!("http://h{}?a=1", "/seg".repeat(1000));
+/// let near = boundaries_near(&s, 4000);
+/// assert!(near.len() < 40);
+/// let before = |b: &[usize]| b.iter().copied().filter(|&i| i < 4000).max();
+/// assert_eq!(before(&near), before(&boundaries(&s)));
+/// ```
+pub fn boundaries_near(input: &str, cursor: usize) -> Vec<usize> {
+    let (parsed, split) = fast_parse(input);
+    let mut out = vec![0, input.len()];
+    for comp in components_of(parsed.as_ref(), &split) {
+        out.push(comp.span.start);
+        out.push(comp.span.end);
+    }
+    let (path, query) = match &parsed {
+        Some(u) => (u.path_span(), u.query_span()),
+        None => (split.path, split.query),
+    };
+    let from = window_start(input, path, cursor, b'/');
+    for (seg, _) in uri::syntax::uri_ref::segments(input, Span::new(from, path.end)) {
+        out.extend([seg.start, seg.end]);
+        if seg.start > cursor {
+            break;
+        }
+    }
+    if let Some(q) = query {
+        let from = window_start(input, q, cursor, b'&');
+        let window = Some(Span::new(from, q.end));
+        for pair in uri::syntax::uri_ref::query_pairs(input, window, b'&') {
+            out.extend([pair.span.start, pair.span.end]);
+            if pair.span.start > cursor {
+                break;
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Just after the third `sep` of `span` before `cursor`, or the start of
+/// `span` when there are fewer: from there, the segments (or pairs) are
+/// those of the whole span (a walk started after a separator falls in
+/// step with the whole walk by the next separator).
+fn window_start(input: &str, span: Span, cursor: usize, sep: u8) -> usize {
+    let end = cursor.clamp(span.start, span.end);
+    input.as_bytes()[span.start..end]
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &b)| b == sep)
+        .nth(2)
+        .map_or(span.start, |(i, _)| span.start + i + 1)
+}
+
 /// Decode `%XX` escapes (RFC 3986 §2.1) with the core's
 /// [`percent::decode_bytes`] and read the bytes as UTF-8, replacing invalid
 /// sequences with U+FFFD; malformed `%` are kept as is. The second value is

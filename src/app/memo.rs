@@ -1,9 +1,9 @@
 //! Results derived from the explorer's texts, kept until a text or a
 //! toggle changes.
 //!
-//! Keys that change no text (a jump to the next component boundary,
-//! opening the copy chooser, copying, stepping the Resolve table) ask for
-//! results that depend only on the texts. Each asks once per state: on a
+//! Keys that change no text (a move in the copy chooser, copying,
+//! stepping the Resolve table) and the draws between them ask for results
+//! that depend only on the texts. Each asks once per state: on a
 //! 2 KB input full of errors one analysis formats over a thousand findings,
 //! and 250 such keys in a row cost 50-350 ms before this memo (found by
 //! replaying `tui` fuzz programs, `examples/tui_replay.rs`).
@@ -63,7 +63,6 @@ struct Slots {
     choices: Option<Rc<[Choice]>>,
     table_len: Option<usize>,
     breakdown_text: Option<CopyEntry>,
-    boundaries: Option<Vec<usize>>,
 }
 
 /// The memo itself: one slot per derived result, all dropped together
@@ -147,15 +146,6 @@ pub fn table_len(app: &App) -> usize {
         .get(app, |s| &mut s.table_len, || super::resolve::table_len(app))
 }
 
-/// The input's component boundaries (for the word-jump keys).
-pub fn boundaries(app: &App) -> Vec<usize> {
-    app.memo.get(
-        app,
-        |s| &mut s.boundaries,
-        || super::breakdown::boundaries(app.input.text()),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,7 +160,6 @@ mod tests {
         assert_ne!(after, before);
         assert_eq!(after, super::super::resolve::copy_entries(&app));
         app.input.set_text("g");
-        assert_eq!(boundaries(&app), super::super::breakdown::boundaries("g"));
         let len = table_len(&app);
         app.resolve.rfc2396 = !app.resolve.rfc2396;
         assert_eq!(table_len(&app), super::super::resolve::table_len(&app));

@@ -70,10 +70,12 @@ pub fn resolution_2396(app: &App) -> Result<rfc2396::Resolution, rfc2396::Resolv
 /// iterations (RFC 3986), or the RFC 2396 steps when that toggle is on.
 pub fn table_len(app: &App) -> usize {
     if app.resolve.rfc2396 {
-        match resolution_2396(app) {
-            Ok(r) => r.steps.len(),
-            Err(e) => e.steps.len(),
-        }
+        // Counted, not written: see `rfc2396::trace_len`.
+        rfc2396::trace_len(
+            app.resolve.base.text(),
+            app.input.text(),
+            rfc2396::Options::default(),
+        )
     } else {
         resolution(app)
             .ok()

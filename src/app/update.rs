@@ -200,7 +200,7 @@ fn edit_update(app: &mut App, action: Action) {
     ) && app.focus == Focus::Input
         && !app.overlay_takes_text()
     {
-        super::memo::boundaries(app)
+        super::breakdown::boundaries_near(app.input.text(), app.input.cursor())
     } else {
         Vec::new()
     };

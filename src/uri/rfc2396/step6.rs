@@ -66,6 +66,29 @@ impl Record for NoTrace {
     }
 }
 
+/// A [`Record`] that counts the steps a trace keeps and builds none that
+/// it can skip (each step's buffer, formatted, is as long as the URI).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Count(pub usize);
+
+impl Record for &mut Count {
+    fn on(&self) -> bool {
+        true
+    }
+    fn push(&mut self, _: Step) {
+        self.0 += 1;
+    }
+    fn push_with(&mut self, _: impl FnOnce() -> Step) {
+        self.0 += 1;
+    }
+    fn kept(&self) -> Vec<Step> {
+        Vec::new()
+    }
+    fn into_steps(self) -> Vec<Step> {
+        Vec::new()
+    }
+}
+
 /// Record one step.
 fn record(steps: &mut impl Record, rule: &'static str, description: String, buffer: &str) {
     steps.push_with(|| Step {

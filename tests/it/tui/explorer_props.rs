@@ -84,6 +84,24 @@ proptest! {
         }
     }
 
+    /// The stops near the cursor give a jump or kill at the cursor the
+    /// same nearest stop on either side as the whole list.
+    #[test]
+    fn boundaries_near_the_cursor_have_the_same_neighbours(s in prop_oneof![
+        text(),
+        "(s:)?(//([a-z]{0,3}@)?[a-z0-9.]{0,6}(:[0-9]{0,3})?)?(/{1,2}[a-z0-9.% ]{0,3}){0,12}(\\?([a-z=\u{e9}]{0,3}&{1,2}){0,8})?(#[a-z/&]{0,3})?",
+    ], at in any::<prop::sample::Index>()) {
+        let all = boundaries(&s);
+        let cuts: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+        let cursor = cuts[at.index(cuts.len())];
+        let near = uriscope::app::breakdown::boundaries_near(&s, cursor);
+        let before = |b: &[usize]| b.iter().copied().filter(|&i| i < cursor).max();
+        let after = |b: &[usize]| b.iter().copied().filter(|&i| i > cursor).min();
+        prop_assert_eq!(before(&near), before(&all), "{:?} at {}: {:?} vs {:?}", s, cursor, near, all);
+        prop_assert_eq!(after(&near), after(&all), "{:?} at {}: {:?} vs {:?}", s, cursor, near, all);
+        prop_assert!(near.iter().all(|i| all.contains(i)), "{:?} vs {:?}", near, all);
+    }
+
     /// The word-jump stops (from the fast parse) are ordered, distinct,
     /// on character boundaries, include both ends, every component edge of
     /// the analysis and every path-segment edge.
