@@ -389,13 +389,18 @@ fn has_dot_segment(path: &str) -> bool {
 }
 
 /// The components, undefined told apart from empty.
+/// Each component longer than
+/// [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes is
+/// shown as an excerpt, as step 6's rows are (a trace of a 64 KB URI
+/// formatted it whole at every step).
 fn show(p: &Parts<'_>) -> String {
-    let q = |x: Option<&str>| x.map_or("undefined".to_string(), quoted);
+    use crate::uri::resolution::excerpt::excerpt;
+    let q = |x: Option<&str>| x.map_or("undefined".to_string(), |s| quoted(&excerpt(s)));
     format!(
         "scheme={} authority={} path={} query={} fragment={}",
         q(p.scheme),
         q(p.authority),
-        quoted(p.path),
+        quoted(&excerpt(p.path)),
         q(p.query),
         q(p.fragment)
     )
