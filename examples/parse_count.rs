@@ -2,6 +2,8 @@
 //! under `valgrind --tool=callgrind` (repeatable on a busy machine, unlike
 //! wall-clock time): `cargo build --release --example parse_count` then
 //! `valgrind --tool=callgrind target/release/examples/parse_count uriscope`.
+//! `normalize`, `normalize-fluent` and `normalize-none` count the
+//! normalizers over the resolved targets of benches/resolve.rs instead.
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "uriscope".into());
@@ -13,6 +15,33 @@ fn main() {
         .unwrap_or(3);
     let corpus = include_str!("../benches/uris.txt");
     let mut ok = 0usize;
+    if let Some(rest) = which.strip_prefix("normalize") {
+        // `normalize`, `normalize-fluent`, `normalize-none` (the baseline:
+        // the resolved targets only, as benches/resolve.rs makes them; the
+        // difference is the normalizer's count).
+        let base = "http://a/b/c/d;p?q";
+        let options = uriscope::uri::ResolveOptions::default();
+        let targets: Vec<String> = corpus
+            .lines()
+            .filter_map(|l| uriscope::uri::resolve_target(base, l, options).ok())
+            .collect();
+        for _ in 0..passes {
+            for t in &targets {
+                let t = std::hint::black_box(t.as_str());
+                ok += match rest {
+                    "-fluent" => fluent_uri::Uri::parse(t)
+                        .map(|u| u.normalize().as_str().len())
+                        .unwrap_or(0),
+                    "-none" => t.len(),
+                    _ => uriscope::uri::normalize::normalize_str(t, Default::default())
+                        .map(|s| s.len())
+                        .unwrap_or(0),
+                };
+            }
+        }
+        println!("{which}: {ok} bytes");
+        return;
+    }
     for _ in 0..passes {
         for l in corpus.lines() {
             ok += match which.as_str() {

@@ -58,7 +58,8 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
         }
         Comp::Path => {
             let start = out.len();
-            if s.as_bytes().contains(&b'%') {
+            // A fold, not memchr: cheaper on a URI's short paths.
+            if s.bytes().fold(false, |any, c| any | (c == b'%')) {
                 let rule = TextRule::new(false, true).iri(iri);
                 write_path_text(s, rule, options.keep_encoded_dots, out);
             } else {

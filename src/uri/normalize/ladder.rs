@@ -60,7 +60,9 @@ pub(crate) fn rebuild<E: Emit>(u: &UriRef<'_>, out: &mut E, mut f: impl FnMut(Co
 /// (when `rule.lower`), a zone ID only hex-normalized; escapes decoded per
 /// `rule`.
 pub(crate) fn write_host<E: Emit>(host: &str, kind: HostKind, rule: TextRule, out: &mut E) {
-    match (kind, host.find('%')) {
+    // Only an IPv6 literal has a zone after a `%` (looked for only there).
+    let zone = || host.find('%');
+    match (kind, (kind == HostKind::Ipv6).then(zone).flatten()) {
         (HostKind::Ipv6, Some(pct)) => {
             write_text(&host[..pct], rule, out);
             write_text(&host[pct..], TextRule::new(false, rule.decode), out);

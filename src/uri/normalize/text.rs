@@ -105,6 +105,20 @@ fn escaped_iunreserved(b: &[u8], i: usize, v: u8) -> Option<(char, usize)> {
 /// changes nothing).
 pub(crate) fn write_text<E: Emit>(s: &str, rule: TextRule, out: &mut E) {
     let b = s.as_bytes();
+    // Most components are already normal: nothing to lowercase, no escape.
+    // Said in one pass that the compiler can vectorize (no early exit; the
+    // loop below is per byte, and memchr costs more than it saves on the
+    // short components of a URI).
+    let unchanged = if rule.lower {
+        !b.iter()
+            .fold(false, |any, &c| any | (c == b'%') | c.is_ascii_uppercase())
+    } else {
+        !b.iter().fold(false, |any, &c| any | (c == b'%'))
+    };
+    if unchanged {
+        out.keep(s);
+        return;
+    }
     let mut run = 0;
     let mut i = 0;
     while i < b.len() {

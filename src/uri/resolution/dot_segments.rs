@@ -200,6 +200,16 @@ fn pop_segment(out: &mut String, start: usize) {
 /// ```
 pub fn has_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
+    // A dot segment starts the path or follows a `/`: said first in one
+    // pass without an early exit, which the compiler vectorizes (the byte
+    // loop below cost 4 instructions a byte of every resolved path).
+    let maybe = b.first() == Some(&b'.')
+        || b.iter()
+            .zip(b.iter().skip(1))
+            .fold(false, |any, (&x, &y)| any | ((x == b'/') & (y == b'.')));
+    if !maybe {
+        return false;
+    }
     let mut i = 0;
     while let Some(k) = b[i..].iter().position(|&c| c == b'.') {
         let at = i + k;
