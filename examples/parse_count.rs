@@ -15,6 +15,31 @@ fn main() {
         .unwrap_or(3);
     let corpus = include_str!("../benches/uris.txt");
     let mut ok = 0usize;
+    if let Some(rest) = which.strip_prefix("resolve") {
+        // `resolve`, `resolve-oxiri`, `resolve-none` (the parse alone, as
+        // benches/resolve.rs times it: the difference is the resolution).
+        let base = uriscope::uri::parse("http://a/b/c/d;p?q").expect("the base parses");
+        let ox_base = oxiri::Iri::parse("http://a/b/c/d;p?q").expect("the base parses");
+        let options = uriscope::uri::ResolveOptions::default();
+        for _ in 0..passes {
+            for l in corpus.lines() {
+                let l = std::hint::black_box(l);
+                ok += match rest {
+                    "-oxiri" => oxiri::IriRef::parse(l)
+                        .ok()
+                        .and_then(|r| ox_base.resolve(&r).ok())
+                        .map_or(0, |t| t.as_str().len()),
+                    "-none" => uriscope::uri::parse(l).map_or(0, |r| r.as_str().len()),
+                    _ => uriscope::uri::parse(l)
+                        .ok()
+                        .and_then(|r| uriscope::uri::resolve_ref(&base, &r, options).ok())
+                        .map_or(0, |t| t.len()),
+                };
+            }
+        }
+        println!("{which}: {ok} bytes");
+        return;
+    }
     if let Some(rest) = which.strip_prefix("normalize") {
         // `normalize`, `normalize-fluent`, `normalize-none` (the baseline:
         // the resolved targets only, as benches/resolve.rs makes them; the
