@@ -311,6 +311,37 @@ impl Columns {
     pub fn width(&self) -> usize {
         self.total
     }
+
+    /// The glyph drawn at column `col`: its first byte and its first
+    /// column (before `col` when a wide glyph covers it). Past the end:
+    /// the text's length and width. For drawing from a scroll position
+    /// without segmenting the text before it.
+    ///
+    /// ```
+    /// use uriscope::text::Columns;
+    /// let c = Columns::new("ab例x");
+    /// assert_eq!(c.glyph_at(1), (1, 1));
+    /// assert_eq!(c.glyph_at(3), (2, 2)); // inside 例 (columns 2 and 3)
+    /// assert_eq!(c.glyph_at(4), (5, 4)); // x
+    /// assert_eq!(c.glyph_at(9), (6, 5));
+    /// ```
+    pub fn glyph_at(&self, col: usize) -> (usize, usize) {
+        if col >= self.total {
+            return (self.len, self.total);
+        }
+        let at = self.odd.partition_point(|o| o.col as usize <= col);
+        let Some(o) = at.checked_sub(1).map(|i| self.odd[i]) else {
+            // Only one-byte, one-column glyphs before it.
+            return (col, col);
+        };
+        let (start, end_col) = (o.col as usize, o.col as usize + o.width as usize);
+        if col < end_col {
+            return (o.byte as usize, start);
+        }
+        // One byte a column since the end of that glyph.
+        let end_byte = o.byte as usize + o.len as usize;
+        (end_byte + (col - end_col), col)
+    }
 }
 
 /// `s` as drawn (see [`visible`]) and cut to at most `max` columns,
@@ -429,6 +460,21 @@ mod tests {
 
         /// The compact map gives every byte the column of the naive one:
         /// a `(byte, column)` pair for every glyph start.
+        #[test]
+        fn glyph_at_finds_the_glyph_of_every_column(
+            s in "([a-z]{0,3}|例|😀|e\u{301}|\u{1b}|\u{200d}|\u{301}| ){0,12}",
+        ) {
+            let c = Columns::new(&s);
+            let mut col = 0;
+            for g in glyphs(&s) {
+                for k in col..col + g.width {
+                    prop_assert_eq!(c.glyph_at(k), (g.byte, col), "{:?} column {}", s, k);
+                }
+                col += g.width;
+            }
+            prop_assert_eq!(c.glyph_at(col), (s.len(), col));
+        }
+
         #[test]
         fn columns_equal_the_map_of_every_glyph(
             chars in prop::collection::vec(prop::sample::select(TRICKY), 0..60)

@@ -44,7 +44,8 @@ pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Th
         ));
     } else {
         let skip = app.input.scroll_for(field_w);
-        let line = uri_line(text, &roles(a), theme, skip, field_w);
+        let cols = app.input.columns();
+        let line = uri_line(text, Some(&cols), &roles(a), theme, skip, field_w);
         spans.extend(line.spans);
     }
     Line::from(spans).render(area, buf);

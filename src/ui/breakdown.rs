@@ -120,7 +120,7 @@ fn body(
     }
 
     // The URI, and under it the ruler, carets and the underbrace diagram.
-    out.push(uri_line(input, &roles, theme, x, w));
+    out.push(uri_line(input, Some(&cols), &roles, theme, x, w));
     let mut g = Grid::window(x, w);
     let mut row = 0;
     if theme.no_color {

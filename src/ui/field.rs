@@ -56,7 +56,7 @@ pub fn field(
         spans.push(Span::styled(fit(placeholder, w).into_owned(), theme.dim()));
     } else {
         let skip = ed.scroll_for(w);
-        spans.extend(uri_line(ed.text(), roles, theme, skip, w).spans);
+        spans.extend(uri_line(ed.text(), Some(&ed.columns()), roles, theme, skip, w).spans);
     }
     Line::from(spans).render(area, buf);
 }

@@ -7,14 +7,17 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::app::role::Role;
-use crate::text::glyphs;
+use crate::text::{glyphs, Columns};
 
 use super::theme::Theme;
 
 /// The URI drawn in its role colors, from column `skip`, at most `max`
-/// columns wide. A wide glyph cut by either edge becomes spaces.
+/// columns wide. A wide glyph cut by either edge becomes spaces. `cols`,
+/// the columns of `input` when the caller keeps them, lets drawing start
+/// at column `skip` without walking the glyphs before it.
 pub fn uri_line(
     input: &str,
+    cols: Option<&Columns>,
     roles: &[Role],
     theme: &Theme,
     skip: usize,
@@ -41,8 +44,12 @@ pub fn uri_line(
         }
         return Line::from(spans);
     }
-    let mut col = 0;
-    for g in glyphs(input) {
+    // With the input's columns, the glyphs before the scroll position are
+    // not segmented (the input line of a 64 KB paste is drawn scrolled to
+    // its end): drawing starts at the glyph under column `skip`.
+    let (from, mut col) = cols.map_or((0, 0), |c| c.glyph_at(skip));
+    for mut g in glyphs(&input[from..]) {
+        g.byte += from;
         if col >= end {
             break;
         }
@@ -219,6 +226,34 @@ impl Grid {
 impl Default for Grid {
     fn default() -> Grid {
         Grid::new()
+    }
+}
+
+#[cfg(test)]
+mod scroll_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Starting at the glyph under the scroll column draws the same
+        /// line as walking every glyph from the start.
+        #[test]
+        fn uri_line_from_the_columns_is_the_walked_line(
+            s in "([a-z/:]{0,4}|例|😀|e\u{301}|\u{1b}|\u{200d}|\u{301}|%E2| ){0,16}",
+            skip in 0usize..40,
+            max in 1usize..20,
+        ) {
+            let roles: Vec<Role> = s
+                .bytes()
+                .enumerate()
+                .map(|(i, _)| if i % 3 == 0 { Role::Path } else { Role::Host })
+                .collect();
+            let theme = Theme::default();
+            let cols = Columns::new(&s);
+            let walked = uri_line(&s, None, &roles, &theme, skip, max);
+            let jumped = uri_line(&s, Some(&cols), &roles, &theme, skip, max);
+            prop_assert_eq!(jumped, walked);
+        }
     }
 }
 
