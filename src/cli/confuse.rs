@@ -13,6 +13,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::confuse::{allow, compare, engines, flags};
+use crate::text::mask::{hide_passwords, mask_userinfo};
 use crate::text::plain::visible;
 
 /// Arguments of `uriscope confuse`.
@@ -168,15 +169,28 @@ fn write_text<W: Write>(
     allow: Option<&JsonAllow<'_>>,
     missing: &[JsonMissing],
 ) -> io::Result<()> {
+    // The URL line as typed (as `parse` prints it); every other row masks
+    // the passwords the engines read (RFC 3986 §7.5): the userinfo cells,
+    // and the messages that quote them. `--json` keeps them, for programs.
     writeln!(out, "{}", visible(url))?;
+    let userinfo = compare::COMPONENTS.iter().position(|c| *c == "userinfo");
+    let secrets: Vec<String> = t
+        .rows
+        .iter()
+        .filter_map(|r| userinfo.and_then(|k| r.cells[k].as_deref()))
+        .filter_map(|u| u.split_once(':').map(|(_, pw)| pw.to_string()))
+        .filter(|pw| !pw.is_empty())
+        .collect();
+    let hide = |text: &str| hide_passwords(&visible(text), &secrets).into_owned();
     let mut rows = vec![std::iter::once("ENGINE".to_string())
         .chain(compare::COMPONENTS.iter().map(|c| c.to_ascii_uppercase()))
         .collect::<Vec<_>>()];
     for r in t.rows.iter().filter(|r| r.error.is_none()) {
         let mut row = vec![r.engine.clone()];
-        for (cell, d) in r.cells.iter().zip(&r.differs) {
+        for (k, (cell, d)) in r.cells.iter().zip(&r.differs).enumerate() {
             let v = match cell {
-                Some(v) => format!("\"{}\"", visible(v)),
+                Some(v) if Some(k) == userinfo => format!("\"{}\"", visible(&mask_userinfo(v))),
+                Some(v) => format!("\"{}\"", hide(v)),
                 None => "-".to_string(),
             };
             row.push(if *d { format!("*{v}") } else { v });
@@ -188,10 +202,14 @@ fn write_text<W: Write>(
     }
     for r in &t.rows {
         if let Some(e) = &r.error {
-            writeln!(out, "  {} rejects it: {}", r.engine, visible(e))?;
+            writeln!(out, "  {} rejects it: {}", r.engine, hide(e))?;
         }
     }
-    writeln!(out, "  {}  (* differs from the other engines)", t.verdict)?;
+    writeln!(
+        out,
+        "  {}  (* differs from the other engines)",
+        hide(&t.verdict)
+    )?;
     for f in fl {
         writeln!(
             out,
@@ -199,7 +217,7 @@ fn write_text<W: Write>(
             f.class.name(),
             f.start,
             f.end,
-            visible(&f.message),
+            hide(&f.message),
             f.class.sections()
         )?;
     }

@@ -87,3 +87,21 @@ fn stdin_is_one_batch() {
         ]
     );
 }
+
+#[test]
+fn the_text_table_masks_the_password_and_json_keeps_it() {
+    // The URL line is printed as typed (as `parse` does); no other row
+    // shows the password: not the userinfo cells, not a rejection or a
+    // flag that quotes it.
+    for url in ["http://u:s3cret@h/p", "http://u:s3cret@h@evil/p"] {
+        let (_, out, _) = run_uriscope(&["confuse", url], b"");
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some(url), "{out}");
+        let rest: Vec<&str> = lines.collect();
+        assert!(rest.iter().any(|l| l.contains("u:****")), "{out}");
+        assert!(rest.iter().all(|l| !l.contains("s3cret")), "{out}");
+    }
+    let (_, out, _) = run_uriscope(&["confuse", "--json", "http://u:s3cret@h/p"], b"");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v.to_string().contains("u:s3cret"), "{out}");
+}
