@@ -370,17 +370,20 @@ pub fn run(urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
 pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
     let start = Instant::now();
     let deadline = start.checked_add(timeout).unwrap_or_else(far_future);
-    let input = Arc::new(external::encode(urls));
+    // The batch as the external engines read it (nothing to encode when
+    // only in-process engines are asked for, as on every explorer frame).
+    let external = engines.iter().any(|e| !e.in_process());
+    let input = Arc::new(if external {
+        external::encode(urls)
+    } else {
+        Default::default()
+    });
     // The probe runs each program's version command (`java -version` takes
     // a tenth of a second and may take seconds): only when an
     // out-of-process engine is asked for. The explorer's Parsers section
     // asks for in-process ones on every frame; its first frame once waited
     // for the probe.
-    let probes: &[Probe] = if engines.iter().any(|e| !e.in_process()) {
-        probes()
-    } else {
-        &[]
-    };
+    let probes: &[Probe] = if external { probes() } else { &[] };
     let probe_of = |e: Engine| probes.iter().find(|p| p.availability.engine == e);
     std::thread::scope(|scope| {
         let mut pending = Vec::with_capacity(engines.len());
