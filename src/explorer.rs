@@ -43,8 +43,27 @@ pub struct Options {
     pub history: Option<std::path::PathBuf>,
     /// Inputs read from stdin: the explorer opens on a list to pick from.
     pub list: Vec<String>,
+    /// More of them still to come (stdin has not ended): they join the
+    /// list as they arrive.
+    pub list_feed: Option<crate::stdin_list::Feed>,
     /// URI Template variables (`--vars FILE.json`).
     pub template_vars: crate::uri::template::Variables,
+}
+
+/// What the status line says after the count of the list from stdin.
+const LIST_STATUS: &str = " inputs from stdin";
+
+/// The status line about the list from stdin: how many inputs, and
+/// whether more are still to come.
+fn say_list(app: &mut App, reading: bool) {
+    let key = crate::app::keymap::key(crate::app::Action::HistorySearch);
+    let n = app.list.len();
+    let text = if reading {
+        format!("{n}{LIST_STATUS} so far (still reading: more join the list as they come); {key} opens the list again")
+    } else {
+        format!("{n}{LIST_STATUS}; {key} opens the list again")
+    };
+    app.say(crate::app::StatusKind::Info, text);
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -181,7 +200,7 @@ pub fn run(options: Options) -> io::Result<()> {
             ),
         }
     }
-    if !options.list.is_empty() {
+    if !options.list.is_empty() || options.list_feed.is_some() {
         app.list = options.list.clone();
         if app.input.text().is_empty() {
             if let Some(first) = app.list.first() {
@@ -193,14 +212,7 @@ pub fn run(options: Options) -> io::Result<()> {
             selected: 0,
             stdin: true,
         });
-        let key = crate::app::keymap::key(crate::app::Action::HistorySearch);
-        app.say(
-            crate::app::StatusKind::Info,
-            format!(
-                "{} inputs from stdin; {key} opens the list again",
-                app.list.len()
-            ),
-        );
+        say_list(&mut app, options.list_feed.is_some());
     }
     if let Some(note) = &options.note {
         app.say(crate::app::StatusKind::Error, note.clone());
@@ -211,7 +223,13 @@ pub fn run(options: Options) -> io::Result<()> {
     let signals = term::Signals::catch()?;
     let outcome = {
         let _guard = term::enter(!options.no_mouse)?;
-        event_loop(&mut app, &mut clipboard, &signals, panic_after_draw)
+        event_loop(
+            &mut app,
+            &mut clipboard,
+            &signals,
+            options.list_feed.clone(),
+            panic_after_draw,
+        )
     };
     // The terminal is back; an X11 copy is handed to a process that
     // outlives this one, so the text is still there to paste.
@@ -230,6 +248,7 @@ fn event_loop(
     app: &mut App,
     clipboard: &mut SystemClipboard,
     signals: &term::Signals,
+    mut list_feed: Option<crate::stdin_list::Feed>,
     panic_after_draw: bool,
 ) -> io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -255,6 +274,38 @@ fn event_loop(
                 update(app, Action::EnginesDone(url, results));
                 redraw = true;
                 break;
+            }
+            if let Some(feed) = &list_feed {
+                use crate::stdin_list::Taken;
+                let changed = match feed.take() {
+                    Taken::Nothing => false,
+                    Taken::Ended => {
+                        list_feed = None;
+                        true
+                    }
+                    Taken::Lines(lines) => {
+                        if app.input.text().is_empty() {
+                            if let Some(first) = lines.first() {
+                                app.input.set_text(first);
+                            }
+                        }
+                        app.list.extend(lines);
+                        true
+                    }
+                };
+                if changed {
+                    // The count replaces only an earlier count (a copy's
+                    // report, say, stays until the next key).
+                    let counting = app
+                        .status
+                        .as_ref()
+                        .is_none_or(|s| s.text.contains(LIST_STATUS));
+                    if counting {
+                        say_list(app, list_feed.is_some());
+                    }
+                    redraw = true;
+                    break;
+                }
             }
             match signals.take() {
                 None => continue,

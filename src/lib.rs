@@ -36,6 +36,7 @@ pub mod explorer;
 pub mod history;
 pub mod report;
 pub mod spec;
+pub mod stdin_list;
 pub mod term;
 pub mod text;
 pub mod ui;

@@ -24,42 +24,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// At most this many stdin lines are offered in the explorer's list.
-const LIST_MAX: usize = 100_000;
-
-/// The non-empty lines of stdin (trimmed, lossy UTF-8), each once, at
-/// most [`LIST_MAX`] (the rest are counted, not kept).
-fn read_list() -> io::Result<Vec<String>> {
-    use std::io::BufRead;
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    let mut buf = Vec::new();
-    let mut stdin = io::stdin().lock();
-    loop {
-        buf.clear();
-        if stdin.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        let line = String::from_utf8_lossy(&buf).trim().to_string();
-        if !line.is_empty() && out.len() < LIST_MAX && seen.insert(line.clone()) {
-            out.push(line);
-        }
-    }
-    Ok(out)
-}
-
 /// Without a subcommand: the explorer on a terminal, else the breakdown of
 /// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
     // `grep -o 'https\?://[^ ]*' access.log | uriscope` on a terminal: the
     // lines become a list to pick from, and keys come from the terminal
     // (crossterm reads /dev/tty when stdin is not one), as fzf does.
-    let list = if io::stdout().is_terminal() && !io::stdin().is_terminal() && args.uri.is_none() {
-        Some(read_list()?)
-    } else {
-        None
+    // The lines are read on a thread: what arrives within a moment opens
+    // the list, the rest (`tail -f … | uriscope`) fills it as it comes.
+    let feed = (io::stdout().is_terminal() && !io::stdin().is_terminal() && args.uri.is_none())
+        .then(|| uriscope::stdin_list::spawn(io::stdin()));
+    let (list, ended) = match &feed {
+        Some(f) => f.first(std::time::Duration::from_millis(300)),
+        None => (Vec::new(), true),
     };
-    if io::stdout().is_terminal() && (io::stdin().is_terminal() || list.is_some()) {
+    if io::stdout().is_terminal() && (io::stdin().is_terminal() || feed.is_some()) {
         // A config that cannot be used never stops the explorer: it starts
         // with the defaults and says why on the status line.
         let (config, note) = if args.no_config {
@@ -94,7 +73,8 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             history: (config.history != Some(false))
                 .then(uriscope::history::default_path)
                 .flatten(),
-            list: list.unwrap_or_default(),
+            list,
+            list_feed: if ended { None } else { feed },
             template_vars,
         })?;
         return Ok(cli::EXIT_OK);

@@ -305,6 +305,51 @@ fn a_list_on_stdin_is_a_picker() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A stream that does not end (`tail -f log | uriscope`): the explorer
+/// opens on the lines that came, and each later line joins the list as it
+/// arrives; when the stream ends, the status says how many there were.
+#[test]
+fn a_stream_on_stdin_fills_the_list_as_it_comes() {
+    use std::io::Write;
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("uriscope-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let fifo = dir.join("stream");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    // The writer: a line, then another when told, then the end.
+    let (tx, rx) = std::sync::mpsc::channel::<Option<&'static str>>();
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .expect("open the stream");
+        while let Ok(Some(line)) = rx.recv() {
+            writeln!(f, "{line}").expect("write a line");
+            f.flush().expect("flush");
+        }
+    });
+    let l = fifo.display().to_string();
+    let t = Tmux::start(&[], &[("URISCOPE_STDIN", l.as_str())], 100, 30);
+    tx.send(Some("https://first.example/a")).expect("send");
+    t.wait_text("Inputs from stdin (1 of 1");
+    t.wait_text("still reading");
+    tx.send(Some("https://second.example/b")).expect("send");
+    let s = t.wait_text("Inputs from stdin (2 of 2");
+    assert!(s.contains("https://second.example/b"), "{s}");
+    tx.send(None).expect("send");
+    writer.join().expect("the writer");
+    t.wait_text("2 inputs from stdin; F7");
+    t.key("Enter");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 17: F9 runs the external engines in the background and their
 /// readings arrive in the open overlay; typing a host there tests the
 /// naive allowlist checks. Python is required under CI=true (`.ci/run`
