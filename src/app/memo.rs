@@ -63,6 +63,7 @@ struct Slots {
     choices: Option<Rc<[Choice]>>,
     table_len: Option<usize>,
     breakdown_text: Option<CopyEntry>,
+    passwords: Option<Vec<String>>,
 }
 
 /// The memo itself: one slot per derived result, all dropped together
@@ -137,6 +138,38 @@ pub fn breakdown_text(app: &App) -> CopyEntry {
         app,
         |s| &mut s.breakdown_text,
         || super::breakdown::write_main_result(app),
+    )
+}
+
+/// The passwords of the input, the base and the Encode text (each
+/// analysed once per state, a text that two fields share once): every pane
+/// that masks them asks, several times a frame, and a 64 KB input full of
+/// errors took an analysis each time.
+pub fn passwords(app: &App) -> Vec<String> {
+    app.memo.get(
+        app,
+        |s| &mut s.passwords,
+        || {
+            let fields = [
+                app.input.text(),
+                app.resolve.base.text(),
+                app.encode.text.text(),
+            ];
+            let mut out: Vec<String> = Vec::new();
+            for (i, &t) in fields.iter().enumerate() {
+                if !t.contains('@') || fields[..i].contains(&t) {
+                    continue;
+                }
+                let r = crate::uri::report(t);
+                if let Some(p) = crate::text::mask::password_span(&r) {
+                    let pw = p.slice(t).to_string();
+                    if !out.contains(&pw) {
+                        out.push(pw);
+                    }
+                }
+            }
+            out
+        },
     )
 }
 

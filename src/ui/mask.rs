@@ -83,18 +83,8 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
 /// The passwords of the explorer's reference, base and Encode text, for
 /// [`hide_passwords`] (the texts it applies to are not URIs).
 pub fn passwords(app: &crate::app::App) -> Vec<String> {
-    [
-        app.input.text(),
-        app.resolve.base.text(),
-        app.encode.text.text(),
-    ]
-    .into_iter()
-    .filter(|t| t.contains('@'))
-    .filter_map(|t| {
-        let r = crate::uri::report(t);
-        password_span(&r).map(|p| p.slice(t).to_string())
-    })
-    .collect()
+    // Kept until a text changes: every pane that masks asks, each frame.
+    crate::app::memo::passwords(app)
 }
 
 /// The text of `span` for a table cell, its part of the password shown
