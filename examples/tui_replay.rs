@@ -27,7 +27,10 @@
 //! 1.5 KB inputs (errors on every byte, controls, lone combining marks,
 //! dot segments, non-ASCII, ...), pasted, then each of 15 keys or key
 //! sequences repeated up to the fuzzer's 2 KB, with each of the 5 fields
-//! or panes focused (525 programs). `--write-crafted` saves them as files, to
+//! or panes focused (525 programs); and twelve 64 KB inputs grown the
+//! fuzzer's way (a unit pasted, then repeated by op 6: lone combining
+//! marks, a password of marks or spaces, controls, ZWJ, ...), each with
+//! the same keys eight times in each pane (900 programs). `--write-crafted` saves them as files, to
 //! seed the fuzz corpus or to replay them in the instrumented build.
 //!
 //! `fuzz/slowest.sh tui` gives the same list in the instrumented fuzz
@@ -173,7 +176,7 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
         ("edit+chooser", &[0x00, b'a', 0x20, b'o', 0x02, 14]),
         ("edit+ctrly+tab", &[0x00, b'a', 0x20, b'y', 0x02, 10]),
     ];
-    let mut out = Vec::new();
+    let mut out = repeated_crafted(&keys);
     for (name, unit) in inputs {
         // 1.5 KB of the unit, cut on a character boundary.
         let mut text = unit.repeat(1500 / unit.len() + 1);
@@ -192,6 +195,56 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
                     p.extend_from_slice(bytes);
                 }
                 out.push((PathBuf::from(format!("{name}_p{pane}_{key}")), p));
+            }
+        }
+    }
+    out
+}
+
+/// The 64 KB worst cases built the fuzzer's way: a head pasted, a short
+/// unit pasted and repeated by op 6 (4^7 times, up to the field's 64 KB),
+/// a tail pasted, then a key eight times, in each pane; named
+/// `big_unit_pane_key`. Each program is a few dozen bytes, so they also
+/// seed the corpus (`--write-crafted`).
+fn repeated_crafted(keys: &[(&str, &[u8])]) -> Vec<(PathBuf, Vec<u8>)> {
+    let units: [(&str, &str, &str, &str); 12] = [
+        ("mark", "", "\u{301}", ""),
+        ("emark", "http://h/", "e\u{301}\u{302}", ""),
+        ("pwmark", "http://u:", "\u{301}", "@h/"),
+        ("pwspace", "http://u:", " ", "@h/"),
+        ("pwwide", "http://u:", "例", "@h/"),
+        ("space", "http://h/", " ", ""),
+        ("pct", "http://h/", "%zz", ""),
+        ("ctl", "http://h/", "\u{1b}[31m\u{7}", ""),
+        ("zwj", "http://h/", "\u{200d}\u{202e}", ""),
+        ("emoji", "http://h/?", "😀\u{fe0f}", ""),
+        ("brackets", "", "[]{}", ""),
+        ("dots", "http://h/", "a/./../", ""),
+    ];
+    let mut out = Vec::new();
+    for (name, head, unit, tail) in units {
+        let mut base = Vec::new();
+        for text in [head, unit] {
+            if !text.is_empty() {
+                base.extend(tui_program::pasted(text.as_bytes()));
+            }
+        }
+        // Op 6 with high bits 7: the last paste 4^7 times, within 64 KB;
+        // four times, so that one-byte units fill the 64 KB too.
+        base.extend_from_slice(&[0xE6; 4]);
+        if !tail.is_empty() {
+            base.extend(tui_program::pasted(tail.as_bytes()));
+        }
+        for pane in 0..5 {
+            for (key, bytes) in keys {
+                let mut p = base.clone();
+                for _ in 0..pane {
+                    p.extend_from_slice(&[0x02, 10]);
+                }
+                for _ in 0..8 {
+                    p.extend_from_slice(bytes);
+                }
+                out.push((PathBuf::from(format!("big_{name}_p{pane}_{key}")), p));
             }
         }
     }

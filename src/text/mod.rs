@@ -20,4 +20,6 @@ pub mod plain;
 pub mod screen;
 pub mod wrap;
 
-pub use screen::{fit, glyphs, is_invisible_format, visible, width, Columns, Glyph, Glyphs};
+pub use screen::{
+    clip, fit, glyphs, is_invisible_format, visible, width, Columns, Glyph, Glyphs, MAX_GLYPH,
+};

@@ -97,7 +97,8 @@ fn render(g: &str) -> Cow<'_, str> {
         let mut out = String::new();
         for c in g.chars() {
             if is_hazard(c) || (!has_base && char_width(c) == 0) {
-                out.push_str(&format!("<U+{:04X}>", c as u32));
+                use std::fmt::Write as _;
+                let _ = write!(out, "<U+{:04X}>", c as u32);
             } else {
                 out.push(c);
             }
@@ -107,6 +108,53 @@ fn render(g: &str) -> Cow<'_, str> {
     Cow::Borrowed(g)
 }
 
+/// The display width of [`render`]`(g)` (at least 1), without building
+/// it: what [`Columns`] needs of every cluster of a long text.
+fn rendered_width(g: &str) -> usize {
+    if g.len() == 1 {
+        return 1;
+    }
+    if !(g.chars().any(is_hazard) || g.width() == 0) {
+        return g.width().max(1);
+    }
+    let char_width = |c: char| UnicodeWidthStr::width(c.encode_utf8(&mut [0; 4]) as &str);
+    let has_base = g.chars().any(|c| !is_hazard(c) && char_width(c) > 0);
+    // Each escape is ASCII, `<U+` four or more hex digits `>`; the runs
+    // of characters kept between escapes are measured as strings.
+    let (mut w, mut run) = (0, 0);
+    for (i, c) in g.char_indices() {
+        if is_hazard(c) || (!has_base && char_width(c) == 0) {
+            w += g[run..i].width();
+            let digits = (32 - (c as u32).leading_zeros()).div_ceil(4).max(4) as usize;
+            w += 4 + digits;
+            run = i + c.len_utf8();
+        }
+    }
+    (w + g[run..].width()).max(1)
+}
+
+/// The longest glyph, in bytes: a grapheme cluster longer than this is
+/// drawn, measured and stepped over by the cursor in pieces of at most
+/// this many bytes (cut on a character boundary; what follows a cut is
+/// segmented as if a text started there). Unicode's stream-safe format
+/// (UAX #15) allows 30 combining marks in a row, 31 code points or 124
+/// bytes; only Zalgo text or a hostile paste goes past it, and a paste of
+/// 64 KB of lone combining marks, one cluster, was segmented and escaped
+/// whole by every line of every frame that showed its first glyph.
+///
+/// ```
+/// use uriscope::text::{glyphs, MAX_GLYPH};
+/// let zalgo = format!("e{}", "\u{301}".repeat(100));
+/// let g: Vec<_> = glyphs(&zalgo).collect();
+/// assert!(g.len() > 1 && g.iter().all(|g| g.len <= MAX_GLYPH));
+/// assert_eq!(g[0].width, 1); // the base with its first marks
+/// assert!(g[1].text.starts_with("<U+0301>")); // then marks with no base
+/// ```
+pub const MAX_GLYPH: usize = 128;
+
+/// How many bytes are segmented at a time (more than [`MAX_GLYPH`]).
+const WINDOW: usize = 2 * MAX_GLYPH;
+
 /// The glyphs of `s`, in order.
 ///
 /// ```
@@ -115,7 +163,11 @@ fn render(g: &str) -> Cow<'_, str> {
 /// assert_eq!(g, [(0, "a".into(), 1), (1, "␛".into(), 1), (2, "例".into(), 2)]);
 /// ```
 pub fn glyphs(s: &str) -> Glyphs<'_> {
-    Glyphs {
+    Glyphs(clusters(s))
+}
+
+fn clusters(s: &str) -> Clusters<'_> {
+    Clusters {
         s,
         pos: 0,
         chunk: None,
@@ -127,41 +179,95 @@ fn printable(b: u8) -> bool {
     (0x20..0x7f).contains(&b)
 }
 
-/// The iterator of [`glyphs`].
+/// The largest character boundary of `s` at or below `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The glyph of the cluster (or piece) `g` at byte `byte`.
+fn glyph(byte: usize, g: &str) -> Glyph<'_> {
+    if g.len() == 1 && printable(g.as_bytes()[0]) {
+        return Glyph {
+            byte,
+            len: 1,
+            text: Cow::Borrowed(g),
+            width: 1,
+        };
+    }
+    let text = render(g);
+    let width = text.width().max(1);
+    Glyph {
+        byte,
+        len: g.len(),
+        text,
+        width,
+    }
+}
+
+/// The iterator of [`glyphs`]: the clusters, each drawn.
+#[derive(Clone, Debug)]
+pub struct Glyphs<'a>(Clusters<'a>);
+
+impl<'a> Iterator for Glyphs<'a> {
+    type Item = Glyph<'a>;
+
+    fn next(&mut self) -> Option<Glyph<'a>> {
+        self.0.next().map(|(byte, g)| glyph(byte, g))
+    }
+}
+
+/// The grapheme clusters of a text with their offsets (cut at
+/// [`MAX_GLYPH`] bytes), before they are drawn.
 ///
 /// Printable ASCII needs no segmentation tables: between two printable
 /// ASCII characters there is always a cluster boundary (UAX #29 GB999; no
 /// rule joins them), and such a character followed by another is a
 /// cluster of its own. Only the stretches in between (non-ASCII text,
 /// controls, and the ASCII character just before them, which a combining
-/// mark may extend) go through the grapheme segmenter. Each stretch starts
-/// and ends on a true boundary, so the clusters are those of the whole
-/// string.
+/// mark may extend) go through the grapheme segmenter, a window of at
+/// most [`WINDOW`] bytes at a time. Each window starts on a true boundary
+/// and every boundary inside it is one of the whole string (a UAX #29
+/// rule looks at one character after a boundary and any number before),
+/// so the clusters are those of the whole string; only the last cluster of
+/// a window cut short may go on past it, and is segmented again from its
+/// start. A cluster over [`MAX_GLYPH`] bytes is cut. Each cluster costs
+/// what it covers, however long the text.
 #[derive(Clone, Debug)]
-pub struct Glyphs<'a> {
+struct Clusters<'a> {
     s: &'a str,
-    /// Where the next stretch starts (a cluster boundary).
+    /// Where the next window starts (a cluster boundary, or a cut).
     pos: usize,
-    /// The stretch being segmented, with its offset in `s`.
-    chunk: Option<(usize, unicode_segmentation::GraphemeIndices<'a>)>,
+    /// The window being segmented: its offset in `s`, the clusters, its
+    /// end, and whether the stretch goes on past that end.
+    chunk: Option<(usize, unicode_segmentation::GraphemeIndices<'a>, usize, bool)>,
 }
 
-impl<'a> Iterator for Glyphs<'a> {
-    type Item = Glyph<'a>;
+impl<'a> Iterator for Clusters<'a> {
+    type Item = (usize, &'a str);
 
-    fn next(&mut self) -> Option<Glyph<'a>> {
-        if let Some((off, it)) = &mut self.chunk {
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        if let Some((off, it, end, cut)) = &mut self.chunk {
             if let Some((i, g)) = it.next() {
-                let text = render(g);
-                let width = text.width().max(1);
-                return Some(Glyph {
-                    byte: *off + i,
-                    len: g.len(),
-                    text,
-                    width,
-                });
+                let byte = *off + i;
+                if g.len() > MAX_GLYPH {
+                    let piece = floor_boundary(g, MAX_GLYPH);
+                    self.pos = byte + piece;
+                    self.chunk = None;
+                    return Some((byte, &g[..piece]));
+                }
+                if *cut && byte + g.len() == *end {
+                    // It may go on past the window: segment from its start.
+                    self.pos = byte;
+                    self.chunk = None;
+                } else {
+                    return Some((byte, g));
+                }
+            } else {
+                self.chunk = None;
             }
-            self.chunk = None;
         }
         let b = self.s.as_bytes();
         let at = self.pos;
@@ -170,20 +276,18 @@ impl<'a> Iterator for Glyphs<'a> {
         }
         if printable(b[at]) && b.get(at + 1).is_none_or(|&n| printable(n)) {
             self.pos = at + 1;
-            return Some(Glyph {
-                byte: at,
-                len: 1,
-                text: Cow::Borrowed(&self.s[at..at + 1]),
-                width: 1,
-            });
+            return Some((at, &self.s[at..at + 1]));
         }
         // The stretch ends at the first boundary between two printable
-        // ASCII characters (a char boundary, as both are ASCII).
-        let end = (at + 1..b.len())
-            .find(|&q| printable(b[q - 1]) && printable(b[q]))
-            .unwrap_or(b.len());
+        // ASCII characters (a char boundary, as both are ASCII); the
+        // window there, or after WINDOW bytes.
+        let limit = floor_boundary(self.s, (at + WINDOW).min(b.len()));
+        let (end, cut) = match (at + 1..limit).find(|&q| printable(b[q - 1]) && printable(b[q])) {
+            Some(q) => (q, false),
+            None => (limit, limit < b.len()),
+        };
         self.pos = end;
-        self.chunk = Some((at, self.s[at..end].grapheme_indices(true)));
+        self.chunk = Some((at, self.s[at..end].grapheme_indices(true), end, cut));
         self.next()
     }
 }
@@ -261,16 +365,17 @@ impl Columns {
         let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
         let mut odd = Vec::new();
         let mut col = 0;
-        for g in glyphs(s) {
-            if g.len != 1 || g.width != 1 {
+        for (byte, g) in clusters(s) {
+            let width = rendered_width(g);
+            if g.len() != 1 || width != 1 {
                 odd.push(Odd {
-                    byte: n(g.byte),
-                    len: n(g.len),
+                    byte: n(byte),
+                    len: n(g.len()),
                     col: n(col),
-                    width: n(g.width),
+                    width: n(width),
                 });
             }
-            col += g.width;
+            col += width;
         }
         Columns {
             odd,
@@ -342,6 +447,34 @@ impl Columns {
         let end_byte = o.byte as usize + o.len as usize;
         (end_byte + (col - end_col), col)
     }
+}
+
+/// The start of `s` that draws at least `cols` columns, cut after a
+/// glyph (all of `s` when it is narrower): all that a line fitted to
+/// `cols - 1` columns or fewer can show of it. For building a line from
+/// pieces of a long text and fitting the line afterwards, at the cost of
+/// what shows.
+///
+/// ```
+/// use uriscope::text::{clip, fit, visible};
+/// let long = "\u{1b}".repeat(10_000);
+/// assert_eq!(clip(&long, 3), "\u{1b}\u{1b}\u{1b}");
+/// assert_eq!(clip("ab", 5), "ab");
+/// let line = |t: &str| fit(&format!("path \"{}\"", visible(t)), 12).into_owned();
+/// assert_eq!(line(clip(&long, 12)), line(&long));
+/// ```
+pub fn clip(s: &str, cols: usize) -> &str {
+    if s.len() <= cols {
+        return s;
+    }
+    let mut w = 0;
+    for g in glyphs(s) {
+        w += g.width;
+        if w >= cols {
+            return &s[..g.byte + g.len];
+        }
+    }
+    s
 }
 
 /// `s` as drawn (see [`visible`]) and cut to at most `max` columns,
@@ -429,19 +562,17 @@ mod tests {
         '§',
     ];
 
+    /// The grapheme clusters of `s`, each segmented from the string's
+    /// rest, those over MAX_GLYPH bytes cut (the slow, obvious way).
     fn reference(s: &str) -> Vec<Glyph<'_>> {
-        s.grapheme_indices(true)
-            .map(|(byte, g)| {
-                let text = render(g);
-                let width = text.width().max(1);
-                Glyph {
-                    byte,
-                    len: g.len(),
-                    text,
-                    width,
-                }
-            })
-            .collect()
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while let Some(g) = s[pos..].graphemes(true).next() {
+            let g = &g[..floor_boundary(g, MAX_GLYPH.min(g.len()))];
+            out.push(glyph(pos, g));
+            pos += g.len();
+        }
+        out
     }
 
     proptest! {
@@ -450,6 +581,32 @@ mod tests {
             chars in prop::collection::vec(prop::sample::select(TRICKY), 0..40)
         ) {
             let s: String = chars.into_iter().collect();
+            prop_assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
+        }
+
+        /// The width Columns measures is the width of what is drawn.
+        #[test]
+        fn rendered_width_is_the_width_of_the_rendering(
+            chars in prop::collection::vec(prop::sample::select(TRICKY), 0..12)
+        ) {
+            let s: String = chars.into_iter().collect();
+            for (_, g) in clusters(&s) {
+                prop_assert_eq!(rendered_width(g), render(g).width().max(1), "{:?}", g);
+            }
+        }
+
+        #[test]
+        fn rendered_width_of_any_text(s in any::<String>()) {
+            for (_, g) in clusters(&s) {
+                prop_assert_eq!(rendered_width(g), render(g).width().max(1), "{:?}", g);
+            }
+        }
+
+        /// Long clusters and long stretches: cuts and windows.
+        #[test]
+        fn glyphs_of_long_clusters_are_cut_clusters(
+            s in "(e|\u{301}{0,90}|\u{200d}\u{1f469}|例{0,400}|a ){0,8}",
+        ) {
             prop_assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
         }
 
@@ -500,6 +657,32 @@ mod tests {
                 prop_assert_eq!(c.col(b), naive(b), "byte {} of {:?}", b, s);
             }
         }
+    }
+
+    #[test]
+    fn a_long_cluster_is_cut_into_pieces() {
+        // 64 KB of lone marks, one cluster: glyphs of at most MAX_GLYPH
+        // bytes, each escaped mark by mark, covering the whole text.
+        let marks = "\u{301}".repeat(32 * 1024);
+        let g: Vec<_> = glyphs(&marks).collect();
+        assert_eq!(g.len(), marks.len() / (MAX_GLYPH / 2 * 2));
+        let mut at = 0;
+        for x in &g {
+            assert_eq!(x.byte, at);
+            assert_eq!(x.text, "<U+0301>".repeat(x.len / 2));
+            at += x.len;
+        }
+        assert_eq!(at, marks.len());
+        // A base and 200 marks: the base keeps the marks of its piece.
+        let zalgo = format!("x{}y", "\u{301}".repeat(200));
+        let g: Vec<_> = glyphs(&zalgo).collect();
+        assert!(g[0].text.starts_with('x') && !g[0].text.contains('<'));
+        assert_eq!(g.last().map(|g| g.text.as_ref()), Some("y"));
+        assert_eq!(g, reference(&zalgo));
+        // A window cut in the middle of a short cluster finds it whole.
+        let mixed = format!("{}e\u{301}\u{302}", "例".repeat(WINDOW / 3));
+        assert_eq!(glyphs(&mixed).collect::<Vec<_>>(), reference(&mixed));
+        assert_eq!(glyphs(&mixed).last().map(|g| g.len), Some(5));
     }
 
     #[test]

@@ -235,25 +235,26 @@ pub fn overlay(
 
 /// The confusion flags of `url` (at most `max`), one line each: the class,
 /// then the message with passwords hidden.
-/// `s` as drawn in a line of at most `w` columns: visible, with the
-/// explorer's passwords hidden, and cut after what `w` columns can show
+/// `s` as drawn in a line of at most `w` columns: with the explorer's
+/// passwords hidden, visible, and cut after what `w` columns can show
 /// (then ending in `…`), so that a 64 KB component or message costs what
-/// the line shows. The cut leaves room for the longest password after the
-/// last character that can be drawn, so a password starting there is
-/// still hidden whole.
+/// the line shows. Passwords are hidden in the raw text (a password of
+/// controls or lone marks is drawn escaped), in the part that shows and
+/// the longest password after it, so one starting there is hidden whole.
 fn shown(s: &str, secrets: &[String], w: usize) -> String {
-    let longest = secrets.iter().map(|p| p.chars().count()).max().unwrap_or(0);
     // Four characters a column: combining marks draw in no column of
     // their own.
-    let look = 4 * w.max(1) + longest + 1;
-    match s.char_indices().nth(look) {
-        None => super::mask::hide_passwords(&visible(s), secrets).into_owned(),
-        Some((end, _)) => {
-            let mut t = super::mask::hide_passwords(&visible(&s[..end]), secrets).into_owned();
-            t.push('…');
-            t
-        }
-    }
+    let look = 4 * w.max(1) + 1;
+    let Some((end, _)) = s.char_indices().nth(look) else {
+        return visible(&super::mask::hide_passwords(s, secrets)).into_owned();
+    };
+    let longest = secrets.iter().map(String::len).max().unwrap_or(0);
+    let reach = s.floor_char_boundary((end + longest + 2).min(s.len()));
+    let hidden = super::mask::hide_passwords(&s[..reach], secrets);
+    let cut = hidden.char_indices().nth(look).map_or(hidden.len(), |(i, _)| i);
+    let mut t = visible(&hidden[..cut]).into_owned();
+    t.push('…');
+    t
 }
 
 fn flag_lines(
@@ -320,10 +321,14 @@ mod tests {
         let secrets = vec!["s3cret".to_string()];
         let w = 10;
         // A password starting within what can be drawn is hidden whole.
-        let s = format!("{}u:s3cret@h{}", "a".repeat(38), "b".repeat(60_000));
-        let t = shown(&s, &secrets, w);
-        assert!(!t.contains("s3c") && t.contains("****"), "{t}");
-        assert!(t.len() < 200 && t.ends_with('…'), "{t}");
+        for before in [3, 30, 38, 40] {
+            let s = format!("{}u:s3cret@h{}", "a".repeat(before), "b".repeat(60_000));
+            let t = shown(&s, &secrets, w);
+            assert!(!t.contains('s') && (before > 38 || t.contains('*')), "{t}");
+            assert!(t.len() < 200 && t.ends_with('…'), "{t}");
+        }
+        let s = format!("aaau:s3cret@h{}", "b".repeat(60_000));
+        assert!(shown(&s, &secrets, w).starts_with("aaau:****@h"));
         // Combining marks: many characters, few columns; the cut is marked.
         let marks = "e\u{301}".repeat(30_000);
         let t = shown(&marks, &[], w);
@@ -331,5 +336,11 @@ mod tests {
         assert_eq!(fit(&t, w).chars().last(), Some('…'));
         // A short text is only made visible.
         assert_eq!(shown("a\u{1b}b", &[], w), "a␛b");
+        // A password of lone marks, which draw escaped, is hidden too.
+        let pw = "\u{301}".repeat(5_000);
+        let s = format!("http://u:{pw}@h/");
+        let t = shown(&s, std::slice::from_ref(&pw), w);
+        assert!(!t.contains("U+0301") && !t.contains('\u{301}'), "{t}");
+        assert!(t.contains("****"), "{t}");
     }
 }

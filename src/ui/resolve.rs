@@ -14,7 +14,7 @@ use crate::app::breakdown::roles;
 use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution, shown};
 use crate::app::{Action, App, Focus, Pane};
-use crate::text::{fit, visible, width};
+use crate::text::{clip, fit, visible, width};
 use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
@@ -114,26 +114,30 @@ fn header_keys(rfc2396: bool) -> String {
     s
 }
 
-fn quoted(s: Option<&str>) -> String {
+/// `s` quoted and visible, only its first `cols` columns (a line fitted
+/// to `cols` shows no more), masked first so a cut cannot bare a password.
+fn quoted(s: Option<&str>, cols: usize) -> String {
     match s {
-        Some(s) => format!("\"{}\"", visible(&super::mask::mask_password(s))),
+        Some(s) => format!("\"{}\"", visible(clip(&super::mask::mask_password(s), cols))),
         None => "undefined".to_string(),
     }
 }
 
-fn components(c: &Components) -> String {
+/// The five components, for a line of `cols` columns.
+fn components(c: &Components, cols: usize) -> String {
     format!(
         "scheme {} authority {} path {} query {} fragment {}",
-        quoted(c.scheme.as_deref()),
+        quoted(c.scheme.as_deref(), cols),
         quoted(
             c.authority
                 .as_deref()
                 .map(|a| super::mask::mask_authority(a).into_owned())
                 .as_deref(),
+            cols,
         ),
-        quoted(Some(&c.path)),
-        quoted(c.query.as_deref()),
-        quoted(c.fragment.as_deref()),
+        quoted(Some(&c.path), cols),
+        quoted(c.query.as_deref(), cols),
+        quoted(c.fragment.as_deref(), cols),
     )
 }
 
@@ -195,13 +199,13 @@ fn rfc3986(
             Step::Base(c) => out.push(row(
                 "base (§5.2.1)",
                 LABEL,
-                vec![Span::raw(fit(&components(c), val).into_owned())],
+                vec![Span::raw(fit(&components(c, val), val).into_owned())],
                 theme,
             )),
             Step::Reference(c) => out.push(row(
                 "R",
                 LABEL,
-                vec![Span::raw(fit(&components(c), val).into_owned())],
+                vec![Span::raw(fit(&components(c, val), val).into_owned())],
                 theme,
             )),
             Step::CompatSchemeDropped { scheme } => out.push(row(
@@ -211,7 +215,7 @@ fn rfc3986(
                     fit(
                         &format!(
                             "R.scheme \"{}\" equals Base.scheme: treated as undefined",
-                            visible(scheme)
+                            visible(clip(scheme, val))
                         ),
                         val,
                     )
@@ -236,15 +240,15 @@ fn rfc3986(
                 let text = if m.authority_and_empty_path {
                     format!(
                         "base has an authority and an empty path: \"/\" + \"{}\" = \"{}\"",
-                        visible(&m.reference_path),
-                        visible(&m.merged)
+                        visible(clip(&m.reference_path, val)),
+                        visible(clip(&m.merged, val))
                     )
                 } else {
                     format!(
                         "\"{}\" + \"{}\" = \"{}\"",
-                        visible(&m.kept),
-                        visible(&m.reference_path),
-                        visible(&m.merged)
+                        visible(clip(&m.kept, val)),
+                        visible(clip(&m.reference_path, val)),
+                        visible(clip(&m.merged, val))
                     )
                 };
                 out.push(row(
@@ -356,7 +360,7 @@ fn dot_table(
         let cell = tail(&s.output, buf_w.saturating_sub(1));
         let moved = match (s.rule, s.appended) {
             (DotRule::E, Some(_)) if current => {
-                let seg = visible(&s.matched_text).into_owned();
+                let seg = visible(clip(&s.matched_text, buf_w)).into_owned();
                 width(&seg).min(width(&cell))
             }
             _ => 0,
@@ -420,7 +424,7 @@ fn what(
         } else {
             w.saturating_sub(8)
         };
-        fit(&format!("\"{}\"", visible(t)), room).into_owned()
+        fit(&format!("\"{}\"", visible(clip(t, room))), room).into_owned()
     };
     let (removed, moved) = if narrow {
         ("-", "+")
