@@ -198,16 +198,45 @@ pub fn boundaries(input: &str) -> Vec<usize> {
 /// assert_eq!(before(&near), before(&boundaries(&s)));
 /// ```
 pub fn boundaries_near(input: &str, cursor: usize) -> Vec<usize> {
-    let (parsed, split) = fast_parse(input);
-    let mut out = vec![0, input.len()];
-    for comp in components_of(parsed.as_ref(), &split) {
-        out.push(comp.span.start);
-        out.push(comp.span.end);
+    boundaries_near_in(input, &Edges::of(input), cursor)
+}
+
+/// What [`boundaries_near`] takes from the parse of a text, whatever the
+/// cursor: the component edges, the path and the query. Kept by the
+/// explorer until the input changes (`memo::edges`), so eight Alt-B on a
+/// 64 KB input parse it once, not eight times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edges {
+    components: Vec<usize>,
+    path: Span,
+    query: Option<Span>,
+}
+
+impl Edges {
+    /// The edges of `input`, by the fast parse.
+    pub fn of(input: &str) -> Edges {
+        let (parsed, split) = fast_parse(input);
+        let mut components = vec![0, input.len()];
+        for comp in components_of(parsed.as_ref(), &split) {
+            components.push(comp.span.start);
+            components.push(comp.span.end);
+        }
+        let (path, query) = match &parsed {
+            Some(u) => (u.path_span(), u.query_span()),
+            None => (split.path, split.query),
+        };
+        Edges {
+            components,
+            path,
+            query,
+        }
     }
-    let (path, query) = match &parsed {
-        Some(u) => (u.path_span(), u.query_span()),
-        None => (split.path, split.query),
-    };
+}
+
+/// [`boundaries_near`] from the [`Edges`] of `input`.
+pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usize> {
+    let mut out = edges.components.clone();
+    let (path, query) = (edges.path, edges.query);
     let from = window_start(input, path, cursor, b'/');
     for (seg, _) in uri::syntax::uri_ref::segments(input, Span::new(from, path.end)) {
         out.extend([seg.start, seg.end]);

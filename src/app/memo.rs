@@ -64,6 +64,7 @@ struct Slots {
     table_len: Option<usize>,
     breakdown_text: Option<CopyEntry>,
     passwords: Option<Vec<String>>,
+    edges: Option<Rc<super::breakdown::Edges>>,
 }
 
 /// The memo itself: one slot per derived result, all dropped together
@@ -160,8 +161,9 @@ pub fn passwords(app: &App) -> Vec<String> {
                 if !t.contains('@') || fields[..i].contains(&t) {
                     continue;
                 }
-                let r = crate::uri::report(t);
-                if let Some(p) = crate::text::mask::password_span(&r) {
+                // The components alone: the report's, without its findings.
+                let (u, _) = crate::uri::recover(t, Default::default());
+                if let Some(p) = crate::text::mask::password_of(&u) {
                     let pw = p.slice(t).to_string();
                     if !out.contains(&pw) {
                         out.push(pw);
@@ -170,6 +172,16 @@ pub fn passwords(app: &App) -> Vec<String> {
             }
             out
         },
+    )
+}
+
+/// The component edges of the input, for the word keys (Alt-B, Alt-F,
+/// Ctrl-W): a parse of the input once per state, not once per key.
+pub fn edges(app: &App) -> Rc<super::breakdown::Edges> {
+    app.memo.get(
+        app,
+        |s| &mut s.edges,
+        || Rc::new(super::breakdown::Edges::of(app.input.text())),
     )
 }
 

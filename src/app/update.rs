@@ -200,7 +200,8 @@ fn edit_update(app: &mut App, action: Action) {
     ) && app.focus == Focus::Input
         && !app.overlay_takes_text()
     {
-        super::breakdown::boundaries_near(app.input.text(), app.input.cursor())
+        let edges = super::memo::edges(app);
+        super::breakdown::boundaries_near_in(app.input.text(), &edges, app.input.cursor())
     } else {
         Vec::new()
     };

@@ -15,8 +15,21 @@ pub const MASK: &str = "****";
 
 /// The password of the userinfo (after its first `:`), when not empty.
 pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {
-    let ui = a.uri.authority_parts()?.userinfo?;
-    let text = a.input.get(ui.range())?;
+    password_of(&a.uri)
+}
+
+/// The password of `uri`'s userinfo (after its first `:`), when not
+/// empty: [`password_span`] from the components alone (of
+/// [`crate::uri::recover`], say, which collects no findings).
+///
+/// ```
+/// use uriscope::text::mask::password_of;
+/// let (u, _) = uriscope::uri::recover("http://u:pw@h/a b", Default::default());
+/// assert_eq!(password_of(&u).map(|s| s.slice(u.as_str())), Some("pw"));
+/// ```
+pub fn password_of(uri: &crate::uri::UriRef<'_>) -> Option<ByteSpan> {
+    let ui = uri.authority_parts()?.userinfo?;
+    let text = uri.as_str().get(ui.range())?;
     let colon = text.find(':')?;
     (colon + 1 < text.len()).then(|| ByteSpan::new(ui.start + colon + 1, ui.end))
 }
@@ -157,9 +170,17 @@ fn mask_in(text: &str, auth: ByteSpan) -> Cow<'_, str> {
 pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
     let mut out = Cow::Borrowed(text);
     for pw in passwords {
-        let needle = format!(":{pw}@");
-        if out.contains(&needle) {
-            out = Cow::Owned(out.replace(&needle, &format!(":{MASK}@")));
+        // The first bytes of the password after a `:` first: a 64 KB
+        // password is not copied into a needle for every text asked about.
+        let lead = &pw[..pw.floor_char_boundary(16)];
+        if out
+            .match_indices(':')
+            .any(|(i, _)| out[i + 1..].starts_with(lead))
+        {
+            let needle = format!(":{pw}@");
+            if out.contains(&needle) {
+                out = Cow::Owned(out.replace(&needle, &format!(":{MASK}@")));
+            }
         }
         // The URI percent-encoded whole (the Encode pane's text encoded,
         // `user%3Apw%40host`): the password between the escapes of its
@@ -182,9 +203,8 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
             }
         }
         // A userinfo on its own ends with its password.
-        let tail = format!(":{pw}");
-        if out.ends_with(&tail) {
-            let keep = out.len() - pw.len();
+        let keep = out.len().saturating_sub(pw.len());
+        if out.ends_with(pw.as_str()) && out[..keep].ends_with(':') {
             out = Cow::Owned(format!("{}{MASK}", &out[..keep]));
         }
     }

@@ -152,8 +152,11 @@ fn rendered_width(g: &str) -> usize {
 /// ```
 pub const MAX_GLYPH: usize = 128;
 
-/// How many bytes are segmented at a time (more than [`MAX_GLYPH`]).
-const WINDOW: usize = 2 * MAX_GLYPH;
+/// How many bytes are segmented at a time: more than [`MAX_GLYPH`] and
+/// the three bytes a cut to a character boundary may take off, so a
+/// window always yields a glyph; little more, as a cluster cut into
+/// pieces is segmented a window for each piece.
+const WINDOW: usize = MAX_GLYPH + 8;
 
 /// The glyphs of `s`, in order.
 ///
@@ -242,7 +245,12 @@ struct Clusters<'a> {
     pos: usize,
     /// The window being segmented: its offset in `s`, the clusters, its
     /// end, and whether the stretch goes on past that end.
-    chunk: Option<(usize, unicode_segmentation::GraphemeIndices<'a>, usize, bool)>,
+    chunk: Option<(
+        usize,
+        unicode_segmentation::GraphemeIndices<'a>,
+        usize,
+        bool,
+    )>,
 }
 
 impl<'a> Iterator for Clusters<'a> {

@@ -12,7 +12,7 @@ use crate::app::encode::{decoded, encoded};
 use crate::app::keymap::key_name;
 use crate::app::role::Role;
 use crate::app::{Action, App, Focus, Pane};
-use crate::text::{fit, visible, width};
+use crate::text::{clip, fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;
 
@@ -80,7 +80,7 @@ fn bytes_line(
         if bad.start > at {
             let s = String::from_utf8_lossy(&bytes[at..bad.start]);
             if !push(
-                visible(&s).into_owned(),
+                visible(clip(&s, max + 1)).into_owned(),
                 ratatui::style::Style::new(),
                 &mut out,
             ) {
@@ -99,7 +99,7 @@ fn bytes_line(
     if at < bytes.len() {
         let s = String::from_utf8_lossy(&bytes[at..]);
         push(
-            visible(&s).into_owned(),
+            visible(clip(&s, max + 1)).into_owned(),
             ratatui::style::Style::new(),
             &mut out,
         );
@@ -116,7 +116,7 @@ fn bytes_line(
 fn masked_encoded(app: &App) -> String {
     let t = app.encode.text.text();
     let pw = if t.contains('@') && !super::mask::revealed() {
-        super::mask::password_span(&crate::uri::report(t))
+        crate::text::mask::password_of(&crate::uri::recover(t, Default::default()).0)
     } else {
         None
     };

@@ -251,7 +251,10 @@ fn shown(s: &str, secrets: &[String], w: usize) -> String {
     let longest = secrets.iter().map(String::len).max().unwrap_or(0);
     let reach = s.floor_char_boundary((end + longest + 2).min(s.len()));
     let hidden = super::mask::hide_passwords(&s[..reach], secrets);
-    let cut = hidden.char_indices().nth(look).map_or(hidden.len(), |(i, _)| i);
+    let cut = hidden
+        .char_indices()
+        .nth(look)
+        .map_or(hidden.len(), |(i, _)| i);
     let mut t = visible(&hidden[..cut]).into_owned();
     t.push('…');
     t

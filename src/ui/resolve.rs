@@ -118,7 +118,10 @@ fn header_keys(rfc2396: bool) -> String {
 /// to `cols` shows no more), masked first so a cut cannot bare a password.
 fn quoted(s: Option<&str>, cols: usize) -> String {
     match s {
-        Some(s) => format!("\"{}\"", visible(clip(&super::mask::mask_password(s), cols))),
+        Some(s) => format!(
+            "\"{}\"",
+            visible(clip(&super::mask::mask_password(s), cols))
+        ),
         None => "undefined".to_string(),
     }
 }
