@@ -172,7 +172,7 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
     for pw in passwords {
         // The first bytes of the password after a `:` first: a 64 KB
         // password is not copied into a needle for every text asked about.
-        let lead = &pw[..pw.floor_char_boundary(16)];
+        let lead = &pw[..crate::text::screen::floor_boundary(pw, pw.len().min(16))];
         if out
             .match_indices(':')
             .any(|(i, _)| out[i + 1..].starts_with(lead))

@@ -114,6 +114,10 @@ fn rendered_width(g: &str) -> usize {
     if g.len() == 1 {
         return 1;
     }
+    // Lone diacritical marks: `<U+03XX>` each.
+    if diacritics(g.as_bytes()) == g.len() {
+        return g.len() / 2 * 8;
+    }
     if !(g.chars().any(is_hazard) || g.width() == 0) {
         return g.width().max(1);
     }
@@ -183,11 +187,23 @@ fn printable(b: u8) -> bool {
 }
 
 /// The largest character boundary of `s` at or below `i`.
-fn floor_boundary(s: &str, mut i: usize) -> usize {
+pub(crate) fn floor_boundary(s: &str, mut i: usize) -> usize {
     while !s.is_char_boundary(i) {
         i -= 1;
     }
     i
+}
+
+/// How many bytes at the start of `b` are combining diacritical marks,
+/// U+0300..U+036F (two bytes each: `CC 80`..`CD AF`).
+fn diacritics(b: &[u8]) -> usize {
+    b.chunks_exact(2)
+        .take_while(|c| {
+            c[0] == 0xCC && (0x80..0xC0).contains(&c[1])
+                || c[0] == 0xCD && (0x80..0xB0).contains(&c[1])
+        })
+        .count()
+        * 2
 }
 
 /// The glyph of the cluster (or piece) `g` at byte `byte`.
@@ -285,6 +301,14 @@ impl<'a> Iterator for Clusters<'a> {
         if printable(b[at]) && b.get(at + 1).is_none_or(|&n| printable(n)) {
             self.pos = at + 1;
             return Some((at, &self.s[at..at + 1]));
+        }
+        // A run of combining diacritical marks (U+0300..U+036F, all
+        // Grapheme_Cluster_Break=Extend: no rule breaks before one) belongs
+        // to the cluster that starts here; a run of MAX_GLYPH bytes is a
+        // piece without the segmenter (Zalgo text, a paste of lone marks).
+        if diacritics(&b[at..(at + MAX_GLYPH).min(b.len())]) == MAX_GLYPH {
+            self.pos = at + MAX_GLYPH;
+            return Some((at, &self.s[at..at + MAX_GLYPH]));
         }
         // The stretch ends at the first boundary between two printable
         // ASCII characters (a char boundary, as both are ASCII); the
@@ -687,6 +711,15 @@ mod tests {
         assert!(g[0].text.starts_with('x') && !g[0].text.contains('<'));
         assert_eq!(g.last().map(|g| g.text.as_ref()), Some("y"));
         assert_eq!(g, reference(&zalgo));
+        // Marks after a control start a cluster of their own; marks
+        // outside U+0300..U+036F go through the segmenter: the same pieces.
+        for s in [
+            format!("\u{1b}{}", "\u{301}".repeat(300)),
+            format!("a{}b", "\u{618}".repeat(300)),
+            format!("{}\u{618}{}", "\u{301}".repeat(70), "\u{301}".repeat(70)),
+        ] {
+            assert_eq!(glyphs(&s).collect::<Vec<_>>(), reference(&s));
+        }
         // A window cut in the middle of a short cluster finds it whole.
         let mixed = format!("{}e\u{301}\u{302}", "例".repeat(WINDOW / 3));
         assert_eq!(glyphs(&mixed).collect::<Vec<_>>(), reference(&mixed));

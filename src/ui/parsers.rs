@@ -249,7 +249,7 @@ fn shown(s: &str, secrets: &[String], w: usize) -> String {
         return visible(&super::mask::hide_passwords(s, secrets)).into_owned();
     };
     let longest = secrets.iter().map(String::len).max().unwrap_or(0);
-    let reach = s.floor_char_boundary((end + longest + 2).min(s.len()));
+    let reach = crate::text::screen::floor_boundary(s, (end + longest + 2).min(s.len()));
     let hidden = super::mask::hide_passwords(&s[..reach], secrets);
     let cut = hidden
         .char_indices()

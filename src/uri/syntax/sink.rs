@@ -269,6 +269,77 @@ impl Sink for FirstFinding {
     }
 }
 
+/// The first `n` error runs as [`Compact`] would record them (merged the
+/// same way, and in the order its sorted report lists them), in memory
+/// for `n` alone: what an error that names the first few problems needs
+/// of a 64 KB input with 64,000 errors, without recording them all.
+pub(crate) struct FirstErrors {
+    n: usize,
+    /// The runs, ascending by start (ties in report order).
+    runs: Vec<(Issue, Span)>,
+    /// The run the last issue went into, while the next may extend it.
+    last: Option<usize>,
+}
+
+impl FirstErrors {
+    pub(crate) fn new(n: usize) -> FirstErrors {
+        FirstErrors {
+            n,
+            runs: Vec::with_capacity(n + 1),
+            last: None,
+        }
+    }
+
+    /// The findings, with their messages.
+    pub(crate) fn finish(self, input: &str) -> Vec<Finding> {
+        self.runs
+            .into_iter()
+            .map(|(first, span)| {
+                // Counted as Compact::finding counts a run.
+                let one = input
+                    .get(span.start..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(1, char::len_utf8);
+                let count = if runs(&first) && span.len() > one {
+                    span.len() / one
+                } else {
+                    1
+                };
+                finding(input, &first, span, count)
+            })
+            .collect()
+    }
+}
+
+impl Sink for FirstErrors {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity != Severity::Error {
+            // Recorded by Compact, it ends the run before it.
+            self.last = None;
+            return Ok(());
+        }
+        if let Some(i) = self.last {
+            let (first, span) = &mut self.runs[i];
+            if same_run(input, first, *span, &issue) {
+                span.end = issue.span.end;
+                return Ok(());
+            }
+        }
+        let at = self
+            .runs
+            .partition_point(|(f, _)| f.span.start <= issue.span.start);
+        if at >= self.n {
+            self.last = None;
+            return Ok(());
+        }
+        self.runs.insert(at, (issue, issue.span));
+        self.runs.truncate(self.n);
+        self.last = Some(at);
+        Ok(())
+    }
+}
+
 /// The context a [`Detail`] adds to a message, with no trailing space.
 struct Context(Detail);
 
