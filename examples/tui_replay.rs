@@ -29,8 +29,9 @@
 //! sequences repeated up to the fuzzer's 2 KB, with each of the 5 fields
 //! or panes focused (525 programs); and twelve 64 KB inputs grown the
 //! fuzzer's way (a unit pasted, then repeated by op 6: lone combining
-//! marks, a password of marks or spaces, controls, ZWJ, ...), each with
-//! the same keys eight times in each pane (900 programs). `--write-crafted` saves them as files, to
+//! marks, a password of marks or spaces, controls, ZWJ, ...; and two valid
+//! ones to compare with), each with the same keys eight times in each
+//! pane (1,050 programs). `--write-crafted` saves them as files, to
 //! seed the fuzz corpus or to replay them in the instrumented build.
 //!
 //! `fuzz/slowest.sh tui` gives the same list in the instrumented fuzz
@@ -207,7 +208,10 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
 /// `big_unit_pane_key`. Each program is a few dozen bytes, so they also
 /// seed the corpus (`--write-crafted`).
 fn repeated_crafted(keys: &[(&str, &[u8])]) -> Vec<(PathBuf, Vec<u8>)> {
-    let units: [(&str, &str, &str, &str); 12] = [
+    let units: [(&str, &str, &str, &str); 14] = [
+        // Valid, for comparison: a base64 `data:` URI, an IRI path.
+        ("base64", "data:text/plain;base64,", "QUJD", ""),
+        ("iri", "http://例.jp/", "ü/", ""),
         ("mark", "", "\u{301}", ""),
         ("emark", "http://h/", "e\u{301}\u{302}", ""),
         ("pwmark", "http://u:", "\u{301}", "@h/"),

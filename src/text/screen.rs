@@ -194,6 +194,37 @@ pub(crate) fn floor_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Whether a cluster boundary surely follows `b` when a printable ASCII
+/// character comes next. No rule of UAX #29 joins such a character to the
+/// one before (it is not Extend, SpacingMark, ZWJ, LF, a regional
+/// indicator, a Hangul jamo or a consonant) unless that one is Prepend;
+/// Prepend characters are all at U+0600 or above outside CJK and emoji.
+/// So: any ASCII character (a control too: GB4 breaks after it), any
+/// below U+0600 (Latin, Greek, Cyrillic, Hebrew, C1), or one of U+3000..U+D7FF
+/// (CJK, kana, Hangul syllables) or U+1F000..U+1FFFF (emoji).
+fn ends_plain(b: &[u8]) -> bool {
+    let n = b.len();
+    let Some(&last) = b.last() else {
+        return false;
+    };
+    if last < 0x80 {
+        // Printable (GB999) or a control, CR included (GB4).
+        return true;
+    }
+    // The lead byte of the character `b` ends with.
+    let lead = (1..=4.min(n)).map(|k| b[n - k]).find(|&x| x & 0xC0 != 0x80);
+    match lead {
+        // U+0080..U+05FF: lead bytes C2..D7.
+        Some(0xC2..=0xD7) => true,
+        // U+3000..U+D7FF: lead E3..ED, the second byte below A0 for ED.
+        Some(0xE3..=0xEC) => true,
+        Some(0xED) => b[n - 2] < 0xA0,
+        // U+1F000..U+1FFFF: F0 9F.
+        Some(0xF0) => n >= 4 && b[n - 3] == 0x9F,
+        _ => false,
+    }
+}
+
 /// How many bytes at the start of `b` are combining diacritical marks,
 /// U+0300..U+036F (two bytes each: `CC 80`..`CD AF`).
 fn diacritics(b: &[u8]) -> usize {
@@ -310,11 +341,11 @@ impl<'a> Iterator for Clusters<'a> {
             self.pos = at + MAX_GLYPH;
             return Some((at, &self.s[at..at + MAX_GLYPH]));
         }
-        // The stretch ends at the first boundary between two printable
-        // ASCII characters (a char boundary, as both are ASCII); the
-        // window there, or after WINDOW bytes.
+        // The stretch ends at the first sure boundary before a printable
+        // ASCII character (a char boundary); the window there, or after
+        // WINDOW bytes.
         let limit = floor_boundary(self.s, (at + WINDOW).min(b.len()));
-        let (end, cut) = match (at + 1..limit).find(|&q| printable(b[q - 1]) && printable(b[q])) {
+        let (end, cut) = match (at + 1..limit).find(|&q| printable(b[q]) && ends_plain(&b[..q])) {
             Some(q) => (q, false),
             None => (limit, limit < b.len()),
         };
