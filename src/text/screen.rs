@@ -225,6 +225,21 @@ fn ends_plain(b: &[u8]) -> bool {
     }
 }
 
+/// Whether a cluster boundary surely comes before `b` when a printable
+/// ASCII character comes first: `b` starts with a character that no
+/// rule joins to the one before it (not Extend, SpacingMark or ZWJ):
+/// one of U+00A0..U+02FF (Latin, before the combining marks), the CJK
+/// ideographs U+4000..U+9FFF or the Hangul syllables U+AC00..U+D79F.
+fn starts_plain(b: &[u8]) -> bool {
+    match b {
+        [0xC2, x, ..] => *x >= 0xA0,
+        [0xC3..=0xCB, ..] | [0xE4..=0xE9, ..] | [0xEB | 0xEC, ..] => true,
+        [0xEA, x, ..] => *x >= 0xB0,
+        [0xED, x, ..] => *x < 0x9E,
+        _ => false,
+    }
+}
+
 /// How many bytes at the start of `b` are combining diacritical marks,
 /// U+0300..U+036F (two bytes each: `CC 80`..`CD AF`).
 fn diacritics(b: &[u8]) -> usize {
@@ -329,7 +344,10 @@ impl<'a> Iterator for Clusters<'a> {
         if at >= b.len() {
             return None;
         }
-        if printable(b[at]) && b.get(at + 1).is_none_or(|&n| printable(n)) {
+        if printable(b[at])
+            && b.get(at + 1)
+                .is_none_or(|&n| printable(n) || starts_plain(&b[at + 1..]))
+        {
             self.pos = at + 1;
             return Some((at, &self.s[at..at + 1]));
         }
@@ -350,6 +368,10 @@ impl<'a> Iterator for Clusters<'a> {
             None => (limit, limit < b.len()),
         };
         self.pos = end;
+        if !cut && self.s[at..end].chars().nth(1).is_none() {
+            // One character between two boundaries: a cluster.
+            return Some((at, &self.s[at..end]));
+        }
         self.chunk = Some((at, self.s[at..end].grapheme_indices(true), end, cut));
         self.next()
     }
