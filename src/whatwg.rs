@@ -380,9 +380,9 @@ fn encoded(component: &str, ours: &str, theirs: &str, d: &mut Vec<String>) {
 
 /// The characters of `text` that pass `keep`, and the characters its
 /// `%XX` escapes stand for (each maximal run of escapes decoded as UTF-8).
-fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (HashSet<char>, HashSet<char>) {
-    let mut raw = HashSet::new();
-    let mut escaped = HashSet::new();
+fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (Chars, Chars) {
+    let mut raw = Chars::default();
+    let mut escaped = Chars::default();
     let b = text.as_bytes();
     let mut bytes = Vec::new();
     let mut i = 0;
@@ -398,7 +398,9 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (HashSet<char>, H
             continue;
         }
         if !bytes.is_empty() {
-            escaped.extend(String::from_utf8_lossy(&bytes).chars());
+            String::from_utf8_lossy(&bytes)
+                .chars()
+                .for_each(|c| escaped.insert(c));
             bytes.clear();
         }
         let c = text[i..].chars().next().unwrap_or('\0');
@@ -407,8 +409,48 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (HashSet<char>, H
         }
         i += c.len_utf8().max(1);
     }
-    escaped.extend(String::from_utf8_lossy(&bytes).chars());
+    String::from_utf8_lossy(&bytes)
+        .chars()
+        .for_each(|c| escaped.insert(c));
     (raw, escaped)
+}
+
+/// A set of characters: ASCII in a table, the rest hashed, the last one
+/// inserted remembered (a 64 KB `href` is mostly runs and repeats, and
+/// hashing each of its characters was 6 % of a frame).
+struct Chars {
+    ascii: [bool; 128],
+    other: HashSet<char>,
+    last: Option<char>,
+}
+
+impl Default for Chars {
+    fn default() -> Chars {
+        Chars {
+            ascii: [false; 128],
+            other: HashSet::new(),
+            last: None,
+        }
+    }
+}
+
+impl Chars {
+    fn insert(&mut self, c: char) {
+        if c.is_ascii() {
+            self.ascii[c as usize] = true;
+        } else if self.last != Some(c) {
+            self.last = Some(c);
+            self.other.insert(c);
+        }
+    }
+
+    fn contains(&self, c: &char) -> bool {
+        if c.is_ascii() {
+            self.ascii[*c as usize]
+        } else {
+            self.other.contains(c)
+        }
+    }
 }
 
 /// The validity verdicts when the WHATWG parser accepted the input:

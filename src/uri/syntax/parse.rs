@@ -450,6 +450,16 @@ impl<'a, S: Sink> Parser<'a, S> {
                 i += 3;
                 continue;
             }
+            if c >= 0x80 && self.iri {
+                // A run of characters the IRI allows here, in one step
+                // (one cold call each made a 64 KB IRI's parse 0.4 ms).
+                let run = iri_run(&b[i..], rule);
+                if run > 0 {
+                    self.saw_iri_char = true;
+                    i += run;
+                    continue;
+                }
+            }
             i += self.bad_char(i, rule)?;
         }
         Ok(i)
@@ -781,10 +791,65 @@ fn iri_allows(rule: Rule, c: char) -> bool {
     }
 }
 
+/// How many bytes at the start of `b` are whole characters that an IRI
+/// allows under `rule` (what [`Parser::bad_char`] steps over without a
+/// report): non-ASCII, not a bidi control, a `ucschar` (or `iprivate` in
+/// the query). Stops before a character `b` does not hold whole.
+fn iri_run(b: &[u8], rule: Rule) -> usize {
+    let mut k = 0;
+    while let Some(&lead) = b.get(k) {
+        let len = match lead {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => break,
+        };
+        let Some(bytes) = b.get(k..k + len) else {
+            break;
+        };
+        let tail = |x: u8| u32::from(x & 0x3F);
+        let cp = match len {
+            2 => u32::from(lead & 0x1F) << 6 | tail(bytes[1]),
+            3 => u32::from(lead & 0x0F) << 12 | tail(bytes[1]) << 6 | tail(bytes[2]),
+            _ => {
+                u32::from(lead & 0x07) << 18
+                    | tail(bytes[1]) << 12
+                    | tail(bytes[2]) << 6
+                    | tail(bytes[3])
+            }
+        };
+        match char::from_u32(cp) {
+            Some(c) if !crate::uri::iri::is_bidi_control(c) && iri_allows(rule, c) => k += len,
+            _ => break,
+        }
+    }
+    k
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// The run is what bad_char would step over one character at a
+        /// time without a report.
+        #[test]
+        fn iri_run_is_the_allowed_characters(s in "[a例ü\u{202e}\u{e000}\u{fffe}😀\u{10fffd}\u{301}]{0,12}") {
+            for rule in [Rule::Path, Rule::Query, Rule::Userinfo, Rule::Port] {
+                let n = s
+                    .chars()
+                    .take_while(|&c| !c.is_ascii() && !crate::uri::iri::is_bidi_control(c) && iri_allows(rule, c))
+                    .map(char::len_utf8)
+                    .sum::<usize>();
+                prop_assert_eq!(iri_run(s.as_bytes(), rule), n);
+                // Cut inside a character, it stops before it.
+                if let Some(c) = s.chars().next().filter(|c| c.len_utf8() > 1) {
+                    prop_assert_eq!(iri_run(&s.as_bytes()[..c.len_utf8() - 1], rule), 0);
+                }
+            }
+        }
+    }
 
     proptest! {
         /// The first errors are those the whole report lists first, with
