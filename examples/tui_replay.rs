@@ -25,13 +25,13 @@
 //!
 //! `--crafted` replays worst cases built here instead of a corpus: seven
 //! 1.5 KB inputs (errors on every byte, controls, lone combining marks,
-//! dot segments, non-ASCII, ...), pasted, then each of 15 keys or key
+//! dot segments, non-ASCII, ...), pasted, then each of 17 keys or key
 //! sequences repeated up to the fuzzer's 2 KB, with each of the 5 fields
-//! or panes focused (525 programs); and twelve 64 KB inputs grown the
+//! or panes focused (595 programs); and twelve 64 KB inputs grown the
 //! fuzzer's way (a unit pasted, then repeated by op 6: lone combining
 //! marks, a password of marks or spaces, controls, ZWJ, ...; and two valid
 //! ones to compare with), each with the same keys eight times in each
-//! pane (1,050 programs). `--write-crafted` saves them as files, to
+//! pane (1,190 programs). `--write-crafted` saves them as files, to
 //! seed the fuzz corpus or to replay them in the instrumented build.
 //!
 //! `fuzz/slowest.sh tui` gives the same list in the instrumented fuzz
@@ -160,7 +160,9 @@ fn crafted() -> Vec<(PathBuf, Vec<u8>)> {
     // Ctrl-c, 0x40 c = Alt-c, 0x02 n = the nth named key (9 PgDn, 10 Tab).
     // 14 Esc. The last two alternate an edit with a key that needs
     // results of the new text.
-    let keys: [(&str, &[u8]); 15] = [
+    let keys: [(&str, &[u8]); 17] = [
+        ("homeright", &[0x02, 6, 0x02, 3]),
+        ("backspace", &[0x02, 0]),
         ("chooser", &[0x20, b'o']),
         ("ctrly", &[0x20, b'y']),
         ("boundary", &[0x40, b'b']),

@@ -42,6 +42,11 @@ pub struct Editor {
     /// for the cursor column and the scroll several times a frame, and on
     /// a 64 KB input full of controls each was a walk over every glyph.
     columns: RefCell<Option<Rc<Columns>>>,
+    /// Which text this is: a number drawn afresh at every change of the
+    /// text (no two texts of any editors share one), so results kept for
+    /// a text can tell it from another without comparing them
+    /// (`app::memo`, on a 64 KB input at every key).
+    revision: u64,
     /// States undone, newest last: what redo brings back; a new edit
     /// drops them.
     redo: Vec<(String, usize)>,
@@ -51,14 +56,48 @@ pub struct Editor {
     typing_at: Option<usize>,
 }
 
+/// The next [`Editor`] revision (0 is the empty text of a default one).
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 impl Editor {
     /// An editor holding `text`, cursor at the end.
     pub fn new(text: &str) -> Editor {
         Editor {
             text: text.to_string(),
             cursor: text.len(),
+            revision: next_revision(),
             ..Editor::default()
         }
+    }
+
+    /// Hold `text` as a fresh editor would (cursor at the end, no undo
+    /// history, scroll at the start), keeping the allocation: the Encode
+    /// field follows the input this way at every edit of a 64 KB input.
+    pub fn follow(&mut self, text: &str) {
+        self.text.clear();
+        self.text.push_str(text);
+        self.cursor = self.text.len();
+        self.undo.clear();
+        self.undo_bytes = 0;
+        self.redo.clear();
+        self.typing_at = None;
+        self.scroll.set(0);
+        self.changed();
+    }
+
+    /// The text's revision: equal for two editors only when they hold
+    /// the same text (an editor and its clone, say).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The text changed: a new revision, the column map dropped.
+    fn changed(&mut self) {
+        self.columns.take();
+        self.revision = next_revision();
     }
 
     /// The text.
@@ -97,7 +136,7 @@ impl Editor {
         if text != self.text {
             self.checkpoint();
             self.text = text.to_string();
-            self.columns.take();
+            self.changed();
         }
         self.cursor = self.text.len();
     }
@@ -131,7 +170,7 @@ impl Editor {
             self.redo.clear();
         }
         self.text.insert(self.cursor, c);
-        self.columns.take();
+        self.changed();
         self.cursor += c.len_utf8();
         self.snap();
         let ends_group = matches!(c, '/' | '?' | '#' | '&' | '=' | ':' | '@' | ';' | ' ');
@@ -154,7 +193,7 @@ impl Editor {
         if !clean.is_empty() {
             self.checkpoint();
             self.text.insert_str(self.cursor, &clean);
-            self.columns.take();
+            self.changed();
             self.cursor += clean.len();
             self.snap();
         }
@@ -171,7 +210,7 @@ impl Editor {
         }
         self.checkpoint();
         self.text.replace_range(start..end, with);
-        self.columns.take();
+        self.changed();
         self.cursor = start + with.len();
         self.snap();
         true
@@ -208,7 +247,7 @@ impl Editor {
 
     /// After an undo or redo put a text back: the cursor at `c`.
     fn restored(&mut self, c: usize) {
-        self.columns.take();
+        self.changed();
         self.typing_at = None;
         self.cursor = c.min(self.text.len());
         self.snap();
@@ -226,24 +265,27 @@ impl Editor {
         self.cursor = self.cursor.min(self.text.len());
     }
 
+    /// The glyph boundaries around the cursor, from the kept column map:
+    /// the cursor steps over what is drawn as one glyph (a cluster, or a
+    /// piece of one over `MAX_GLYPH` bytes), and a step costs a lookup, not
+    /// a walk through the cluster (Home then Right on 64 KB of lone marks
+    /// segmented all of them each time).
     fn prev_glyph(&self) -> Option<usize> {
-        let mut c = GraphemeCursor::new(self.cursor, self.text.len(), true);
-        c.prev_boundary(&self.text, 0).ok().flatten()
+        self.columns().prev_boundary(self.cursor)
     }
 
     fn next_glyph(&self) -> Option<usize> {
-        let mut c = GraphemeCursor::new(self.cursor, self.text.len(), true);
-        c.next_boundary(&self.text, 0).ok().flatten()
+        self.columns().next_boundary(self.cursor)
     }
 
-    /// Cursor one cluster left.
+    /// Cursor one glyph left (a cluster, or a piece of a long one).
     pub fn left(&mut self) {
         if let Some(p) = self.prev_glyph() {
             self.cursor = p;
         }
     }
 
-    /// Cursor one cluster right.
+    /// Cursor one glyph right.
     pub fn right(&mut self) {
         if let Some(p) = self.next_glyph() {
             self.cursor = p;
@@ -288,7 +330,7 @@ impl Editor {
         if start < end && self.text.is_char_boundary(start) && self.text.is_char_boundary(end) {
             self.checkpoint();
             self.text.replace_range(start..end, "");
-            self.columns.take();
+            self.changed();
             self.cursor = start;
         }
     }
@@ -425,6 +467,38 @@ mod tests {
         e.backspace();
         e.backspace(); // the whole e + U+0301 cluster
         assert_eq!(e.text(), "😀");
+    }
+
+    #[test]
+    fn the_cursor_steps_over_the_pieces_of_a_long_cluster() {
+        use crate::text::MAX_GLYPH;
+        // 64 KB of lone marks, one cluster, drawn in pieces: Right and
+        // Backspace take a piece at a time, as it is drawn.
+        let marks = "\u{301}".repeat(32 * 1024);
+        let mut e = Editor::new(&marks);
+        e.home();
+        e.right();
+        assert_eq!(e.cursor(), MAX_GLYPH);
+        assert_eq!(e.cursor_col(), MAX_GLYPH / 2 * 8); // <U+0301> each
+        e.right();
+        assert_eq!(e.cursor(), 2 * MAX_GLYPH);
+        e.left();
+        assert_eq!(e.cursor(), MAX_GLYPH);
+        e.end();
+        e.backspace();
+        assert_eq!(e.text().len(), marks.len() - MAX_GLYPH);
+        // Revisions: a change draws a new one, a clone keeps it.
+        let r = e.revision();
+        assert_eq!(e.clone().revision(), r);
+        e.insert('x');
+        assert_ne!(e.revision(), r);
+        let mut f = Editor::new("abc");
+        f.follow(e.text());
+        assert_eq!(
+            (f.text(), f.cursor(), f.undo_depth()),
+            (e.text(), e.text().len(), 0)
+        );
+        assert_ne!(f.revision(), e.revision());
     }
 
     #[test]

@@ -8,23 +8,26 @@
 //! and 250 such keys in a row cost 50-350 ms before this memo (found by
 //! replaying `tui` fuzz programs, `examples/tui_replay.rs`).
 //!
-//! The memo compares the texts themselves, not a counter, so a state
-//! changed by any path (an edit, an example, a history walk, a test
-//! writing a field directly) is seen.
+//! The memo compares the texts' revisions: each editor draws a new one
+//! at every change of its text, by whatever path (an edit, an example, a
+//! history walk, a test writing a field), so a changed state is seen
+//! without copying and comparing 64 KB texts at every key.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{App, Choice, CopyEntry, Pane};
 
-/// The texts the derived results depend on, listed once: the input,
-/// the Resolve pane's base, the Compare pane's URI, the Encode pane's text.
-fn texts(app: &App) -> [&str; 4] {
+/// The texts the derived results depend on, listed once, by revision
+/// ([`super::Editor::revision`], new at every change of a text): the
+/// input, the Resolve pane's base, the Compare pane's URI, the Encode
+/// pane's text.
+fn texts(app: &App) -> [u64; 4] {
     [
-        app.input.text(),
-        app.resolve.base.text(),
-        app.compare.text.text(),
-        app.encode.text.text(),
+        app.input.revision(),
+        app.resolve.base.revision(),
+        app.compare.text.revision(),
+        app.encode.text.revision(),
     ]
 }
 
@@ -37,21 +40,21 @@ fn toggles(app: &App) -> (usize, bool, bool) {
 /// Everything the derived results depend on ([`texts`], [`toggles`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Key {
-    texts: [String; 4],
+    texts: [u64; 4],
     toggles: (usize, bool, bool),
 }
 
 impl Key {
     fn of(app: &App) -> Key {
         Key {
-            texts: texts(app).map(str::to_string),
+            texts: texts(app),
             toggles: toggles(app),
         }
     }
 
-    /// Whether `app` is still in this state (no allocation).
+    /// Whether `app` is still in this state.
     fn holds_for(&self, app: &App) -> bool {
-        self.toggles == toggles(app) && self.texts.iter().zip(texts(app)).all(|(k, t)| k == t)
+        *self == Key::of(app)
     }
 }
 

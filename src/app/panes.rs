@@ -67,7 +67,7 @@ pub fn edited(app: &mut App, field: Focus) {
             if !app.encode.edited {
                 // A fresh editor: following the input is not an edit of
                 // the field, so it leaves no undo history (64 KB inputs).
-                app.encode.text = super::Editor::new(app.input.text());
+                app.encode.text.follow(app.input.text());
                 app.encode.scroll = Default::default();
             }
         }

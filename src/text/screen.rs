@@ -115,7 +115,7 @@ fn rendered_width(g: &str) -> usize {
         return 1;
     }
     // Lone diacritical marks: `<U+03XX>` each.
-    if diacritics(g.as_bytes()) == g.len() {
+    if all_diacritics(g.as_bytes()) {
         return g.len() / 2 * 8;
     }
     if !(g.chars().any(is_hazard) || g.width() == 0) {
@@ -240,16 +240,15 @@ fn starts_plain(b: &[u8]) -> bool {
     }
 }
 
-/// How many bytes at the start of `b` are combining diacritical marks,
-/// U+0300..U+036F (two bytes each: `CC 80`..`CD AF`).
-fn diacritics(b: &[u8]) -> usize {
-    b.chunks_exact(2)
-        .take_while(|c| {
-            c[0] == 0xCC && (0x80..0xC0).contains(&c[1])
-                || c[0] == 0xCD && (0x80..0xB0).contains(&c[1])
+/// Whether `b` is combining diacritical marks alone, U+0300..U+036F (two
+/// bytes each: `CC 80`..`CD AF`; `b` starts on a character of valid UTF-8,
+/// so a pair starting `CC` or `CD` is one whole character). Checked pair
+/// by pair without stopping early, which the compiler vectorizes.
+fn all_diacritics(b: &[u8]) -> bool {
+    b.len().is_multiple_of(2)
+        && b.chunks_exact(2).fold(true, |ok, c| {
+            ok & (0xCC80..=0xCDAF).contains(&u16::from_be_bytes([c[0], c[1]]))
         })
-        .count()
-        * 2
 }
 
 /// The glyph of the cluster (or piece) `g` at byte `byte`.
@@ -355,7 +354,7 @@ impl<'a> Iterator for Clusters<'a> {
         // Grapheme_Cluster_Break=Extend: no rule breaks before one) belongs
         // to the cluster that starts here; a run of MAX_GLYPH bytes is a
         // piece without the segmenter (Zalgo text, a paste of lone marks).
-        if diacritics(&b[at..(at + MAX_GLYPH).min(b.len())]) == MAX_GLYPH {
+        if at + MAX_GLYPH <= b.len() && all_diacritics(&b[at..at + MAX_GLYPH]) {
             self.pos = at + MAX_GLYPH;
             return Some((at, &self.s[at..at + MAX_GLYPH]));
         }
@@ -500,6 +499,53 @@ impl Columns {
     /// Total display width.
     pub fn width(&self) -> usize {
         self.total
+    }
+
+    /// Where the glyph holding byte `byte` ends: the next place a cursor
+    /// can stop (`None` at the end).
+    ///
+    /// ```
+    /// use uriscope::text::Columns;
+    /// let c = Columns::new("a例e\u{301}");
+    /// assert_eq!(c.next_boundary(0), Some(1));
+    /// assert_eq!(c.next_boundary(1), Some(4));
+    /// assert_eq!(c.next_boundary(4), Some(7));
+    /// assert_eq!(c.next_boundary(7), None);
+    /// ```
+    pub fn next_boundary(&self, byte: usize) -> Option<usize> {
+        if byte >= self.len {
+            return None;
+        }
+        match self.odd_holding(byte) {
+            Some(o) => Some(o.byte as usize + o.len as usize),
+            None => Some(byte + 1),
+        }
+    }
+
+    /// Where the glyph before byte `byte` starts: the previous place a
+    /// cursor can stop (`None` at the start).
+    ///
+    /// ```
+    /// use uriscope::text::Columns;
+    /// let c = Columns::new("a例e\u{301}");
+    /// assert_eq!(c.prev_boundary(7), Some(4));
+    /// assert_eq!(c.prev_boundary(4), Some(1));
+    /// assert_eq!(c.prev_boundary(1), Some(0));
+    /// assert_eq!(c.prev_boundary(0), None);
+    /// ```
+    pub fn prev_boundary(&self, byte: usize) -> Option<usize> {
+        let before = byte.min(self.len).checked_sub(1)?;
+        match self.odd_holding(before) {
+            Some(o) => Some(o.byte as usize),
+            None => Some(before),
+        }
+    }
+
+    /// The odd glyph that holds byte `byte`, if one does.
+    fn odd_holding(&self, byte: usize) -> Option<Odd> {
+        let at = self.odd.partition_point(|o| o.byte as usize <= byte);
+        let o = self.odd[at.checked_sub(1)?];
+        (byte < o.byte as usize + o.len as usize).then_some(o)
     }
 
     /// The glyph drawn at column `col`: its first byte and its first
@@ -715,6 +761,26 @@ mod tests {
                 col += g.width;
             }
             prop_assert_eq!(c.glyph_at(col), (s.len(), col));
+        }
+
+        /// Stepping by boundaries visits the glyph starts, both ways.
+        #[test]
+        fn boundaries_step_glyph_by_glyph(
+            s in "([a-z]{0,3}|例|😀|e\u{301}|\u{1b}|\u{200d}|\u{301}{0,70}| ){0,10}",
+        ) {
+            let c = Columns::new(&s);
+            let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();
+            let mut forward = vec![0];
+            while let Some(n) = c.next_boundary(*forward.last().unwrap_or(&0)) {
+                forward.push(n);
+            }
+            prop_assert_eq!(&forward, &starts);
+            let mut back = vec![s.len()];
+            while let Some(p) = c.prev_boundary(*back.last().unwrap_or(&0)) {
+                back.push(p);
+            }
+            back.reverse();
+            prop_assert_eq!(&back, &starts);
         }
 
         #[test]

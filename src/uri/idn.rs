@@ -76,6 +76,15 @@ fn to_unicode(s: &str) -> Option<Cow<'_, str>> {
 
 /// The first label of `host` on which `convert` fails, or the whole host.
 fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> IdnaError {
+    if !host.contains('.') {
+        // One label, which the whole conversion just refused: not
+        // converted again (a 64 KB label took 2 ms each time).
+        return IdnaError {
+            span: Span::new(0, host.len()),
+            label: host.to_owned(),
+            operation,
+        };
+    }
     let mut start = 0;
     for label in host.split('.') {
         let end = start + label.len();
@@ -108,7 +117,46 @@ fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> Idna
 /// assert_eq!(e.label, "exa mple");
 /// ```
 pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    if host.len() >= LONG_HOST {
+        return LAST_ASCII.with(|last| {
+            remembered(last, host, |h| {
+                to_ascii(h)
+                    .map(Cow::into_owned)
+                    .ok_or_else(|| fault(h, "ToASCII", |l| to_ascii(l).is_some()))
+            })
+        });
+    }
     to_ascii(host).ok_or_else(|| fault(host, "ToASCII", |l| to_ascii(l).is_some()))
+}
+
+/// From this length on, a host's conversions are remembered (the last
+/// one of each kind, per thread): a frame of the explorer converts the
+/// same host in several panes, and a 64 KB host of combining marks takes
+/// milliseconds through UTS #46 mapping and NFC. Shorter hosts convert
+/// in microseconds and are not kept.
+const LONG_HOST: usize = 1024;
+
+type Remembered = std::cell::RefCell<Option<(String, Result<String, IdnaError>)>>;
+
+thread_local! {
+    static LAST_ASCII: Remembered = const { std::cell::RefCell::new(None) };
+    static LAST_UNICODE: Remembered = const { std::cell::RefCell::new(None) };
+}
+
+/// `convert(host)`, or what it gave the last time `host` was asked.
+fn remembered<'h>(
+    last: &Remembered,
+    host: &'h str,
+    convert: impl FnOnce(&str) -> Result<String, IdnaError>,
+) -> Result<Cow<'h, str>, IdnaError> {
+    if let Some((h, r)) = last.borrow().as_ref() {
+        if h == host {
+            return r.clone().map(Cow::Owned);
+        }
+    }
+    let r = convert(host);
+    *last.borrow_mut() = Some((host.to_owned(), r.clone()));
+    r.map(Cow::Owned)
 }
 
 /// The Unicode form of a host name (IDNA ToUnicode): each `xn--` label
@@ -121,6 +169,15 @@ pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
 /// assert_eq!(host_to_unicode("a.xn--abc-.com").unwrap_err().label, "xn--abc-");
 /// ```
 pub fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    if host.len() >= LONG_HOST {
+        return LAST_UNICODE.with(|last| {
+            remembered(last, host, |h| {
+                to_unicode(h)
+                    .map(Cow::into_owned)
+                    .ok_or_else(|| fault(h, "ToUnicode", |l| to_unicode(l).is_some()))
+            })
+        });
+    }
     to_unicode(host).ok_or_else(|| fault(host, "ToUnicode", |l| to_unicode(l).is_some()))
 }
 
@@ -157,5 +214,36 @@ pub fn host_forms(host: &str) -> HostForms {
     HostForms {
         unicode: host_to_unicode(host).map(Cow::into_owned),
         ascii: host_to_ascii(host).map(Cow::into_owned),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the two conversions give without the memory of long hosts.
+    fn direct(host: &str) -> (Option<String>, Option<String>) {
+        (
+            to_ascii(host).map(Cow::into_owned),
+            to_unicode(host).map(Cow::into_owned),
+        )
+    }
+
+    #[test]
+    fn long_hosts_convert_as_short_ones_do_asked_in_any_order() {
+        let a = "bücher.".repeat(200) + "example"; // too long for DNS
+        let b = format!("h{}", "e\u{301}".repeat(600)); // one label
+        let c = "x.".repeat(600) + "y"; // ASCII, 1,201 bytes
+        for host in [&a, &b, &a, &c, &b, &c, &c] {
+            assert!(host.len() >= LONG_HOST);
+            let (ascii, unicode) = direct(host);
+            assert_eq!(host_to_ascii(host).ok().map(Cow::into_owned), ascii);
+            assert_eq!(host_to_unicode(host).ok().map(Cow::into_owned), unicode);
+        }
+        // The fault of a one-label host is the host.
+        let e = host_to_ascii(&b).unwrap_err();
+        assert_eq!((e.span, e.label.len()), (Span::new(0, b.len()), b.len()));
+        let short = host_to_ascii("h\u{301}x y").unwrap_err();
+        assert_eq!(short.label, "h\u{301}x y");
     }
 }
