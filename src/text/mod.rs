@@ -21,5 +21,6 @@ pub mod screen;
 pub mod wrap;
 
 pub use screen::{
-    clip, fit, glyphs, is_invisible_format, visible, width, Columns, Glyph, Glyphs, MAX_GLYPH,
+    clip, fit, glyph_after, glyph_before, glyphs, is_invisible_format, visible, width, Columns,
+    Glyph, Glyphs, MAX_GLYPH,
 };

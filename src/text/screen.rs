@@ -240,6 +240,102 @@ fn starts_plain(b: &[u8]) -> bool {
     }
 }
 
+/// Whether `c` (three bytes of UTF-8) is a format character of
+/// Grapheme_Cluster_Break=Control: ZWSP, LRM, RLM, the line and paragraph
+/// separators, the bidi embeddings, overrides and isolates, the word
+/// joiner and invisible operators, BOM. A boundary comes before and after
+/// each (UAX #29 GB4, GB5).
+fn is_format_control(c: &[u8]) -> bool {
+    matches!(
+        c,
+        [0xE2, 0x80, 0x8B | 0x8E | 0x8F | 0xA8..=0xAE]
+            | [0xE2, 0x81, 0xA0..=0xAF]
+            | [0xEF, 0xBB, 0xBF]
+    )
+}
+
+/// Whether byte `q` of `b` (a text's bytes) is surely a cluster boundary,
+/// from the characters on either side alone: the start; a printable
+/// ASCII or control character, a format control, or a Latin or CJK letter
+/// after a character that is not Prepend ([`ends_plain`]), and anything
+/// after a format control. From such a place [`Clusters`] finds the
+/// glyphs the whole text has after it.
+fn sure_boundary(b: &[u8], q: usize) -> bool {
+    if q == 0 {
+        return true;
+    }
+    let Some(&next) = b.get(q) else {
+        return true;
+    };
+    if (0x80..0xC0).contains(&next) {
+        return false;
+    }
+    if q >= 3 && is_format_control(&b[q - 3..q]) {
+        return true;
+    }
+    let next_plain = match &b[q..] {
+        // LF after CR is no boundary (GB3); other controls have one (GB5).
+        [b'\n', ..] => b[q - 1] != b'\r',
+        [x, ..] if *x < 0x80 => true,
+        [0xC2, x, ..] => *x >= 0xA0,
+        [0xC3..=0xCB, ..] | [0xE4..=0xE9, ..] => true,
+        rest => rest.len() >= 3 && is_format_control(&rest[..3]),
+    };
+    next_plain && (ends_plain(&b[..q]) || b.get(q..q + 3).is_some_and(is_format_control))
+}
+
+/// How far back [`glyph_before`] looks for a sure boundary before it
+/// asks for the column map of the whole text.
+const LOOK_BACK: usize = 4096;
+
+/// Where the glyph before byte `at` (a glyph boundary) of `s` starts, as
+/// [`Columns::prev_boundary`] finds it, from the nearest sure boundary
+/// before it: an edit's next step needs no map of the whole text.
+/// `None` at the start, or when no sure boundary lies within 4 KB (a
+/// paste of 64 KB of lone marks): then the caller asks the map.
+pub fn glyph_before(s: &str, at: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    let at = at.min(b.len());
+    if at == 0 {
+        return None;
+    }
+    let floor = at.saturating_sub(LOOK_BACK);
+    let mut q = at - 1;
+    while !sure_boundary(b, q) {
+        if q <= floor {
+            return None;
+        }
+        q -= 1;
+    }
+    let mut last = q;
+    let run = Clusters {
+        s,
+        pos: q,
+        chunk: None,
+    };
+    for (byte, _) in run {
+        if byte >= at {
+            break;
+        }
+        last = byte;
+    }
+    Some(last)
+}
+
+/// Where the glyph at byte `at` (a glyph boundary) of `s` ends, as
+/// [`Columns::next_boundary`] finds it (`None` at the end).
+pub fn glyph_after(s: &str, at: usize) -> Option<usize> {
+    let run = Clusters {
+        s,
+        pos: at,
+        chunk: None,
+    };
+    run.take(1)
+        .next()
+        .map(|(byte, g)| byte + g.len())
+        .filter(|_| at < s.len())
+}
+
 /// Whether `b` is combining diacritical marks alone, U+0300..U+036F (two
 /// bytes each: `CC 80`..`CD AF`; `b` starts on a character of valid UTF-8,
 /// so a pair starting `CC` or `CD` is one whole character). Checked pair
@@ -761,6 +857,21 @@ mod tests {
                 col += g.width;
             }
             prop_assert_eq!(c.glyph_at(col), (s.len(), col));
+        }
+
+        /// The local steps agree with the map's wherever they answer.
+        #[test]
+        fn local_steps_agree_with_the_map(
+            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©){0,12}",
+        ) {
+            let c = Columns::new(&s);
+            let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();
+            for &at in &starts {
+                prop_assert_eq!(glyph_after(&s, at), c.next_boundary(at), "after {} in {:?}", at, s);
+                if let Some(p) = glyph_before(&s, at) {
+                    prop_assert_eq!(Some(p), c.prev_boundary(at), "before {} in {:?}", at, s);
+                }
+            }
         }
 
         /// Stepping by boundaries visits the glyph starts, both ways.

@@ -9,13 +9,16 @@ use ratatui::text::{Line, Span};
 use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution_2396, shown};
 use crate::app::{Action, App};
-use crate::text::{fit, visible};
+use crate::text::{clip, fit, visible};
 use crate::uri::{self, Resolution, Severity};
 
 use super::field::{marked, marks_line, row};
 use super::field::{RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW};
 use super::theme::Theme;
 use crate::text::wrap::{head, pad, wrap};
+
+/// The most lines a step's text is wrapped into.
+const DESC_LINES: usize = 16;
 
 /// The RFC 2396 steps, then both targets side by side.
 pub fn render_steps(
@@ -63,8 +66,22 @@ pub fn render_steps(
         } else {
             ratatui::style::Style::new()
         };
-        // The step's text is wrapped under itself, never cut.
-        let mut text = wrap(&visible(&hide(&s.description)), desc_w).into_iter();
+        // The step's text is wrapped under itself, cut only past
+        // DESC_LINES lines (a step that quotes a 64 KB input wrapped into
+        // 1,400 lines at every frame), ending with `…` then.
+        let description = hide(&s.description);
+        let kept = clip(&description, desc_w.max(1) * DESC_LINES);
+        let mut pieces = wrap(&visible(kept), desc_w);
+        if kept.len() < description.len() {
+            pieces.truncate(DESC_LINES);
+            if let Some(last) = pieces.last_mut().filter(|l| !l.ends_with('…')) {
+                *last = format!(
+                    "{}…",
+                    fit(last, desc_w.saturating_sub(1)).trim_end_matches('…')
+                );
+            }
+        }
+        let mut text = pieces.into_iter();
         out.push(Line::from(vec![
             Span::styled(format!("  {:<3} ", s.rule), base),
             Span::styled(

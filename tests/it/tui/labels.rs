@@ -90,6 +90,27 @@ fn rfc2396_step_text_is_wrapped_not_cut() {
     }
 }
 
+/// A step that quotes a 64 KB reference is cut after its first lines,
+/// marked `…`; the short steps before it stay whole.
+#[test]
+fn rfc2396_step_text_of_a_long_input_is_cut_and_marked() {
+    let long = format!("g{}", "/seg".repeat(16 * 1024));
+    let mut a = on(&long, Pane::Resolve);
+    ctrl(&mut a, 'r');
+    let s = screen(&a, 80, 300);
+    let ends = |l: &str| {
+        l.trim_matches('"')
+            .trim_end_matches(['▲', '▼', '█', '║', ' '])
+            .ends_with('…')
+    };
+    // The last line of the step's text is marked once, not twice.
+    assert!(s.lines().any(ends), "{s}");
+    assert!(!s.contains("……"), "{s}");
+    // Nowhere near the 16,000 segments: at most 16 lines a step.
+    let segs = s.matches("/seg").count();
+    assert!(segs < 16 * 80, "{segs} segments drawn\n{s}");
+}
+
 /// Point 9: after Ctrl-R the hint says what Ctrl-R does now, and
 /// strict/compat (RFC 3986 only) is not offered on the RFC 2396 steps.
 #[test]
