@@ -340,7 +340,7 @@ fn encoded(component: &str, ours: &str, theirs: &str, d: &mut Vec<String>) {
             && !matches!(c, '\t' | '\n' | '\r')
     };
     let (raw, escaped) = raw_and_escaped(theirs, candidate);
-    let mut seen = HashSet::new();
+    let mut seen = Chars::default();
     let mut last = None;
     let mut list: Vec<String> = Vec::new();
     for c in ours.chars().filter(|&c| candidate(c)) {
@@ -398,9 +398,9 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (Chars, Chars) {
             continue;
         }
         if !bytes.is_empty() {
-            String::from_utf8_lossy(&bytes)
-                .chars()
-                .for_each(|c| escaped.insert(c));
+            String::from_utf8_lossy(&bytes).chars().for_each(|c| {
+                escaped.insert(c);
+            });
             bytes.clear();
         }
         let c = text[i..].chars().next().unwrap_or('\0');
@@ -409,44 +409,45 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (Chars, Chars) {
         }
         i += c.len_utf8().max(1);
     }
-    String::from_utf8_lossy(&bytes)
-        .chars()
-        .for_each(|c| escaped.insert(c));
+    String::from_utf8_lossy(&bytes).chars().for_each(|c| {
+        escaped.insert(c);
+    });
     (raw, escaped)
 }
 
-/// A set of characters: ASCII in a table, the rest hashed, the last one
-/// inserted remembered (a 64 KB `href` is mostly runs and repeats, and
-/// hashing each of its characters was 6 % of a frame).
+/// A set of characters: those below U+0800 (ASCII, Latin, Greek,
+/// Cyrillic, the combining marks: one or two bytes of UTF-8) in a bit
+/// table, the rest hashed, the last one inserted remembered (a 64 KB
+/// `href` is mostly runs and repeats, and hashing each of its characters
+/// was 6-10 % of a frame).
+#[derive(Default)]
 struct Chars {
-    ascii: [bool; 128],
+    low: [u64; 32],
     other: HashSet<char>,
     last: Option<char>,
 }
 
-impl Default for Chars {
-    fn default() -> Chars {
-        Chars {
-            ascii: [false; 128],
-            other: HashSet::new(),
-            last: None,
-        }
-    }
-}
-
 impl Chars {
-    fn insert(&mut self, c: char) {
-        if c.is_ascii() {
-            self.ascii[c as usize] = true;
-        } else if self.last != Some(c) {
+    /// Add `c`; whether it was not there yet.
+    fn insert(&mut self, c: char) -> bool {
+        let n = c as usize;
+        if n < 0x800 {
+            let (word, bit) = (n / 64, 1u64 << (n % 64));
+            let new = self.low[word] & bit == 0;
+            self.low[word] |= bit;
+            new
+        } else if self.last == Some(c) {
+            false
+        } else {
             self.last = Some(c);
-            self.other.insert(c);
+            self.other.insert(c)
         }
     }
 
     fn contains(&self, c: &char) -> bool {
-        if c.is_ascii() {
-            self.ascii[*c as usize]
+        let n = *c as usize;
+        if n < 0x800 {
+            self.low[n / 64] & (1u64 << (n % 64)) != 0
         } else {
             self.other.contains(c)
         }

@@ -463,8 +463,13 @@ impl<'a> Iterator for Clusters<'a> {
             None => (limit, limit < b.len()),
         };
         self.pos = end;
-        if !cut && self.s[at..end].chars().nth(1).is_none() {
-            // One character between two boundaries: a cluster.
+        if !cut
+            && end - at <= MAX_GLYPH
+            && (self.s[at..end].chars().nth(1).is_none()
+                || printable(b[at]) && all_diacritics(&b[at + 1..end]))
+        {
+            // One character between two boundaries, or a printable base
+            // and diacritical marks (Extend: GB9): one cluster.
             return Some((at, &self.s[at..end]));
         }
         self.chunk = Some((at, self.s[at..end].grapheme_indices(true), end, cut));
