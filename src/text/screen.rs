@@ -194,14 +194,13 @@ pub(crate) fn floor_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// Whether a cluster boundary surely follows `b` when a printable ASCII
-/// character comes next. No rule of UAX #29 joins such a character to the
-/// one before (it is not Extend, SpacingMark, ZWJ, LF, a regional
-/// indicator, a Hangul jamo or a consonant) unless that one is Prepend;
-/// Prepend characters are all at U+0600 or above outside CJK and emoji.
-/// So: any ASCII character (a control too: GB4 breaks after it), any
-/// below U+0600 (Latin, Greek, Cyrillic, Hebrew, C1), or one of U+3000..U+D7FF
-/// (CJK, kana, Hangul syllables) or U+1F000..U+1FFFF (emoji).
+/// Whether the character `b` ends with is surely not Prepend, so that a
+/// cluster boundary follows it whenever the next character is one that
+/// no other rule of UAX #29 joins to it (printable ASCII, say: not
+/// Extend, SpacingMark, ZWJ, LF, a regional indicator, a Hangul jamo or a
+/// consonant). The Prepend characters all lie in U+0600..U+0DFF and
+/// U+11000..U+11FFF, so: any ASCII character (a control too: GB4 breaks
+/// after it), and any character outside those two ranges.
 fn ends_plain(b: &[u8]) -> bool {
     let n = b.len();
     let Some(&last) = b.last() else {
@@ -211,18 +210,18 @@ fn ends_plain(b: &[u8]) -> bool {
         // Printable (GB999) or a control, CR included (GB4).
         return true;
     }
-    // The lead byte of the character `b` ends with.
-    let lead = (1..=4.min(n)).map(|k| b[n - k]).find(|&x| x & 0xC0 != 0x80);
-    match lead {
-        // U+0080..U+05FF: lead bytes C2..D7.
-        Some(0xC2..=0xD7) => true,
-        // U+3000..U+D7FF: lead E3..ED, the second byte below A0 for ED.
-        Some(0xE3..=0xEC) => true,
-        Some(0xED) => b[n - 2] < 0xA0,
-        // U+1F000..U+1FFFF: F0 9F.
-        Some(0xF0) => n >= 4 && b[n - 3] == 0x9F,
-        _ => false,
-    }
+    // The character `b` ends with, decoded from its lead byte on.
+    let Some(k) = (2..=4.min(n)).find(|&k| b[n - k] & 0xC0 != 0x80) else {
+        return false;
+    };
+    let tail = |x: u8| u32::from(x & 0x3F);
+    let c = &b[n - k..];
+    let cp = match k {
+        2 => u32::from(c[0] & 0x1F) << 6 | tail(c[1]),
+        3 => u32::from(c[0] & 0x0F) << 12 | tail(c[1]) << 6 | tail(c[2]),
+        _ => u32::from(c[0] & 0x07) << 18 | tail(c[1]) << 12 | tail(c[2]) << 6 | tail(c[3]),
+    };
+    !(0x600..0xE00).contains(&cp) && !(0x11000..0x12000).contains(&cp)
 }
 
 /// Whether a cluster boundary surely comes before `b` when a printable
@@ -277,8 +276,10 @@ fn sure_boundary(b: &[u8], q: usize) -> bool {
         // LF after CR is no boundary (GB3); other controls have one (GB5).
         [b'\n', ..] => b[q - 1] != b'\r',
         [x, ..] if *x < 0x80 => true,
-        [0xC2, x, ..] => *x >= 0xA0,
-        [0xC3..=0xCB, ..] | [0xE4..=0xE9, ..] => true,
+        // Latin (not the Extended_Pictographic © and ®, which GB11 joins
+        // to a ZWJ after an emoji), CJK, U+FFFD.
+        [0xC2, x, ..] => *x >= 0xA0 && *x != 0xA9 && *x != 0xAE,
+        [0xC3..=0xCB, ..] | [0xE4..=0xE9, ..] | [0xEF, 0xBF, 0xBD, ..] => true,
         rest => rest.len() >= 3 && is_format_control(&rest[..3]),
     };
     next_plain && (ends_plain(&b[..q]) || b.get(q..q + 3).is_some_and(is_format_control))
@@ -867,7 +868,7 @@ mod tests {
         /// The local steps agree with the map's wherever they answer.
         #[test]
         fn local_steps_agree_with_the_map(
-            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©){0,12}",
+            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©|®|\u{fffd}|\u{1100}|\u{11a8}|\u{1f1fa}|\u{94d}|\u{915}){0,12}",
         ) {
             let c = Columns::new(&s);
             let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();

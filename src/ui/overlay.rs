@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::app::keymap::{help_rows, key};
 use crate::app::{examples, Action, App, Choice, Overlay};
-use crate::text::{fit, visible, width};
+use crate::text::{clip, fit, visible, width};
 
 use super::theme::Theme;
 
@@ -103,7 +103,7 @@ fn edit_field(
         ),
         Line::from(vec![
             Span::styled(format!("{:<9}", e.target.name()), theme.heading()),
-            Span::raw(fit(&visible(e.field.text()), w.saturating_sub(9)).into_owned()),
+            Span::raw(fit(&visible(clip(e.field.text(), w)), w.saturating_sub(9)).into_owned()),
         ]),
         Line::default(),
     ];
@@ -114,7 +114,8 @@ fn edit_field(
             lines.push(Line::styled(fit(&shown, w).into_owned(), theme.good()));
         }
         Err(msg) => {
-            for piece in crate::text::wrap::wrap(&visible(&msg), w) {
+            // At most 16 lines (the message may quote a 64 KB value).
+            for piece in crate::text::wrap::wrap_upto(&msg, w, 16) {
                 lines.push(Line::styled(
                     piece,
                     theme.severity(crate::uri::Severity::Error),

@@ -152,7 +152,8 @@ fn error_lines(
     w: usize,
 ) {
     let err = theme.severity(Severity::Error);
-    for piece in wrap(&format!("cannot resolve: {}", visible(message)), w) {
+    // At most 16 lines of the message (one may quote the input).
+    for piece in crate::text::wrap::wrap_upto(&format!("cannot resolve: {message}"), w, 16) {
         out.push(Line::styled(piece, err));
     }
     for f in findings

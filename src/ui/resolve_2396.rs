@@ -108,7 +108,8 @@ pub fn render_steps(
     let t2396 = match &result {
         Ok(t) => hide(t),
         Err(m) => {
-            for piece in wrap(&visible(m), w) {
+            // At most DESC_LINES lines of it (a message may quote the input).
+            for piece in crate::text::wrap::wrap_upto(m, w, DESC_LINES) {
                 out.push(Line::styled(piece, theme.severity(Severity::Error)));
             }
             return pin;
