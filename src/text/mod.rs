@@ -21,6 +21,6 @@ pub mod screen;
 pub mod wrap;
 
 pub use screen::{
-    clip, fit, glyph_after, glyph_before, glyphs, is_invisible_format, visible, width, Columns,
-    Glyph, Glyphs, MAX_GLYPH,
+    clip, fit, glyph_after, glyph_before, glyph_start_at, glyphs, is_invisible_format, visible,
+    width, Columns, Glyph, Glyphs, MAX_GLYPH,
 };

@@ -323,6 +323,35 @@ pub fn glyph_before(s: &str, at: usize) -> Option<usize> {
     Some(last)
 }
 
+/// The first byte of the glyph of `s` that holds byte `at`, as
+/// [`Columns::glyph_start`] finds it, from the nearest sure boundary at or
+/// before it; `None` when none lies within 4 KB (then ask the map).
+pub fn glyph_start_at(s: &str, at: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    if at >= b.len() {
+        return Some(at);
+    }
+    let floor = at.saturating_sub(LOOK_BACK);
+    let mut q = at;
+    while !sure_boundary(b, q) {
+        if q <= floor {
+            return None;
+        }
+        q -= 1;
+    }
+    let run = Clusters {
+        s,
+        pos: q,
+        chunk: None,
+    };
+    for (byte, g) in run {
+        if byte + g.len() > at {
+            return Some(byte);
+        }
+    }
+    Some(at)
+}
+
 /// Where the glyph at byte `at` (a glyph boundary) of `s` ends, as
 /// [`Columns::next_boundary`] finds it (`None` at the end).
 pub fn glyph_after(s: &str, at: usize) -> Option<usize> {
@@ -643,6 +672,21 @@ impl Columns {
         }
     }
 
+    /// The first byte of the glyph that holds byte `byte` (`byte` itself
+    /// at a glyph boundary or past the end).
+    ///
+    /// ```
+    /// use uriscope::text::Columns;
+    /// let c = Columns::new("a例b");
+    /// assert_eq!((c.glyph_start(2), c.glyph_start(4), c.glyph_start(5)), (1, 4, 5));
+    /// ```
+    pub fn glyph_start(&self, byte: usize) -> usize {
+        if byte >= self.len {
+            return byte;
+        }
+        self.odd_holding(byte).map_or(byte, |o| o.byte as usize)
+    }
+
     /// The odd glyph that holds byte `byte`, if one does.
     fn odd_holding(&self, byte: usize) -> Option<Odd> {
         let at = self.odd.partition_point(|o| o.byte as usize <= byte);
@@ -876,6 +920,11 @@ mod tests {
                 prop_assert_eq!(glyph_after(&s, at), c.next_boundary(at), "after {} in {:?}", at, s);
                 if let Some(p) = glyph_before(&s, at) {
                     prop_assert_eq!(Some(p), c.prev_boundary(at), "before {} in {:?}", at, s);
+                }
+            }
+            for at in 0..=s.len() {
+                if let Some(p) = glyph_start_at(&s, at) {
+                    prop_assert_eq!(p, c.glyph_start(at), "start at {} in {:?}", at, s);
                 }
             }
         }
