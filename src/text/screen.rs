@@ -280,6 +280,11 @@ fn sure_boundary(b: &[u8], q: usize) -> bool {
         // to a ZWJ after an emoji), CJK, U+FFFD.
         [0xC2, x, ..] => *x >= 0xA0 && *x != 0xA9 && *x != 0xAE,
         [0xC3..=0xCB, ..] | [0xE4..=0xE9, ..] | [0xEF, 0xBF, 0xBD, ..] => true,
+        // The skin tone modifiers U+1F3FB..U+1F3FF are Extend.
+        [0xF0, 0x9F, 0x8F, 0xBB..=0xBF, ..] => false,
+        // Another emoji of U+1F300..U+1FAFF (not a regional indicator),
+        // unless a ZWJ comes before it (GB11 may join them).
+        [0xF0, 0x9F, 0x8C..=0xAB, ..] => q < 3 || b[q - 3..q] != [0xE2, 0x80, 0x8D],
         rest => rest.len() >= 3 && is_format_control(&rest[..3]),
     };
     next_plain && (ends_plain(&b[..q]) || b.get(q..q + 3).is_some_and(is_format_control))
@@ -912,7 +917,7 @@ mod tests {
         /// The local steps agree with the map's wherever they answer.
         #[test]
         fn local_steps_agree_with_the_map(
-            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©|®|\u{fffd}|\u{1100}|\u{11a8}|\u{1f1fa}|\u{94d}|\u{915}){0,12}",
+            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©|®|\u{fffd}|\u{1100}|\u{11a8}|\u{1f1fa}|\u{94d}|\u{915}|😀\u{fe0f}|\u{200d}😀|\u{1f3fb}){0,12}",
         ) {
             let c = Columns::new(&s);
             let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();
