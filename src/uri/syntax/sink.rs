@@ -143,17 +143,7 @@ impl Compact {
     /// Finding `d` with its message, written now.
     pub(crate) fn finding(&self, input: &str, d: Diag) -> Finding {
         let issue = self.issue(d);
-        let span = issue.span;
-        let first = input
-            .get(span.start..)
-            .and_then(|r| r.chars().next())
-            .map_or(1, char::len_utf8);
-        let count = if runs(&issue) && span.len() > first {
-            span.len() / first
-        } else {
-            1
-        };
-        finding(input, &issue, span, count)
+        run_finding(input, &issue, issue.span)
     }
 }
 
@@ -183,6 +173,21 @@ impl Sink for Compact {
 }
 
 /// The finding of a run of `count` issues like `issue` over `span`.
+/// The finding of a run that starts with `issue` and covers `span`: as
+/// many of the same character as the span holds.
+fn run_finding(input: &str, issue: &Issue, span: Span) -> Finding {
+    let one = input
+        .get(span.start..)
+        .and_then(|r| r.chars().next())
+        .map_or(1, char::len_utf8);
+    let count = if runs(issue) && span.len() > one {
+        span.len() / one
+    } else {
+        1
+    };
+    finding(input, issue, span, count)
+}
+
 fn finding(input: &str, issue: &Issue, span: Span, count: usize) -> Finding {
     let message = if count == 1 {
         message(input, issue)
@@ -294,19 +299,7 @@ impl FirstErrors {
     pub(crate) fn finish(self, input: &str) -> Vec<Finding> {
         self.runs
             .into_iter()
-            .map(|(first, span)| {
-                // Counted as Compact::finding counts a run.
-                let one = input
-                    .get(span.start..)
-                    .and_then(|r| r.chars().next())
-                    .map_or(1, char::len_utf8);
-                let count = if runs(&first) && span.len() > one {
-                    span.len() / one
-                } else {
-                    1
-                };
-                finding(input, &first, span, count)
-            })
+            .map(|(first, span)| run_finding(input, &first, span))
             .collect()
     }
 }
