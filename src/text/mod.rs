@@ -20,7 +20,9 @@ pub mod plain;
 pub mod screen;
 pub mod wrap;
 
+mod boundary;
+
+pub use boundary::{glyph_after, glyph_before, glyph_start_at};
 pub use screen::{
-    clip, fit, glyph_after, glyph_before, glyph_start_at, glyphs, is_invisible_format, visible,
-    width, Columns, Glyph, Glyphs, MAX_GLYPH,
+    clip, fit, glyphs, is_invisible_format, visible, width, Columns, Glyph, Glyphs, MAX_GLYPH,
 };
