@@ -75,7 +75,7 @@ fn to_unicode(s: &str) -> Option<Cow<'_, str>> {
 }
 
 /// The first label of `host` on which `convert` fails, or the whole host.
-fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> IdnaError {
+fn fault(host: &str, operation: &'static str, convert: impl Fn(&str) -> bool) -> IdnaError {
     if !host.contains('.') {
         // One label, which the whole conversion just refused: not
         // converted again (a 64 KB label took 2 ms each time).
@@ -117,16 +117,22 @@ fn fault(host: &str, operation: &'static str, convert: fn(&str) -> bool) -> Idna
 /// assert_eq!(e.label, "exa mple");
 /// ```
 pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    convert(host, &LAST_ASCII, "ToASCII", to_ascii)
+}
+
+/// `host` through `step` (ToASCII or ToUnicode, named `operation`), the
+/// failing label found on failure; a long host's answer kept in `last`.
+fn convert<'h>(
+    host: &'h str,
+    last: &'static std::thread::LocalKey<Remembered>,
+    operation: &'static str,
+    step: fn(&str) -> Option<Cow<'_, str>>,
+) -> Result<Cow<'h, str>, IdnaError> {
+    let whole = |h: &'h str| step(h).ok_or_else(|| fault(h, operation, |l| step(l).is_some()));
     if host.len() >= LONG_HOST {
-        return LAST_ASCII.with(|last| {
-            remembered(last, host, |h| {
-                to_ascii(h)
-                    .map(Cow::into_owned)
-                    .ok_or_else(|| fault(h, "ToASCII", |l| to_ascii(l).is_some()))
-            })
-        });
+        return last.with(|last| remembered(last, host, |_| whole(host).map(Cow::into_owned)));
     }
-    to_ascii(host).ok_or_else(|| fault(host, "ToASCII", |l| to_ascii(l).is_some()))
+    whole(host)
 }
 
 /// From this length on, a host's conversions are remembered (the last
@@ -169,16 +175,7 @@ fn remembered<'h>(
 /// assert_eq!(host_to_unicode("a.xn--abc-.com").unwrap_err().label, "xn--abc-");
 /// ```
 pub fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
-    if host.len() >= LONG_HOST {
-        return LAST_UNICODE.with(|last| {
-            remembered(last, host, |h| {
-                to_unicode(h)
-                    .map(Cow::into_owned)
-                    .ok_or_else(|| fault(h, "ToUnicode", |l| to_unicode(l).is_some()))
-            })
-        });
-    }
-    to_unicode(host).ok_or_else(|| fault(host, "ToUnicode", |l| to_unicode(l).is_some()))
+    convert(host, &LAST_UNICODE, "ToUnicode", to_unicode)
 }
 
 /// Both forms of a host, each with its error.
