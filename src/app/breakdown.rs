@@ -265,13 +265,9 @@ pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usiz
 /// step with the whole walk by the next separator).
 fn window_start(input: &str, span: Span, cursor: usize, sep: u8) -> usize {
     let end = cursor.clamp(span.start, span.end);
-    input.as_bytes()[span.start..end]
-        .iter()
-        .enumerate()
-        .rev()
-        .filter(|&(_, &b)| b == sep)
+    memchr::memrchr_iter(sep, &input.as_bytes()[span.start..end])
         .nth(2)
-        .map_or(span.start, |(i, _)| span.start + i + 1)
+        .map_or(span.start, |i| span.start + i + 1)
 }
 
 /// Decode `%XX` escapes (RFC 3986 §2.1) with the core's

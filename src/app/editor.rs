@@ -21,9 +21,30 @@ pub struct PasteReport {
 /// The most edits that can be undone.
 pub const MAX_UNDO_STEPS: usize = 1000;
 
-/// The most text the undo history keeps, in bytes (the newest state is
-/// kept even when it alone is larger).
+/// The most text the undo history keeps, in bytes (what its edits
+/// removed and inserted; the newest edit is kept even when it alone is
+/// larger).
 pub const MAX_UNDO_BYTES: usize = 8 << 20;
+
+/// One edit as undo and redo replay it: at byte `at`, `removed` gave way
+/// to `inserted`. Only the changed bytes are kept, not the whole text: a
+/// burst of Backspace on a 64 KB input copied 64 KB per key.
+#[derive(Clone, Debug, Default)]
+struct Change {
+    at: usize,
+    removed: String,
+    inserted: String,
+    /// Where the cursor goes when the change is taken back (undo) or
+    /// made again (redo): the cursor from before the step.
+    cursor: usize,
+}
+
+impl Change {
+    /// Bytes of text it holds.
+    fn bytes(&self) -> usize {
+        self.removed.len() + self.inserted.len()
+    }
+}
 
 /// A one-line text field.
 #[derive(Clone, Debug, Default)]
@@ -31,8 +52,8 @@ pub struct Editor {
     text: String,
     /// Byte offset of the cursor, always on a cluster boundary.
     cursor: usize,
-    /// Earlier `(text, cursor)` states, newest last.
-    undo: Vec<(String, usize)>,
+    /// The edits that made the text, newest last.
+    undo: Vec<Change>,
     /// Bytes of text held in `undo`.
     undo_bytes: usize,
     /// First display column shown; adjusted while drawing.
@@ -46,9 +67,9 @@ pub struct Editor {
     /// a text can tell it from another without comparing them
     /// (`app::memo`, on a 64 KB input at every key).
     revision: u64,
-    /// States undone, newest last: what redo brings back; a new edit
+    /// Edits undone, newest last: what redo brings back; a new edit
     /// drops them.
-    redo: Vec<(String, usize)>,
+    redo: Vec<Change>,
     /// Where the run of typed characters being grouped into one undo step
     /// ends (the cursor after the last one); `None` when the last edit was
     /// no plain typing, or ended a group (a delimiter such as `/` or `?`).
@@ -133,43 +154,59 @@ impl Editor {
     /// Replace the whole text as one edit (history, examples).
     pub fn set_text(&mut self, text: &str) {
         if text != self.text {
-            self.checkpoint();
-            self.text = text.to_string();
-            self.changed();
+            self.edit(0, self.text.len(), text);
         }
         self.cursor = self.text.len();
     }
 
-    /// Keep the current state for undo. The oldest states go first when
-    /// there are more than [`MAX_UNDO_STEPS`] or they hold more than
-    /// [`MAX_UNDO_BYTES`] (each is a whole copy: typing into a 64 KB
-    /// `data:` URI would otherwise keep 64 MB); the newest always stays.
-    fn checkpoint(&mut self) {
+    /// Replace the bytes `start..end` (on character boundaries) by `with`
+    /// as one undo step, the cursor left where it is. The oldest steps go
+    /// first when there are more than [`MAX_UNDO_STEPS`] or they hold more
+    /// than [`MAX_UNDO_BYTES`]; the newest always stays.
+    fn edit(&mut self, start: usize, end: usize, with: &str) {
         self.redo.clear();
         self.typing_at = None;
-        self.undo_bytes += self.text.len();
-        self.undo.push((self.text.clone(), self.cursor));
+        let change = Change {
+            at: start,
+            removed: self.text[start..end].to_string(),
+            inserted: with.to_string(),
+            cursor: self.cursor,
+        };
+        self.undo_bytes += change.bytes();
+        self.undo.push(change);
         let mut drop = 0;
         while drop + 1 < self.undo.len()
             && (self.undo.len() - drop > MAX_UNDO_STEPS || self.undo_bytes > MAX_UNDO_BYTES)
         {
-            self.undo_bytes -= self.undo[drop].0.len();
+            self.undo_bytes -= self.undo[drop].bytes();
             drop += 1;
         }
         self.undo.drain(..drop);
+        self.text.replace_range(start..end, with);
+        self.changed();
     }
 
     /// Insert `c` at the cursor. A run of typed characters is one undo
     /// step, up to and including a delimiter (`/ ? # & = : @ ;` or a
     /// space): typing `http://h/path` then Ctrl-Z takes back `path`.
     pub fn insert(&mut self, c: char) {
-        if self.typing_at != Some(self.cursor) {
-            self.checkpoint();
-        } else {
-            self.redo.clear();
+        let at = self.cursor;
+        // The group goes on where the last step's insertion ends.
+        let grouped = self.typing_at == Some(at)
+            && self
+                .undo
+                .last()
+                .is_some_and(|last| last.at + last.inserted.len() == at);
+        match self.undo.last_mut() {
+            Some(last) if grouped => {
+                self.redo.clear();
+                last.inserted.push(c);
+                self.undo_bytes += c.len_utf8();
+                self.text.insert(at, c);
+                self.changed();
+            }
+            _ => self.edit(at, at, c.encode_utf8(&mut [0; 4])),
         }
-        self.text.insert(self.cursor, c);
-        self.changed();
         self.cursor += c.len_utf8();
         self.snap();
         let ends_group = matches!(c, '/' | '?' | '#' | '&' | '=' | ':' | '@' | ';' | ' ');
@@ -190,9 +227,7 @@ impl Editor {
             .collect();
         report.inserted = clean.chars().count();
         if !clean.is_empty() {
-            self.checkpoint();
-            self.text.insert_str(self.cursor, &clean);
-            self.changed();
+            self.edit(self.cursor, self.cursor, &clean);
             self.cursor += clean.len();
             self.snap();
         }
@@ -207,9 +242,7 @@ impl Editor {
         if start > end || !self.text.is_char_boundary(start) || !self.text.is_char_boundary(end) {
             return false;
         }
-        self.checkpoint();
-        self.text.replace_range(start..end, with);
-        self.changed();
+        self.edit(start, end, with);
         self.cursor = start + with.len();
         self.snap();
         true
@@ -218,11 +251,13 @@ impl Editor {
     /// Undo the last edit; false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
-            Some((t, c)) => {
-                self.undo_bytes -= t.len();
-                let now = (std::mem::replace(&mut self.text, t), self.cursor);
-                self.redo.push(now);
-                self.restored(c);
+            Some(mut c) => {
+                self.undo_bytes -= c.bytes();
+                let end = c.at + c.inserted.len();
+                self.text.replace_range(c.at..end, &c.removed);
+                let back = std::mem::replace(&mut c.cursor, self.cursor);
+                self.redo.push(c);
+                self.restored(back);
                 true
             }
             None => false,
@@ -233,11 +268,13 @@ impl Editor {
     /// since then drops what was undone).
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
-            Some((t, c)) => {
-                let now = (std::mem::replace(&mut self.text, t), self.cursor);
-                self.undo_bytes += now.0.len();
-                self.undo.push(now);
-                self.restored(c);
+            Some(mut c) => {
+                self.undo_bytes += c.bytes();
+                let end = c.at + c.removed.len();
+                self.text.replace_range(c.at..end, &c.inserted);
+                let back = std::mem::replace(&mut c.cursor, self.cursor);
+                self.undo.push(c);
+                self.restored(back);
                 true
             }
             None => false,
@@ -342,9 +379,7 @@ impl Editor {
 
     fn delete_range(&mut self, start: usize, end: usize) {
         if start < end && self.text.is_char_boundary(start) && self.text.is_char_boundary(end) {
-            self.checkpoint();
-            self.text.replace_range(start..end, "");
-            self.changed();
+            self.edit(start, end, "");
             self.cursor = start;
         }
     }
@@ -459,6 +494,63 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Undo and redo keep only what each edit changed, and bring back
+        /// exactly the whole states (text and cursor) that a history of
+        /// snapshots would: the model below keeps a copy per undo step.
+        #[test]
+        fn undo_and_redo_bring_back_the_states_of_a_snapshot_history(
+            ops in prop::collection::vec((0u8..12, "[a/例\u{301} ]{0,3}", 0usize..8), 0..60)
+        ) {
+            let mut e = Editor::new("ab/例\u{301}c");
+            let mut undo: Vec<(String, usize)> = vec![];
+            let mut redo: Vec<(String, usize)> = vec![];
+            for (op, text, n) in ops {
+                let before = (e.text().to_string(), e.cursor());
+                let depth = e.undo_depth();
+                match op {
+                    0 => text.chars().take(1).for_each(|c| e.insert(c)),
+                    1 => { e.paste(&text); }
+                    2 => e.backspace(),
+                    3 => e.delete(),
+                    4 | 5 => {
+                        let done = e.undo();
+                        prop_assert_eq!(done, !undo.is_empty());
+                        if let Some(state) = undo.pop() {
+                            redo.push(before);
+                            prop_assert_eq!((e.text().to_string(), e.cursor()), state);
+                        }
+                        continue;
+                    }
+                    6 => {
+                        let done = e.redo();
+                        prop_assert_eq!(done, !redo.is_empty());
+                        if let Some(state) = redo.pop() {
+                            undo.push(before);
+                            prop_assert_eq!((e.text().to_string(), e.cursor()), state);
+                        }
+                        continue;
+                    }
+                    7 => e.left(),
+                    8 => e.kill_to_end(),
+                    9 => { e.replace_range(n.min(e.text().len()), e.text().len(), &text); }
+                    10 => e.jump_left(&[n]),
+                    _ => e.set_text(&text),
+                }
+                // An edit is a new step, or a typed character joins the
+                // step before it (the model's state from before that stays).
+                if e.undo_depth() > depth {
+                    undo.push(before);
+                    redo.clear();
+                } else if e.text() != before.0 {
+                    prop_assert_eq!(op, 0);
+                    redo.clear();
+                }
+                prop_assert_eq!(undo.len(), e.undo_depth());
+            }
+        }
+    }
+
     #[test]
     fn cursor_moves_by_cluster_and_width() {
         let mut e = Editor::new("a例😀e\u{301}b");
@@ -568,20 +660,31 @@ mod tests {
             e.insert('/');
         }
         assert_eq!(e.undo_depth(), MAX_UNDO_STEPS);
-        // 64 KB: at most 8 MiB of copies are kept, the newest first.
+        // A step keeps what it changed: typing into 64 KB keeps bytes,
+        // not copies of the text.
         let big = "x".repeat(64 << 10);
         let mut e = Editor::new(&big);
         for _ in 0..300 {
             e.insert('/');
         }
-        assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (64 << 10) - 1);
+        assert_eq!((e.undo_depth(), e.undo_bytes), (300, 300));
         assert!(e.undo());
         assert_eq!(e.text().len(), big.len() + 299);
         while e.undo() {}
-        assert_eq!(e.undo_bytes, 0);
-        // A state larger than the cap alone is still kept.
+        assert_eq!((e.text(), e.undo_bytes), (big.as_str(), 0));
+        // Whole texts replaced: 128 KB a step (removed and inserted), at
+        // most 8 MiB kept, the newest first.
+        let other = "o".repeat(64 << 10);
+        for i in 0..300 {
+            e.set_text(if i % 2 == 0 { &other } else { &big });
+        }
+        assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (128 << 10));
+        assert!(e.undo());
+        assert_eq!(e.text(), other);
+        // A step larger than the cap alone is still kept.
         let huge = "y".repeat(MAX_UNDO_BYTES + 1);
-        let mut e = Editor::new(&huge);
+        let mut e = Editor::new("");
+        e.paste(&huge);
         e.insert('z');
         assert_eq!(e.undo_depth(), 1);
         assert!(e.undo());

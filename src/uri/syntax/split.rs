@@ -87,8 +87,10 @@ pub fn split(input: &str) -> Split {
 /// The first byte of `b` from `from` that `hit` takes (or the length):
 /// a byte loop over the first 32 bytes, where a URI's parts mostly end,
 /// then `memchr` (SIMD) over the rest, as the 64 KB paths of the
-/// explorer's worst cases go through here several times a frame.
-fn find(
+/// explorer's worst cases go through here several times a frame (and
+/// the path segments and query pairs of [`super::uri_ref`], which the
+/// word keys walk at every key).
+pub(crate) fn find(
     b: &[u8],
     from: usize,
     hit: impl Fn(u8) -> bool,

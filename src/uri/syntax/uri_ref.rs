@@ -461,10 +461,8 @@ impl<'a> Iterator for Segments<'a> {
             return None;
         }
         let rest = &self.input.as_bytes()[self.pos..self.end];
-        let len = rest.iter().position(|&b| b == b'/').unwrap_or_else(|| {
-            self.done = true;
-            rest.len()
-        });
+        let len = super::split::find(rest, 0, |b| b == b'/', |t| memchr::memchr(b'/', t));
+        self.done = len == rest.len();
         let span = Span::new(self.pos, self.pos + len);
         self.pos += len + 1;
         Some((span, span.slice(self.input)))
@@ -522,13 +520,13 @@ impl Iterator for QueryPairs<'_> {
             return None;
         }
         let rest = &self.input.as_bytes()[self.pos..self.end];
-        let len = rest.iter().position(|&b| b == self.sep).unwrap_or_else(|| {
-            self.done = true;
-            rest.len()
-        });
+        let sep = self.sep;
+        let len = super::split::find(rest, 0, |b| b == sep, |t| memchr::memchr(sep, t));
+        self.done = len == rest.len();
         let span = Span::new(self.pos, self.pos + len);
         let pair = &rest[..len];
-        let (key, value) = match pair.iter().position(|&b| b == b'=') {
+        let eq = super::split::find(pair, 0, |b| b == b'=', |t| memchr::memchr(b'=', t));
+        let (key, value) = match (eq < len).then_some(eq) {
             Some(eq) => (
                 Span::new(span.start, span.start + eq),
                 Some(Span::new(span.start + eq + 1, span.end)),
