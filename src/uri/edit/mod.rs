@@ -20,6 +20,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::uri::percent::{self, encode_set, EncodeOptions, EncodeSet};
+use crate::uri::quote::excerpt;
 use crate::uri::{parse_with, ParseError, ParseOptions};
 
 /// A component that can be read and set (trurl's names; `options`, a
@@ -306,8 +307,9 @@ impl Editable {
                     return Err(refuse(
                         c,
                         format!(
-                            "{value:?} is not a scheme: a letter, then letters, digits, \"+\", \
-                             \"-\" or \".\" (RFC 3986 §3.1)"
+                            "\"{}\" is not a scheme: a letter, then letters, digits, \"+\", \
+                             \"-\" or \".\" (RFC 3986 §3.1)",
+                            excerpt(value)
                         ),
                     ));
                 }
@@ -338,7 +340,10 @@ impl Editable {
                 if !value.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(refuse(
                         c,
-                        format!("{value:?} is not a port: digits only (RFC 3986 §3.2.3)"),
+                        format!(
+                            "\"{}\" is not a port: digits only (RFC 3986 §3.2.3)",
+                            excerpt(value)
+                        ),
                     ));
                 }
                 self.port = Some(value.to_string());
@@ -386,7 +391,10 @@ impl Editable {
                 .map_err(|e| {
                     refuse(
                         c,
-                        format!("{value:?} is not a domain name IDNA accepts: {e}"),
+                        format!(
+                            "\"{}\" is not a domain name IDNA accepts: {e}",
+                            excerpt(value)
+                        ),
                     )
                 })?
                 .into_owned()
@@ -461,7 +469,7 @@ impl Editable {
             Err(e) => {
                 return Err(refuse(
                     Component::Url,
-                    format!("{s:?} would not be valid: {e}"),
+                    format!("\"{}\" would not be valid: {e}", excerpt(&s)),
                 ))
             }
         };
@@ -475,12 +483,33 @@ impl Editable {
             .iter()
             .find(|&&c| back.get(c) != want.get(c))
         {
+            let (got, meant) = (
+                back.get(c).unwrap_or_default(),
+                want.get(c).unwrap_or_default(),
+            );
+            // Quote both from the first byte where they part, so that
+            // long values cut after 40 characters still show the difference.
+            let from = got
+                .bytes()
+                .zip(meant.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let from = (0..=from)
+                .rev()
+                .find(|&i| got.is_char_boundary(i))
+                .unwrap_or(0);
+            let at = if from == 0 {
+                String::new()
+            } else {
+                format!(" from byte {from}")
+            };
             return Err(refuse(
                 c,
                 format!(
-                    "{s:?} would be read back with another {c}: {:?} instead of {:?}",
-                    back.get(c).unwrap_or_default(),
-                    want.get(c).unwrap_or_default()
+                    "\"{}\" would be read back with another {c}: \"{}\" instead of \"{}\"{at}",
+                    excerpt(&s),
+                    excerpt(&got[from..]),
+                    excerpt(&meant[from..])
                 ),
             ));
         }

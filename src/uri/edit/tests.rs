@@ -131,6 +131,31 @@ fn values_that_cannot_be_placed_get_a_diagnostic() {
 }
 
 #[test]
+fn a_diagnostic_quotes_a_long_value_cut_not_whole() {
+    let long = format!("1{}", "\u{301}".repeat(30_000));
+    let mut u = Editable::parse("http://h/").unwrap();
+    let e = u.set(Component::Scheme, &long).unwrap_err();
+    assert!(
+        e.message.len() < 400 && e.message.contains("…\" is not a scheme"),
+        "{e}"
+    );
+    let e = u.set(Component::Port, &"9x".repeat(30_000)).unwrap_err();
+    assert!(
+        e.message.len() < 400 && e.message.starts_with("\"9x9x"),
+        "{e}"
+    );
+    // Read back: two long values that part late are quoted from where they part.
+    let mut u = Editable::parse("s:/x").unwrap();
+    u.set_encoded(Component::Path, &format!("//{}", "a".repeat(30_000)))
+        .unwrap();
+    let e = u.to_uri().unwrap_err();
+    assert!(
+        e.message.len() < 400 && e.message.contains("another host"),
+        "{e}"
+    );
+}
+
+#[test]
 fn query_pairs_like_trurl() {
     let t = |uri: &str, f: &dyn Fn(&mut Editable)| edited(uri, |u| f(u));
     assert_eq!(

@@ -4,6 +4,7 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::uri::quote::excerpt;
 use crate::uri::syntax::error::{CharAt, Finding, ParseError, Rule, Severity};
 use crate::uri::Span;
 
@@ -397,33 +398,18 @@ fn message(input: &str, issue: &Issue) -> String {
         _ if context.has_section() => write!(
             m,
             "\"{}\":{context} ({})",
-            quoted(issue.span.slice(input)),
+            excerpt(issue.span.slice(input)),
             rule.name()
         ),
         _ => write!(
             m,
             "\"{}\":{context} ({}, {})",
-            quoted(issue.span.slice(input)),
+            excerpt(issue.span.slice(input)),
             rule.section(),
             rule.name()
         ),
     };
     m
-}
-
-/// The text a note is about, escaped, and cut after 40 characters so a
-/// long input does not fill the message.
-fn quoted(text: &str) -> String {
-    let mut q: String = text
-        .chars()
-        .take(40)
-        .collect::<String>()
-        .escape_debug()
-        .collect();
-    if text.chars().nth(40).is_some() {
-        q.push('…');
-    }
-    q
 }
 
 fn describe_escape_tail(input: &str, at: usize) -> String {
