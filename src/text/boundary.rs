@@ -103,6 +103,31 @@ fn sure_boundary(b: &[u8], q: usize) -> bool {
     next_plain && (ends_plain(&b[..q]) || b.get(q..q + 3).is_some_and(is_format_control))
 }
 
+/// Whether byte `q` of `s` is a cluster boundary whatever comes before
+/// the character ending there, as the segmenter itself decides from the
+/// two characters on either side: it asks for more text before them
+/// exactly when a rule (GB9c, GB11, GB12, GB13) looks further back, and
+/// then `q` is not taken. The slow path of [`sure_boundary`], for the
+/// characters its byte patterns do not know (an unassigned plane-9
+/// character before a variation selector, say).
+fn segmenter_boundary(s: &str, q: usize) -> bool {
+    if q == 0 || q >= s.len() || !s.is_char_boundary(q) {
+        return q == 0 || q == s.len();
+    }
+    let start = crate::text::screen::floor_boundary(s, q - 1);
+    let end = (q + 1..=s.len())
+        .find(|&i| s.is_char_boundary(i))
+        .unwrap_or(s.len());
+    let mut cursor = unicode_segmentation::GraphemeCursor::new(q, s.len(), true);
+    matches!(cursor.is_boundary(&s[start..end], start), Ok(true))
+}
+
+/// Whether byte `q` of `s` is surely a cluster boundary: the byte patterns
+/// of [`sure_boundary`], then the segmenter on the two characters there.
+fn sure_boundary_in(s: &str, q: usize) -> bool {
+    sure_boundary(s.as_bytes(), q) || segmenter_boundary(s, q)
+}
+
 /// How far back [`glyph_before`] looks for a sure boundary before it
 /// asks for the column map of the whole text.
 const LOOK_BACK: usize = 4096;
@@ -120,7 +145,7 @@ pub fn glyph_before(s: &str, at: usize) -> Option<usize> {
     }
     let floor = at.saturating_sub(LOOK_BACK);
     let mut q = at - 1;
-    while !sure_boundary(b, q) {
+    while !sure_boundary_in(s, q) {
         if q <= floor {
             return None;
         }
@@ -147,7 +172,7 @@ pub fn glyph_start_at(s: &str, at: usize) -> Option<usize> {
     }
     let floor = at.saturating_sub(LOOK_BACK);
     let mut q = at;
-    while !sure_boundary(b, q) {
+    while !sure_boundary_in(s, q) {
         if q <= floor {
             return None;
         }

@@ -738,7 +738,7 @@ mod tests {
         /// The local steps agree with the map's wherever they answer.
         #[test]
         fn local_steps_agree_with_the_map(
-            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©|®|\u{fffd}|\u{1100}|\u{11a8}|\u{1f1fa}|\u{94d}|\u{915}|😀\u{fe0f}|\u{200d}😀|\u{1f3fb}){0,12}",
+            s in "([a-z/ ]{0,3}|例|😀|e\u{301}|\u{1b}|\r\n|\n|\u{200d}|\u{202e}|\u{feff}|\u{301}{0,70}|\u{600}|\u{a960}가|ü|©|®|\u{fffd}|\u{1100}|\u{11a8}|\u{1f1fa}|\u{94d}|\u{915}|😀\u{fe0f}|\u{200d}😀|\u{1f3fb}|\u{9f600}\u{fe0f}|\u{110bd}|\u{11000}|\u{1d165}|\u{e0100}|\u{483}|\u{20000}|\u{1f1e6}{2}){0,12}",
         ) {
             let c = Columns::new(&s);
             let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();
@@ -749,6 +749,24 @@ mod tests {
                 }
             }
             for at in 0..=s.len() {
+                if let Some(p) = glyph_start_at(&s, at) {
+                    prop_assert_eq!(p, c.glyph_start(at), "start at {} in {:?}", at, s);
+                }
+            }
+        }
+
+        /// The same on any text: the segmenter's own answer where the byte
+        /// patterns have none.
+        #[test]
+        fn local_steps_agree_with_the_map_on_any_text(s in any::<String>()) {
+            let c = Columns::new(&s);
+            let starts: Vec<usize> = glyphs(&s).map(|g| g.byte).chain([s.len()]).collect();
+            for &at in &starts {
+                if let Some(p) = glyph_before(&s, at) {
+                    prop_assert_eq!(Some(p), c.prev_boundary(at), "before {} in {:?}", at, s);
+                }
+            }
+            for at in (0..=s.len()).filter(|&i| s.is_char_boundary(i)) {
                 if let Some(p) = glyph_start_at(&s, at) {
                     prop_assert_eq!(p, c.glyph_start(at), "start at {} in {:?}", at, s);
                 }
