@@ -11,7 +11,7 @@ pub(crate) const EXCERPT_CHARS: usize = 40;
 /// Only the excerpt is looked at: escaping every character of a 64 KB
 /// value took 10 ms at each preview of the field-edit overlay (found by
 /// replaying the `tui` fuzz corpus).
-pub(crate) fn excerpt(text: &str) -> String {
+pub(crate) fn brief(text: &str) -> String {
     let mut chars = text.char_indices();
     let end = chars.nth(EXCERPT_CHARS).map_or(text.len(), |(i, _)| i);
     let head = &text[..end];
@@ -38,27 +38,27 @@ mod tests {
     #[test]
     fn a_long_value_is_cut_after_forty_characters() {
         let long = "é".repeat(100);
-        let q = excerpt(&long);
+        let q = brief(&long);
         assert_eq!(q, format!("{}…", "é".repeat(40)));
-        assert_eq!(excerpt(&"a".repeat(40)), "a".repeat(40));
-        assert_eq!(excerpt("a\"b\\\u{1b}"), "a\\\"b\\\\\\u{1b}");
+        assert_eq!(brief(&"a".repeat(40)), "a".repeat(40));
+        assert_eq!(brief("a\"b\\\u{1b}"), "a\\\"b\\\\\\u{1b}");
     }
 
     proptest! {
         #[test]
-        fn excerpt_is_the_escape_of_the_first_forty_characters(s in any::<String>()) {
+        fn brief_is_the_escape_of_the_first_forty_characters(s in any::<String>()) {
             let head: String = s.chars().take(EXCERPT_CHARS).collect();
             let mut want: String = head.escape_debug().collect();
             if s.chars().count() > EXCERPT_CHARS {
                 want.push('…');
             }
-            prop_assert_eq!(excerpt(&s), want);
+            prop_assert_eq!(brief(&s), want);
         }
 
         #[test]
-        fn excerpt_of_printable_ascii_is_the_ascii(s in "[ -~]{0,60}") {
+        fn brief_of_printable_ascii_is_the_ascii(s in "[ -~]{0,60}") {
             let want: String = s.chars().take(EXCERPT_CHARS).collect::<String>().escape_debug().collect();
-            prop_assert!(excerpt(&s).starts_with(&want));
+            prop_assert!(brief(&s).starts_with(&want));
         }
     }
 }

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::uri::percent::{self, encode_set, EncodeOptions, EncodeSet};
-use crate::uri::quote::excerpt;
+use crate::uri::quote::brief;
 use crate::uri::{parse_with, ParseError, ParseOptions};
 
 /// A component that can be read and set (trurl's names; `options`, a
@@ -309,7 +309,7 @@ impl Editable {
                         format!(
                             "\"{}\" is not a scheme: a letter, then letters, digits, \"+\", \
                              \"-\" or \".\" (RFC 3986 §3.1)",
-                            excerpt(value)
+                            brief(value)
                         ),
                     ));
                 }
@@ -342,7 +342,7 @@ impl Editable {
                         c,
                         format!(
                             "\"{}\" is not a port: digits only (RFC 3986 §3.2.3)",
-                            excerpt(value)
+                            brief(value)
                         ),
                     ));
                 }
@@ -393,7 +393,7 @@ impl Editable {
                         c,
                         format!(
                             "\"{}\" is not a domain name IDNA accepts: {e}",
-                            excerpt(value)
+                            brief(value)
                         ),
                     )
                 })?
@@ -469,7 +469,7 @@ impl Editable {
             Err(e) => {
                 return Err(refuse(
                     Component::Url,
-                    format!("\"{}\" would not be valid: {e}", excerpt(&s)),
+                    format!("\"{}\" would not be valid: {e}", brief(&s)),
                 ))
             }
         };
@@ -507,9 +507,9 @@ impl Editable {
                 c,
                 format!(
                     "\"{}\" would be read back with another {c}: \"{}\" instead of \"{}\"{at}",
-                    excerpt(&s),
-                    excerpt(&got[from..]),
-                    excerpt(&meant[from..])
+                    brief(&s),
+                    brief(&got[from..]),
+                    brief(&meant[from..])
                 ),
             ));
         }

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use super::step6::{self, NoTrace, Record};
+use crate::uri::resolution::excerpt::excerpt;
 use crate::uri::{split, Parts, Split};
 
 /// What step 6g does when the merged path still begins with `..`
@@ -90,6 +91,9 @@ pub struct ResolveError {
     pub steps: Vec<Step>,
 }
 
+/// The reference, the base and the buffer are quoted whole up to
+/// [`EXCERPT_MAX`](crate::uri::resolution::excerpt::EXCERPT_MAX) bytes and
+/// elided in the middle past it, as the trace's rows are.
 impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
@@ -97,17 +101,17 @@ impl fmt::Display for ResolveError {
                 f,
                 "cannot resolve \"{}\": the base \"{}\" has no scheme, and RFC 2396 §5.2 \
                  requires at least the base's scheme",
-                self.reference.escape_debug(),
-                self.base.escape_debug()
+                excerpt(&self.reference).escape_debug(),
+                excerpt(&self.base).escape_debug()
             ),
             ResolveErrorKind::AboveRoot(buf) => write!(
                 f,
                 "cannot resolve \"{}\" against \"{}\": the merged path \"{}\" still begins with \
                  \"..\", above the root; RFC 2396 §5.2 step 6g calls the reference in error \
                  (policy AboveRoot::Error)",
-                self.reference.escape_debug(),
-                self.base.escape_debug(),
-                buf.escape_debug()
+                excerpt(&self.reference).escape_debug(),
+                excerpt(&self.base).escape_debug(),
+                excerpt(buf).escape_debug()
             ),
         }
     }
@@ -394,7 +398,6 @@ fn has_dot_segment(path: &str) -> bool {
 /// shown as an excerpt, as step 6's rows are (a trace of a 64 KB URI
 /// formatted it whole at every step).
 fn show(p: &Parts<'_>) -> String {
-    use crate::uri::resolution::excerpt::excerpt;
     let q = |x: Option<&str>| x.map_or("undefined".to_string(), |s| quoted(&excerpt(s)));
     format!(
         "scheme={} authority={} path={} query={} fragment={}",
@@ -454,6 +457,18 @@ mod quoted_tests {
             let base = "http://a/b/c/d;p?q";
             let want = resolve(base, &reference, Options::default()).map(|r| r.steps.len());
             prop_assert_eq!(Ok(trace_len(base, &reference, Options::default())), want.map_err(|_| ()));
+        }
+
+        /// An error quotes a long reference and base elided, not whole.
+        #[test]
+        fn an_error_message_is_bounded(n in 300usize..20_000, c in "[\u{15}é\u{301}a]") {
+            let reference = format!("../../../{}", c.repeat(n));
+            let error = Options { above_root: AboveRoot::Error };
+            let e = resolve("http://a/b/c/d;p?q", &reference, error).unwrap_err();
+            let m = e.to_string();
+            prop_assert!(m.len() < 3_000 && m.contains("bytes elided"), "{}", m);
+            let e = resolve(&reference, "g", Options::default()).unwrap_err();
+            prop_assert!(e.to_string().len() < 3_000);
         }
 
         /// The fast path writes what `{:?}` writes.

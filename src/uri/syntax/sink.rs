@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::uri::quote::excerpt;
+use crate::uri::quote::brief;
 use crate::uri::syntax::error::{CharAt, Finding, ParseError, Rule, Severity};
 use crate::uri::Span;
 
@@ -398,13 +398,13 @@ fn message(input: &str, issue: &Issue) -> String {
         _ if context.has_section() => write!(
             m,
             "\"{}\":{context} ({})",
-            excerpt(issue.span.slice(input)),
+            brief(issue.span.slice(input)),
             rule.name()
         ),
         _ => write!(
             m,
             "\"{}\":{context} ({}, {})",
-            excerpt(issue.span.slice(input)),
+            brief(issue.span.slice(input)),
             rule.section(),
             rule.name()
         ),
