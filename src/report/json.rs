@@ -127,8 +127,40 @@ impl<'a> JsonParse<'a> {
             query,
             fragment,
             findings: JsonFindings::Linted(l),
-            whatwg: whatwg::parse(s, None),
+            whatwg: whatwg::parse_reported(a),
             analysis: Some(Analysis::new(a)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `parse --json`'s object for real URIs (every 7th line of the
+    /// benchmark corpus) and hostile ones is written byte for byte as
+    /// serde_json writes it with the terminal-safe formatter.
+    #[test]
+    fn the_parse_object_is_written_as_serde_json_writes_it() {
+        let corpus = include_str!("../../benches/uris.txt");
+        let hostile = [
+            "http://h/\u{1b}[31m\u{9b}\u{202e}?q=\"\\\"#\u{200d}",
+            "data:text/html,<p>hello world</p>",
+            "http://[v1.x]:0/a/./b/../%2e%2E?a=1&a&=&b=%zz#f",
+            "http://user:pw@xn--nxasmq6b.example:8080/π?é=ü",
+        ];
+        for line in corpus.lines().step_by(7).chain(hostile) {
+            let r = crate::uri::report(line);
+            let l = Linted::new(&r);
+            let v = JsonParse::new(&l);
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            crate::text::json::write(&mut ours, &v).expect("write to a Vec");
+            crate::text::json::write_with_serde_json(&mut theirs, &v).expect("write to a Vec");
+            assert_eq!(
+                String::from_utf8(ours).expect("UTF-8"),
+                String::from_utf8(theirs).expect("UTF-8"),
+                "{line:?}"
+            );
         }
     }
 }

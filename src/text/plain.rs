@@ -59,9 +59,7 @@ pub(crate) fn first_unsafe(s: &str) -> Option<usize> {
     let b = s.as_bytes();
     let at = |i: usize| match b[i] {
         0x00..=0x1f | 0x7f => true,
-        0xc2 | 0xcd | 0xd8 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf3 => {
-            s[i..].chars().next().is_some_and(is_unsafe)
-        }
+        c if may_lead_unsafe(c) => s[i..].chars().next().is_some_and(is_unsafe),
         _ => false,
     };
     let mut i = 0;
@@ -81,6 +79,20 @@ pub(crate) fn first_unsafe(s: &str) -> Option<usize> {
         i += 8;
     }
     (i..b.len()).find(|&k| at(k))
+}
+
+/// Whether a byte may begin a character [`visible`] escapes that is not a
+/// C0 control: DEL, or the lead byte 0xC2 (C1 controls, soft hyphen),
+/// 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (Hangul fillers, Mongolian
+/// selectors), 0xE2 (U+200B..U+2069), 0xE3 (U+3164), 0xEF (variation
+/// selectors, BOM, U+FFA0) or 0xF3 (tags, U+E0100..). Shared with the
+/// JSON escaper, which escapes the same characters.
+#[inline]
+pub(crate) const fn may_lead_unsafe(b: u8) -> bool {
+    matches!(
+        b,
+        0x7f | 0xc2 | 0xcd | 0xd8 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf3
+    )
 }
 
 #[cfg(test)]

@@ -46,15 +46,17 @@ pub fn is_ipv4(b: &[u8]) -> bool {
 /// Why a reg-name made of digits and dots is not an `IPv4address`, if it
 /// looks like one (four dot-separated decimal groups).
 pub(crate) fn ipv4_lookalike(b: &[u8]) -> Option<&'static str> {
-    let groups: Vec<&[u8]> = b.split(|&c| c == b'.').collect();
-    if groups.len() != 4
-        || groups
-            .iter()
-            .any(|g| g.is_empty() || !g.iter().all(u8::is_ascii_digit))
+    // Most hosts start with a letter: no group is looked at, nothing is
+    // collected (every host of `parse --json` comes here).
+    if !b.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let groups = || b.split(|&c| c == b'.');
+    if groups().count() != 4 || groups().any(|g| g.is_empty() || !g.iter().all(u8::is_ascii_digit))
     {
         return None;
     }
-    if groups.iter().any(|g| g.len() > 1 && g[0] == b'0') {
+    if groups().any(|g| g.len() > 1 && g[0] == b'0') {
         Some(
             "looks like an IPv4 address, but a group has a leading zero, so RFC 3986 reads it \
              as a reg-name (some resolvers read the group as octal, §7.4)",

@@ -118,14 +118,14 @@ pub fn report(input: &str) -> Report<'_> {
 /// the same order, at 12 bytes each.
 pub fn report_with(input: &str, options: ParseOptions) -> Report<'_> {
     if input.len() > MAX_INPUT_LEN {
-        return Report::written(too_long_analysis(input));
+        return Report::written(too_long_analysis(input), options);
     }
     let mut p = Parser::new(input, Compact::default(), options);
     let uri = match p.run() {
         Ok(u) => u,
         Err(Stop) => unreachable!("the compact sink never stops"),
     };
-    Report::compact(input, split(input), uri, p.sink)
+    Report::compact(input, split(input), uri, p.sink, options)
 }
 
 /// At most this many errors are kept by an error of resolution or

@@ -4,7 +4,7 @@
 //! [`analyze`](crate::uri::analyze) is this with every message written.
 
 use crate::uri::syntax::error::{Finding, Severity};
-use crate::uri::syntax::parse::Analysis;
+use crate::uri::syntax::parse::{Analysis, ParseOptions};
 use crate::uri::syntax::sink::{Compact, Diag};
 use crate::uri::syntax::split::Split;
 use crate::uri::syntax::uri_ref::UriRef;
@@ -40,6 +40,7 @@ pub struct Report<'a> {
     /// over).
     pub uri: UriRef<'a>,
     found: Found,
+    options: ParseOptions,
 }
 
 /// The findings: compact, or (for an input too long to parse) one written
@@ -51,23 +52,42 @@ enum Found {
 }
 
 impl<'a> Report<'a> {
-    pub(crate) fn compact(input: &'a str, split: Split, uri: UriRef<'a>, mut c: Compact) -> Self {
+    pub(crate) fn compact(
+        input: &'a str,
+        split: Split,
+        uri: UriRef<'a>,
+        mut c: Compact,
+        options: ParseOptions,
+    ) -> Self {
         c.sort();
         Report {
             input,
             split,
             uri,
             found: Found::Compact(c),
+            options,
         }
     }
 
-    pub(crate) fn written(a: Analysis<'a>) -> Self {
+    pub(crate) fn written(a: Analysis<'a>, options: ParseOptions) -> Self {
         Report {
             input: a.input,
             split: a.split,
             uri: a.uri,
             found: Found::Written(a.findings),
+            options,
         }
+    }
+
+    /// The grammar the input was read with (URI or IRI).
+    pub fn options(&self) -> ParseOptions {
+        self.options
+    }
+
+    /// The first error finding with its message, if any.
+    pub fn first_error(&self) -> Option<Finding> {
+        let i = self.marks().position(|m| m.severity == Severity::Error)?;
+        Some(self.finding(i))
     }
 
     /// How many findings.
