@@ -207,6 +207,14 @@ static BYTE_TABLES: [[u8; 256]; 16] = {
     t
 };
 
+/// `0xFF` when every byte of `c` is in `t`'s class, else `0`.
+#[inline(always)]
+fn all8(c: &[u8; 8], t: &[u8; 256]) -> u8 {
+    (t[c[0] as usize] & t[c[1] as usize])
+        & (t[c[2] as usize] & t[c[3] as usize])
+        & ((t[c[4] as usize] & t[c[5] as usize]) & (t[c[6] as usize] & t[c[7] as usize]))
+}
+
 /// The eight bytes of `c` mapped through `t`: `0xFF` in byte `k` when
 /// `c[k]` is in the class.
 #[inline(always)]
@@ -244,9 +252,8 @@ pub fn run_len(b: &[u8], class: u16) -> usize {
     let mut chunks = b.chunks_exact(8);
     for c in &mut chunks {
         let c: &[u8; 8] = c.try_into().expect("chunks of eight");
-        let stops = !members8(c, t);
-        if stops != 0 {
-            return n + (stops.trailing_zeros() / 8) as usize;
+        if all8(c, t) == 0 {
+            return n + c.iter().position(|&x| t[x as usize] == 0).unwrap_or(8);
         }
         n += 8;
     }
