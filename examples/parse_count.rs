@@ -1,7 +1,9 @@
 //! Parse the benchmark corpus with one parser, for instruction counting
 //! under `valgrind --tool=callgrind` (repeatable on a busy machine, unlike
 //! wall-clock time): `cargo build --release --example parse_count` then
-//! `valgrind --tool=callgrind target/release/examples/parse_count uriscope`.
+//! `valgrind --tool=callgrind target/release/examples/parse_count uriscope`
+//! (or `fluent-uri`, `oxiri`, `iri-string`, `url`; `none` reads the corpus
+//! only, the baseline to subtract).
 //! `normalize`, `normalize-fluent` and `normalize-none` count the
 //! normalizers over the resolved targets of benches/resolve.rs instead.
 
@@ -74,6 +76,8 @@ fn main() {
                 "iri-string" => {
                     iri_string::types::UriReferenceStr::new(std::hint::black_box(l)).is_ok()
                 }
+                "oxiri" => oxiri::IriRef::parse(std::hint::black_box(l)).is_ok(),
+                "url" => url::Url::parse(std::hint::black_box(l)).is_ok(),
                 "none" => std::hint::black_box(l).is_empty(),
                 _ => uriscope::uri::parse(std::hint::black_box(l)).is_ok(),
             } as usize;
