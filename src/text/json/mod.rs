@@ -179,6 +179,11 @@ mod tests {
         }
         #[derive(Serialize)]
         struct Unit;
+        #[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+        enum K {
+            A,
+            B,
+        }
         #[derive(Serialize)]
         struct New(&'static str);
         #[derive(Serialize)]
@@ -188,6 +193,8 @@ mod tests {
             inner: Inner,
             ints: std::collections::BTreeMap<i16, bool>,
             chars: std::collections::BTreeMap<char, Unit>,
+            bools: std::collections::BTreeMap<bool, u8>,
+            variants: std::collections::BTreeMap<K, u8>,
             #[serde(with = "serde_bytes_like")]
             bytes: &'a [u8],
             tuple: (New, f64, i128),
@@ -214,6 +221,8 @@ mod tests {
             },
             ints: [(-1, true), (2, false)].into_iter().collect(),
             chars: [('"', Unit), ('é', Unit)].into_iter().collect(),
+            bools: [(false, 0), (true, 1)].into_iter().collect(),
+            variants: [(K::A, 0), (K::B, 1)].into_iter().collect(),
             bytes: b"\x00\xff",
             tuple: (New("n"), f64::NAN, i128::MIN),
             skipped: None,
