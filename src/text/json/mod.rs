@@ -16,8 +16,9 @@ mod serializer;
 use escape::escaped_in_json;
 
 /// Write `value` as one line of compact JSON, terminal-safe: the bytes
-/// serde_json's compact serializer writes, except that the characters
-/// [`escape::escaped_in_json`] names are `\uXXXX` escapes too.
+/// serde_json's compact serializer writes, except that DEL, the C1
+/// controls, bidi controls and invisible format characters are `\uXXXX`
+/// escapes too.
 ///
 /// ```
 /// let mut out = Vec::new();
