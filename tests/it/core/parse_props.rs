@@ -331,6 +331,23 @@ proptest! {
         prop_assert_eq!(run_len(&b, class), naive);
     }
 
+    /// Long runs of every PATH and QUERY byte, ended by any byte at any
+    /// offset: the eight-byte chunks and the overlapping last one.
+    #[test]
+    fn run_len_on_long_runs_of_any_member(
+        fill in proptest::collection::vec(any::<u8>(), 0..70),
+        tail in any::<u8>(),
+        query in any::<bool>(),
+    ) {
+        use uriscope::uri::syntax::chars::{is, run_len, PATH, QUERY, TABLE};
+        let class = if query { QUERY } else { PATH };
+        let mut b: Vec<u8> = fill.iter().map(|&c| if is(c, class) { c } else { b'a' + c % 26 }).collect();
+        b.push(tail);
+        b.extend_from_slice(&fill);
+        let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
+        prop_assert_eq!(run_len(&b, class), naive);
+    }
+
     #[test]
     fn run_len_on_long_runs(n in 0usize..40, tail in any::<u8>()) {
         use uriscope::uri::syntax::chars::{run_len, PATH};
@@ -338,5 +355,23 @@ proptest! {
         b.push(tail);
         let want = if uriscope::uri::syntax::chars::is(tail, PATH) { n + 1 } else { n };
         prop_assert_eq!(run_len(&b, PATH), want);
+    }
+}
+
+/// Every byte value ends a run of PATH (or QUERY) bytes at every offset
+/// up to 40, as the table says.
+#[test]
+fn run_len_stops_at_every_byte_at_every_offset() {
+    use uriscope::uri::syntax::chars::{run_len, PATH, QUERY, TABLE};
+    for class in [PATH, QUERY] {
+        for stop in 0..=255u8 {
+            for at in 0..40 {
+                let mut b = vec![b'x'; at];
+                b.push(stop);
+                b.extend_from_slice(b"/abc=def;x@y:z~_!$&'()*+,-.0123456789");
+                let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
+                assert_eq!(run_len(&b, class), naive, "byte {stop:#04x} at {at}");
+            }
+        }
     }
 }
