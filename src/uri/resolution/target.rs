@@ -232,6 +232,27 @@ pub(crate) fn resolve_parsed(b: &UriRef<'_>, r: &UriRef<'_>, options: ResolveOpt
         r.scheme()
     };
     let base_scheme = b.scheme().unwrap_or_default();
+    // A reference with its own scheme, or its own authority, and no dot
+    // segment is its own target (§5.2.2 takes every component from it,
+    // and §5.3 recomposes them into the text they were parsed from): one
+    // copy instead of a push per component (most of the corpus).
+    if (r_scheme.is_some() || r.authority().is_some()) && !has_dot_segments(r.path()) {
+        let text = r.as_str();
+        if r_scheme.is_some() {
+            return text.to_owned();
+        }
+        // The base's scheme, and the reference's own dropped if the
+        // compat mode dropped it (`http://x` against an http base).
+        let rest = match r.scheme() {
+            Some(s) => &text[s.len() + 1..],
+            None => text,
+        };
+        let mut out = String::with_capacity(base_scheme.len() + 1 + rest.len());
+        out.push_str(base_scheme);
+        out.push(':');
+        out.push_str(rest);
+        return out;
+    }
     let mut out = String::with_capacity(b.as_str().len() + r.as_str().len() + 2);
     // T.scheme, T.authority, then the path written through remove_dot_segments.
     let (authority, query) = if let Some(s) = r_scheme {

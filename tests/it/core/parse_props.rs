@@ -369,7 +369,10 @@ fn run_len_stops_at_every_byte_at_every_offset() {
                 let mut b = vec![b'x'; at];
                 b.push(stop);
                 b.extend_from_slice(b"/abc=def;x@y:z~_!$&'()*+,-.0123456789");
-                let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
+                let naive = b
+                    .iter()
+                    .take_while(|&&c| TABLE[c as usize] & class != 0)
+                    .count();
                 assert_eq!(run_len(&b, class), naive, "byte {stop:#04x} at {at}");
             }
         }
