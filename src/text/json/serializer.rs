@@ -230,49 +230,30 @@ impl<'a, 'w, W: Write + ?Sized> ser::Serializer for &'a mut Compact<'w, W> {
     }
 }
 
-impl<W: Write + ?Sized> ser::SerializeSeq for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
+/// The four element-wise compounds (arrays, tuples, tuple structs, tuple
+/// variants): serde gives each its own trait, whose method is
+/// `serialize_element` or `serialize_field`.
+macro_rules! elementwise {
+    ($($tr:ident :: $method:ident),*) => {$(
+        impl<W: Write + ?Sized> ser::$tr for Compound<'_, '_, W> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+                self.element(value)
+            }
+            fn end(self) -> Result {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl<W: Write + ?Sized> ser::SerializeTuple for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
-
-impl<W: Write + ?Sized> ser::SerializeTupleStruct for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
-
-impl<W: Write + ?Sized> ser::SerializeTupleVariant for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        self.element(value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
+elementwise!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl<W: Write + ?Sized> ser::SerializeMap for Compound<'_, '_, W> {
     type Ok = ();
@@ -292,27 +273,27 @@ impl<W: Write + ?Sized> ser::SerializeMap for Compound<'_, '_, W> {
     }
 }
 
-impl<W: Write + ?Sized> ser::SerializeStruct for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Result {
-        self.field(key, v)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
+/// Structs and struct variants: a field is a key and its value.
+macro_rules! fieldwise {
+    ($($tr:ident),*) => {$(
+        impl<W: Write + ?Sized> ser::$tr for Compound<'_, '_, W> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result {
+                self.field(key, v)
+            }
+            fn end(self) -> Result {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl<W: Write + ?Sized> ser::SerializeStructVariant for Compound<'_, '_, W> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Result {
-        self.field(key, v)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
+fieldwise!(SerializeStruct, SerializeStructVariant);
 
 /// A map key: a string, a character or an integer written as a string,
 /// as serde_json accepts them; anything else is the error it gives.
