@@ -30,6 +30,17 @@ pub(crate) fn brief(text: &str) -> String {
     q
 }
 
+/// The first [`EXCERPT_CHARS`] characters of `text` as they are, then
+/// `…` when something was cut: a value quoted in a message that is
+/// escaped where it is shown (the lint's messages). A 64 KB media type
+/// or label once made a 64 KB message, wrapped at every frame.
+pub(crate) fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,6 +53,13 @@ mod tests {
         assert_eq!(q, format!("{}…", "é".repeat(40)));
         assert_eq!(brief(&"a".repeat(40)), "a".repeat(40));
         assert_eq!(brief("a\"b\\\u{1b}"), "a\\\"b\\\\\\u{1b}");
+    }
+
+    #[test]
+    fn cut_keeps_forty_characters_as_they_are() {
+        assert_eq!(cut("a\u{1b}"), "a\u{1b}");
+        assert_eq!(cut(&"é".repeat(41)), format!("{}…", "é".repeat(40)));
+        assert_eq!(cut(&"x".repeat(40)), "x".repeat(40));
     }
 
     proptest! {

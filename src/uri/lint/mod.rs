@@ -41,6 +41,7 @@ use std::borrow::Cow;
 use crate::uri::lint::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
 use crate::uri::lint::scheme::default_port;
 use crate::uri::lint::scheme_checks::check_scheme;
+use crate::uri::quote::cut;
 use crate::uri::syntax::chars::hex_value;
 use crate::uri::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
 
@@ -208,8 +209,10 @@ fn userinfo(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             span,
             "userinfo-looks-like-host",
             format!(
-                "the userinfo contains \"{name}\", which reads like a host name, but the host \
-                 is \"{host}\": a semantic attack on the reader (RFC 3986 §7.6)"
+                "the userinfo contains \"{}\", which reads like a host name, but the host \
+                 is \"{}\": a semantic attack on the reader (RFC 3986 §7.6)",
+                cut(&name),
+                cut(host)
             ),
         );
     }
@@ -290,9 +293,10 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             a.host.span,
             "ipv4-rare-form",
             format!(
-                "RFC 3986 reads \"{raw}\" as a registered name, but resolvers using \
+                "RFC 3986 reads \"{}\" as a registered name, but resolvers using \
                  inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
-                 address, not the text (RFC 3986 §7.4)"
+                 address, not the text (RFC 3986 §7.4)",
+                cut(raw)
             ),
         );
     }
@@ -333,9 +337,11 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                             label,
                             "mixed-script-label",
                             format!(
-                                "label \"{text}\" decodes to \"{unicode}\", which mixes {} \
+                                "label \"{}\" decodes to \"{}\", which mixes {} \
                                  letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
                                  UTS #39 §5.2), so uri2iri keeps it in ASCII",
+                                cut(&text),
+                                cut(&unicode),
                                 script_list(&scripts)
                             ),
                         );
@@ -345,7 +351,10 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                     out,
                     label,
                     "punycode-invalid",
-                    format!("label \"{text}\" starts with \"xn--\" but is not valid punycode (RFC 3492)"),
+                    format!(
+                        "label \"{}\" starts with \"xn--\" but is not valid punycode (RFC 3492)",
+                        cut(&text)
+                    ),
                 ),
             }
         } else if let Some(scripts) = mixed_scripts(&text) {
@@ -360,8 +369,9 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 label,
                 "mixed-script-label",
                 format!(
-                    "label \"{text}\" mixes {} letters ({}): a look-alike (homograph) risk \
+                    "label \"{}\" mixes {} letters ({}): a look-alike (homograph) risk \
                      (RFC 3986 §7.6, UTS #39 §5.2)",
+                    cut(&text),
                     script_list(&scripts),
                     odd.join(", ")
                 ),
@@ -399,7 +409,8 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             span,
             "port-out-of-range",
             format!(
-                "port {text} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1),                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client                  will reject or wrap it"
+                "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1),                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client                  will reject or wrap it",
+                cut(text)
             ),
         );
         return;
@@ -585,8 +596,9 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 "data-scheme",
                 format!(
                     "a data: URI carries its own content (RFC 2397) under no server's \
-                     authority, and {media} runs or renders active content: it can \
-                     impersonate a site or run code"
+                     authority, and {} runs or renders active content: it can \
+                     impersonate a site or run code",
+                    cut(&media)
                 ),
             );
         } else {
@@ -596,7 +608,8 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 "data-scheme",
                 format!(
                     "a data: URI carries its own content (RFC 2397) under no server's \
-                     authority; {media} is not a type that runs script or renders a page"
+                     authority; {} is not a type that runs script or renders a page",
+                    cut(&media)
                 ),
             );
         }

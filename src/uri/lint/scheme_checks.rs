@@ -7,6 +7,7 @@
 
 use crate::uri::lint::host_insight::percent_decode;
 use crate::uri::lint::scheme::{lookup, AuthorityRule};
+use crate::uri::quote::cut;
 use crate::uri::{Finding, Severity, Span, UriRef};
 
 fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
@@ -202,7 +203,7 @@ fn urn(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             format!(
                 "the namespace identifier must be 2 to 32 letters, digits or '-', starting and \
                  ending with a letter or digit; \"{}\" is not (RFC 8141 §2)",
-                String::from_utf8_lossy(nid)
+                cut(&String::from_utf8_lossy(nid))
             ),
         );
     }
@@ -260,8 +261,9 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                     part,
                     "data-media-type",
                     format!(
-                        "\"{text}\" is not a media type type/subtype such as text/plain \
-                         (RFC 2397 §3, RFC 2045 §5.1)"
+                        "\"{}\" is not a media type type/subtype such as text/plain \
+                         (RFC 2397 §3, RFC 2045 §5.1)",
+                        cut(text)
                     ),
                 );
             }
@@ -280,8 +282,9 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 part,
                 "data-parameter",
                 format!(
-                    "media type parameter \"{text}\" is not attribute=value (only a final \
-                     \";base64\" stands alone) (RFC 2397 §3)"
+                    "media type parameter \"{}\" is not attribute=value (only a final \
+                     \";base64\" stands alone) (RFC 2397 §3)",
+                    cut(text)
                 ),
             );
         }
@@ -308,7 +311,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     // RFC 2397 §2: a charset parameter names the charset; without one,
     // text/plain defaults to US-ASCII.
     let charset = match charset {
-        Some(c) => format!(";charset={}", String::from_utf8_lossy(&c)),
+        Some(c) => format!(";charset={}", cut(&String::from_utf8_lossy(&c))),
         None if media.eq_ignore_ascii_case("text/plain") => {
             ";charset=US-ASCII (the default)".to_string()
         }
@@ -319,12 +322,13 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         payload_span,
         "data-payload",
         format!(
-            "payload: {size} bytes{} of {media}{charset}",
+            "payload: {size} bytes{} of {}{charset}",
             if base64 {
                 " after base64 decoding"
             } else {
                 " after percent-decoding"
-            }
+            },
+            cut(&media)
         ),
     );
 }
@@ -389,8 +393,9 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 a.host.span,
                 "file-remote-host",
                 format!(
-                    "a file URI naming host \"{host}\" rather than the local machine (empty or \
-                     \"localhost\"); how it is reached is system-dependent (RFC 8089 §2, §3)"
+                    "a file URI naming host \"{}\" rather than the local machine (empty or \
+                     \"localhost\"); how it is reached is system-dependent (RFC 8089 §2, §3)",
+                    cut(host)
                 ),
             );
         }
@@ -457,7 +462,10 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 out,
                 p,
                 "tel-parameter",
-                format!("\"{t}\" is not a parameter ;name or ;name=value (RFC 3966 §3)"),
+                format!(
+                    "\"{}\" is not a parameter ;name or ;name=value (RFC 3966 §3)",
+                    cut(t)
+                ),
             );
         }
         if name.eq_ignore_ascii_case("phone-context") {
