@@ -326,6 +326,10 @@ fn main() {
                 drawn.as_secs_f64() * 1e3,
                 t2.elapsed().as_secs_f64() * 1e3
             );
+            // `DUMP_INPUT=FILE` keeps the whole input, to try it in the CLI.
+            if let Ok(file) = std::env::var("DUMP_INPUT") {
+                std::fs::write(file, app.input.text()).expect("write the input");
+            }
             let head: String = app.input.text().chars().take(60).collect();
             println!(
                 "{path}: draw {w}x{h}, pane {:?}, focus {:?}, overlay {}, input {} bytes {head:?}, base {} bytes, encode field {} bytes",
