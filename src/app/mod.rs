@@ -340,29 +340,31 @@ impl App {
     /// or the list from stdin in its order.
     pub fn history_matches(&self) -> Vec<&str> {
         let (filter, stdin) = match &self.overlay {
-            Some(Overlay::History { filter, stdin, .. }) => (filter.text().to_lowercase(), *stdin),
-            _ => (String::new(), false),
+            Some(Overlay::History { filter, stdin, .. }) => (Some(filter), *stdin),
+            _ => (None, false),
         };
-        let keep = |e: &&String| {
-            filter.is_empty()
-                || if e.is_ascii() {
-                    // The same fold for ASCII, without the Unicode tables.
-                    filter.is_ascii() && e.to_ascii_lowercase().contains(&filter)
-                } else {
-                    e.to_lowercase().contains(&filter)
-                }
-        };
-        if stdin {
-            self.list.iter().filter(keep).map(String::as_str).collect()
+        let list: &[String] = if stdin {
+            &self.list
         } else {
-            self.history
-                .entries
-                .iter()
-                .rev()
-                .filter(keep)
-                .map(String::as_str)
-                .collect()
-        }
+            &self.history.entries
+        };
+        let keeper = || {
+            let filter = filter.map(|f| f.text().to_lowercase()).unwrap_or_default();
+            move |e: &str| {
+                filter.is_empty()
+                    || if e.is_ascii() {
+                        // The same fold for ASCII, without the Unicode tables.
+                        filter.is_ascii() && e.to_ascii_lowercase().contains(&filter)
+                    } else {
+                        e.to_lowercase().contains(&filter)
+                    }
+            }
+        };
+        let revision = filter.map_or(0, Editor::revision);
+        memo::history_matches(&self.memo, revision, stdin, list, keeper)
+            .iter()
+            .map(|&i| list[i].as_str())
+            .collect()
     }
 
     /// Whether a text field has focus (printable keys are then text).

@@ -62,3 +62,58 @@ fn kept_inputs_are_deduplicated_newest_last() {
     }
     assert_eq!(a.history.entries, ["x:2", "x:1"]);
 }
+
+/// The matches are searched once for each filter and list (a move down
+/// asks for their count), and searched again whenever either changes: a
+/// filter typed and erased, a list from stdin that grows, an entry
+/// replaced, and the history and the stdin list of one app.
+#[test]
+fn the_matches_follow_the_filter_and_the_list() {
+    let plain = |a: &App, filter: &str, stdin: bool| -> Vec<String> {
+        let f = filter.to_lowercase();
+        let list = if stdin { &a.list } else { &a.history.entries };
+        let mut v: Vec<String> = list
+            .iter()
+            .filter(|e| e.to_lowercase().contains(&f))
+            .cloned()
+            .collect();
+        if !stdin {
+            v.reverse();
+        }
+        v
+    };
+    let mut a = App::new("", None);
+    for u in ["http://a/", "http://B/", "x:b", "http://ab/"] {
+        a.input.set_text(u);
+        update(&mut a, Action::Commit);
+    }
+    press(&mut a, KeyCode::F(7), KeyModifiers::NONE);
+    assert_eq!(a.history_matches(), plain(&a, "", false));
+    for (key, filter) in [('b', "b"), ('/', "b/")] {
+        press(&mut a, KeyCode::Char(key), KeyModifiers::NONE);
+        assert_eq!(a.history_matches(), plain(&a, filter, false), "{filter}");
+        press(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    }
+    assert_eq!(a.history_matches(), ["http://ab/", "http://B/"]);
+    press(&mut a, KeyCode::Backspace, KeyModifiers::NONE);
+    assert_eq!(a.history_matches(), plain(&a, "b", false));
+    // An entry replaced by another of the same length.
+    a.history.entries[1] = "http://C/".to_string();
+    assert_eq!(a.history_matches(), plain(&a, "b", false));
+    // The list from stdin, growing while the search is open.
+    a.list = vec!["s:b1".into(), "s:a".into()];
+    a.overlay = Some(Overlay::History {
+        filter: uriscope::app::Editor::new("B"),
+        selected: 0,
+        stdin: true,
+    });
+    assert_eq!(a.history_matches(), ["s:b1"]);
+    a.list.push("s:b2".into());
+    assert_eq!(a.history_matches(), ["s:b1", "s:b2"]);
+    press(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    press(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    assert!(matches!(
+        a.overlay,
+        Some(Overlay::History { selected: 1, .. })
+    ));
+}
