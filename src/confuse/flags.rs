@@ -8,6 +8,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use serde::Serialize;
 
 use crate::uri::lint::host_insight::{inet_aton, mixed_scripts};
+use crate::uri::quote::cut;
 
 /// A class of parser confusion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -274,7 +275,13 @@ pub fn flags(url: &str) -> Vec<Flag> {
             }
         }
         // Homographs: a label mixing scripts, raw or behind punycode.
+        // Each label's offset as the split walks (a search for the label's
+        // text found the first copy of a repeated label, and cost the
+        // host's length for each of thousands of labels).
+        let mut next = 0;
         for label in host.split('.') {
+            let at = host_start + next;
+            next += label.len() + 1;
             let decoded = if label.len() > 4
                 && label
                     .get(..4)
@@ -289,23 +296,26 @@ pub fn flags(url: &str) -> Vec<Flag> {
             let shown = decoded.as_deref().unwrap_or(label);
             if let Some(scripts) = mixed_scripts(shown) {
                 let names: Vec<&str> = scripts.iter().map(|s| s.name()).collect();
-                let at = host_start + host.find(label).unwrap_or(0);
                 add(
                     Class::IdnHomograph,
                     at,
                     at + label.len(),
                     format!(
-                        "the label \"{shown}\" mixes {}: it can pass for another name",
+                        "the label \"{}\" mixes {}: it can pass for another name",
+                        cut(shown),
                         names.join(" and ")
                     ),
                 );
             } else if decoded.is_some() && !shown.is_ascii() {
-                let at = host_start + host.find(label).unwrap_or(0);
                 add(
                     Class::IdnHomograph,
                     at,
                     at + label.len(),
-                    format!("\"{label}\" is punycode for \"{shown}\": compare the Unicode form to the name you expect"),
+                    format!(
+                        "\"{}\" is punycode for \"{}\": compare the Unicode form to the name you expect",
+                        cut(label),
+                        cut(shown)
+                    ),
                 );
             }
         }

@@ -18,7 +18,7 @@ pub mod iri;
 pub mod lint;
 pub mod normalize;
 pub mod percent;
-mod quote;
+pub(crate) mod quote;
 pub mod resolution;
 pub mod rfc2396;
 pub mod syntax;

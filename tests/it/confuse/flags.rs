@@ -121,3 +121,26 @@ fn naive_allowlist_checks_and_who_fools_them() {
     );
     assert!(v.iter().all(|v| v.fooled_for.is_empty()));
 }
+
+/// A homograph label repeated is flagged where each copy is (a search for
+/// the label's text put both at the first), and a long one is quoted cut.
+#[test]
+fn each_homograph_label_is_flagged_at_its_own_offset() {
+    let label = "p\u{430}ypal"; // a Cyrillic а among Latin letters
+    let url = format!("http://{label}.{label}/");
+    let at: Vec<(usize, usize)> = flags(&url)
+        .iter()
+        .filter(|f| f.class == Class::IdnHomograph)
+        .map(|f| (f.start, f.end))
+        .collect();
+    let (first, second) = (7, 7 + label.len() + 1);
+    assert_eq!(
+        at,
+        [(first, first + label.len()), (second, second + label.len())]
+    );
+    let long = format!("http://{}/", label.repeat(5000));
+    let f = flags(&long);
+    let h = f.iter().find(|f| f.class == Class::IdnHomograph).unwrap();
+    assert_eq!((h.start, h.end), (7, 7 + 5000 * label.len()));
+    assert!(h.message.len() < 200, "{}", h.message.len());
+}
