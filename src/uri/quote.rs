@@ -30,12 +30,16 @@ pub(crate) fn brief(text: &str) -> String {
     q
 }
 
-/// The first [`EXCERPT_CHARS`] characters of `text` as they are, then
-/// `…` when something was cut: a value quoted in a message that is
-/// escaped where it is shown (the lint's messages). A 64 KB media type
-/// or label once made a 64 KB message, wrapped at every frame.
+/// How many characters of a value [`cut`] keeps: every DNS name (at most
+/// 253) and any real media type or label whole.
+pub(crate) const CUT_CHARS: usize = 256;
+
+/// The first [`CUT_CHARS`] characters of `text` as they are, then `…`
+/// when something was cut: a value quoted in a message that is escaped
+/// where it is shown (the lint's messages). A 64 KB media type or label
+/// once made a 64 KB message, wrapped at every frame.
 pub(crate) fn cut(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(EXCERPT_CHARS) {
+    match text.char_indices().nth(CUT_CHARS) {
         Some((end, _)) => format!("{}…", &text[..end]).into(),
         None => text.into(),
     }
@@ -56,10 +60,10 @@ mod tests {
     }
 
     #[test]
-    fn cut_keeps_forty_characters_as_they_are() {
+    fn cut_keeps_256_characters_as_they_are() {
         assert_eq!(cut("a\u{1b}"), "a\u{1b}");
-        assert_eq!(cut(&"é".repeat(41)), format!("{}…", "é".repeat(40)));
-        assert_eq!(cut(&"x".repeat(40)), "x".repeat(40));
+        assert_eq!(cut(&"é".repeat(257)), format!("{}…", "é".repeat(256)));
+        assert_eq!(cut(&"x".repeat(256)), "x".repeat(256));
     }
 
     proptest! {
