@@ -313,11 +313,15 @@ impl<'a, S: Sink> Parser<'a, S> {
 
     fn run(&mut self) -> R<UriRef<'a>> {
         let len = self.b.len();
-        let scheme = self.scheme()?;
+        let web = web_scheme(self.b);
+        let scheme = match web {
+            0 => self.scheme()?,
+            n => Some(Span::new(0, n)),
+        };
         let mut pos = scheme.map_or(0, |s| s.end + 1);
 
         let mut authority = None;
-        if self.b[pos..].starts_with(b"//") {
+        if web != 0 || self.b[pos..].starts_with(b"//") {
             let a = self.authority_fast(pos + 2)?;
             pos = a.span.end;
             authority = Some(a);
@@ -779,6 +783,25 @@ fn uppercase_outside_escapes(text: &[u8]) -> Option<Span> {
     first.map(|f| Span::new(f, last))
 }
 
+/// The length of the scheme when `b` starts with `https://` or `http://`
+/// (seven in ten references of the benchmark corpus do), else 0: one
+/// comparison of eight bytes instead of a run and its end. An uppercase
+/// scheme takes the general path, which notes it.
+#[inline(always)]
+fn web_scheme(b: &[u8]) -> usize {
+    let Some(head) = b.first_chunk::<8>() else {
+        return 0;
+    };
+    let head = u64::from_le_bytes(*head);
+    if head == u64::from_le_bytes(*b"https://") {
+        5
+    } else if head & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0") {
+        4
+    } else {
+        0
+    }
+}
+
 /// Whether RFC 3987 allows the non-ASCII `c` in `rule`.
 fn iri_allows(rule: Rule, c: char) -> bool {
     match rule {
@@ -834,6 +857,26 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// The `https://` / `http://` shortcut gives the scheme the
+        /// general path gives, and only before `//`.
+        #[test]
+        fn the_web_scheme_shortcut_agrees_with_the_scheme_rule(
+            s in "(https?|HTTPS?|Http|htt|httpx|ws)(:|://|:/|//)?[a-z/:@?#]{0,6}",
+        ) {
+            let mut p = Parser::new(&s, FirstError::default(), ParseOptions::default());
+            let general = p.scheme().ok().flatten();
+            match web_scheme(s.as_bytes()) {
+                // Missed only where it does not look: under eight bytes.
+                0 => prop_assert!(
+                    s.len() < 8 || !(s.starts_with("https://") || s.starts_with("http://"))
+                ),
+                n => {
+                    prop_assert_eq!(general, Some(Span::new(0, n)));
+                    prop_assert!(s[n..].starts_with("://"));
+                }
+            }
+        }
+
         /// The run is what bad_char would step over one character at a
         /// time without a report.
         #[test]

@@ -358,22 +358,37 @@ proptest! {
     }
 }
 
-/// Every byte value ends a run of PATH (or QUERY) bytes at every offset
-/// up to 40, as the table says.
+/// Every byte value ends a run of any class's bytes at every offset up
+/// to 40, as the table says, with every byte of the class after it (the
+/// pairs of bytes the eight-byte chunks look up, at both parities).
 #[test]
 fn run_len_stops_at_every_byte_at_every_offset() {
-    use uriscope::uri::syntax::chars::{run_len, PATH, QUERY, TABLE};
-    for class in [PATH, QUERY] {
+    use uriscope::uri::syntax::chars::{run_len, TABLE};
+    for bit in 0..15 {
+        let class = 1u16 << bit;
+        let members: Vec<u8> = (0..=255u8)
+            .filter(|&c| TABLE[c as usize] & class != 0)
+            .collect();
+        let Some(&fill) = members.first() else {
+            continue;
+        };
         for stop in 0..=255u8 {
             for at in 0..40 {
-                let mut b = vec![b'x'; at];
+                let mut b = vec![fill; at];
                 b.push(stop);
-                b.extend_from_slice(b"/abc=def;x@y:z~_!$&'()*+,-.0123456789");
-                let naive = b
-                    .iter()
-                    .take_while(|&&c| TABLE[c as usize] & class != 0)
-                    .count();
-                assert_eq!(run_len(&b, class), naive, "byte {stop:#04x} at {at}");
+                // The stop in the last, overlapping chunk; then inside.
+                for suffix in [&[][..], &members] {
+                    let b = [&b[..], suffix].concat();
+                    let naive = b
+                        .iter()
+                        .take_while(|&&c| TABLE[c as usize] & class != 0)
+                        .count();
+                    let (n, s) = (suffix.len(), run_len(&b, class));
+                    assert_eq!(
+                        s, naive,
+                        "class {class:#x}, byte {stop:#04x} at {at}, {n} after"
+                    );
+                }
             }
         }
     }
