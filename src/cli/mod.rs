@@ -2,6 +2,7 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod batches;
 pub mod confuse;
 pub mod decode;
 pub mod edit;

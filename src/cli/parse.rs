@@ -5,7 +5,8 @@ use std::io::{self, Write};
 use clap::Args;
 
 use super::format::Format;
-use super::input::{for_each, Input};
+use super::batches::for_each_parallel;
+use super::input::Input;
 use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
 use crate::report::text::write_breakdown;
 use crate::uri::lint::Linted;
@@ -34,29 +35,33 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let options = ParseOptions { iri: args.iri };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut all_valid = true;
     let format = super::format::Format::pick(args.json, args.format);
-    let result = for_each(&args.uris, &mut out, |input, out| match input {
-        Input::Text(s) => {
-            let r = report_with(s, options);
-            let l = Linted::new(&r);
-            all_valid &= l.is_valid();
-            match format {
-                Format::Json => {
-                    crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
-                    out.write_all(b"\n")
+    // Each line's answer depends on that line alone: stdin is answered
+    // on every core, in input order (cli::batches).
+    let answer = |input: Input<'_>, out: &mut Vec<u8>| -> io::Result<bool> {
+        match input {
+            Input::Text(s) => {
+                let r = report_with(s, options);
+                let l = Linted::new(&r);
+                match format {
+                    Format::Json => {
+                        crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
+                        out.write_all(b"\n")?;
+                    }
+                    Format::Markdown => crate::report::markdown::write_parse(out, &l)?,
+                    Format::Text => write_breakdown(out, &l)?,
                 }
-                Format::Markdown => crate::report::markdown::write_parse(out, &l),
-                Format::Text => write_breakdown(out, &l),
+                Ok(l.is_valid())
+            }
+            Input::NotUtf8 { line, lossy } => {
+                write_not_utf8(out, line, &lossy, format == Format::Json)?;
+                Ok(false)
             }
         }
-        Input::NotUtf8 { line, lossy } => {
-            all_valid = false;
-            write_not_utf8(out, line, &lossy, format == Format::Json)
-        }
-    });
+    };
+    let result = for_each_parallel(&args.uris, &mut out, super::batches::threads(), answer);
     match result {
-        Ok(()) => Ok(if all_valid {
+        Ok(all_valid) => Ok(if all_valid {
             super::EXIT_OK
         } else {
             super::EXIT_FAILED

@@ -72,9 +72,38 @@ pub(super) fn write_str<W: Write + ?Sized>(w: &mut W, s: &str) -> io::Result<()>
     w.write_all(b"\"")
 }
 
+/// Whether `b` surely holds no byte [`needs_look`] names, read a word at
+/// a time (the last word overlapping, a string under eight bytes as two
+/// overlapping halves): the keys and most values of a report, copied
+/// whole without the byte loop a search for the first such byte ends in.
+/// A false alarm only sends a string down the search.
+#[inline]
+fn plain(b: &[u8]) -> bool {
+    let n = b.len();
+    if let Some(last) = b.last_chunk::<8>() {
+        let mut alarm = word_may_need(u64::from_le_bytes(*last));
+        let mut i = 0;
+        while let Some(w) = b[i..].first_chunk::<8>() {
+            alarm |= word_may_need(u64::from_le_bytes(*w));
+            i += 8;
+        }
+        return !alarm;
+    }
+    match (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        (Some(lo), Some(hi)) => {
+            let (lo, hi) = (u32::from_le_bytes(*lo), u32::from_le_bytes(*hi));
+            !word_may_need(u64::from(lo) | u64::from(hi) << 32)
+        }
+        _ => b[..n].iter().all(|&c| !needs_look(c)),
+    }
+}
+
 /// What [`write_str`] writes between the quotes.
 pub(super) fn write_body<W: Write + ?Sized>(w: &mut W, s: &str) -> io::Result<()> {
     let b = s.as_bytes();
+    if plain(b) {
+        return w.write_all(b);
+    }
     let mut start = 0;
     let mut i = 0;
     loop {
@@ -125,4 +154,28 @@ fn write_unit<W: Write + ?Sized>(w: &mut W, u: u16) -> io::Result<()> {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let d = |k: u32| HEX[usize::from((u >> k) & 0xf)];
     w.write_all(&[b'\\', b'u', d(12), d(8), d(4), d(0)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plain` never passes a string with a byte `needs_look` names, at
+    /// any position of any length up to 24 (the halves, the words, the
+    /// overlapping last word), and passes the ordinary ones.
+    #[test]
+    fn plain_misses_no_byte_that_needs_a_look() {
+        for len in 0..=24 {
+            assert!(plain(&vec![b'a'; len]), "{len} letters");
+            for pos in 0..len {
+                for byte in 0..=255u8 {
+                    let mut b = vec![b'a'; len];
+                    b[pos] = byte;
+                    if needs_look(byte) {
+                        assert!(!plain(&b), "byte {byte:#04x} at {pos} of {len}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -119,6 +119,23 @@ mod tests {
         }
     }
 
+    /// Short strings, written whole when nothing in them needs a look:
+    /// every ASCII byte and a few that lead escaped characters, at every
+    /// position of every length up to 17, as the reference writes them.
+    #[test]
+    fn short_strings_are_written_as_the_reference_writes_them() {
+        let odd = ['é', '\u{9b}', '\u{202e}', '€', '\u{feff}', '😀'];
+        let chars = (0..0x80u8).map(char::from).chain(odd);
+        for c in chars {
+            for len in 1..=17 {
+                for pos in 0..len {
+                    let s: String = (0..len).map(|i| if i == pos { c } else { 'k' }).collect();
+                    assert_eq!(json(&s), reference(&s), "{c:?} at {pos} of {len}");
+                }
+            }
+        }
+    }
+
     /// Any JSON value: objects, arrays, numbers of every kind, strings.
     fn value() -> impl Strategy<Value = serde_json::Value> {
         use serde_json::Value;
