@@ -123,7 +123,12 @@ where
 /// answered on `threads` threads (see the module's documentation).
 /// `f` returns whether the input was good; the result is whether all
 /// were.
-pub fn for_each_parallel<W, F>(args: &[String], out: &mut W, threads: usize, f: F) -> io::Result<bool>
+pub fn for_each_parallel<W, F>(
+    args: &[String],
+    out: &mut W,
+    threads: usize,
+    f: F,
+) -> io::Result<bool>
 where
     W: Write,
     F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool> + Sync,
@@ -255,9 +260,18 @@ mod tests {
         }
         // Whole batches of MAX_BATCH lines cut in parts, and small ones
         // at each 16-byte fill.
-        let sizes: Vec<usize> = batches(&input, 1 << 20).iter().map(|b| b.lines.len()).collect();
+        let sizes: Vec<usize> = batches(&input, 1 << 20)
+            .iter()
+            .map(|b| b.lines.len())
+            .collect();
         assert_eq!(sizes, [MAX_BATCH, MAX_BATCH, 10_002 - 2 * MAX_BATCH]);
-        for (threads, capacity) in [(1, 1 << 20), (2, 1 << 20), (3, 1 << 20), (8, 1 << 20), (2, 16)] {
+        for (threads, capacity) in [
+            (1, 1 << 20),
+            (2, 1 << 20),
+            (3, 1 << 20),
+            (8, 1 << 20),
+            (2, 16),
+        ] {
             let mut got = Vec::new();
             let mut good = true;
             for b in batches(&input, capacity) {
@@ -266,7 +280,10 @@ mod tests {
                     got.extend_from_slice(&p.out);
                 }
             }
-            assert_eq!(String::from_utf8_lossy(&got), String::from_utf8_lossy(&want));
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want)
+            );
             assert_eq!(good, want_good, "{threads} threads, {capacity} bytes");
         }
         assert!(!want_good);
@@ -301,10 +318,22 @@ mod tests {
             if b.lines.is_empty() {
                 break;
             }
-            got.push(b.lines.iter().map(|(r, n)| (b.text[r.clone()].to_vec(), *n)).collect::<Vec<_>>());
+            got.push(
+                b.lines
+                    .iter()
+                    .map(|(r, n)| (b.text[r.clone()].to_vec(), *n))
+                    .collect::<Vec<_>>(),
+            );
         }
         let line = |s: &str, n| (s.as_bytes().to_vec(), n);
-        assert_eq!(got, [vec![line("a", 1), line("b", 2)], vec![line("c", 3)], vec![line("d", 4)]]);
+        assert_eq!(
+            got,
+            [
+                vec![line("a", 1), line("b", 2)],
+                vec![line("c", 3)],
+                vec![line("d", 4)]
+            ]
+        );
     }
 
     /// An error stops the part at its line; the parts before are whole.
@@ -319,11 +348,19 @@ mod tests {
             Input::NotUtf8 { .. } => Ok(false),
         };
         let input: String = (0..500)
-            .map(|i| if i == 300 { "stop\n".into() } else { format!("{i}\n") })
+            .map(|i| {
+                if i == 300 {
+                    "stop\n".into()
+                } else {
+                    format!("{i}\n")
+                }
+            })
             .collect();
         let mut whole = Batch::default();
         let mut seen = 0;
-        whole.fill(&mut BufReader::new(input.as_bytes()), &mut seen).unwrap();
+        whole
+            .fill(&mut BufReader::new(input.as_bytes()), &mut seen)
+            .unwrap();
         let mut got = Vec::new();
         for p in answer_batch(&whole, 4, &fail) {
             got.extend_from_slice(&p.out);

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::format::Format;
 use super::batches::for_each_parallel;
+use super::format::Format;
 use super::input::Input;
 use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
 use crate::report::text::write_breakdown;

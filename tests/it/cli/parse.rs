@@ -83,3 +83,95 @@ fn parse_streams_many_lines_in_order() {
     assert_eq!(n, 5000);
     assert!(out.lines().last().unwrap().contains("\"path\":\"/4999\""));
 }
+
+/// Run `uriscope ARGS` with `stdin` and `URISCOPE_THREADS=threads`.
+fn with_threads(threads: &str, args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args(args)
+        .env("URISCOPE_THREADS", threads)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
+    let out = child.wait_with_output().expect("the binary finishes");
+    writer
+        .join()
+        .expect("the writer")
+        .expect("stdin takes the input");
+    (out.status.code().unwrap_or(-1), out.stdout)
+}
+
+/// The lines answered on four threads are the bytes one thread writes,
+/// in every format, with invalid and non-UTF-8 lines among them (each
+/// with its own line number) and the exit status of the whole.
+#[test]
+fn parse_on_many_threads_writes_what_one_thread_writes() {
+    let corpus = include_str!("../../../benches/uris.txt");
+    let mut input: Vec<u8> = Vec::new();
+    for (i, l) in corpus.lines().take(12_000).enumerate() {
+        input.extend_from_slice(l.as_bytes());
+        match i % 1000 {
+            7 => input.extend_from_slice(b" \xff\n"),
+            8 => input.extend_from_slice(b"\r\n"),
+            _ => input.push(b'\n'),
+        }
+    }
+    for args in [
+        &["parse", "--json"][..],
+        &["parse"],
+        &["parse", "--format", "markdown"],
+    ] {
+        let (one_code, one) = with_threads("1", args, &input);
+        let (four_code, four) = with_threads("4", args, &input);
+        assert_eq!(one_code, 1, "{args:?}: the corpus has invalid lines");
+        assert_eq!(four_code, one_code, "{args:?}");
+        assert!(one == four, "{args:?}: the outputs differ");
+        if args.contains(&"--json") {
+            let one = String::from_utf8_lossy(&one);
+            assert_eq!(one.lines().count(), 12_000);
+            assert!(one.contains("stdin line 8 is not valid UTF-8"));
+        }
+    }
+    // All valid: 0 on any thread count.
+    let valid: String = (0..3000).map(|i| format!("http://h/{i}\n")).collect();
+    assert_eq!(with_threads("4", &["parse"], valid.as_bytes()).0, 0);
+}
+
+/// Each line is answered as soon as it arrives, before the next is
+/// written: a batch never waits for input that has not come.
+#[test]
+fn parse_answers_each_line_before_the_next_arrives() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args(["parse", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout is piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("a line")).is_err() {
+                return;
+            }
+        }
+    });
+    for i in 0..3 {
+        writeln!(stdin, "http://h/{i}").expect("the line is written");
+        stdin.flush().expect("flushed");
+        let answer = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("an answer before the next line");
+        assert!(answer.contains(&format!("\"path\":\"/{i}\"")), "{answer}");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("it exits").success());
+}
