@@ -88,13 +88,16 @@ struct Part {
     error: Option<io::Error>,
 }
 
-/// Answer `lines` of `text` in order into one buffer.
-fn answer<F>(text: &[u8], lines: &[(Range<usize>, usize)], f: &F) -> Part
+/// Answer `lines` of `text` in order into `out` (emptied first; a
+/// buffer of an earlier batch, whose pages are already there: a fresh
+/// megabyte per part and batch cost its page faults and regrowth).
+fn answer<F>(text: &[u8], lines: &[(Range<usize>, usize)], f: &F, mut out: Vec<u8>) -> Part
 where
     F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool>,
 {
+    out.clear();
     let mut part = Part {
-        out: Vec::with_capacity(lines.len() * 256),
+        out,
         good: true,
         error: None,
     };
@@ -148,18 +151,20 @@ where
     let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
     let mut batch = Batch::default();
     let mut seen = 0;
+    let mut spare = Vec::new();
     loop {
         batch.fill(&mut reader, &mut seen)?;
         if batch.lines.is_empty() {
             break;
         }
-        for part in answer_batch(&batch, threads, &f) {
+        for part in answer_batch(&batch, threads, &f, &mut spare) {
             all_good &= part.good;
             out.write_all(&part.out)?;
             if let Some(e) = part.error {
                 out.flush()?;
                 return Err(e);
             }
+            spare.push(part.out);
         }
         if reader.buffer().is_empty() {
             out.flush()?;
@@ -169,23 +174,33 @@ where
     Ok(all_good)
 }
 
-/// The parts of `batch`, answered on up to `threads` threads, in order.
-fn answer_batch<F>(batch: &Batch, threads: usize, f: &F) -> Vec<Part>
+/// The parts of `batch`, answered on up to `threads` threads, in order,
+/// each into a buffer taken from `spare` (or a new one).
+fn answer_batch<F>(batch: &Batch, threads: usize, f: &F, spare: &mut Vec<Vec<u8>>) -> Vec<Part>
 where
     F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool> + Sync,
 {
     let n = batch.lines.len();
     if threads <= 1 || n < MIN_SPLIT {
-        return vec![answer(&batch.text, &batch.lines, f)];
+        let out = spare.pop().unwrap_or_default();
+        return vec![answer(&batch.text, &batch.lines, f, out)];
     }
     let per = n.div_ceil(threads.min(n / (MIN_SPLIT / 2)).max(1));
     let mut chunks = batch.lines.chunks(per);
     let first = chunks.next().unwrap_or_default();
     std::thread::scope(|s| {
         let helpers: Vec<_> = chunks
-            .map(|c| s.spawn(move || answer(&batch.text, c, f)))
+            .map(|c| {
+                let out = spare.pop().unwrap_or_default();
+                s.spawn(move || answer(&batch.text, c, f, out))
+            })
             .collect();
-        let mut parts = vec![answer(&batch.text, first, f)];
+        let mut parts = vec![answer(
+            &batch.text,
+            first,
+            f,
+            spare.pop().unwrap_or_default(),
+        )];
         for h in helpers {
             parts.push(match h.join() {
                 Ok(p) => p,
@@ -275,7 +290,7 @@ mod tests {
             let mut got = Vec::new();
             let mut good = true;
             for b in batches(&input, capacity) {
-                for p in answer_batch(&b, threads, &echo) {
+                for p in answer_batch(&b, threads, &echo, &mut Vec::new()) {
                     good &= p.good;
                     got.extend_from_slice(&p.out);
                 }
@@ -362,7 +377,7 @@ mod tests {
             .fill(&mut BufReader::new(input.as_bytes()), &mut seen)
             .unwrap();
         let mut got = Vec::new();
-        for p in answer_batch(&whole, 4, &fail) {
+        for p in answer_batch(&whole, 4, &fail, &mut Vec::new()) {
             got.extend_from_slice(&p.out);
             if p.error.is_some() {
                 break;
