@@ -4,25 +4,45 @@
 //! machine's cores.
 //!
 //! A batch is the lines stdin has already delivered (at most
-//! [`MAX_BATCH`]): nothing waits for input that has not arrived, so a
+//! [`MAX_BATCH`], [`MAX_BATCH_BYTES`] of them): nothing waits for input that has not arrived, so a
 //! pipeline still sees each answer as soon as its line is read, and a
 //! batch is flushed when stdin has nothing more buffered, as before. A
 //! batch of [`MIN_SPLIT`] lines or more is cut into one contiguous part
 //! per thread; each part's answers go to a buffer of their own, written
 //! out in order once all are done, so the bytes are exactly those of one
-//! thread answering line by line.
+//! thread answering line by line. A smaller batch, or one that holds a
+//! line over [`STREAM_LINE`] bytes, is answered on the reading thread
+//! straight to the output, as `for_each` does: the answer to a 64 KB line
+//! full of errors is megabytes, and is streamed, never held.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::ops::Range;
+use std::sync::{mpsc, Arc};
 
 use super::input::Input;
 
 /// The most lines in one batch.
 pub const MAX_BATCH: usize = 4096;
 
+/// A batch ends once it holds this many bytes of input: an answer can be
+/// hundreds of times its line (a finding per byte of a garbage line), and
+/// a batch's answers are held until all its parts are done.
+pub const MAX_BATCH_BYTES: usize = 32 * 1024;
+
 /// Fewer lines than this are answered on the reading thread (a thread
 /// costs tens of microseconds; a line, about two).
 pub const MIN_SPLIT: usize = 64;
+
+/// A batch with a line longer than this is answered on the reading
+/// thread, each answer written as it is made.
+pub const STREAM_LINE: usize = 4096;
+
+/// How a subcommand answers one input, into any writer.
+pub trait Answer: Sync {
+    /// Write the answer to `input` to `out`; returns whether the input
+    /// was good (the exit status is 0 when all were).
+    fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool>;
+}
 
 /// How many threads answer: `URISCOPE_THREADS` when it is a positive
 /// number (1 answers every line on the reading thread), else one per
@@ -37,20 +57,23 @@ pub fn threads() -> usize {
 
 /// Lines read from stdin and not yet answered: their bytes, one after
 /// another, and where each is with its 1-based line number.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Batch {
     text: Vec<u8>,
     lines: Vec<(Range<usize>, usize)>,
+    longest: usize,
 }
 
 impl Batch {
     /// Read the lines `reader` holds, blocking only for the first: stops
-    /// when nothing more is buffered, at [`MAX_BATCH`] lines, or at the
-    /// end of input. `seen` counts the lines read before.
+    /// when nothing more is buffered, at [`MAX_BATCH`] lines or
+    /// [`MAX_BATCH_BYTES`], or at the end of input. `seen` counts the
+    /// lines read before.
     fn fill<R: Read>(&mut self, reader: &mut BufReader<R>, seen: &mut usize) -> io::Result<()> {
         self.text.clear();
         self.lines.clear();
-        while self.lines.len() < MAX_BATCH {
+        self.longest = 0;
+        while self.lines.len() < MAX_BATCH && self.text.len() < MAX_BATCH_BYTES {
             let start = self.text.len();
             if reader.read_until(b'\n', &mut self.text)? == 0 {
                 break;
@@ -70,6 +93,7 @@ impl Batch {
                 begin += 3;
             }
             self.lines.push((begin..end, *seen));
+            self.longest = self.longest.max(end - begin);
             // What is buffered, not what a read would bring: a read
             // would wait for a line that may not have been typed yet.
             if reader.buffer().is_empty() {
@@ -78,10 +102,33 @@ impl Batch {
         }
         Ok(())
     }
+
+    /// Whether the batch is answered on the reading thread, straight to
+    /// the output.
+    fn streamed(&self, threads: usize) -> bool {
+        threads <= 1 || self.lines.len() < MIN_SPLIT || self.longest > STREAM_LINE
+    }
 }
 
-/// What one part of a batch gave: its answers, whether `f` called every
-/// line good, and the error that stopped it.
+/// Answer one line of `text` to `out`.
+fn answer_line<A: Answer, W: Write>(
+    text: &[u8],
+    (range, line): &(Range<usize>, usize),
+    a: &A,
+    out: &mut W,
+) -> io::Result<bool> {
+    let bytes = &text[range.clone()];
+    match std::str::from_utf8(bytes) {
+        Ok(s) => a.answer(Input::Text(s), out),
+        Err(_) => {
+            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            a.answer(Input::NotUtf8 { line: *line, lossy }, out)
+        }
+    }
+}
+
+/// What one part of a batch gave: its answers, whether every line was
+/// good, and the error that stopped it.
 struct Part {
     out: Vec<u8>,
     good: bool,
@@ -91,26 +138,20 @@ struct Part {
 /// Answer `lines` of `text` in order into `out` (emptied first; a
 /// buffer of an earlier batch, whose pages are already there: a fresh
 /// megabyte per part and batch cost its page faults and regrowth).
-fn answer<F>(text: &[u8], lines: &[(Range<usize>, usize)], f: &F, mut out: Vec<u8>) -> Part
-where
-    F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool>,
-{
+fn answer_part<A: Answer>(
+    text: &[u8],
+    lines: &[(Range<usize>, usize)],
+    a: &A,
+    mut out: Vec<u8>,
+) -> Part {
     out.clear();
     let mut part = Part {
         out,
         good: true,
         error: None,
     };
-    for (range, line) in lines {
-        let bytes = &text[range.clone()];
-        let result = match std::str::from_utf8(bytes) {
-            Ok(s) => f(Input::Text(s), &mut part.out),
-            Err(_) => {
-                let lossy = String::from_utf8_lossy(bytes).into_owned();
-                f(Input::NotUtf8 { line: *line, lossy }, &mut part.out)
-            }
-        };
-        match result {
+    for l in lines {
+        match answer_line(text, l, a, &mut part.out) {
             Ok(good) => part.good &= good,
             Err(e) => {
                 part.error = Some(e);
@@ -121,50 +162,132 @@ where
     part
 }
 
-/// Call `f` for each input, as [`super::input::for_each`] does, writing
-/// what it writes to `out` in input order; the lines of stdin are
-/// answered on `threads` threads (see the module's documentation).
-/// `f` returns whether the input was good; the result is whether all
-/// were.
-pub fn for_each_parallel<W, F>(
+/// Answer each input with `a`, as [`super::input::for_each`] does,
+/// writing to `out` in input order; the lines of stdin are answered on
+/// `threads` threads (see the module's documentation). Returns whether
+/// every input was good.
+pub fn for_each_parallel<W: Write, A: Answer>(
     args: &[String],
     out: &mut W,
     threads: usize,
-    f: F,
-) -> io::Result<bool>
-where
-    W: Write,
-    F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool> + Sync,
-{
+    a: &A,
+) -> io::Result<bool> {
     let mut all_good = true;
     if !args.is_empty() {
-        let mut buf = Vec::new();
-        for a in args {
-            buf.clear();
-            all_good &= f(Input::Text(a), &mut buf)?;
-            out.write_all(&buf)?;
+        for arg in args {
+            all_good &= a.answer(Input::Text(arg), out)?;
         }
         out.flush()?;
         return Ok(all_good);
     }
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
-    let mut batch = Batch::default();
+    answer_lines(&mut reader, out, threads, a)
+}
+
+/// [`for_each_parallel`] on the lines of `reader`. The helpers (one
+/// fewer than `threads`) live as long as the input: a batch is a few
+/// hundred lines, and a thread spawned per batch cost a tenth of the time.
+fn answer_lines<R: Read, W: Write, A: Answer>(
+    reader: &mut BufReader<R>,
+    out: &mut W,
+    threads: usize,
+    a: &A,
+) -> io::Result<bool> {
+    if threads <= 1 {
+        return answer_lines_with(reader, out, a, &[]);
+    }
+    std::thread::scope(|s| {
+        let helpers: Vec<Helper> = (1..threads)
+            .map(|_| {
+                let (jobs, job_rx) = mpsc::channel::<Job>();
+                let (part_tx, parts) = mpsc::channel::<Part>();
+                s.spawn(move || {
+                    for (batch, range, out) in job_rx {
+                        let part = answer_part(&batch.text, &batch.lines[range], a, out);
+                        // Let go of the batch before the part arrives: the
+                        // reading thread then refills it without a copy.
+                        drop(batch);
+                        if part_tx.send(part).is_err() {
+                            return;
+                        }
+                    }
+                });
+                Helper { jobs, parts }
+            })
+            .collect();
+        // The helpers' channels close when this returns; a helper that
+        // panicked is reported by the scope.
+        answer_lines_with(reader, out, a, &helpers)
+    })
+}
+
+/// A batch's lines `range` to answer into a spare buffer.
+type Job = (Arc<Batch>, Range<usize>, Vec<u8>);
+
+/// A helper thread: where its jobs go and its parts come from.
+struct Helper {
+    jobs: mpsc::Sender<Job>,
+    parts: mpsc::Receiver<Part>,
+}
+
+/// The reading thread's loop: each batch streamed, or cut in parts for
+/// itself and `helpers`.
+fn answer_lines_with<R: Read, W: Write, A: Answer>(
+    reader: &mut BufReader<R>,
+    out: &mut W,
+    a: &A,
+    helpers: &[Helper],
+) -> io::Result<bool> {
+    let threads = helpers.len() + 1;
+    let mut all_good = true;
     let mut seen = 0;
-    let mut spare = Vec::new();
+    let mut spare: Vec<Vec<u8>> = Vec::new();
+    let mut batch = Arc::new(Batch::default());
     loop {
-        batch.fill(&mut reader, &mut seen)?;
-        if batch.lines.is_empty() {
+        // The helpers have given back their parts: the batch is ours.
+        let b = Arc::make_mut(&mut batch);
+        b.fill(reader, &mut seen)?;
+        if b.lines.is_empty() {
             break;
         }
-        for part in answer_batch(&batch, threads, &f, &mut spare) {
-            all_good &= part.good;
-            out.write_all(&part.out)?;
-            if let Some(e) = part.error {
-                out.flush()?;
-                return Err(e);
+        if b.streamed(threads) {
+            for l in &b.lines {
+                all_good &= answer_line(&b.text, l, a, out)?;
             }
-            spare.push(part.out);
+        } else {
+            let n = b.lines.len();
+            let per = n.div_ceil(threads);
+            let mut ranges = (0..n).step_by(per).map(|k| k..(k + per).min(n));
+            let first = ranges.next().unwrap_or(0..0);
+            let mut asked = 0;
+            for (h, r) in helpers.iter().zip(ranges) {
+                let job = (Arc::clone(&batch), r, spare.pop().unwrap_or_default());
+                if h.jobs.send(job).is_err() {
+                    break;
+                }
+                asked += 1;
+            }
+            let mine = answer_part(
+                &batch.text,
+                &batch.lines[first],
+                a,
+                spare.pop().unwrap_or_default(),
+            );
+            let theirs = helpers[..asked].iter().map(|h| h.parts.recv());
+            for part in std::iter::once(Ok(mine)).chain(theirs) {
+                // A helper that stopped without a part panicked.
+                let Ok(part) = part else {
+                    return Err(io::Error::other("a helper thread stopped"));
+                };
+                all_good &= part.good;
+                out.write_all(&part.out)?;
+                if let Some(e) = part.error {
+                    out.flush()?;
+                    return Err(e);
+                }
+                spare.push(part.out);
+            }
         }
         if reader.buffer().is_empty() {
             out.flush()?;
@@ -174,57 +297,26 @@ where
     Ok(all_good)
 }
 
-/// The parts of `batch`, answered on up to `threads` threads, in order,
-/// each into a buffer taken from `spare` (or a new one).
-fn answer_batch<F>(batch: &Batch, threads: usize, f: &F, spare: &mut Vec<Vec<u8>>) -> Vec<Part>
-where
-    F: Fn(Input<'_>, &mut Vec<u8>) -> io::Result<bool> + Sync,
-{
-    let n = batch.lines.len();
-    if threads <= 1 || n < MIN_SPLIT {
-        let out = spare.pop().unwrap_or_default();
-        return vec![answer(&batch.text, &batch.lines, f, out)];
-    }
-    let per = n.div_ceil(threads.min(n / (MIN_SPLIT / 2)).max(1));
-    let mut chunks = batch.lines.chunks(per);
-    let first = chunks.next().unwrap_or_default();
-    std::thread::scope(|s| {
-        let helpers: Vec<_> = chunks
-            .map(|c| {
-                let out = spare.pop().unwrap_or_default();
-                s.spawn(move || answer(&batch.text, c, f, out))
-            })
-            .collect();
-        let mut parts = vec![answer(
-            &batch.text,
-            first,
-            f,
-            spare.pop().unwrap_or_default(),
-        )];
-        for h in helpers {
-            parts.push(match h.join() {
-                Ok(p) => p,
-                Err(panic) => std::panic::resume_unwind(panic),
-            });
-        }
-        parts
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Echo each line with its kind, as a subcommand would answer it.
-    fn echo(input: Input<'_>, out: &mut Vec<u8>) -> io::Result<bool> {
-        match input {
-            Input::Text(s) => {
-                writeln!(out, "text {s}")?;
-                Ok(!s.contains('!'))
-            }
-            Input::NotUtf8 { line, lossy } => {
-                writeln!(out, "line {line} not utf-8: {lossy}")?;
-                Ok(false)
+    /// Echo each line with its kind, as a subcommand would answer it;
+    /// a line `stop` is an error.
+    struct Echo;
+
+    impl Answer for Echo {
+        fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool> {
+            match input {
+                Input::Text("stop") => Err(io::Error::other("stop")),
+                Input::Text(s) => {
+                    writeln!(out, "text {s}")?;
+                    Ok(!s.contains('!'))
+                }
+                Input::NotUtf8 { line, lossy } => {
+                    writeln!(out, "line {line} not utf-8: {lossy}")?;
+                    Ok(false)
+                }
             }
         }
     }
@@ -245,9 +337,23 @@ mod tests {
         }
     }
 
+    /// `input` answered on `threads` threads through a buffer of
+    /// `capacity` bytes: the output, and whether all lines were good.
+    fn run(input: &[u8], capacity: usize, threads: usize) -> io::Result<(Vec<u8>, bool)> {
+        let mut out = Vec::new();
+        let good = answer_lines(
+            &mut BufReader::with_capacity(capacity, input),
+            &mut out,
+            threads,
+            &Echo,
+        )?;
+        Ok((out, good))
+    }
+
     /// Every thread count answers with the bytes one thread writes,
     /// non-UTF-8 lines with their own line numbers, the BOM dropped from
-    /// the first line only, `\r\n` and a last line without `\n` alike.
+    /// the first line only, `\r\n`, a line too long to be held and a
+    /// last line without `\n` alike.
     #[test]
     fn parts_join_into_what_one_thread_writes() {
         let mut input = b"\xEF\xBB\xBFa\r\n".to_vec();
@@ -258,6 +364,10 @@ mod tests {
                 2 => input.extend_from_slice(b"loud!\r\n"),
                 _ => input.extend_from_slice(format!("line {i}\n").as_bytes()),
             }
+            if i == 9000 {
+                input.extend_from_slice(&[b'x'; STREAM_LINE + 1]);
+                input.push(b'\n');
+            }
         }
         input.extend_from_slice(b"last");
         let mut want = Vec::new();
@@ -266,20 +376,24 @@ mod tests {
             let l = l.strip_suffix(b"\r").unwrap_or(l);
             let l = if i == 0 { &l[3..] } else { l };
             want_good &= match std::str::from_utf8(l) {
-                Ok(s) => echo(Input::Text(s), &mut want).unwrap(),
+                Ok(s) => Echo.answer(Input::Text(s), &mut want).unwrap(),
                 Err(_) => {
                     let lossy = String::from_utf8_lossy(l).into_owned();
-                    echo(Input::NotUtf8 { line: i + 1, lossy }, &mut want).unwrap()
+                    Echo.answer(Input::NotUtf8 { line: i + 1, lossy }, &mut want)
+                        .unwrap()
                 }
             };
         }
-        // Whole batches of MAX_BATCH lines cut in parts, and small ones
-        // at each 16-byte fill.
-        let sizes: Vec<usize> = batches(&input, 1 << 20)
-            .iter()
-            .map(|b| b.lines.len())
-            .collect();
-        assert_eq!(sizes, [MAX_BATCH, MAX_BATCH, 10_002 - 2 * MAX_BATCH]);
+        // Whole batches (MAX_BATCH lines or MAX_BATCH_BYTES) cut in
+        // parts; the one with the long line streamed; small ones at each
+        // 16-byte fill.
+        let big = batches(&input, 1 << 20);
+        assert_eq!(big.iter().map(|b| b.lines.len()).sum::<usize>(), 10_003);
+        for b in &big[..big.len() - 1] {
+            assert!(b.lines.len() == MAX_BATCH || b.text.len() >= MAX_BATCH_BYTES);
+        }
+        assert!(big.iter().filter(|b| !b.streamed(2)).count() >= 2);
+        assert!(big.iter().any(|b| b.longest > STREAM_LINE && b.streamed(2)));
         for (threads, capacity) in [
             (1, 1 << 20),
             (2, 1 << 20),
@@ -287,18 +401,8 @@ mod tests {
             (8, 1 << 20),
             (2, 16),
         ] {
-            let mut got = Vec::new();
-            let mut good = true;
-            for b in batches(&input, capacity) {
-                for p in answer_batch(&b, threads, &echo, &mut Vec::new()) {
-                    good &= p.good;
-                    got.extend_from_slice(&p.out);
-                }
-            }
-            assert_eq!(
-                String::from_utf8_lossy(&got),
-                String::from_utf8_lossy(&want)
-            );
+            let (got, good) = run(&input, capacity, threads).unwrap();
+            assert!(got == want, "{threads} threads, {capacity} bytes");
             assert_eq!(good, want_good, "{threads} threads, {capacity} bytes");
         }
         assert!(!want_good);
@@ -333,12 +437,11 @@ mod tests {
             if b.lines.is_empty() {
                 break;
             }
-            got.push(
-                b.lines
-                    .iter()
-                    .map(|(r, n)| (b.text[r.clone()].to_vec(), *n))
-                    .collect::<Vec<_>>(),
-            );
+            let lines = b
+                .lines
+                .iter()
+                .map(|(r, n)| (b.text[r.clone()].to_vec(), *n));
+            got.push(lines.collect::<Vec<_>>());
         }
         let line = |s: &str, n| (s.as_bytes().to_vec(), n);
         assert_eq!(
@@ -351,17 +454,10 @@ mod tests {
         );
     }
 
-    /// An error stops the part at its line; the parts before are whole.
+    /// An error stops the answers at its line, on any thread count: the
+    /// lines before it are answered, none after.
     #[test]
     fn an_error_stops_at_its_line() {
-        let fail = |input: Input<'_>, out: &mut Vec<u8>| match input {
-            Input::Text("stop") => Err(io::Error::other("stop")),
-            Input::Text(s) => {
-                writeln!(out, "{s}")?;
-                Ok(true)
-            }
-            Input::NotUtf8 { .. } => Ok(false),
-        };
         let input: String = (0..500)
             .map(|i| {
                 if i == 300 {
@@ -371,19 +467,13 @@ mod tests {
                 }
             })
             .collect();
-        let mut whole = Batch::default();
-        let mut seen = 0;
-        whole
-            .fill(&mut BufReader::new(input.as_bytes()), &mut seen)
-            .unwrap();
-        let mut got = Vec::new();
-        for p in answer_batch(&whole, 4, &fail, &mut Vec::new()) {
-            got.extend_from_slice(&p.out);
-            if p.error.is_some() {
-                break;
-            }
+        let want: String = (0..300).map(|i| format!("text {i}\n")).collect();
+        for threads in [1, 4] {
+            let mut out = Vec::new();
+            let mut reader = BufReader::with_capacity(1 << 20, input.as_bytes());
+            let r = answer_lines(&mut reader, &mut out, threads, &Echo);
+            assert_eq!(r.unwrap_err().to_string(), "stop");
+            assert_eq!(String::from_utf8(out).unwrap(), want, "{threads} threads");
         }
-        let want: String = (0..300).map(|i| format!("{i}\n")).collect();
-        assert_eq!(String::from_utf8(got).unwrap(), want);
     }
 }

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::batches::for_each_parallel;
+use super::batches::{for_each_parallel, Answer};
 use super::format::Format;
 use super::input::Input;
 use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
@@ -38,12 +38,32 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     let format = super::format::Format::pick(args.json, args.format);
     // Each line's answer depends on that line alone: stdin is answered
     // on every core, in input order (cli::batches).
-    let answer = |input: Input<'_>, out: &mut Vec<u8>| -> io::Result<bool> {
+    let answer = ParseAnswer { options, format };
+    let result = for_each_parallel(&args.uris, &mut out, super::batches::threads(), &answer);
+    match result {
+        Ok(all_valid) => Ok(if all_valid {
+            super::EXIT_OK
+        } else {
+            super::EXIT_FAILED
+        }),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
+        Err(e) => Err(e),
+    }
+}
+
+/// How `parse` answers one input.
+struct ParseAnswer {
+    options: ParseOptions,
+    format: Format,
+}
+
+impl Answer for ParseAnswer {
+    fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool> {
         match input {
             Input::Text(s) => {
-                let r = report_with(s, options);
+                let r = report_with(s, self.options);
                 let l = Linted::new(&r);
-                match format {
+                match self.format {
                     Format::Json => {
                         crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
                         out.write_all(b"\n")?;
@@ -54,20 +74,10 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
                 Ok(l.is_valid())
             }
             Input::NotUtf8 { line, lossy } => {
-                write_not_utf8(out, line, &lossy, format == Format::Json)?;
+                write_not_utf8(out, line, &lossy, self.format == Format::Json)?;
                 Ok(false)
             }
         }
-    };
-    let result = for_each_parallel(&args.uris, &mut out, super::batches::threads(), answer);
-    match result {
-        Ok(all_valid) => Ok(if all_valid {
-            super::EXIT_OK
-        } else {
-            super::EXIT_FAILED
-        }),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
-        Err(e) => Err(e),
     }
 }
 
