@@ -65,7 +65,7 @@ impl Answer for ParseAnswer {
                 let l = Linted::new(&r);
                 match self.format {
                     Format::Json => {
-                        crate::text::json::write(&mut *out, &JsonParse::new(&l))?;
+                        JsonParse::new(&l).write_json(out)?;
                         out.write_all(b"\n")?;
                     }
                     Format::Markdown => crate::report::markdown::write_parse(out, &l)?,
@@ -120,7 +120,7 @@ pub fn write_not_utf8<W: Write>(
             },
             analysis: None,
         };
-        crate::text::json::write(&mut *out, &v)?;
+        v.write_json(out)?;
         out.write_all(b"\n")
     } else {
         writeln!(

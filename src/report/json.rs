@@ -163,4 +163,115 @@ mod tests {
             );
         }
     }
+
+    /// The object written field by field (`write_json`, what `parse
+    /// --json` prints).
+    fn by_hand(v: &JsonParse<'_>) -> String {
+        let mut out = Vec::new();
+        v.write_json(&mut out).expect("write to a Vec");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    /// The same object through serde.
+    fn by_serde(v: &JsonParse<'_>) -> String {
+        let mut out = Vec::new();
+        crate::text::json::write(&mut out, v).expect("write to a Vec");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    /// `write_json` writes the bytes serde writes for every line of the
+    /// benchmark corpus and for every shape of host, finding and payload:
+    /// IPv4, IPv6 with a zone, IPvFuture, IDNA forms, `data:`, userinfo,
+    /// ports, pairs with and without values, dot segments, undecodable
+    /// escapes, terminal hazards, invalid input, a line that is not UTF-8.
+    #[test]
+    fn the_hand_written_object_is_what_serde_writes() {
+        let corpus = include_str!("../../benches/uris.txt");
+        let shapes = [
+            "http://192.0.2.16:80/a",
+            "http://[fe80::1%25en0]:8080/?x",
+            "http://[2001:DB8:0:0:0:0:0:1]/",
+            "http://[v1.x]:0/a/./b/../%2e%2E?a=1&a&=&b=%zz#f",
+            "http://user:pw@xn--nxasmq6b.example:8080/π?é=ü",
+            "http://bücher.example/",
+            "http://xn--zz.example/",
+            "data:text/plain;charset=utf-8;base64,aGVsbG8=",
+            "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk",
+            "data:,no%20type",
+            "data:nocomma",
+            "mailto:a@b.example?subject=x+y%20z",
+            "urn:isbn:0451450523",
+            "//host.example:/p",
+            "../../a;b?c=d",
+            "",
+            "?",
+            "#",
+            "http://h/\u{1b}[31m\u{9b}\u{202e}?q=\"\\\"#\u{200d}",
+            "http://exa mple.com/<a>{b}|c^d`e",
+            "HTTP://EXAMPLE.COM:0080/%7efoo/%7Ebar",
+            "http://h:8x/a b",
+            "foo://example.com:8042/over/there?name=ferret#nose",
+        ];
+        for line in corpus.lines().chain(shapes) {
+            let r = crate::uri::report(line);
+            let l = Linted::new(&r);
+            let v = JsonParse::new(&l);
+            assert_eq!(by_hand(&v), by_serde(&v), "{line:?}");
+            let r = crate::uri::report_with(line, crate::uri::ParseOptions { iri: true });
+            let l = Linted::new(&r);
+            let v = JsonParse::new(&l);
+            assert_eq!(by_hand(&v), by_serde(&v), "{line:?} as an IRI");
+        }
+        // Without the analysis (a line that is not UTF-8): none of its
+        // fields; a listed finding, a WHATWG difference.
+        let v = JsonParse {
+            input: "a\u{fffd}b",
+            valid: false,
+            kind: None,
+            scheme: None,
+            authority: None,
+            userinfo: None,
+            host: None,
+            host_kind: None,
+            port: None,
+            path: "a\u{fffd}b",
+            query: None,
+            fragment: None,
+            findings: JsonFindings::List(vec![JsonFinding {
+                start: 0,
+                end: 5,
+                severity: "error",
+                code: "not-utf8",
+                message: "stdin line 3 is not valid UTF-8".into(),
+                section: Some("RFC 3986 §2.5"),
+            }]),
+            whatwg: Whatwg {
+                valid: false,
+                href: None,
+                differences: vec!["not given".into(), "a \"quote\"".into()],
+            },
+            analysis: None,
+        };
+        assert_eq!(by_hand(&v), by_serde(&v));
+        let mut out = Vec::new();
+        crate::cli::parse::write_not_utf8(&mut out, 3, "a\u{fffd}b", true).expect("written");
+        let line = String::from_utf8(out).expect("UTF-8");
+        let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
+        assert_eq!(v["findings"][0]["code"], "not-utf8");
+        assert!(v.get("spans").is_none());
+    }
+
+    proptest::proptest! {
+        /// Any text at all, valid or not, as an IRI or not.
+        #[test]
+        fn any_line_is_written_by_hand_as_serde_writes_it(
+            line in "([a-z:/?#\\[\\]@%!$&'()*+,;=._~ <>\"{}|^`\\\\-]|%[0-9a-fA-F]{2}|é|\u{9b}|\u{202e}|[0-9]){0,40}",
+            iri in proptest::bool::ANY,
+        ) {
+            let r = crate::uri::report_with(&line, crate::uri::ParseOptions { iri });
+            let l = Linted::new(&r);
+            let v = JsonParse::new(&l);
+            proptest::prop_assert_eq!(by_hand(&v), by_serde(&v));
+        }
+    }
 }

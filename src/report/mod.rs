@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod json;
+pub mod json_line;
 pub mod markdown;
 pub mod text;
 pub mod trace;

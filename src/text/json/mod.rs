@@ -30,6 +30,19 @@ pub fn write<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Res
     value.serialize(&mut ser).map_err(io::Error::from)
 }
 
+/// Write `s` as a JSON string, quotes included, as [`write()`] writes a
+/// string: for writers that assemble an object by hand
+/// ([`crate::report::json_line`]).
+///
+/// ```
+/// let mut out = Vec::new();
+/// uriscope::text::json::write_string(&mut out, "a\"\u{9b}").unwrap();
+/// assert_eq!(out, br#""a\"\u009b""#);
+/// ```
+pub fn write_string<W: Write + ?Sized>(out: &mut W, s: &str) -> io::Result<()> {
+    escape::write_str(out, s)
+}
+
 /// The reference the serializer is tested against: serde_json's own
 /// compact serializer, with a formatter that escapes
 /// [`escape::escaped_in_json`] in what serde_json leaves raw.

@@ -317,12 +317,12 @@ fn all_in(c: &[u8; 8], bit: u8) -> bool {
 /// How many leading bytes of `b` are in class `class` (one class bit).
 ///
 /// The hot loop of the validator, eight bytes at a time: four lookups in
-/// a table of byte pairs ([`PAIRS`]) tell whether all eight are in the
+/// a table of byte pairs (`PAIRS`) tell whether all eight are in the
 /// class, with one branch per eight bytes; the first chunk that is not
 /// is searched pair by pair. The last partial chunk is the final eight
 /// bytes again, overlapping the ones already accepted: its first byte
 /// outside the class is past them. Classes the parser does not scan go
-/// through a table per class ([`BYTE_TABLES`]).
+/// through a table per class (`BYTE_TABLES`).
 ///
 /// ```
 /// use uriscope::uri::syntax::chars::{run_len, PATH};
