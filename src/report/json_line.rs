@@ -94,19 +94,10 @@ fn opt_str<W: Write>(out: &mut W, s: Option<&str>) -> io::Result<()> {
     }
 }
 
-/// An unsigned integer in decimal, as serde_json writes it.
-fn number<W: Write>(out: &mut W, mut v: u64) -> io::Result<()> {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.write_all(&digits[at..])
+/// An unsigned integer in decimal, as serde_json writes it (with itoa,
+/// as serde_json does).
+fn number<W: Write>(out: &mut W, v: u64) -> io::Result<()> {
+    out.write_all(itoa::Buffer::new().format(v).as_bytes())
 }
 
 /// `true` or `false`.
