@@ -7,11 +7,10 @@ use clap::Args;
 use super::batches::{for_each_parallel, Answer};
 use super::format::Format;
 use super::input::Input;
-use crate::report::json::{JsonFinding, JsonFindings, JsonParse};
+use crate::report::json::JsonParse;
 use crate::report::text::write_breakdown;
 use crate::uri::lint::Linted;
 use crate::uri::{report_with, ParseOptions};
-use crate::whatwg::Whatwg;
 
 /// Arguments of `uriscope parse`.
 #[derive(Debug, Args)]
@@ -90,36 +89,7 @@ pub fn write_not_utf8<W: Write>(
 ) -> io::Result<()> {
     let message = format!("stdin line {line} is not valid UTF-8; shown with U+FFFD replacements");
     if json {
-        let v = JsonParse {
-            input: lossy,
-            valid: false,
-            kind: None,
-            scheme: None,
-            authority: None,
-            userinfo: None,
-            host: None,
-            host_kind: None,
-            port: None,
-            path: lossy,
-            query: None,
-            fragment: None,
-            findings: JsonFindings::List(vec![JsonFinding {
-                start: 0,
-                end: lossy.len(),
-                severity: "error",
-                code: "not-utf8",
-                message: message.as_str().into(),
-                section: Some("RFC 3986 §2.5"),
-            }]),
-            whatwg: Whatwg {
-                valid: false,
-                href: None,
-                differences: vec![
-                    "the line is not UTF-8; it was not given to the WHATWG parser".into(),
-                ],
-            },
-            analysis: None,
-        };
+        let v = JsonParse::not_utf8(lossy, &message);
         v.write_json(out)?;
         out.write_all(b"\n")
     } else {

@@ -133,6 +133,44 @@ impl<'a> JsonParse<'a> {
     }
 }
 
+impl<'a> JsonParse<'a> {
+    /// The object for a stdin line that is not UTF-8, shown as `lossy`:
+    /// no analysis, one `not-utf8` error saying `message`, and a WHATWG
+    /// column that says the line was not given to it.
+    pub fn not_utf8(lossy: &'a str, message: &'a str) -> Self {
+        JsonParse {
+            input: lossy,
+            valid: false,
+            kind: None,
+            scheme: None,
+            authority: None,
+            userinfo: None,
+            host: None,
+            host_kind: None,
+            port: None,
+            path: lossy,
+            query: None,
+            fragment: None,
+            findings: JsonFindings::List(vec![JsonFinding {
+                start: 0,
+                end: lossy.len(),
+                severity: "error",
+                code: "not-utf8",
+                message: message.into(),
+                section: Some("RFC 3986 §2.5"),
+            }]),
+            whatwg: Whatwg {
+                valid: false,
+                href: None,
+                differences: vec![
+                    "the line is not UTF-8; it was not given to the WHATWG parser".into(),
+                ],
+            },
+            analysis: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,34 +262,7 @@ mod tests {
         }
         // Without the analysis (a line that is not UTF-8): none of its
         // fields; a listed finding, a WHATWG difference.
-        let v = JsonParse {
-            input: "a\u{fffd}b",
-            valid: false,
-            kind: None,
-            scheme: None,
-            authority: None,
-            userinfo: None,
-            host: None,
-            host_kind: None,
-            port: None,
-            path: "a\u{fffd}b",
-            query: None,
-            fragment: None,
-            findings: JsonFindings::List(vec![JsonFinding {
-                start: 0,
-                end: 5,
-                severity: "error",
-                code: "not-utf8",
-                message: "stdin line 3 is not valid UTF-8".into(),
-                section: Some("RFC 3986 §2.5"),
-            }]),
-            whatwg: Whatwg {
-                valid: false,
-                href: None,
-                differences: vec!["not given".into(), "a \"quote\"".into()],
-            },
-            analysis: None,
-        };
+        let v = JsonParse::not_utf8("a\u{fffd}\"b", "stdin line 3 is not valid UTF-8");
         assert_eq!(by_hand(&v), by_serde(&v));
         let mut out = Vec::new();
         crate::cli::parse::write_not_utf8(&mut out, 3, "a\u{fffd}b", true).expect("written");

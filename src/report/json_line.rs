@@ -127,12 +127,17 @@ fn whatwg<W: Write>(out: &mut W, w: &Whatwg) -> io::Result<()> {
     out.write_all(b"]}")
 }
 
-/// `{"start":…,"end":…}`.
-fn span<W: Write>(out: &mut W, s: JsonSpan) -> io::Result<()> {
+/// `{"start":…,"end":…`, the object left open for more fields.
+fn open_span<W: Write>(out: &mut W, s: JsonSpan) -> io::Result<()> {
     out.write_all(br#"{"start":"#)?;
     number(out, s.start as u64)?;
     out.write_all(br#","end":"#)?;
-    number(out, s.end as u64)?;
+    number(out, s.end as u64)
+}
+
+/// `{"start":…,"end":…}`.
+fn span<W: Write>(out: &mut W, s: JsonSpan) -> io::Result<()> {
+    open_span(out, s)?;
     out.write_all(b"}")
 }
 
@@ -164,10 +169,7 @@ fn spans<W: Write>(out: &mut W, s: &Spans) -> io::Result<()> {
 }
 
 fn segment<W: Write>(out: &mut W, s: &Segment<'_>) -> io::Result<()> {
-    out.write_all(br#"{"start":"#)?;
-    number(out, s.span.start as u64)?;
-    out.write_all(br#","end":"#)?;
-    number(out, s.span.end as u64)?;
+    open_span(out, s.span)?;
     out.write_all(br#","raw":"#)?;
     write_string(out, s.raw)?;
     out.write_all(br#","decoded":"#)?;
@@ -178,10 +180,7 @@ fn segment<W: Write>(out: &mut W, s: &Segment<'_>) -> io::Result<()> {
 }
 
 fn pair<W: Write>(out: &mut W, p: &Pair<'_>) -> io::Result<()> {
-    out.write_all(br#"{"start":"#)?;
-    number(out, p.span.start as u64)?;
-    out.write_all(br#","end":"#)?;
-    number(out, p.span.end as u64)?;
+    open_span(out, p.span)?;
     out.write_all(br#","key":"#)?;
     write_string(out, p.key)?;
     out.write_all(br#","value":"#)?;

@@ -6,8 +6,18 @@ use std::process::{Command, Stdio};
 /// Run the `uriscope` binary with `args` and `stdin`; returns
 /// (exit code, stdout, stderr). Output that is not UTF-8 is shown lossy.
 pub fn run_uriscope(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    run_uriscope_env(args, stdin, &[])
+}
+
+/// [`run_uriscope`] with the environment variables `env` set.
+pub fn run_uriscope_env(
+    args: &[&str],
+    stdin: &[u8],
+    env: &[(&str, &str)],
+) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -85,25 +85,10 @@ fn parse_streams_many_lines_in_order() {
 }
 
 /// Run `uriscope ARGS` with `stdin` and `URISCOPE_THREADS=threads`.
-fn with_threads(threads: &str, args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .env("URISCOPE_THREADS", threads)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let out = child.wait_with_output().expect("the binary finishes");
-    writer
-        .join()
-        .expect("the writer")
-        .expect("stdin takes the input");
-    (out.status.code().unwrap_or(-1), out.stdout)
+fn with_threads(threads: &str, args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let env = [("URISCOPE_THREADS", threads)];
+    let (code, out, _) = crate::support::run_uriscope_env(args, stdin, &env);
+    (code, out)
 }
 
 /// The lines answered on four threads are the bytes one thread writes,
@@ -132,7 +117,6 @@ fn parse_on_many_threads_writes_what_one_thread_writes() {
         assert_eq!(four_code, one_code, "{args:?}");
         assert!(one == four, "{args:?}: the outputs differ");
         if args.contains(&"--json") {
-            let one = String::from_utf8_lossy(&one);
             assert_eq!(one.lines().count(), 12_000);
             assert!(one.contains("stdin line 8 is not valid UTF-8"));
         }
