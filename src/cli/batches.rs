@@ -15,11 +15,11 @@
 //! straight to the output, as `for_each` does: the answer to a 64 KB line
 //! full of errors is megabytes, and is streamed, never held.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::ops::Range;
 use std::sync::{mpsc, Arc};
 
-use super::input::Input;
+use super::input::{line_input, read_line, Input};
 
 /// The most lines in one batch.
 pub const MAX_BATCH: usize = 4096;
@@ -74,26 +74,11 @@ impl Batch {
         self.lines.clear();
         self.longest = 0;
         while self.lines.len() < MAX_BATCH && self.text.len() < MAX_BATCH_BYTES {
-            let start = self.text.len();
-            if reader.read_until(b'\n', &mut self.text)? == 0 {
+            let Some(text) = read_line(reader, &mut self.text, seen)? else {
                 break;
-            }
-            *seen += 1;
-            let mut end = self.text.len();
-            if self.text[start..end].ends_with(b"\n") {
-                end -= 1;
-                if self.text[start..end].ends_with(b"\r") {
-                    end -= 1;
-                }
-            }
-            // A UTF-8 byte-order mark before the first line is an
-            // encoding signature, not part of the input.
-            let mut begin = start;
-            if *seen == 1 && self.text[start..end].starts_with(b"\xEF\xBB\xBF") {
-                begin += 3;
-            }
-            self.lines.push((begin..end, *seen));
-            self.longest = self.longest.max(end - begin);
+            };
+            self.longest = self.longest.max(text.len());
+            self.lines.push((text, *seen));
             // What is buffered, not what a read would bring: a read
             // would wait for a line that may not have been typed yet.
             if reader.buffer().is_empty() {
@@ -117,14 +102,7 @@ fn answer_line<A: Answer, W: Write>(
     a: &A,
     out: &mut W,
 ) -> io::Result<bool> {
-    let bytes = &text[range.clone()];
-    match std::str::from_utf8(bytes) {
-        Ok(s) => a.answer(Input::Text(s), out),
-        Err(_) => {
-            let lossy = String::from_utf8_lossy(bytes).into_owned();
-            a.answer(Input::NotUtf8 { line: *line, lossy }, out)
-        }
-    }
+    a.answer(line_input(&text[range.clone()], *line), out)
 }
 
 /// What one part of a batch gave: its answers, whether every line was

@@ -2,6 +2,7 @@
 //! time from stdin, in constant memory.
 
 use std::io::{self, BufRead, Write};
+use std::ops::Range;
 
 /// One input line.
 #[derive(Debug)]
@@ -39,31 +40,50 @@ pub fn for_each<W: Write>(
     let mut line = 0usize;
     loop {
         buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
+        let Some(text) = read_line(&mut reader, &mut buf, &mut line)? else {
             break;
-        }
-        line += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-        }
-        // A UTF-8 byte-order mark before the first line is an encoding
-        // signature, not part of the input.
-        if line == 1 && buf.starts_with(b"\xEF\xBB\xBF") {
-            buf.drain(..3);
-        }
-        match std::str::from_utf8(&buf) {
-            Ok(s) => f(Input::Text(s), out)?,
-            Err(_) => {
-                let lossy = String::from_utf8_lossy(&buf).into_owned();
-                f(Input::NotUtf8 { line, lossy }, out)?
-            }
-        }
+        };
+        f(line_input(&buf[text], line), out)?;
         if reader.buffer().is_empty() {
             out.flush()?;
         }
     }
     out.flush()
+}
+
+/// Read the next line of `reader` onto the end of `buf`; returns where
+/// its text is in `buf` (without `\n` or `\r\n`; a UTF-8 byte-order
+/// mark before the first line dropped, an encoding signature, not part
+/// of the input), or `None` at the end. `line` counts the lines read.
+pub(crate) fn read_line<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    line: &mut usize,
+) -> io::Result<Option<Range<usize>>> {
+    let start = buf.len();
+    if reader.read_until(b'\n', buf)? == 0 {
+        return Ok(None);
+    }
+    *line += 1;
+    let mut text = &buf[start..];
+    text = text
+        .strip_suffix(b"\n")
+        .map_or(text, |t| t.strip_suffix(b"\r").unwrap_or(t));
+    let mut begin = start;
+    if *line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+        begin += 3;
+    }
+    Ok(Some(begin..start + text.len()))
+}
+
+/// The input the bytes of stdin line number `line` make: its text, or
+/// for bytes that are not UTF-8, a rendering with U+FFFD replacements.
+pub(crate) fn line_input(bytes: &[u8], line: usize) -> Input<'_> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Input::Text(s),
+        Err(_) => Input::NotUtf8 {
+            line,
+            lossy: String::from_utf8_lossy(bytes).into_owned(),
+        },
+    }
 }
