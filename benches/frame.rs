@@ -146,7 +146,7 @@ fn parts(c: &mut Criterion, name: &str, uri: &str) {
         b.iter(|| {
             let a = app.analysis();
             let w = uriscope::ui::whatwg::parse(&a, app.resolve.base.text());
-            black_box(uriscope::ui::whatwg::section(&w, None, &theme, 79).len())
+            black_box(uriscope::ui::whatwg::section(&w, None, &[], &theme, 79).len())
         })
     });
 }

@@ -218,9 +218,9 @@ pub fn passwords(app: &App) -> Vec<String> {
                 if !t.contains('@') || fields[..i].contains(&t) {
                     continue;
                 }
-                // The components alone: the report's, without its findings.
-                let (u, _) = crate::uri::recover(t, Default::default());
-                if let Some(p) = crate::text::mask::password_of(&u) {
+                // The components alone (the report's, without its
+                // findings), or the split's for an input they do not read.
+                if let Some(p) = crate::text::mask::password_in(t) {
                     let pw = p.slice(t).to_string();
                     if !out.contains(&pw) {
                         out.push(pw);

@@ -14,8 +14,45 @@ use crate::uri::{Report, Span as ByteSpan};
 pub const MASK: &str = "****";
 
 /// The password of the userinfo (after its first `:`), when not empty.
+/// When the strict parse finds no userinfo but the Appendix B split of
+/// an invalid input has an authority with one (`<https://u:pw@h/>`: no
+/// scheme for the grammar, `<https` for the split, whose components the
+/// breakdown then shows), the password there.
+///
+/// ```
+/// use uriscope::text::mask::password_span;
+/// let r = uriscope::uri::report("<https://user:hunter2@example.com/a>");
+/// assert_eq!(password_span(&r).map(|s| s.slice(r.input)), Some("hunter2"));
+/// ```
 pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {
-    password_of(&a.uri)
+    password_of(&a.uri).or_else(|| split_password(a.input, a.split.authority?))
+}
+
+/// The password of `text` read as a URI-reference, valid or not: of the
+/// components the parser recovers, else of the Appendix B split's
+/// authority (as [`password_span`] finds it in a report).
+///
+/// ```
+/// use uriscope::text::mask::password_in;
+/// let t = "<http://u:pw@h/>";
+/// assert_eq!(password_in(t).map(|s| s.slice(t)), Some("pw"));
+/// assert_eq!(password_in("http://h/a"), None);
+/// ```
+pub fn password_in(text: &str) -> Option<ByteSpan> {
+    if !text.contains('@') {
+        return None;
+    }
+    let (u, _) = crate::uri::recover(text, Default::default());
+    password_of(&u).or_else(|| split_password(text, crate::uri::split(text).authority?))
+}
+
+/// The password in the authority `auth` of `input` as Appendix B splits
+/// it: the userinfo is what comes before its last `@`.
+fn split_password(input: &str, auth: ByteSpan) -> Option<ByteSpan> {
+    let text = input.get(auth.range())?;
+    let at = text.rfind('@')?;
+    let colon = text[..at].find(':')?;
+    (colon + 1 < at).then(|| ByteSpan::new(auth.start + colon + 1, auth.start + at))
 }
 
 /// The password of `uri`'s userinfo (after its first `:`), when not

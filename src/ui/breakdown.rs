@@ -53,7 +53,14 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);
     let relative_to = (!super::whatwg::has_scheme(a)).then_some(base);
-    lines.extend(super::whatwg::section(&browser, relative_to, theme, cols));
+    let secrets = super::mask::passwords(app);
+    lines.extend(super::whatwg::section(
+        &browser,
+        relative_to,
+        &secrets,
+        theme,
+        cols,
+    ));
     lines.extend(legend(theme));
     let height = usize::from(area.height);
     let max_y = lines.len().saturating_sub(height);

@@ -115,10 +115,10 @@ fn bytes_line(
 /// encoded text after it.
 fn masked_encoded(app: &App) -> String {
     let t = app.encode.text.text();
-    let pw = if t.contains('@') && !super::mask::revealed() {
-        crate::text::mask::password_of(&crate::uri::recover(t, Default::default()).0)
-    } else {
+    let pw = if super::mask::revealed() {
         None
+    } else {
+        crate::text::mask::password_in(t)
     };
     match pw {
         Some(pw) => {

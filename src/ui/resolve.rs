@@ -87,7 +87,13 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
         out.push(row(
             "WHATWG join",
             LABEL,
-            super::whatwg::join_spans(&browser, rfc, theme, w.saturating_sub(LABEL)),
+            super::whatwg::join_spans(
+                &browser,
+                rfc,
+                &super::mask::passwords(app),
+                theme,
+                w.saturating_sub(LABEL),
+            ),
             theme,
         ));
         pin

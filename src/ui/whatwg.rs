@@ -41,12 +41,20 @@ pub fn parse(a: &Report<'_>, base: &str) -> Whatwg {
     }
 }
 
+/// An href as drawn: its own password masked, and the explorer's
+/// `secrets` hidden wherever else they stand (a reference the grammar
+/// does not read, `<http://u:pw@h/>`, joins into the path).
+fn hidden(href: &str, secrets: &[String]) -> String {
+    super::mask::hide_passwords(&super::mask::mask_password(href), secrets).into_owned()
+}
+
 /// The Breakdown's WHATWG section, `w` columns wide: the label, the href
 /// (or that the parser rejects the input), then each difference from
-/// RFC 3986, highlighted.
+/// RFC 3986, highlighted. `secrets` are the explorer's passwords.
 pub fn section(
     r: &Whatwg,
     relative_to: Option<&str>,
+    secrets: &[String],
     theme: &Theme,
     w: usize,
 ) -> Vec<Line<'static>> {
@@ -68,10 +76,7 @@ pub fn section(
     match &r.href {
         Some(href) if r.valid => out.push(Line::from(vec![
             label("href"),
-            Span::styled(
-                fit(&super::mask::mask_password(href), room).into_owned(),
-                theme.good(),
-            ),
+            Span::styled(fit(&hidden(href, secrets), room).into_owned(), theme.good()),
         ])),
         _ => out.push(Line::from(vec![
             label("href"),
@@ -110,7 +115,13 @@ pub fn section(
 
 /// The Resolve pane's WHATWG row value: the join's href, marked where it
 /// differs from the RFC 3986 target (`rfc`, when RFC 3986 resolved it).
-pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec<Span<'static>> {
+pub fn join_spans(
+    r: &Whatwg,
+    rfc: Option<&str>,
+    secrets: &[String],
+    theme: &Theme,
+    w: usize,
+) -> Vec<Span<'static>> {
     let Some(href) = r.href.as_deref().filter(|_| r.valid) else {
         return vec![Span::styled(
             fit("rejected by the WHATWG parser (no URL)", w).into_owned(),
@@ -122,7 +133,7 @@ pub fn join_spans(r: &Whatwg, rfc: Option<&str>, theme: &Theme, w: usize) -> Vec
     let room = w.saturating_sub(width(mark));
     vec![
         Span::styled(
-            fit(&super::mask::mask_password(href), room).into_owned(),
+            fit(&hidden(href, secrets), room).into_owned(),
             if same { theme.good() } else { theme.changed() },
         ),
         Span::styled(
@@ -170,10 +181,10 @@ mod tests {
     fn join_marks_a_difference() {
         let t = Theme::default();
         let r = whatwg::join("http://a/b/c/d;p?q", "..\\g");
-        let spans = join_spans(&r, Some("http://a/b/c/..%5Cg"), &t, 60);
+        let spans = join_spans(&r, Some("http://a/b/c/..%5Cg"), &[], &t, 60);
         let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
         assert_eq!(text, "http://a/b/g ≠ RFC 3986");
-        let spans = join_spans(&r, Some("http://a/b/g"), &t, 60);
+        let spans = join_spans(&r, Some("http://a/b/g"), &[], &t, 60);
         let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
         assert_eq!(text, "http://a/b/g = RFC 3986");
     }

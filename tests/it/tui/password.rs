@@ -65,6 +65,25 @@ fn the_password_appears_in_no_pane() {
     no_password(&app, "copy chooser");
 }
 
+/// An invalid input whose password only the Appendix B split sees (the
+/// grammar reads `<http:` as a first segment, not a scheme, so it finds
+/// no authority): the breakdown shows the split's components, masked.
+#[test]
+fn a_password_only_the_split_sees_appears_in_no_pane() {
+    for input in [
+        "<http://user:hunter2secret@host.example/a>",
+        "\"http://user:hunter2secret@host.example/a b\"",
+        "1http://user:hunter2secret@host.example/",
+    ] {
+        let mut app = App::new(input, None);
+        no_password(&app, &format!("Breakdown of {input}"));
+        for pane in [Pane::Resolve, Pane::Compare] {
+            update(&mut app, Action::FocusPane(pane));
+            no_password(&app, &format!("{} of {input}", pane.title()));
+        }
+    }
+}
+
 #[test]
 fn the_breakdown_shows_a_mask_of_fixed_length() {
     let app = App::new(URI, None);
