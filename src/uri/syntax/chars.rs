@@ -232,22 +232,9 @@ fn members8(c: &[u8; 8], t: &[u8; 256]) -> u64 {
 }
 
 /// The classes the parser scans runs of, one bit each in [`PAIRS`].
-const RUN_CLASSES: [u16; 8] = [
+pub(crate) const RUN_CLASSES: [u16; 8] = [
     SCHEME, DIGIT, USERINFO, REG_NAME, PATH, QUERY, SEGMENT_NC, UNRESERVED,
 ];
-
-/// The bit of `class` in [`PAIRS`], if it is one of [`RUN_CLASSES`].
-#[inline(always)]
-const fn run_bit(class: u16) -> Option<u8> {
-    let mut k = 0;
-    while k < RUN_CLASSES.len() {
-        if RUN_CLASSES[k] == class {
-            return Some(1 << k);
-        }
-        k += 1;
-    }
-    None
-}
 
 /// The [`RUN_CLASSES`] byte `b` is in, one bit each.
 const fn run_bits(b: u8) -> u8 {
@@ -263,7 +250,7 @@ const fn run_bits(b: u8) -> u8 {
 }
 
 /// [`run_bits`] of every byte.
-static SINGLES: [u8; 256] = {
+pub(crate) static SINGLES: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
@@ -273,56 +260,8 @@ static SINGLES: [u8; 256] = {
     t
 };
 
-/// Two bytes at a time: `PAIRS[u16::from_le_bytes([x, y])]` holds the
-/// [`RUN_CLASSES`] that both `x` and `y` are in, so eight bytes take four
-/// lookups (64 KB; a URI's byte pairs touch a few kilobytes of it).
-static PAIRS: [u8; 65536] = {
-    let mut t = [0u8; 65536];
-    let mut i = 0;
-    while i < 65536 {
-        t[i] = SINGLES[i & 0xFF] & SINGLES[i >> 8];
-        i += 1;
-    }
-    t
-};
-
-/// The pair of bytes `c[k]`, `c[k + 1]` as an index into [`PAIRS`]
-/// (one load of all eight, then shifts: byte by byte, the compiler
-/// assembled each index from two loads).
-#[inline(always)]
-fn pair(c: &[u8; 8], k: usize) -> usize {
-    (u64::from_le_bytes(*c) >> (8 * k)) as u16 as usize
-}
-
-/// Where the first byte outside `bit` is in `c`, which holds one.
-#[inline(always)]
-fn first_outside(c: &[u8; 8], bit: u8) -> usize {
-    let mut k = 0;
-    while k < 6 && PAIRS[pair(c, k)] & bit != 0 {
-        k += 2;
-    }
-    if SINGLES[c[k] as usize] & bit != 0 {
-        k + 1
-    } else {
-        k
-    }
-}
-
-/// Whether every byte of `c` is in `bit`: four pair lookups.
-#[inline(always)]
-fn all_in(c: &[u8; 8], bit: u8) -> bool {
-    (PAIRS[pair(c, 0)] & PAIRS[pair(c, 2)]) & (PAIRS[pair(c, 4)] & PAIRS[pair(c, 6)]) & bit != 0
-}
-
-/// How many leading bytes of `b` are in class `class` (one class bit).
-///
-/// The hot loop of the validator, eight bytes at a time: four lookups in
-/// a table of byte pairs (`PAIRS`) tell whether all eight are in the
-/// class, with one branch per eight bytes; the first chunk that is not
-/// is searched pair by pair. The last partial chunk is the final eight
-/// bytes again, overlapping the ones already accepted: its first byte
-/// outside the class is past them. Classes the parser does not scan go
-/// through a table per class (`BYTE_TABLES`).
+/// How many leading bytes of `b` are in class `class` (one class bit):
+/// [`run_end`] from the start.
 ///
 /// ```
 /// use uriscope::uri::syntax::chars::{run_len, PATH};
@@ -330,29 +269,57 @@ fn all_in(c: &[u8; 8], bit: u8) -> bool {
 /// ```
 #[inline(always)]
 pub fn run_len(b: &[u8], class: u16) -> usize {
-    debug_assert_eq!(class.count_ones(), 1, "run_len takes a single class bit");
-    let Some(bit) = run_bit(class) else {
-        return run_len_by_bytes(b, class);
+    run_end(b, 0, class)
+}
+
+/// Where the run of class `class` (one class bit) that starts at `start`
+/// in `b` ends: [`run_len`] of `&b[start..]`, plus `start`.
+///
+/// The hot loop of the validator. Where 16-byte registers are there
+/// (SSE2: every x86-64), sixteen bytes at a time against the class's
+/// ranges, and the first byte outside it found in the comparison's bit
+/// mask, without a branch (`sixteen`); elsewhere, and for inputs under
+/// sixteen bytes, eight at a time through a table of byte pairs
+/// (`eights`). Either way, a run that starts near the end
+/// of `b` still takes one chunk: the last bytes of `b`, those before the
+/// run not counted. Classes the parser does not scan go through a table
+/// per class (`BYTE_TABLES`).
+///
+/// ```
+/// use uriscope::uri::syntax::chars::{run_end, QUERY};
+/// assert_eq!(run_end(b"http://h/?q=1#f", 10, QUERY), 13);
+/// ```
+#[inline(always)]
+pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
+    debug_assert_eq!(class.count_ones(), 1, "run_end takes a single class bit");
+    let Some(k) = run_index(class) else {
+        return start + run_len_by_bytes(&b[start..], class);
     };
-    let mut n = 0;
-    while let Some(c) = b[n..].first_chunk::<8>() {
-        if !all_in(c, bit) {
-            return n + first_outside(c, bit);
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    {
+        crate::uri::syntax::sixteen::run_end(b, start, k)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    )))]
+    crate::uri::syntax::eights::run_end_by_eights(b, start, k)
+}
+
+/// The index of `class` in [`RUN_CLASSES`], if it is one.
+#[inline(always)]
+const fn run_index(class: u16) -> Option<usize> {
+    let mut k = 0;
+    while k < RUN_CLASSES.len() {
+        if RUN_CLASSES[k] == class {
+            return Some(k);
         }
-        n += 8;
+        k += 1;
     }
-    if n == b.len() {
-        return n;
-    }
-    if let Some(last) = b.last_chunk::<8>() {
-        if all_in(last, bit) {
-            return b.len();
-        }
-        return b.len() - 8 + first_outside(last, bit);
-    }
-    b.iter()
-        .position(|&c| SINGLES[c as usize] & bit == 0)
-        .unwrap_or(b.len())
+    None
 }
 
 /// [`run_len`] through the table of `class` alone, eight bytes at a time.

@@ -4,6 +4,7 @@
 //! a span for every component, and recomposition (§5.3).
 
 pub mod chars;
+mod eights;
 pub mod error;
 pub mod host;
 pub mod ipv6_text;
@@ -11,6 +12,11 @@ pub mod parse;
 pub mod recompose;
 pub mod report;
 pub(crate) mod sink;
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+mod sixteen;
 pub mod span;
 pub mod split;
 pub mod uri_ref;

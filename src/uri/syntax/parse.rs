@@ -440,7 +440,7 @@ impl<'a, S: Sink> Parser<'a, S> {
         let mut i = start;
         while i < limit {
             // The common case: a run of allowed bytes, bounds checks elided.
-            i += chars::run_len(&b[i..], mask);
+            i = chars::run_end(b, i, mask);
             if i == limit {
                 return Ok(limit);
             }
@@ -570,7 +570,7 @@ impl<'a, S: Sink> Parser<'a, S> {
     fn run_of(&self, mut i: usize, mask: u16) -> usize {
         let b = self.b;
         loop {
-            i += chars::run_len(&b[i..], mask);
+            i = chars::run_end(b, i, mask);
             if i + 2 < b.len()
                 && b[i] == b'%'
                 && chars::is_hexdig(b[i + 1])
@@ -616,7 +616,7 @@ impl<'a, S: Sink> Parser<'a, S> {
         };
         let (port, end) = if host_end < len && b[host_end] == b':' {
             let p = host_end + 1;
-            let e = p + chars::run_len(&b[p..], chars::DIGIT);
+            let e = chars::run_end(b, p, chars::DIGIT);
             (Some(Span::new(p, e)), e)
         } else {
             (None, host_end)

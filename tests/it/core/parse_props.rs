@@ -2,6 +2,7 @@
 //! parse agrees with split and with analyze, split agrees with a naive oracle.
 
 use proptest::prelude::*;
+use uriscope::uri::syntax::chars;
 use uriscope::uri::{
     analyze, analyze_with, parse, parse_iri, parse_with, split, ParseOptions, Split,
 };
@@ -322,7 +323,7 @@ proptest! {
 }
 
 proptest! {
-    /// `run_len` (eight bytes at a time) against the obvious byte loop.
+    /// `run_len` (sixteen or eight bytes at a time) against the obvious byte loop.
     #[test]
     fn run_len_agrees_with_a_byte_loop(b in proptest::collection::vec(any::<u8>(), 0..40), bit in 0u32..15) {
         use uriscope::uri::syntax::chars::{run_len, TABLE};
@@ -346,6 +347,26 @@ proptest! {
         b.extend_from_slice(&fill);
         let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
         prop_assert_eq!(run_len(&b, class), naive);
+    }
+
+    /// `run_end` from any start, every class the parser scans: the runs
+    /// that start in the last chunk read bytes before their start, which
+    /// must not count.
+    #[test]
+    fn run_end_from_any_start_agrees_with_a_byte_loop(
+        b in proptest::collection::vec(
+            prop_oneof![any::<u8>(), Just(b'a'), Just(b'/'), Just(b'?'), Just(b'%'), Just(b':')],
+            0..80,
+        ),
+        start in 0usize..80,
+        class in proptest::sample::select(vec![
+            chars::SCHEME, chars::DIGIT, chars::USERINFO, chars::REG_NAME,
+            chars::PATH, chars::QUERY, chars::SEGMENT_NC, chars::UNRESERVED, chars::HEXDIG,
+        ]),
+    ) {
+        let start = start.min(b.len());
+        let naive = start + b[start..].iter().take_while(|&&c| chars::is(c, class)).count();
+        prop_assert_eq!(chars::run_end(&b, start, class), naive);
     }
 
     #[test]
