@@ -204,16 +204,20 @@ pub fn has_dot_segments(path: &str) -> bool {
     // pass without an early exit, which the compiler vectorizes (the byte
     // loop below cost 4 instructions a byte of every resolved path).
     // Each byte against the one before it, as two aligned slices.
-    let maybe = match b {
-        [] => false,
-        [first, rest @ ..] => {
-            *first == b'.'
-                || b[..b.len() - 1]
-                    .iter()
-                    .zip(rest)
-                    .fold(false, |any, (&x, &y)| any | ((x == b'/') & (y == b'.')))
-        }
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    let maybe = if b.len() >= 16 {
+        crate::uri::syntax::sixteen::dot_after_slash(b)
+    } else {
+        dot_after_slash(b)
     };
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    )))]
+    let maybe = dot_after_slash(b);
     if !maybe {
         return false;
     }
@@ -228,6 +232,22 @@ pub fn has_dot_segments(path: &str) -> bool {
         i = at + 1;
     }
     false
+}
+
+/// Whether a `.` starts `b` or follows a `/` in it: where a dot segment
+/// can start.
+#[inline]
+fn dot_after_slash(b: &[u8]) -> bool {
+    match b {
+        [] => false,
+        [first, rest @ ..] => {
+            *first == b'.'
+                || b[..b.len() - 1]
+                    .iter()
+                    .zip(rest)
+                    .fold(false, |any, (&x, &y)| any | ((x == b'/') & (y == b'.')))
+        }
+    }
 }
 
 /// `remove_dot_segments` with one [`DotStep`] per loop iteration, the RFC's

@@ -16,7 +16,7 @@ pub(crate) mod sink;
     any(target_arch = "x86", target_arch = "x86_64"),
     target_feature = "sse2"
 ))]
-mod sixteen;
+pub(crate) mod sixteen;
 pub mod span;
 pub mod split;
 pub mod uri_ref;

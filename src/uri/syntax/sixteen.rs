@@ -104,6 +104,35 @@ pub(crate) fn run_end(b: &[u8], start: usize, k: usize) -> usize {
     }
 }
 
+/// Whether a `.` starts `b` or follows a `/` in it (where a dot segment
+/// can start), sixteen bytes at a time; `b` holds at least sixteen.
+pub(crate) fn dot_after_slash(b: &[u8]) -> bool {
+    let masks = |c: &[u8; 16]| {
+        let v = load_unaligned_m128i(c);
+        let dots = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'.' as i8)));
+        let slashes = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'/' as i8)));
+        (dots as u32, slashes as u32)
+    };
+    // The start of `b` counts as a slash before it.
+    let mut slash_before = 1;
+    let mut n = 0;
+    while let Some(c) = b[n..].first_chunk::<16>() {
+        let (dots, slashes) = masks(c);
+        if dots & (slashes << 1 | slash_before) != 0 {
+            return true;
+        }
+        slash_before = slashes >> 15;
+        n += 16;
+    }
+    let Some(last) = b.last_chunk::<16>().filter(|_| n < b.len()) else {
+        return false;
+    };
+    // The last sixteen again: the bytes before `n` were seen, but each
+    // one is still the byte before the next.
+    let (dots, slashes) = masks(last);
+    dots & slashes << 1 & (0xFFFF << (16 - (b.len() - n))) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +160,16 @@ mod tests {
     }
 
     proptest! {
+        /// A dot at the start or after a slash, found sixteen bytes at a
+        /// time, at every length from sixteen.
+        #[test]
+        fn dot_after_slash_agrees_with_a_byte_loop(
+            b in proptest::collection::vec(prop_oneof![Just(b'.'), Just(b'/'), Just(b'a')], 16..60),
+        ) {
+            let naive = b.iter().enumerate().any(|(i, &c)| c == b'.' && (i == 0 || b[i - 1] == b'/'));
+            prop_assert_eq!(dot_after_slash(&b), naive);
+        }
+
         /// The sixteen-byte runs, the eight-byte runs and a byte loop
         /// agree from every start, near the end of the input as well.
         #[test]
