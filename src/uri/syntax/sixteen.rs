@@ -11,8 +11,9 @@
 
 use crate::uri::syntax::chars::{RUN_CLASSES, SINGLES, TABLE};
 use safe_arch::{
-    add_i8_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, cmp_gt_mask_i8_m128i, load_unaligned_m128i,
-    move_mask_i8_m128i, set_splat_i8_m128i, zeroed_m128i,
+    add_i8_m128i, bitand_m128i, bitandnot_m128i, bitor_m128i, cmp_eq_mask_i8_m128i,
+    cmp_gt_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
+    zeroed_m128i,
 };
 
 /// The ASCII bytes of `RUN_CLASSES[k]` as ranges `(first, last)`, at
@@ -52,23 +53,27 @@ const MAX_RANGES: usize = 10;
 fn outside(c: &[u8; 16], k: usize) -> u32 {
     let v = load_unaligned_m128i(c);
     let (ranges, n) = RANGES[k];
-    let mut inside = zeroed_m128i();
+    // Outside every range, and equal to none of the single bytes.
+    let mut past_ranges = set_splat_i8_m128i(-1);
+    let mut singles = zeroed_m128i();
     let mut r = 0;
     while r < n {
         let (lo, hi) = ranges[r];
-        let hit = if lo == hi {
-            cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(lo as i8))
+        if lo == hi {
+            singles = bitor_m128i(
+                singles,
+                cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(lo as i8)),
+            );
         } else {
-            // v - lo + 0x80, as a signed byte, is below -0x80 + (hi - lo) + 1
-            // just for lo..=hi; bytes from 0x80 on land at or above it.
+            // v - lo + 0x80, as a signed byte, is at most -0x80 + (hi - lo)
+            // just for lo..=hi; bytes from 0x80 on land above it.
             let shifted = add_i8_m128i(v, set_splat_i8_m128i(0x80u8.wrapping_sub(lo) as i8));
-            let bound = set_splat_i8_m128i((hi - lo + 1).wrapping_add(0x80) as i8);
-            cmp_gt_mask_i8_m128i(bound, shifted)
-        };
-        inside = bitor_m128i(inside, hit);
+            let last = set_splat_i8_m128i((hi - lo).wrapping_add(0x80) as i8);
+            past_ranges = bitand_m128i(past_ranges, cmp_gt_mask_i8_m128i(shifted, last));
+        }
         r += 1;
     }
-    !(move_mask_i8_m128i(inside) as u32) & 0xFFFF
+    move_mask_i8_m128i(bitandnot_m128i(singles, past_ranges)) as u32
 }
 
 /// [`crate::uri::syntax::chars::run_end`] for class `RUN_CLASSES[k]`, sixteen bytes at a
