@@ -16,76 +16,178 @@ use safe_arch::{
     zeroed_m128i,
 };
 
-/// The ASCII bytes of `RUN_CLASSES[k]` as ranges `(first, last)`, at
-/// most [`MAX_RANGES`] of them, with how many there are: what
-/// [`outside`] compares (no class holds a byte past 0x7F).
-const RANGES: [([(u8, u8); MAX_RANGES], usize); RUN_CLASSES.len()] = {
-    let mut out = [([(0u8, 0u8); MAX_RANGES], 0usize); RUN_CLASSES.len()];
+/// A byte test sixteen bytes at a time: letters (when `letters`), one
+/// of `ranges[..n]` (`(first, last)`; a single byte when equal).
+#[derive(Clone, Copy)]
+struct Test {
+    letters: bool,
+    ranges: [(u8, u8); MAX_RANGES],
+    n: usize,
+}
+
+/// The most ranges a test has (`reg-name` and `segment-nz-nc` without
+/// their letters: nine).
+const MAX_RANGES: usize = 10;
+
+/// The bytes common in hosts and paths: letters, digits, `-./_`.
+const fn common(b: usize) -> bool {
+    matches!(b as u8, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'/' | b'_')
+}
+
+/// Whether byte `b` is in `class` (and [`common`], with `common_only`).
+const fn member(class: u16, common_only: bool, b: usize) -> bool {
+    TABLE[b] & class != 0 && (!common_only || common(b))
+}
+
+/// The test for the ASCII bytes of `class` (only the [`common`] ones,
+/// with `common_only`; no run class holds a byte past 0x7F): both cases
+/// of the letters in one range when it holds them all (`b | 0x20` is a
+/// lowercase letter just for letters), the rest as ranges.
+const fn test_of(class: u16, common_only: bool) -> Test {
+    let mut letters = true;
+    let mut b = 0;
+    while b < 26 {
+        letters &= member(class, common_only, b'a' as usize + b)
+            && member(class, common_only, b'A' as usize + b);
+        b += 1;
+    }
+    let mut t = Test {
+        letters,
+        ranges: [(0, 0); MAX_RANGES],
+        n: 0,
+    };
+    let mut b = 0;
+    while b < 256 {
+        assert!(
+            TABLE[b] & class == 0 || b < 0x80,
+            "a run class holds only ASCII"
+        );
+        if take(class, common_only, letters, b) {
+            let first = b;
+            while b + 1 < 256 && take(class, common_only, letters, b + 1) {
+                b += 1;
+            }
+            t.ranges[t.n] = (first as u8, b as u8);
+            t.n += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// Whether `test_of` puts byte `b` in a range: a member that is not a
+/// letter the letters' range already holds.
+const fn take(class: u16, common_only: bool, letters: bool, b: usize) -> bool {
+    let letter = (b | 0x20) >= b'a' as usize && (b | 0x20) <= b'z' as usize;
+    member(class, common_only, b) && !(letters && letter)
+}
+
+/// Each of [`RUN_CLASSES`] whole.
+const FULL: [Test; RUN_CLASSES.len()] = {
+    let mut out = [test_of(0, false); RUN_CLASSES.len()];
     let mut k = 0;
     while k < RUN_CLASSES.len() {
-        let class = RUN_CLASSES[k];
-        let mut n = 0;
-        let mut b = 0usize;
-        while b < 256 {
-            if TABLE[b] & class != 0 {
-                assert!(b < 0x80, "a run class holds only ASCII");
-                let first = b;
-                while b + 1 < 256 && TABLE[b + 1] & class != 0 {
-                    b += 1;
-                }
-                out[k].0[n] = (first as u8, b as u8);
-                n += 1;
-            }
-            b += 1;
-        }
-        out[k].1 = n;
+        out[k] = test_of(RUN_CLASSES[k], false);
         k += 1;
     }
     out
 };
 
-/// The most ranges a run class has (`reg-name` and `segment-nz-nc`: ten).
-const MAX_RANGES: usize = 10;
+/// Each of [`RUN_CLASSES`] cut to the [`common`] bytes, and whether that
+/// test is so much cheaper that a run pays for a second look where it
+/// stops at a byte of the class (hosts and paths: their sub-delims, `~`,
+/// `:` and `@` are rare; not queries, full of `=` and `&`).
+const COMMON: [(Test, bool); RUN_CLASSES.len()] = {
+    let mut out = [(test_of(0, false), false); RUN_CLASSES.len()];
+    let mut k = 0;
+    while k < RUN_CLASSES.len() {
+        let t = test_of(RUN_CLASSES[k], true);
+        let pays = FULL[k].n >= t.n + 3 && RUN_CLASSES[k] != crate::uri::syntax::chars::QUERY;
+        out[k] = (t, pays);
+        k += 1;
+    }
+    out
+};
 
-/// The bytes of `c` outside class `RUN_CLASSES[k]`, one bit each (bit
-/// `i` for `c[i]`).
+/// The bytes of `c` that `t` does not accept, one bit each (bit `i` for
+/// `c[i]`).
 #[inline(always)]
-fn outside(c: &[u8; 16], k: usize) -> u32 {
+fn outside(c: &[u8; 16], t: &Test) -> u32 {
     let v = load_unaligned_m128i(c);
-    let (ranges, n) = RANGES[k];
     // Outside every range, and equal to none of the single bytes.
     let mut past_ranges = set_splat_i8_m128i(-1);
     let mut singles = zeroed_m128i();
+    // x - first + 0x80, as a signed byte, is at most -0x80 + (last - first)
+    // just for first..=last; bytes from 0x80 on land above it.
+    let past = |x, first: u8, last: u8| {
+        let shifted = add_i8_m128i(x, set_splat_i8_m128i(0x80u8.wrapping_sub(first) as i8));
+        cmp_gt_mask_i8_m128i(
+            shifted,
+            set_splat_i8_m128i((last - first).wrapping_add(0x80) as i8),
+        )
+    };
+    if t.letters {
+        let folded = bitor_m128i(v, set_splat_i8_m128i(0x20));
+        past_ranges = past(folded, b'a', b'z');
+    }
     let mut r = 0;
-    while r < n {
-        let (lo, hi) = ranges[r];
-        if lo == hi {
+    while r < t.n {
+        let (first, last) = t.ranges[r];
+        if first == last {
             singles = bitor_m128i(
                 singles,
-                cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(lo as i8)),
+                cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(first as i8)),
             );
         } else {
-            // v - lo + 0x80, as a signed byte, is at most -0x80 + (hi - lo)
-            // just for lo..=hi; bytes from 0x80 on land above it.
-            let shifted = add_i8_m128i(v, set_splat_i8_m128i(0x80u8.wrapping_sub(lo) as i8));
-            let last = set_splat_i8_m128i((hi - lo).wrapping_add(0x80) as i8);
-            past_ranges = bitand_m128i(past_ranges, cmp_gt_mask_i8_m128i(shifted, last));
+            past_ranges = bitand_m128i(past_ranges, past(v, first, last));
         }
         r += 1;
     }
     move_mask_i8_m128i(bitandnot_m128i(singles, past_ranges)) as u32
 }
 
-/// [`crate::uri::syntax::chars::run_end`] for class `RUN_CLASSES[k]`, sixteen bytes at a
-/// time. What is left past the last whole chunk is the last sixteen
-/// bytes of `b` again, with the bytes before the run shifted out of the
-/// mask; `b` shorter than sixteen goes eight at a time.
+/// [`crate::uri::syntax::chars::run_end`] for class `RUN_CLASSES[k]`,
+/// sixteen bytes at a time. Where the class has a much cheaper common
+/// part ([`COMMON`]), the run is first scanned for it, and only where it
+/// stops at a byte of the class does the whole class take over.
 #[inline(always)]
 pub(crate) fn run_end(b: &[u8], start: usize, k: usize) -> usize {
+    if b.len() < 16 {
+        let bit = 1u8 << k;
+        return start
+            + b[start..]
+                .iter()
+                .position(|&c| SINGLES[c as usize] & bit == 0)
+                .unwrap_or(b.len() - start);
+    }
+    let (common, pays) = COMMON[k];
+    if !pays {
+        return run_of(b, start, &FULL[k]);
+    }
+    let p = run_of(b, start, &common);
+    if p == b.len() || SINGLES[b[p] as usize] & (1 << k) == 0 {
+        return p;
+    }
+    rest_of_run(b, p, k)
+}
+
+/// The run of the whole class `RUN_CLASSES[k]` from `p` on: out of line,
+/// for the runs [`run_end`]'s common part stopped short of.
+#[inline(never)]
+fn rest_of_run(b: &[u8], p: usize, k: usize) -> usize {
+    run_of(b, p, &FULL[k])
+}
+
+/// Where the run of bytes `t` accepts from `start` stops. What is left
+/// past the last whole chunk is the last sixteen bytes of `b` again, with
+/// the bytes before the run shifted out of the mask; `b` shorter than
+/// sixteen goes a byte at a time.
+#[inline(always)]
+fn run_of(b: &[u8], start: usize, t: &Test) -> usize {
     let len = b.len();
     let mut n = start;
     while let Some(c) = b[n..].first_chunk::<16>() {
-        let m = outside(c, k);
+        let m = outside(c, t);
         if m != 0 {
             return n + m.trailing_zeros() as usize;
         }
@@ -95,18 +197,33 @@ pub(crate) fn run_end(b: &[u8], start: usize, k: usize) -> usize {
         return n;
     }
     let Some(last) = b.last_chunk::<16>() else {
-        let bit = 1u8 << k;
         return n + b[n..]
             .iter()
-            .position(|&c| SINGLES[c as usize] & bit == 0)
+            .position(|&c| !accepts(t, c))
             .unwrap_or(len - n);
     };
-    let m = outside(last, k) >> (16 - (len - n));
+    let m = outside(last, t) >> (16 - (len - n));
     if m == 0 {
         len
     } else {
         n + m.trailing_zeros() as usize
     }
+}
+
+/// Whether `t` accepts `c`, one byte.
+#[inline(always)]
+fn accepts(t: &Test, c: u8) -> bool {
+    if t.letters && (c | 0x20).is_ascii_lowercase() {
+        return true;
+    }
+    let mut r = 0;
+    while r < t.n {
+        if t.ranges[r].0 <= c && c <= t.ranges[r].1 {
+            return true;
+        }
+        r += 1;
+    }
+    false
 }
 
 /// Whether a `.` starts `b` or follows a `/` in it (where a dot segment
@@ -158,7 +275,18 @@ mod tests {
                     } else {
                         1 << at
                     };
-                    assert_eq!(outside(&c, k), want, "byte {b:#x} at {at}, class {k}");
+                    assert_eq!(
+                        outside(&c, &FULL[k]),
+                        want,
+                        "byte {b:#x} at {at}, class {k}"
+                    );
+                    let common = TABLE[b as usize] & class != 0 && super::common(b as usize);
+                    let want = if common { 0 } else { 1 << at };
+                    assert_eq!(
+                        outside(&c, &COMMON[k].0),
+                        want,
+                        "byte {b:#x} at {at}, class {k}, common part"
+                    );
                 }
             }
         }
