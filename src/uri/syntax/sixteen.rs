@@ -2,12 +2,14 @@
 //! every x86-64 processor has, through `safe_arch`'s safe wrappers (this
 //! crate forbids `unsafe`).
 //!
-//! A byte is in a run class when it falls in one of the class's ASCII
-//! ranges ([`RANGES`]): one comparison a single byte, an add and a signed
-//! comparison a range, sixteen bytes at once. The bytes outside the class
-//! come out as a 16-bit mask whose trailing zeros are the run: no branch
-//! to find where in the chunk it ends, which the eight-byte table path
-//! took one to three of (measured in docs/BENCHMARKS.md).
+//! A byte is in a run class when it is a letter (`b | 0x20` in `a..=z`,
+//! where the class holds all 52) or falls in one of the class's other
+//! ASCII ranges ([`FULL`]): one comparison a single byte, an add and a
+//! signed comparison a range, sixteen bytes at once. The bytes outside
+//! the class come out as a 16-bit mask whose trailing zeros are the run:
+//! no branch to find where in the chunk it ends. Hosts and paths are
+//! scanned for their common bytes first ([`COMMON`]), a third of the
+//! tests, and for the whole class only past a rarer byte of it.
 
 use crate::uri::syntax::chars::{RUN_CLASSES, SINGLES, TABLE};
 use safe_arch::{
@@ -25,8 +27,8 @@ struct Test {
     n: usize,
 }
 
-/// The most ranges a test has (`reg-name` and `segment-nz-nc` without
-/// their letters: nine).
+/// Room for the ranges of a test (the most, `segment-nz-nc` without its
+/// letters, has nine).
 const MAX_RANGES: usize = 10;
 
 /// The bytes common in hosts and paths: letters, digits, `-./_`.
