@@ -278,12 +278,12 @@ pub fn run_len(b: &[u8], class: u16) -> usize {
 /// The hot loop of the validator. Where 16-byte registers are there
 /// (SSE2: every x86-64), sixteen bytes at a time against the class's
 /// ranges, and the first byte outside it found in the comparison's bit
-/// mask, without a branch (`sixteen`); elsewhere, and for inputs under
-/// sixteen bytes, eight at a time through a table of byte pairs
-/// (`eights`). Either way, a run that starts near the end
-/// of `b` still takes one chunk: the last bytes of `b`, those before the
-/// run not counted. Classes the parser does not scan go through a table
-/// per class (`BYTE_TABLES`).
+/// mask, without a branch (`sixteen`; inputs under sixteen bytes a byte
+/// at a time); elsewhere, eight at a time through a table of byte pairs
+/// (`eights`). Either way, a run that starts near the end of `b` still
+/// takes one chunk: the last bytes of `b`, those before the run not
+/// counted. Classes the parser does not scan go through a table per
+/// class (`BYTE_TABLES`).
 ///
 /// ```
 /// use uriscope::uri::syntax::chars::{run_end, QUERY};
