@@ -39,30 +39,26 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
     if errors().next().is_some() {
         writeln!(out, "{}", caret_line_of(s, errors()))?;
     }
-    let kind = u.kind().as_str();
     if valid && !s.is_ascii() {
         // Only an IRI-reference (RFC 3987) is valid with non-ASCII text.
         writeln!(out, "  {}", iri_headline(s, u.kind()))?;
     } else if valid {
-        out.write_all(b"  valid       yes (")?;
-        out.write_all(kind.as_bytes())?;
-        out.write_all(b" reference)\n")?;
+        out.write_all(valid_line(u.kind()).as_bytes())?;
     } else {
         out.write_all(b"  valid       no (components below are the Appendix B split)\n")?;
     }
-    let row = |out: &mut W, name: &str, span: Option<Span>, extra: &str| -> io::Result<()> {
+    let row = |out: &mut W, head: &Head, span: Option<Span>, extra: &str| -> io::Result<()> {
         match span {
-            Some(sp) if safe => write_row(out, name, sp.slice(s), sp, extra),
-            Some(sp) => write_row(out, name, &visible(sp.slice(s)), sp, extra),
+            Some(sp) if safe => write_row(out, head, sp.slice(s), sp, extra.as_bytes()),
+            Some(sp) => write_row(out, head, &visible(sp.slice(s)), sp, extra.as_bytes()),
             None => {
-                out.write_all(b"  ")?;
-                padded(out, name, 11)?;
-                out.write_all(b" (undefined)\n")
+                out.write_all(&head[..HEAD - 1])?;
+                out.write_all(b"(undefined)\n")
             }
         }
     };
     if valid {
-        row(out, "scheme", u.scheme_span(), "")?;
+        row(out, &SCHEME, u.scheme_span(), "\n")?;
         match u.authority_parts() {
             Some(auth) => {
                 // The userinfo's password is masked for display (RFC 3986 §7.5).
@@ -70,42 +66,42 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
                     let m = mask_userinfo(ui.slice(s));
                     format!("{m}{}", &s[ui.end..sp.end])
                 };
-                let masked_row = |out: &mut W, name: &str, sp: Span, text: &str| {
-                    write_row(out, name, &visible(text), sp, "")
+                let masked_row = |out: &mut W, head: &Head, sp: Span, text: &str| {
+                    write_row(out, head, &visible(text), sp, b"\n")
                 };
                 match auth.userinfo {
                     Some(ui) => {
-                        masked_row(out, "authority", auth.span, &masked(auth.span, ui))?;
-                        masked_row(out, "  userinfo", ui, &masked(ui, ui))?;
+                        masked_row(out, &AUTHORITY, auth.span, &masked(auth.span, ui))?;
+                        masked_row(out, &USERINFO, ui, &masked(ui, ui))?;
                     }
-                    None => row(out, "authority", Some(auth.span), "")?,
+                    None => row(out, &AUTHORITY, Some(auth.span), "\n")?,
                 }
                 let hk = host_kind_note(auth.host.kind);
-                row(out, "  host", Some(auth.host.span), hk)?;
+                row(out, &HOST, Some(auth.host.span), hk)?;
                 if let Some(z) = auth.host.zone {
-                    row(out, "  zone", Some(z), "")?;
+                    row(out, &ZONE, Some(z), "\n")?;
                 }
                 if let Some(p) = auth.port {
-                    row(out, "  port", Some(p), "")?;
+                    row(out, &PORT, Some(p), "\n")?;
                 }
             }
-            None => row(out, "authority", None, "")?,
+            None => row(out, &AUTHORITY, None, "\n")?,
         }
         row(
             out,
-            "path",
+            &PATH,
             Some(u.path_span()),
             path_kind_note(u.path_kind()),
         )?;
-        row(out, "query", u.query_span(), "")?;
-        row(out, "fragment", u.fragment_span(), "")?;
+        row(out, &QUERY, u.query_span(), "\n")?;
+        row(out, &FRAGMENT, u.fragment_span(), "\n")?;
     } else {
         let p = &a.split;
-        row(out, "scheme", p.scheme, "")?;
-        row(out, "authority", p.authority, "")?;
-        row(out, "path", Some(p.path), "")?;
-        row(out, "query", p.query, "")?;
-        row(out, "fragment", p.fragment, "")?;
+        row(out, &SCHEME, p.scheme, "\n")?;
+        row(out, &AUTHORITY, p.authority, "\n")?;
+        row(out, &PATH, Some(p.path), "\n")?;
+        row(out, &QUERY, p.query, "\n")?;
+        row(out, &FRAGMENT, p.fragment, "\n")?;
     }
     if !l.is_empty() {
         writeln!(out, "  findings:")?;
@@ -132,93 +128,127 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
     out.write_all(b"\n")
 }
 
-/// `  (KIND)` after a host row, without formatting it each time.
+/// The validity line of a valid URI-reference of kind `k`, newline
+/// included, without putting it together each time.
+fn valid_line(k: crate::uri::RefKind) -> &'static str {
+    use crate::uri::RefKind::*;
+    match k {
+        Uri => "  valid       yes (uri reference)\n",
+        NetworkPath => "  valid       yes (network-path reference)\n",
+        AbsolutePath => "  valid       yes (absolute-path reference)\n",
+        RelativePath => "  valid       yes (relative-path reference)\n",
+        SameDocument => "  valid       yes (same-document reference)\n",
+    }
+}
+
+/// `  (KIND)` and the newline after a host row, without formatting it
+/// each time.
 fn host_kind_note(k: crate::uri::HostKind) -> &'static str {
     use crate::uri::HostKind::*;
     match k {
-        RegName => "  (reg-name)",
-        Ipv4 => "  (ipv4)",
-        Ipv6 => "  (ipv6)",
-        IpFuture => "  (ipvfuture)",
+        RegName => "  (reg-name)\n",
+        Ipv4 => "  (ipv4)\n",
+        Ipv6 => "  (ipv6)\n",
+        IpFuture => "  (ipvfuture)\n",
     }
 }
 
-/// `  (KIND)` after the path row.
+/// `  (KIND)` and the newline after the path row.
 fn path_kind_note(k: crate::uri::PathKind) -> &'static str {
     use crate::uri::PathKind::*;
     match k {
-        AbEmpty => "  (path-abempty)",
-        Absolute => "  (path-absolute)",
-        NoScheme => "  (path-noscheme)",
-        Rootless => "  (path-rootless)",
-        Empty => "  (path-empty)",
+        AbEmpty => "  (path-abempty)\n",
+        Absolute => "  (path-absolute)\n",
+        NoScheme => "  (path-noscheme)\n",
+        Rootless => "  (path-rootless)\n",
+        Empty => "  (path-empty)\n",
     }
 }
 
-/// Spaces to pad with (a row pads at most 30 columns at once).
-const SPACES: &[u8; 32] = b"                                ";
+/// The length of a row's [`Head`].
+const HEAD: usize = 15;
 
-/// `text` then spaces up to `w` characters, as `format!("{text:<w$}")`
-/// writes it (counting characters), without the formatter.
-fn padded<W: Write>(out: &mut W, text: &str, w: usize) -> io::Result<()> {
-    out.write_all(text.as_bytes())?;
-    let n = if text.is_ascii() {
-        text.len()
-    } else {
-        text.chars().count()
-    };
-    let mut pad = w.saturating_sub(n);
-    while pad > 0 {
-        let k = pad.min(SPACES.len());
-        out.write_all(&SPACES[..k])?;
-        pad -= k;
+/// The start of a component row: two spaces, its name padded to 11
+/// columns, a space and the opening quote.
+type Head = [u8; HEAD];
+
+/// The [`Head`] of the row named `name` (at most 11 ASCII characters),
+/// built once, at compile time.
+const fn head(name: &str) -> Head {
+    let b = name.as_bytes();
+    assert!(b.len() <= 11);
+    let mut h = [b' '; HEAD];
+    let mut i = 0;
+    while i < b.len() {
+        h[2 + i] = b[i];
+        i += 1;
     }
-    Ok(())
+    h[HEAD - 1] = b'"';
+    h
 }
 
-/// `n` in decimal.
-fn number<W: Write>(out: &mut W, mut n: usize) -> io::Result<()> {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
+const SCHEME: Head = head("scheme");
+const AUTHORITY: Head = head("authority");
+const USERINFO: Head = head("  userinfo");
+const HOST: Head = head("  host");
+const ZONE: Head = head("  zone");
+const PORT: Head = head("  port");
+const PATH: Head = head("path");
+const QUERY: Head = head("query");
+const FRAGMENT: Head = head("fragment");
+
+/// `"`, the spaces that pad a quoted value to 30 columns, and the one
+/// space before its span, as one slice: `QUOTE_PAD[..pad + 2]`.
+const QUOTE_PAD: &[u8; 31] = b"\"                              ";
+
+/// `START..END` in decimal, the span of a row, as one slice of `buf`.
+fn span_text(buf: &mut [u8; 42], sp: Span) -> &[u8] {
+    let mut i = digits_before(buf, 42, sp.end);
+    i -= 2;
+    buf[i..i + 2].copy_from_slice(b"..");
+    i = digits_before(buf, i, sp.start);
+    &buf[i..]
+}
+
+/// Write `n` in decimal into `buf` ending at `end`; returns where it
+/// starts.
+fn digits_before(buf: &mut [u8], end: usize, mut n: usize) -> usize {
+    let mut i = end;
     loop {
         i -= 1;
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
-            break;
+            return i;
         }
     }
-    out.write_all(&buf[i..])
 }
 
 /// One component row, `  NAME "VALUE" START..END EXTRA`: the name padded
-/// to 11 characters, the quoted value to 30. Written piece by piece (the
-/// CLI prints a million of these a second; `format!` padding wrote them
-/// a character at a time).
+/// to 11 characters, the quoted value to 30. Five writes: `head` is the
+/// row's `  NAME` padded and ` "` (see [`head`]), the quote, padding and
+/// space are one slice of [`QUOTE_PAD`], the span is one, and `extra`
+/// ends with the newline. The CLI prints a million of these a second;
+/// `format!` padding wrote them a character at a time, and a dozen
+/// small writes each cost a capacity check and a `memcpy` call.
 fn write_row<W: Write>(
     out: &mut W,
-    name: &str,
+    head: &[u8],
     value: &str,
     sp: Span,
-    extra: &str,
+    extra: &[u8],
 ) -> io::Result<()> {
-    out.write_all(b"  ")?;
-    padded(out, name, 11)?;
-    out.write_all(b" \"")?;
+    out.write_all(head)?;
     let n = if value.is_ascii() {
         value.len()
     } else {
         value.chars().count()
     };
     out.write_all(value.as_bytes())?;
-    out.write_all(b"\"")?;
-    padded(out, "", 28usize.saturating_sub(n))?;
-    out.write_all(b" ")?;
-    number(out, sp.start)?;
-    out.write_all(b"..")?;
-    number(out, sp.end)?;
-    out.write_all(extra.as_bytes())?;
-    out.write_all(b"\n")
+    out.write_all(&QUOTE_PAD[..28usize.saturating_sub(n) + 2])?;
+    let mut buf = [0u8; 42];
+    out.write_all(span_text(&mut buf, sp))?;
+    out.write_all(extra)
 }
 
 /// The headline of a valid IRI-reference that is not a URI-reference: what
@@ -323,18 +353,28 @@ pub fn write_resolution_line<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::{HostKind, PathKind};
+    use crate::uri::{HostKind, PathKind, RefKind};
 
     /// The kind notes written without formatting say what `as_str` says.
     #[test]
     fn kind_notes_are_the_kind_names() {
+        for k in [
+            RefKind::Uri,
+            RefKind::NetworkPath,
+            RefKind::AbsolutePath,
+            RefKind::RelativePath,
+            RefKind::SameDocument,
+        ] {
+            let want = format!("  valid       yes ({} reference)\n", k.as_str());
+            assert_eq!(valid_line(k), want);
+        }
         for k in [
             HostKind::RegName,
             HostKind::Ipv4,
             HostKind::Ipv6,
             HostKind::IpFuture,
         ] {
-            assert_eq!(host_kind_note(k), format!("  ({})", k.as_str()));
+            assert_eq!(host_kind_note(k), format!("  ({})\n", k.as_str()));
         }
         for k in [
             PathKind::AbEmpty,
@@ -343,7 +383,7 @@ mod tests {
             PathKind::Rootless,
             PathKind::Empty,
         ] {
-            assert_eq!(path_kind_note(k), format!("  ({})", k.as_str()));
+            assert_eq!(path_kind_note(k), format!("  ({})\n", k.as_str()));
         }
     }
 
@@ -357,7 +397,7 @@ mod tests {
         ] {
             let sp = Span::new(3, 17);
             let mut out = Vec::new();
-            write_row(&mut out, name, value, sp, "  (x)").unwrap();
+            write_row(&mut out, &head(name), value, sp, b"  (x)\n").unwrap();
             let want = format!(
                 "  {name:<11} {:<30} {}..{}  (x)\n",
                 format!("\"{value}\""),
