@@ -26,6 +26,8 @@ use url::{Host, Url};
 
 use std::collections::HashSet;
 
+mod plain;
+
 use crate::uri::{
     parse as rfc_parse, recover, resolve_target, Finding, Report, ResolveOptions, UriRef,
 };
@@ -66,6 +68,13 @@ pub fn parse(input: &str, base: Option<&str>) -> Whatwg {
 pub fn parse_reported(report: &Report<'_>) -> Whatwg {
     if report.options().iri {
         return parse(report.input, None);
+    }
+    if report.is_valid() && plain::unchanged(&report.uri) {
+        return Whatwg {
+            valid: true,
+            href: Some(report.input.to_string()),
+            differences: Vec::new(),
+        };
     }
     parse_recovered(report.input, None, || (report.uri, report.first_error()))
 }
