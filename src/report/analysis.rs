@@ -364,6 +364,23 @@ impl<'a> Analysis<'a> {
             query: query.map(Into::into),
             fragment: fragment.map(Into::into),
         };
+        // One search of the input for '%' and '+': without either, every
+        // segment, key and value decodes to itself, and none is searched.
+        let escapes = memchr::memchr2(b'%', b'+', s.as_bytes()).is_some();
+        let pct = |t: &'a str| {
+            if escapes {
+                pct(t)
+            } else {
+                Some(Cow::Borrowed(t))
+            }
+        };
+        let form = |t: &'a str| {
+            if escapes {
+                form(t)
+            } else {
+                Some(Cow::Borrowed(t))
+            }
+        };
         let segments = crate::uri::syntax::uri_ref::segments(s, path)
             .map(|(span, raw)| {
                 let decoded = pct(raw);

@@ -34,33 +34,42 @@ pub(super) fn unchanged(u: &UriRef<'_>) -> bool {
     }
     plain_host(a.host.span.slice(u.as_str()).as_bytes())
         && plain_path(u.path().as_bytes())
-        && !u.query().is_some_and(|q| q.contains('\''))
+        && !u
+            .query()
+            .is_some_and(|q| memchr::memchr(b'\'', q.as_bytes()).is_some())
 }
 
-/// A host IDNA keeps as it is and that does not end in a number.
+/// A host IDNA keeps as it is and that does not end in a number. One
+/// pass over its bytes.
 fn plain_host(h: &[u8]) -> bool {
-    let ldh = |b: &u8| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.');
-    if !h.iter().all(ldh) {
-        return false;
+    let label = |l: &[u8]| !l.is_empty() && !l.starts_with(b"xn--");
+    let mut start = 0;
+    for (i, &b) in h.iter().enumerate() {
+        match b {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
+            b'.' if label(&h[start..i]) => start = i + 1,
+            _ => return false,
+        }
     }
-    let mut labels = h.split(|&b| b == b'.');
-    let mut last: &[u8] = &[];
-    let all_plain = labels.all(|l| {
-        last = l;
-        !l.is_empty() && !l.starts_with(b"xn--")
-    });
-    all_plain && last.first().is_some_and(u8::is_ascii_lowercase)
+    let last = &h[start..];
+    label(last) && last[0].is_ascii_lowercase()
 }
 
 /// A path with no dot segment, raw or escaped, and not empty (the WHATWG
-/// parser writes an empty path of a special scheme as `/`).
+/// parser writes an empty path of a special scheme as `/`). Only the
+/// dots and percent signs are looked at.
 fn plain_path(p: &[u8]) -> bool {
     if p.first() != Some(&b'/') {
         return false;
     }
-    let dot_segment = p.windows(2).any(|w| w == b"/.");
-    let escaped_dot = p.windows(3).any(|w| w.eq_ignore_ascii_case(b"%2e"));
-    !dot_segment && !escaped_dot
+    memchr::memchr2_iter(b'.', b'%', p).all(|i| {
+        if p[i] == b'.' {
+            p[i - 1] != b'/'
+        } else {
+            !p.get(i + 1..i + 3)
+                .is_some_and(|e| e.eq_ignore_ascii_case(b"2e"))
+        }
+    })
 }
 
 #[cfg(test)]
