@@ -34,9 +34,8 @@ pub(super) fn unchanged(u: &UriRef<'_>) -> bool {
     }
     plain_host(a.host.span.slice(u.as_str()).as_bytes())
         && plain_path(u.path().as_bytes())
-        && !u
-            .query()
-            .is_some_and(|q| memchr::memchr(b'\'', q.as_bytes()).is_some())
+        && u.query()
+            .is_none_or(|q| memchr::memchr(b'\'', q.as_bytes()).is_none())
 }
 
 /// A host IDNA keeps as it is and that does not end in a number. One
