@@ -27,7 +27,7 @@ pub const MAX_BATCH: usize = 4096;
 /// A batch ends once it holds this many bytes of input: an answer can be
 /// hundreds of times its line (a finding per byte of a garbage line), and
 /// a batch's answers are held until all its parts are done.
-pub const MAX_BATCH_BYTES: usize = 32 * 1024;
+pub const MAX_BATCH_BYTES: usize = 64 * 1024;
 
 /// Fewer lines than this are answered on the reading thread (a thread
 /// costs tens of microseconds; a line, about two).
