@@ -262,11 +262,42 @@ pub fn lookup(name: &str) -> Option<&'static SchemeInfo> {
     // `parse --json`); the zero padding makes "a\0" pack as "a", so the
     // length is checked too.
     let key = u128::from_be_bytes(buf);
+    // Most references are http or https: those two are tried before the
+    // search, whose branches mispredict on a mix of schemes. The length
+    // test is the search's own ("http\0" packs as "http").
+    if key == KEYS[HTTPS] || key == KEYS[HTTP] {
+        let i = if key == KEYS[HTTPS] { HTTPS } else { HTTP };
+        return Some(&SCHEMES[i]).filter(|s| s.name.len() == name.len());
+    }
     KEYS.binary_search(&key)
         .ok()
         .map(|i| &SCHEMES[i])
         .filter(|s| s.name.len() == name.len())
 }
+
+/// Where `name` is in [`LIST`] (at compile time; a name not there does
+/// not compile).
+const fn position(name: &str) -> usize {
+    let mut i = 0;
+    while i < LIST.len() {
+        let (a, b) = (LIST[i].name.as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut k = 0;
+            while k < a.len() && a[k] == b[k] {
+                k += 1;
+            }
+            if k == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not in the scheme table")
+}
+
+/// [`position`] of `http` and `https`, looked up first.
+const HTTP: usize = position("http");
+const HTTPS: usize = position("https");
 
 /// Each name of [`SCHEMES`], zero-padded to 16 bytes, as a big-endian
 /// integer: the integers sort as the names do.
