@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::analysis::Analysis;
 use crate::uri::lint::Linted;
-use crate::uri::Span;
+use crate::uri::{Finding, Span};
 use crate::whatwg::{self, Whatwg};
 
 /// One finding in the JSON output.
@@ -77,14 +77,21 @@ impl Serialize for JsonFindings<'_> {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonFindings::List(v) => ser.collect_seq(v),
-            JsonFindings::Linted(l) => ser.collect_seq(l.findings().map(|f| JsonFinding {
-                start: f.span.start,
-                end: f.span.end,
-                severity: f.severity.as_str(),
-                code: f.code,
-                message: f.message.into(),
-                section: crate::spec::for_code(f.code),
-            })),
+            JsonFindings::Linted(l) => ser.collect_seq(l.findings().map(JsonFinding::from)),
+        }
+    }
+}
+
+impl From<Finding> for JsonFinding<'static> {
+    /// The JSON view of a finding, with the sections that explain it.
+    fn from(f: Finding) -> Self {
+        JsonFinding {
+            start: f.span.start,
+            end: f.span.end,
+            severity: f.severity.as_str(),
+            code: f.code,
+            message: f.message.into(),
+            section: crate::spec::for_code(f.code),
         }
     }
 }
@@ -249,6 +256,8 @@ mod tests {
             "HTTP://EXAMPLE.COM:0080/%7efoo/%7Ebar",
             "http://h:8x/a b",
             "foo://example.com:8042/over/there?name=ferret#nose",
+            // A plain input whose decodings are not: escapes, quotes, bidi.
+            "http://h/a%1B%22b?k%5C=%E2%80%AE&q+=%C2%9B",
         ];
         for line in corpus.lines().chain(shapes) {
             let r = crate::uri::report(line);

@@ -78,7 +78,7 @@ pub(super) fn write_str<W: Write + ?Sized>(w: &mut W, s: &str) -> io::Result<()>
 /// whole without the byte loop a search for the first such byte ends in.
 /// A false alarm only sends a string down the search.
 #[inline(always)]
-fn plain(b: &[u8]) -> bool {
+pub(super) fn plain(b: &[u8]) -> bool {
     let n = b.len();
     if let Some(last) = b.last_chunk::<8>() {
         let mut alarm = word_may_need(u64::from_le_bytes(*last));

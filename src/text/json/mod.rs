@@ -43,6 +43,22 @@ pub fn write_string<W: Write + ?Sized>(out: &mut W, s: &str) -> io::Result<()> {
     escape::write_str(out, s)
 }
 
+/// Whether `s` is surely written as itself between the quotes (no byte
+/// of it is escaped), read a word at a time. `false` may be a false
+/// alarm: it only means [`write_string`] must look. A writer that checks
+/// a line's input once may copy every slice of it unlooked-at
+/// ([`crate::report::json_line`]).
+///
+/// ```
+/// use uriscope::text::json::is_plain;
+/// assert!(is_plain("http://example.com/a?b#c"));
+/// assert!(!is_plain("say \"hi\""));
+/// assert!(!is_plain("a\u{1b}[31m"));
+/// ```
+pub fn is_plain(s: &str) -> bool {
+    escape::plain(s.as_bytes())
+}
+
 /// The reference the serializer is tested against: serde_json's own
 /// compact serializer, with a formatter that escapes
 /// [`escape::escaped_in_json`] in what serde_json leaves raw.
