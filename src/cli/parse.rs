@@ -64,8 +64,7 @@ impl Answer for ParseAnswer {
                 let l = Linted::new(&r);
                 match self.format {
                     Format::Json => {
-                        JsonParse::new(&l).write_json(out)?;
-                        out.write_all(b"\n")?;
+                        JsonParse::new(&l).write_json_line(out)?;
                     }
                     Format::Markdown => crate::report::markdown::write_parse(out, &l)?,
                     Format::Text => write_breakdown(out, &l)?,
@@ -90,8 +89,7 @@ pub fn write_not_utf8<W: Write>(
     let message = format!("stdin line {line} is not valid UTF-8; shown with U+FFFD replacements");
     if json {
         let v = JsonParse::not_utf8(lossy, &message);
-        v.write_json(out)?;
-        out.write_all(b"\n")
+        v.write_json_line(out)
     } else {
         writeln!(
             out,

@@ -125,9 +125,10 @@ pub struct Idna {
 
 /// What uriscope knows of the scheme (its registry entry).
 #[derive(Debug, Serialize)]
-pub struct SchemeFacts {
-    /// The scheme, lower-cased (§3.1: case-insensitive).
-    pub name: String,
+pub struct SchemeFacts<'a> {
+    /// The scheme, lower-cased (§3.1: case-insensitive); borrowed from
+    /// the input when it already is.
+    pub name: Cow<'a, str>,
     /// Whether uriscope's scheme table knows it.
     pub known: bool,
     /// Its default port.
@@ -154,7 +155,7 @@ pub struct Analysis<'a> {
     /// The host's details (null without a host, or for invalid input).
     pub host_details: Option<HostDetails<'a>>,
     /// The scheme's facts (null without a scheme).
-    pub scheme_facts: Option<SchemeFacts>,
+    pub scheme_facts: Option<SchemeFacts<'a>>,
     /// A `data:` URI taken apart (RFC 2397); absent for other schemes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<DataJson>,
@@ -381,8 +382,15 @@ impl<'a> Analysis<'a> {
                 Some(Cow::Borrowed(t))
             }
         };
-        let segments = crate::uri::syntax::uri_ref::segments(s, path)
-            .map(|(span, raw)| {
+        // Sized once (a segment per '/', a pair per '&'): growing a
+        // vector from empty was a reallocation or two per line.
+        let parts = |text: &str, sep: u8| match text.as_bytes() {
+            [] => 0,
+            b => memchr::memchr_iter(sep, b).count() + 1,
+        };
+        let mut segments = Vec::with_capacity(parts(path.slice(s), b'/'));
+        segments.extend(
+            crate::uri::syntax::uri_ref::segments(s, path).map(|(span, raw)| {
                 let decoded = pct(raw);
                 let dot = match decoded.as_deref() {
                     Some(".") => Some("."),
@@ -395,10 +403,11 @@ impl<'a> Analysis<'a> {
                     decoded,
                     dot,
                 }
-            })
-            .collect();
-        let query_pairs = crate::uri::syntax::uri_ref::query_pairs(s, query, b'&')
-            .map(|p| {
+            }),
+        );
+        let mut query_pairs = Vec::with_capacity(query.map_or(0, |q| parts(q.slice(s), b'&')));
+        query_pairs.extend(
+            crate::uri::syntax::uri_ref::query_pairs(s, query, b'&').map(|p| {
                 let key = p.key_str(s);
                 let value = p.value_str(s);
                 Pair {
@@ -410,8 +419,8 @@ impl<'a> Analysis<'a> {
                     key_form: form(key),
                     value_form: value.and_then(form),
                 }
-            })
-            .collect();
+            }),
+        );
         let host_details = auth.map(|a| {
             let h = a.host;
             let text = h.span.slice(s);
@@ -466,7 +475,12 @@ impl<'a> Analysis<'a> {
             d
         });
         let scheme_facts = scheme.map(|sp| {
-            let name = sp.slice(s).to_ascii_lowercase();
+            let written = sp.slice(s);
+            let name = if written.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(written.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(written)
+            };
             match lint::scheme::lookup(&name) {
                 Some(info) => SchemeFacts {
                     known: true,

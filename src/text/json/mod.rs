@@ -55,6 +55,7 @@ pub fn write_string<W: Write + ?Sized>(out: &mut W, s: &str) -> io::Result<()> {
 /// assert!(!is_plain("say \"hi\""));
 /// assert!(!is_plain("a\u{1b}[31m"));
 /// ```
+#[inline]
 pub fn is_plain(s: &str) -> bool {
     escape::plain(s.as_bytes())
 }
