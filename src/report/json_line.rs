@@ -1,7 +1,9 @@
 //! The `parse --json` object written field by field: the bytes
 //! [`crate::text::json::write`] writes for a [`JsonParse`], with each
-//! key and its punctuation one constant (`,"host":`), not serde's three
-//! writes and a look at the key for each of a line's eighty keys. The
+//! key, its punctuation and what follows it one constant (`,"host":"`,
+//! `,"port":null`, a reg-name's six null address fields), not serde's
+//! three writes and a look at the key for each of a line's eighty keys,
+//! gathered in a buffer and handed to the writer once per line. The
 //! input is checked for bytes to escape once: when it has none, every
 //! component, segment and pair cut from it is copied without a look.
 //! The IDNA forms and a `data:` payload, rare or long, still go through
@@ -53,6 +55,37 @@ fn within(outer: &str, inner: &str) -> bool {
     o.start <= i.start && i.end <= o.end
 }
 
+/// A key (with its punctuation, `,"host":`) and an optional string: the
+/// key and the opening quote are one constant, the key and `null` another.
+macro_rules! opt_str {
+    ($out:expr, $key:literal, $v:expr) => {
+        $out.opt_str_at(
+            concat!($key, "\"").as_bytes(),
+            concat!($key, "null").as_bytes(),
+            $v,
+        )
+    };
+}
+
+/// A key and a string, the key and the opening quote one constant.
+macro_rules! str_field {
+    ($out:expr, $key:literal, $v:expr) => {
+        $out.str_at(concat!($key, "\"").as_bytes(), $v)
+    };
+}
+
+/// A key and an optional span (`{"start":…,"end":…}`), the key and the
+/// object's opening one constant, the key and `null` another.
+macro_rules! opt_span {
+    ($out:expr, $key:literal, $v:expr) => {
+        $out.opt_span_at(
+            concat!($key, "{\"start\":").as_bytes(),
+            concat!($key, "null").as_bytes(),
+            $v,
+        )
+    };
+}
+
 impl<W: Write> Line<'_, '_, W> {
     /// Bytes as they are: keys and punctuation.
     #[inline(always)]
@@ -61,37 +94,78 @@ impl<W: Write> Line<'_, '_, W> {
         Ok(())
     }
 
-    /// A JSON string. A slice of a plain input needs no look: none of
-    /// its bytes is escaped.
-    #[inline]
-    fn str(&mut self, s: &str) -> io::Result<()> {
-        // A short string (a kind, a code, a name) is looked at in two
-        // loads, here rather than in a call.
-        if (self.input_plain && within(self.input, s)) || (s.len() <= 16 && is_plain(s)) {
-            self.buf.reserve(s.len() + 2);
-            self.buf.push(b'"');
+    /// Whether `s` is surely written as itself: a slice of a plain
+    /// input needs no look, and a short string (a kind, a code, a name)
+    /// is looked at in two loads, here rather than in a call.
+    #[inline(always)]
+    fn plain(&self, s: &str) -> bool {
+        (self.input_plain && within(self.input, s)) || (s.len() <= 16 && is_plain(s))
+    }
+
+    /// `key_quote` (a key with its punctuation and the string's opening
+    /// quote, one constant) and the rest of the JSON string `s`.
+    #[inline(always)]
+    fn str_at(&mut self, key_quote: &[u8], s: &str) -> io::Result<()> {
+        if self.plain(s) {
+            self.buf.reserve(key_quote.len() + s.len() + 1);
+            self.buf.extend_from_slice(key_quote);
             self.buf.extend_from_slice(s.as_bytes());
             self.buf.push(b'"');
             Ok(())
         } else {
+            let key = key_quote.split_last().map_or(key_quote, |(_, k)| k);
+            self.buf.extend_from_slice(key);
             write_string(self.buf, s)
         }
     }
 
-    /// A string, or `null`.
+    /// A JSON string.
     #[inline]
-    fn opt_str(&mut self, s: Option<&str>) -> io::Result<()> {
+    fn str(&mut self, s: &str) -> io::Result<()> {
+        self.str_at(b"\"", s)
+    }
+
+    /// [`Self::str_at`], or `key_null` (the key and `null`, one constant).
+    #[inline(always)]
+    fn opt_str_at(&mut self, key_quote: &[u8], key_null: &[u8], s: Option<&str>) -> io::Result<()> {
         match s {
-            Some(s) => self.str(s),
-            None => self.raw(b"null"),
+            Some(s) => self.str_at(key_quote, s),
+            None => self.raw(key_null),
         }
+    }
+
+    /// `key_open` (a key and `{"start":`, one constant), the span's
+    /// offsets, and `}`; or `key_null`.
+    #[inline(always)]
+    fn opt_span_at(
+        &mut self,
+        key_open: &[u8],
+        key_null: &[u8],
+        s: Option<JsonSpan>,
+    ) -> io::Result<()> {
+        match s {
+            Some(s) => {
+                self.raw(key_open)?;
+                self.offsets(s)?;
+                self.raw(b"}")
+            }
+            None => self.raw(key_null),
+        }
+    }
+
+    /// A span's `start` value, `,"end":` and its `end` value.
+    #[inline(always)]
+    fn offsets(&mut self, s: JsonSpan) -> io::Result<()> {
+        self.number(s.start as u64)?;
+        self.raw(br#","end":"#)?;
+        self.number(s.end as u64)
     }
 
     /// An unsigned integer in decimal, as serde_json writes it: the
     /// offsets of a span are mostly under a thousand, written as their
     /// digits; a larger one with itoa, as serde_json does. (itoa and the
     /// copy of its variable-length output were 11% of a line.)
-    #[inline]
+    #[inline(always)]
     fn number(&mut self, v: u64) -> io::Result<()> {
         // Each digit is below ten: the casts never cut.
         let digit = |d: u64| b'0' + (d % 10) as u8;
@@ -106,12 +180,6 @@ impl<W: Write> Line<'_, '_, W> {
                 .extend_from_slice(itoa::Buffer::new().format(v).as_bytes()),
         }
         Ok(())
-    }
-
-    /// `true` or `false`.
-    #[inline]
-    fn boolean(&mut self, b: bool) -> io::Result<()> {
-        self.raw(if b { b"true" } else { b"false" })
     }
 
     /// Hand what the buffer holds to the writer once it is [`SPILL`]
@@ -181,32 +249,21 @@ impl JsonParse<'_> {
 
     /// The fields, in the order serde writes them.
     fn write_object<W: Write>(&self, out: &mut Line<W>) -> io::Result<()> {
-        out.raw(br#"{"input":"#)?;
-        out.str(self.input)?;
-        out.raw(if self.valid {
-            br#","valid":true,"kind":"#
+        str_field!(out, r#"{"input":"#, self.input)?;
+        if self.valid {
+            opt_str!(out, r#","valid":true,"kind":"#, self.kind)?;
         } else {
-            br#","valid":false,"kind":"#
-        })?;
-        out.opt_str(self.kind)?;
-        out.raw(br#","scheme":"#)?;
-        out.opt_str(self.scheme)?;
-        out.raw(br#","authority":"#)?;
-        out.opt_str(self.authority)?;
-        out.raw(br#","userinfo":"#)?;
-        out.opt_str(self.userinfo)?;
-        out.raw(br#","host":"#)?;
-        out.opt_str(self.host)?;
-        out.raw(br#","host_kind":"#)?;
-        out.opt_str(self.host_kind)?;
-        out.raw(br#","port":"#)?;
-        out.opt_str(self.port)?;
-        out.raw(br#","path":"#)?;
-        out.str(self.path)?;
-        out.raw(br#","query":"#)?;
-        out.opt_str(self.query)?;
-        out.raw(br#","fragment":"#)?;
-        out.opt_str(self.fragment)?;
+            opt_str!(out, r#","valid":false,"kind":"#, self.kind)?;
+        }
+        opt_str!(out, r#","scheme":"#, self.scheme)?;
+        opt_str!(out, r#","authority":"#, self.authority)?;
+        opt_str!(out, r#","userinfo":"#, self.userinfo)?;
+        opt_str!(out, r#","host":"#, self.host)?;
+        opt_str!(out, r#","host_kind":"#, self.host_kind)?;
+        opt_str!(out, r#","port":"#, self.port)?;
+        str_field!(out, r#","path":"#, self.path)?;
+        opt_str!(out, r#","query":"#, self.query)?;
+        opt_str!(out, r#","fragment":"#, self.fragment)?;
         out.raw(br#","findings":["#)?;
         match &self.findings {
             JsonFindings::Linted(l) => {
@@ -222,38 +279,27 @@ impl JsonParse<'_> {
                 }
             }
         }
-        out.raw(br#"],"whatwg":"#)?;
         whatwg(out, &self.whatwg)?;
         if let Some(a) = &self.analysis {
-            out.raw(br#","path_kind":"#)?;
-            out.opt_str(a.path_kind)?;
-            out.raw(br#","spans":"#)?;
+            opt_str!(out, r#","path_kind":"#, a.path_kind)?;
             spans(out, &a.spans)?;
             out.raw(br#","segments":["#)?;
             for (i, s) in a.segments.iter().enumerate() {
-                if i > 0 {
-                    out.raw(b",")?;
-                }
-                segment(out, s)?;
+                segment(out, i, s)?;
                 out.spill()?;
             }
             out.raw(br#"],"query_pairs":["#)?;
             for (i, p) in a.query_pairs.iter().enumerate() {
-                if i > 0 {
-                    out.raw(b",")?;
-                }
-                pair(out, p)?;
+                pair(out, i, p)?;
                 out.spill()?;
             }
-            out.raw(br#"],"host_details":"#)?;
             match &a.host_details {
                 Some(h) => host_details(out, h)?,
-                None => out.raw(b"null")?,
+                None => out.raw(br#"],"host_details":null"#)?,
             }
-            out.raw(br#","scheme_facts":"#)?;
             match &a.scheme_facts {
                 Some(f) => scheme_facts(out, f)?,
-                None => out.raw(b"null")?,
+                None => out.raw(br#","scheme_facts":null"#)?,
             }
             if let Some(d) = &a.data {
                 out.raw(br#","data":"#)?;
@@ -264,40 +310,43 @@ impl JsonParse<'_> {
     }
 }
 
-/// One finding, the `i`th of the array.
-fn finding<W: Write>(out: &mut Line<W>, i: usize, f: &JsonFinding<'_>) -> io::Result<()> {
-    out.raw(if i == 0 {
+/// `{"start":` for the first item of an array, `,{"start":` for the
+/// others.
+fn item_open(i: usize) -> &'static [u8] {
+    if i == 0 {
         br#"{"start":"#
     } else {
         br#",{"start":"#
+    }
+}
+
+/// One finding, the `i`th of the array.
+fn finding<W: Write>(out: &mut Line<W>, i: usize, f: &JsonFinding<'_>) -> io::Result<()> {
+    out.raw(item_open(i))?;
+    out.offsets(JsonSpan {
+        start: f.start,
+        end: f.end,
     })?;
-    out.number(f.start as u64)?;
-    out.raw(br#","end":"#)?;
-    out.number(f.end as u64)?;
-    out.raw(br#","severity":"#)?;
-    out.str(f.severity)?;
-    out.raw(br#","code":"#)?;
-    out.str(f.code)?;
-    out.raw(br#","message":"#)?;
-    out.str(&f.message)?;
-    out.raw(br#","section":"#)?;
-    out.opt_str(f.section)?;
+    str_field!(out, r#","severity":"#, f.severity)?;
+    str_field!(out, r#","code":"#, f.code)?;
+    str_field!(out, r#","message":"#, &f.message)?;
+    opt_str!(out, r#","section":"#, f.section)?;
     out.raw(b"}")
 }
 
+/// `],"whatwg":{…}`: the findings array closed, and the WHATWG column.
 fn whatwg<W: Write>(out: &mut Line<W>, w: &Whatwg) -> io::Result<()> {
-    out.raw(if w.valid {
-        br#"{"valid":true,"href":"#
-    } else {
-        br#"{"valid":false,"href":"#
-    })?;
     // Most often the href is the input itself: written as that slice.
     let input = out.input;
-    out.opt_str(
-        w.href
-            .as_deref()
-            .map(|h| if h == input { input } else { h }),
-    )?;
+    let href = w
+        .href
+        .as_deref()
+        .map(|h| if h == input { input } else { h });
+    if w.valid {
+        opt_str!(out, r#"],"whatwg":{"valid":true,"href":"#, href)?;
+    } else {
+        opt_str!(out, r#"],"whatwg":{"valid":false,"href":"#, href)?;
+    }
     out.raw(br#","differences":["#)?;
     for (i, d) in w.differences.iter().enumerate() {
         if i > 0 {
@@ -309,114 +358,92 @@ fn whatwg<W: Write>(out: &mut Line<W>, w: &Whatwg) -> io::Result<()> {
     out.raw(b"]}")
 }
 
-/// `{"start":…,"end":…`, the object left open for more fields.
-fn open_span<W: Write>(out: &mut Line<W>, s: JsonSpan) -> io::Result<()> {
-    out.raw(br#"{"start":"#)?;
-    out.number(s.start as u64)?;
-    out.raw(br#","end":"#)?;
-    out.number(s.end as u64)
-}
-
-/// `{"start":…,"end":…}`.
-fn span<W: Write>(out: &mut Line<W>, s: JsonSpan) -> io::Result<()> {
-    open_span(out, s)?;
-    out.raw(b"}")
-}
-
-fn opt_span<W: Write>(out: &mut Line<W>, s: Option<JsonSpan>) -> io::Result<()> {
-    match s {
-        Some(s) => span(out, s),
-        None => out.raw(b"null"),
-    }
-}
-
+/// `,"spans":{…}`.
 fn spans<W: Write>(out: &mut Line<W>, s: &Spans) -> io::Result<()> {
-    out.raw(br#"{"scheme":"#)?;
-    opt_span(out, s.scheme)?;
-    out.raw(br#","authority":"#)?;
-    opt_span(out, s.authority)?;
-    out.raw(br#","userinfo":"#)?;
-    opt_span(out, s.userinfo)?;
-    out.raw(br#","host":"#)?;
-    opt_span(out, s.host)?;
-    out.raw(br#","port":"#)?;
-    opt_span(out, s.port)?;
-    out.raw(br#","path":"#)?;
-    span(out, s.path)?;
-    out.raw(br#","query":"#)?;
-    opt_span(out, s.query)?;
-    out.raw(br#","fragment":"#)?;
-    opt_span(out, s.fragment)?;
+    opt_span!(out, r#","spans":{"scheme":"#, s.scheme)?;
+    opt_span!(out, r#","authority":"#, s.authority)?;
+    opt_span!(out, r#","userinfo":"#, s.userinfo)?;
+    opt_span!(out, r#","host":"#, s.host)?;
+    opt_span!(out, r#","port":"#, s.port)?;
+    opt_span!(out, r#","path":"#, Some(s.path))?;
+    opt_span!(out, r#","query":"#, s.query)?;
+    opt_span!(out, r#","fragment":"#, s.fragment)?;
     out.raw(b"}")
 }
 
-fn segment<W: Write>(out: &mut Line<W>, s: &Segment<'_>) -> io::Result<()> {
-    open_span(out, s.span)?;
-    out.raw(br#","raw":"#)?;
-    out.str(s.raw)?;
-    out.raw(br#","decoded":"#)?;
-    out.opt_str(s.decoded.as_deref())?;
-    out.raw(br#","dot":"#)?;
-    out.opt_str(s.dot)?;
+/// The `i`th segment of the array.
+fn segment<W: Write>(out: &mut Line<W>, i: usize, s: &Segment<'_>) -> io::Result<()> {
+    out.raw(item_open(i))?;
+    out.offsets(s.span)?;
+    str_field!(out, r#","raw":"#, s.raw)?;
+    opt_str!(out, r#","decoded":"#, s.decoded.as_deref())?;
+    opt_str!(out, r#","dot":"#, s.dot)?;
     out.raw(b"}")
 }
 
-fn pair<W: Write>(out: &mut Line<W>, p: &Pair<'_>) -> io::Result<()> {
-    open_span(out, p.span)?;
-    out.raw(br#","key":"#)?;
-    out.str(p.key)?;
-    out.raw(br#","value":"#)?;
-    out.opt_str(p.value)?;
-    out.raw(br#","key_rfc":"#)?;
-    out.opt_str(p.key_rfc.as_deref())?;
-    out.raw(br#","value_rfc":"#)?;
-    out.opt_str(p.value_rfc.as_deref())?;
-    out.raw(br#","key_form":"#)?;
-    out.opt_str(p.key_form.as_deref())?;
-    out.raw(br#","value_form":"#)?;
-    out.opt_str(p.value_form.as_deref())?;
+/// The `i`th pair of the array.
+fn pair<W: Write>(out: &mut Line<W>, i: usize, p: &Pair<'_>) -> io::Result<()> {
+    out.raw(item_open(i))?;
+    out.offsets(p.span)?;
+    str_field!(out, r#","key":"#, p.key)?;
+    opt_str!(out, r#","value":"#, p.value)?;
+    opt_str!(out, r#","key_rfc":"#, p.key_rfc.as_deref())?;
+    opt_str!(out, r#","value_rfc":"#, p.value_rfc.as_deref())?;
+    opt_str!(out, r#","key_form":"#, p.key_form.as_deref())?;
+    opt_str!(out, r#","value_form":"#, p.value_form.as_deref())?;
     out.raw(b"}")
 }
 
+/// `],"host_details":{…}`: the pairs array closed, and the host.
 fn host_details<W: Write>(out: &mut Line<W>, h: &HostDetails<'_>) -> io::Result<()> {
-    out.raw(br#"{"kind":"#)?;
-    out.str(h.kind)?;
-    out.raw(br#","text":"#)?;
-    out.str(h.text)?;
+    str_field!(out, r#"],"host_details":{"kind":"#, h.kind)?;
+    str_field!(out, r#","text":"#, h.text)?;
+    let no_address = h.ipv4.is_none()
+        && h.ipv6_pieces.is_none()
+        && h.ipv6_canonical.is_none()
+        && h.zone.is_none()
+        && h.ipvfuture_version.is_none()
+        && h.idna.is_none();
+    if no_address {
+        // A reg-name's: every other field null, one constant.
+        return out.raw(
+            br#","ipv4":null,"ipv6_pieces":null,"ipv6_canonical":null,"zone":null,"ipvfuture_version":null,"idna":null}"#,
+        );
+    }
     out.raw(br#","ipv4":"#)?;
     out.value(&h.ipv4)?;
     out.raw(br#","ipv6_pieces":"#)?;
     out.value(&h.ipv6_pieces)?;
-    out.raw(br#","ipv6_canonical":"#)?;
-    out.opt_str(h.ipv6_canonical.as_deref())?;
-    out.raw(br#","zone":"#)?;
-    out.opt_str(h.zone)?;
-    out.raw(br#","ipvfuture_version":"#)?;
-    out.opt_str(h.ipvfuture_version)?;
+    opt_str!(out, r#","ipv6_canonical":"#, h.ipv6_canonical.as_deref())?;
+    opt_str!(out, r#","zone":"#, h.zone)?;
+    opt_str!(out, r#","ipvfuture_version":"#, h.ipvfuture_version)?;
     out.raw(br#","idna":"#)?;
     out.value(&h.idna)?;
     out.raw(b"}")
 }
 
+/// `,"scheme_facts":{…}`.
 fn scheme_facts<W: Write>(out: &mut Line<W>, f: &SchemeFacts) -> io::Result<()> {
-    out.raw(br#"{"name":"#)?;
-    out.str(&f.name)?;
-    out.raw(br#","known":"#)?;
-    out.boolean(f.known)?;
-    out.raw(br#","default_port":"#)?;
-    match f.default_port {
-        Some(p) => out.number(u64::from(p))?,
-        None => out.raw(b"null")?,
+    str_field!(out, r#","scheme_facts":{"name":"#, &f.name)?;
+    match (f.known, f.default_port) {
+        (true, Some(p)) => {
+            out.raw(br#","known":true,"default_port":"#)?;
+            out.number(u64::from(p))?;
+        }
+        (true, None) => out.raw(br#","known":true,"default_port":null"#)?,
+        (false, Some(p)) => {
+            out.raw(br#","known":false,"default_port":"#)?;
+            out.number(u64::from(p))?;
+        }
+        (false, None) => out.raw(br#","known":false,"default_port":null"#)?,
     }
-    out.raw(br#","hierarchical":"#)?;
-    match f.hierarchical {
-        Some(h) => out.boolean(h)?,
-        None => out.raw(b"null")?,
-    }
-    out.raw(br#","authority":"#)?;
-    out.opt_str(f.authority)?;
-    out.raw(br#","spec":"#)?;
-    out.opt_str(f.spec)?;
+    out.raw(match f.hierarchical {
+        Some(true) => br#","hierarchical":true"#,
+        Some(false) => br#","hierarchical":false"#,
+        None => br#","hierarchical":null"#,
+    })?;
+    opt_str!(out, r#","authority":"#, f.authority)?;
+    opt_str!(out, r#","spec":"#, f.spec)?;
     out.raw(b"}")
 }
 
@@ -466,7 +493,11 @@ mod tests {
         assert_eq!(out.bytes, serde);
         assert!(out.bytes.len() > 20 * SPILL, "{} bytes", out.bytes.len());
         assert!(out.writes > 20, "{} writes", out.writes);
-        assert!(out.largest < SPILL + 1024, "a write of {} bytes", out.largest);
+        assert!(
+            out.largest < SPILL + 1024,
+            "a write of {} bytes",
+            out.largest
+        );
 
         let r = crate::uri::report("http://example.com/a?b=c");
         let l = Linted::new(&r);
