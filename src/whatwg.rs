@@ -69,7 +69,7 @@ pub fn parse_reported(report: &Report<'_>) -> Whatwg {
     if report.options().iri {
         return parse(report.input, None);
     }
-    if report.is_valid() && plain::unchanged(&report.uri) {
+    if is_unchanged(report) {
         return Whatwg {
             valid: true,
             href: Some(report.input.to_string()),
@@ -77,6 +77,43 @@ pub fn parse_reported(report: &Report<'_>) -> Whatwg {
         };
     }
     parse_recovered(report.input, None, || (report.uri, report.first_error()))
+}
+
+/// Whether the WHATWG parser is known, without running it, to give the
+/// input of `report` back as it is and to name no difference: a valid,
+/// plain `http(s)` URI (lowercase host, no port or userinfo, no dot
+/// segment, nothing the parser would percent-encode). When this is false
+/// the parser may still agree; [`parse_reported`] then runs it.
+///
+/// ```
+/// let plain = uriscope::uri::report("https://example.com/a?b=c");
+/// assert!(uriscope::whatwg::is_unchanged(&plain));
+/// let port = uriscope::uri::report("https://example.com:443/");
+/// assert!(!uriscope::whatwg::is_unchanged(&port));
+/// ```
+pub fn is_unchanged(report: &Report<'_>) -> bool {
+    !report.options().iri && report.is_valid() && plain::unchanged(&report.uri)
+}
+
+/// The one difference named for a relative reference parsed without a
+/// base.
+pub const NEEDS_BASE: &str = "a relative reference: the WHATWG URL parser needs a base URL to \
+                              parse it, while RFC 3986 reads it on its own (§4.2)";
+
+/// Whether `report` is a valid relative reference (no scheme), which the
+/// WHATWG parser refuses without a base URL, naming [`NEEDS_BASE`] as
+/// the one difference: known without running it, since such a reference
+/// never starts with a scheme and `:`.
+///
+/// ```
+/// let rel = uriscope::uri::report("../a/b?c#d");
+/// assert!(uriscope::whatwg::needs_base(&rel));
+/// let w = uriscope::whatwg::parse("../a/b?c#d", None);
+/// assert_eq!(w.differences, [uriscope::whatwg::NEEDS_BASE]);
+/// assert!(!uriscope::whatwg::needs_base(&uriscope::uri::report("a:b")));
+/// ```
+pub fn needs_base(report: &Report<'_>) -> bool {
+    report.is_valid() && report.uri.scheme().is_none()
 }
 
 /// [`parse`], with the RFC 3986 reading (the recovered components and the
@@ -103,11 +140,7 @@ fn parse_recovered<'a>(
             None => Whatwg {
                 valid: false,
                 href: None,
-                differences: vec![
-                    "a relative reference: the WHATWG URL parser needs a base URL to parse it, \
-                     while RFC 3986 reads it on its own (§4.2)"
-                        .to_string(),
-                ],
+                differences: vec![NEEDS_BASE.to_string()],
             },
         },
         Err(e) => rejected(input, &e),

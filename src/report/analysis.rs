@@ -5,9 +5,10 @@
 //! RFC 5952 form, zone, IDNA forms), the scheme's facts, and where each
 //! finding is explained. `assets/parse.schema.json` documents the shape.
 //!
-//! Everything here costs what the input has: a segment or a pair without
-//! `%` or `+` is not copied, IDNA runs only on a host with non-ASCII or
-//! `xn--` labels.
+//! Everything here costs what the input has: segments and pairs are made
+//! as they are read ([`SegmentList`], [`PairList`]), a segment or a pair
+//! without `%` or `+` is not copied, IDNA runs only on a host with
+//! non-ASCII or `xn--` labels.
 
 use std::borrow::Cow;
 
@@ -141,6 +142,116 @@ pub struct SchemeFacts<'a> {
     pub spec: Option<&'static str>,
 }
 
+/// The path's segments, each made (and decoded) as it is read: the list
+/// is never held, so a line's JSON costs no allocation for it.
+///
+/// ```
+/// let r = uriscope::uri::report("/a/%2e%2E/b%20c");
+/// let a = uriscope::report::analysis::Analysis::new(&r);
+/// let decoded: Vec<_> = a.segments.iter().map(|s| s.decoded.unwrap()).collect();
+/// assert_eq!(decoded, ["a", "..", "b c"]);
+/// assert_eq!(a.segments.iter().nth(1).unwrap().dot, Some(".."));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct SegmentList<'a> {
+    input: &'a str,
+    path: Span,
+    /// Whether the input holds a `%` (without one, nothing decodes).
+    escapes: bool,
+}
+
+impl<'a> SegmentList<'a> {
+    /// The segments, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Segment<'a>> + 'a {
+        let escapes = self.escapes;
+        crate::uri::syntax::uri_ref::segments(self.input, self.path).map(move |(span, raw)| {
+            let decoded = if escapes {
+                pct(raw)
+            } else {
+                Some(Cow::Borrowed(raw))
+            };
+            let dot = match decoded.as_deref() {
+                Some(".") => Some("."),
+                Some("..") => Some(".."),
+                _ => None,
+            };
+            Segment {
+                span: span.into(),
+                raw,
+                decoded,
+                dot,
+            }
+        })
+    }
+
+    /// Whether the path has no segment.
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+}
+
+impl Serialize for SegmentList<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.iter())
+    }
+}
+
+/// The query's `&`-separated pairs, each made (and decoded) as it is
+/// read, like [`SegmentList`].
+///
+/// ```
+/// let r = uriscope::uri::report("?a=1+2&b");
+/// let a = uriscope::report::analysis::Analysis::new(&r);
+/// let p: Vec<_> = a.query_pairs.iter().map(|p| (p.key, p.value_form)).collect();
+/// assert_eq!(p, [("a", Some("1 2".into())), ("b", None)]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PairList<'a> {
+    input: &'a str,
+    query: Option<Span>,
+    /// Whether the input holds a `%` or a `+` (without either, nothing
+    /// decodes).
+    escapes: bool,
+}
+
+impl<'a> PairList<'a> {
+    /// The pairs, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Pair<'a>> + 'a {
+        let (s, escapes) = (self.input, self.escapes);
+        let decode = move |t: &'a str, f: fn(&'a str) -> Option<Cow<'a, str>>| {
+            if escapes {
+                f(t)
+            } else {
+                Some(Cow::Borrowed(t))
+            }
+        };
+        crate::uri::syntax::uri_ref::query_pairs(s, self.query, b'&').map(move |p| {
+            let key = p.key_str(s);
+            let value = p.value_str(s);
+            Pair {
+                span: p.span.into(),
+                key,
+                value,
+                key_rfc: decode(key, pct),
+                value_rfc: value.and_then(|v| decode(v, pct)),
+                key_form: decode(key, form),
+                value_form: value.and_then(|v| decode(v, form)),
+            }
+        })
+    }
+
+    /// Whether there is no pair (no query).
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+}
+
+impl Serialize for PairList<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.iter())
+    }
+}
+
 /// The analysis beyond the components, for one valid-or-not input.
 #[derive(Debug, Serialize)]
 pub struct Analysis<'a> {
@@ -149,9 +260,9 @@ pub struct Analysis<'a> {
     /// Every component's span.
     pub spans: Spans,
     /// The path's segments.
-    pub segments: Vec<Segment<'a>>,
+    pub segments: SegmentList<'a>,
     /// The query's pairs (empty without a query).
-    pub query_pairs: Vec<Pair<'a>>,
+    pub query_pairs: PairList<'a>,
     /// The host's details (null without a host, or for invalid input).
     pub host_details: Option<HostDetails<'a>>,
     /// The scheme's facts (null without a scheme).
@@ -375,52 +486,16 @@ impl<'a> Analysis<'a> {
                 Some(Cow::Borrowed(t))
             }
         };
-        let form = |t: &'a str| {
-            if escapes {
-                form(t)
-            } else {
-                Some(Cow::Borrowed(t))
-            }
+        let segments = SegmentList {
+            input: s,
+            path,
+            escapes,
         };
-        // Sized once (a segment per '/', a pair per '&'): growing a
-        // vector from empty was a reallocation or two per line.
-        let parts = |text: &str, sep: u8| match text.as_bytes() {
-            [] => 0,
-            b => memchr::memchr_iter(sep, b).count() + 1,
+        let query_pairs = PairList {
+            input: s,
+            query,
+            escapes,
         };
-        let mut segments = Vec::with_capacity(parts(path.slice(s), b'/'));
-        segments.extend(
-            crate::uri::syntax::uri_ref::segments(s, path).map(|(span, raw)| {
-                let decoded = pct(raw);
-                let dot = match decoded.as_deref() {
-                    Some(".") => Some("."),
-                    Some("..") => Some(".."),
-                    _ => None,
-                };
-                Segment {
-                    span: span.into(),
-                    raw,
-                    decoded,
-                    dot,
-                }
-            }),
-        );
-        let mut query_pairs = Vec::with_capacity(query.map_or(0, |q| parts(q.slice(s), b'&')));
-        query_pairs.extend(
-            crate::uri::syntax::uri_ref::query_pairs(s, query, b'&').map(|p| {
-                let key = p.key_str(s);
-                let value = p.value_str(s);
-                Pair {
-                    span: p.span.into(),
-                    key,
-                    value,
-                    key_rfc: pct(key),
-                    value_rfc: value.and_then(pct),
-                    key_form: form(key),
-                    value_form: value.and_then(form),
-                }
-            }),
-        );
         let host_details = auth.map(|a| {
             let h = a.host;
             let text = h.span.slice(s);

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::analysis::Analysis;
 use crate::uri::lint::Linted;
-use crate::uri::{Finding, Span};
+use crate::uri::{Finding, Report, Span};
 use crate::whatwg::{self, Whatwg};
 
 /// One finding in the JSON output.
@@ -55,7 +55,7 @@ pub struct JsonParse<'a> {
     /// Every finding.
     pub findings: JsonFindings<'a>,
     /// What a browser does with it: the WHATWG URL Standard, not RFC 3986.
-    pub whatwg: Whatwg,
+    pub whatwg: JsonWhatwg<'a>,
     /// The rest of the analysis (spans, segments, pairs, host, scheme);
     /// absent for a line that is not UTF-8.
     #[serde(flatten)]
@@ -93,6 +93,99 @@ impl From<Finding> for JsonFinding<'static> {
             message: f.message.into(),
             section: crate::spec::for_code(f.code),
         }
+    }
+}
+
+/// The `whatwg` object of a line: `{"valid":…,"href":…,"differences":[…]}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JsonWhatwg<'a> {
+    /// The WHATWG parser gives this input back as it is, with no
+    /// difference to name ([`whatwg::is_unchanged`]): the href is the
+    /// input's own text, not a copy.
+    Unchanged(&'a str),
+    /// A valid relative reference ([`whatwg::needs_base`]): refused for
+    /// want of a base URL, the one difference a constant.
+    NeedsBase,
+    /// What the WHATWG parser made of it.
+    Parsed(Whatwg),
+}
+
+impl<'a> JsonWhatwg<'a> {
+    /// The column for a report: the `url` crate runs only when the input
+    /// is not one it is known to give back unchanged.
+    ///
+    /// ```
+    /// use uriscope::report::json::JsonWhatwg;
+    /// let r = uriscope::uri::report("https://example.com/a");
+    /// assert_eq!(JsonWhatwg::of(&r), JsonWhatwg::Unchanged("https://example.com/a"));
+    /// let r = uriscope::uri::report("HTTP://example.com:80/a");
+    /// let w = JsonWhatwg::of(&r);
+    /// assert_eq!(w.href(), Some("http://example.com/a"));
+    /// assert!(w.differences().next().is_some());
+    /// ```
+    pub fn of(r: &Report<'a>) -> Self {
+        if whatwg::is_unchanged(r) {
+            JsonWhatwg::Unchanged(r.input)
+        } else if whatwg::needs_base(r) {
+            JsonWhatwg::NeedsBase
+        } else {
+            JsonWhatwg::Parsed(whatwg::parse_reported(r))
+        }
+    }
+
+    /// Whether the WHATWG parser accepts the input.
+    pub fn valid(&self) -> bool {
+        match self {
+            JsonWhatwg::Unchanged(_) => true,
+            JsonWhatwg::NeedsBase => false,
+            JsonWhatwg::Parsed(w) => w.valid,
+        }
+    }
+
+    /// The serialized URL, when accepted.
+    pub fn href(&self) -> Option<&str> {
+        match self {
+            JsonWhatwg::Unchanged(s) => Some(s),
+            JsonWhatwg::NeedsBase => None,
+            JsonWhatwg::Parsed(w) => w.href.as_deref(),
+        }
+    }
+
+    /// How the answer differs from RFC 3986, one sentence each.
+    pub fn differences(&self) -> impl Iterator<Item = &str> {
+        let (list, needs_base): (&[String], _) = match self {
+            JsonWhatwg::Unchanged(_) => (&[], false),
+            JsonWhatwg::NeedsBase => (&[], true),
+            JsonWhatwg::Parsed(w) => (&w.differences, false),
+        };
+        let first = needs_base.then_some(whatwg::NEEDS_BASE);
+        first.into_iter().chain(list.iter().map(String::as_str))
+    }
+}
+
+impl Serialize for JsonWhatwg<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        match self {
+            JsonWhatwg::Parsed(w) => w.serialize(ser),
+            JsonWhatwg::Unchanged(_) | JsonWhatwg::NeedsBase => {
+                use serde::ser::SerializeStruct;
+                let mut st = ser.serialize_struct("Whatwg", 3)?;
+                st.serialize_field("valid", &self.valid())?;
+                st.serialize_field("href", &self.href())?;
+                st.serialize_field("differences", &Differences(self))?;
+                st.end()
+            }
+        }
+    }
+}
+
+/// A [`JsonWhatwg`]'s differences as a JSON array, each written as it is
+/// read.
+struct Differences<'w, 'a>(&'w JsonWhatwg<'a>);
+
+impl Serialize for Differences<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.0.differences())
     }
 }
 
@@ -134,7 +227,7 @@ impl<'a> JsonParse<'a> {
             query,
             fragment,
             findings: JsonFindings::Linted(l),
-            whatwg: whatwg::parse_reported(a),
+            whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),
         }
     }
@@ -166,13 +259,13 @@ impl<'a> JsonParse<'a> {
                 message: message.into(),
                 section: Some("RFC 3986 §2.5"),
             }]),
-            whatwg: Whatwg {
+            whatwg: JsonWhatwg::Parsed(Whatwg {
                 valid: false,
                 href: None,
                 differences: vec![
                     "the line is not UTF-8; it was not given to the WHATWG parser".into(),
                 ],
-            },
+            }),
             analysis: None,
         }
     }
@@ -292,6 +385,71 @@ mod tests {
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             proptest::prop_assert_eq!(by_hand(&v), by_serde(&v));
+        }
+    }
+
+    /// The WHATWG column known without the `url` crate (an unchanged
+    /// http(s) URI, a relative reference) is the object the crate's
+    /// answer makes, on every line of the corpus and on hostile ones, as
+    /// URIs and as IRIs; and the shortcuts are taken for most lines.
+    #[test]
+    fn the_whatwg_shortcuts_write_what_the_url_crate_answers() {
+        let corpus = include_str!("../../benches/uris.txt");
+        let hostile = [
+            "",
+            "#",
+            "?",
+            "//h",
+            "//h:80/a/../b",
+            "./a:b",
+            "../é/ü?ß#π",
+            "/\u{1b}[31m",
+            "a/b%2e%2E/c",
+        ];
+        let mut taken = [0usize; 2];
+        for line in corpus.lines().chain(hostile) {
+            for iri in [false, true] {
+                let r = crate::uri::report_with(line, crate::uri::ParseOptions { iri });
+                let short = JsonWhatwg::of(&r);
+                match short {
+                    JsonWhatwg::Unchanged(_) => taken[0] += 1,
+                    JsonWhatwg::NeedsBase => taken[1] += 1,
+                    JsonWhatwg::Parsed(_) => continue,
+                }
+                let crate_answer = whatwg::parse_reported(&r);
+                assert_eq!(
+                    serde_json::to_string(&short).unwrap(),
+                    serde_json::to_string(&crate_answer).unwrap(),
+                    "{line:?} (iri {iri})"
+                );
+                assert_eq!(short.valid(), crate_answer.valid);
+                assert_eq!(short.href(), crate_answer.href.as_deref());
+                assert!(short
+                    .differences()
+                    .eq(crate_answer.differences.iter().map(String::as_str)));
+            }
+        }
+        let lines = corpus.lines().count();
+        assert!(taken[0] * 2 > lines, "unchanged: {taken:?}");
+        assert!(taken[1] > lines / 5, "needs a base: {taken:?}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+        /// Any valid relative reference, ASCII or not, is refused by the
+        /// `url` crate for want of a base, as [`whatwg::needs_base`] says.
+        #[test]
+        fn a_valid_relative_reference_needs_a_base(
+            s in "(//[a-z0-9.:@%\\[\\]-]{0,8})?([a-zA-Z0-9._~!$&'()*+,;=:@/%-]|é|\\.\\.){0,12}(\\?[a-z/?:@=&%]{0,6})?(#[a-z/?:#]{0,6})?",
+        ) {
+            for iri in [false, true] {
+                let r = crate::uri::report_with(&s, crate::uri::ParseOptions { iri });
+                if whatwg::needs_base(&r) {
+                    let w = whatwg::parse_reported(&r);
+                    proptest::prop_assert_eq!(&w.differences, &[whatwg::NEEDS_BASE.to_string()], "{:?}", s);
+                    proptest::prop_assert!(!w.valid && w.href.is_none());
+                }
+            }
         }
     }
 }

@@ -15,9 +15,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::analysis::{HostDetails, JsonSpan, Pair, SchemeFacts, Segment, Spans};
-use super::json::{JsonFinding, JsonFindings, JsonParse};
+use super::json::{JsonFinding, JsonFindings, JsonParse, JsonWhatwg};
 use crate::text::json::{is_plain, write as write_value, write_string};
-use crate::whatwg::Whatwg;
 
 /// A line's bytes gather in a buffer that is handed to the writer at
 /// once: a write to a `Vec` is a bounds check and a copy the compiler
@@ -285,12 +284,12 @@ impl JsonParse<'_> {
             spans(out, &a.spans)?;
             out.raw(br#","segments":["#)?;
             for (i, s) in a.segments.iter().enumerate() {
-                segment(out, i, s)?;
+                segment(out, i, &s)?;
                 out.spill()?;
             }
             out.raw(br#"],"query_pairs":["#)?;
             for (i, p) in a.query_pairs.iter().enumerate() {
-                pair(out, i, p)?;
+                pair(out, i, &p)?;
                 out.spill()?;
             }
             match &a.host_details {
@@ -335,20 +334,17 @@ fn finding<W: Write>(out: &mut Line<W>, i: usize, f: &JsonFinding<'_>) -> io::Re
 }
 
 /// `],"whatwg":{…}`: the findings array closed, and the WHATWG column.
-fn whatwg<W: Write>(out: &mut Line<W>, w: &Whatwg) -> io::Result<()> {
+fn whatwg<W: Write>(out: &mut Line<W>, w: &JsonWhatwg<'_>) -> io::Result<()> {
     // Most often the href is the input itself: written as that slice.
     let input = out.input;
-    let href = w
-        .href
-        .as_deref()
-        .map(|h| if h == input { input } else { h });
-    if w.valid {
+    let href = w.href().map(|h| if h == input { input } else { h });
+    if w.valid() {
         opt_str!(out, r#"],"whatwg":{"valid":true,"href":"#, href)?;
     } else {
         opt_str!(out, r#"],"whatwg":{"valid":false,"href":"#, href)?;
     }
     out.raw(br#","differences":["#)?;
-    for (i, d) in w.differences.iter().enumerate() {
+    for (i, d) in w.differences().enumerate() {
         if i > 0 {
             out.raw(b",")?;
         }

@@ -267,12 +267,12 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
     writeln!(
         out,
         "\n**WHATWG URL Standard** (what browsers do): {}",
-        match &w.href {
+        match w.href() {
             Some(h) => format!("href {}", code(&crate::text::mask::mask_password(h))),
             None => "rejects it".to_string(),
         }
     )?;
-    for d in &w.differences {
+    for d in w.differences() {
         writeln!(out, "- {}", visible(&hide(d)))?;
     }
     writeln!(out)

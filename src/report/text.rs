@@ -1,6 +1,7 @@
 //! The plain-text breakdown of one analysed input: its components with
 //! their byte spans, carets under the errors, and every finding.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::text::mask::mask_userinfo;
@@ -27,7 +28,7 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
     let u = &a.uri;
     // An input with nothing to escape needs no scan of its components.
     let plain = visible(s);
-    let safe = matches!(plain, std::borrow::Cow::Borrowed(_));
+    let safe = matches!(plain, Cow::Borrowed(_));
     out.write_all(plain.as_bytes())?;
     out.write_all(b"\n")?;
     let valid = a.is_valid();
@@ -69,10 +70,17 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
                 let masked_row = |out: &mut W, head: &Head, sp: Span, text: &str| {
                     write_row(out, head, &visible(text), sp, b"\n")
                 };
+                // A userinfo without a password is shown as it is, with
+                // nothing put together.
+                let password = |ui: Span| matches!(mask_userinfo(ui.slice(s)), Cow::Owned(_));
                 match auth.userinfo {
-                    Some(ui) => {
+                    Some(ui) if password(ui) => {
                         masked_row(out, &AUTHORITY, auth.span, &masked(auth.span, ui))?;
                         masked_row(out, &USERINFO, ui, &masked(ui, ui))?;
+                    }
+                    Some(ui) => {
+                        row(out, &AUTHORITY, Some(auth.span), "\n")?;
+                        row(out, &USERINFO, Some(ui), "\n")?;
                     }
                     None => row(out, &AUTHORITY, Some(auth.span), "\n")?,
                 }

@@ -320,9 +320,14 @@ pub(crate) fn aton_part(p: &[u8]) -> Option<(u64, Radix)> {
     Some((v, radix))
 }
 
-/// Percent-decode `s` byte-wise (malformed `%` sequences are kept as they are).
-pub(crate) fn percent_decode(s: &str) -> Vec<u8> {
+/// Percent-decode `s` byte-wise (malformed `%` sequences are kept as they
+/// are); borrowed when `s` has no `%`, so a lint of text without escapes
+/// allocates nothing.
+pub(crate) fn percent_decode(s: &str) -> std::borrow::Cow<'_, [u8]> {
     let b = s.as_bytes();
+    if memchr::memchr(b'%', b).is_none() {
+        return std::borrow::Cow::Borrowed(b);
+    }
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
@@ -339,7 +344,7 @@ pub(crate) fn percent_decode(s: &str) -> Vec<u8> {
         out.push(b[i]);
         i += 1;
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -366,8 +371,14 @@ mod tests {
 
     #[test]
     fn percent_decode_keeps_malformed_escapes() {
-        assert_eq!(percent_decode("a%41%4"), b"aA%4");
-        assert_eq!(percent_decode("%zz%"), b"%zz%");
-        assert_eq!(percent_decode("%2e%2E"), b"..");
+        assert_eq!(&*percent_decode("a%41%4"), b"aA%4");
+        assert_eq!(&*percent_decode("%zz%"), b"%zz%");
+        assert_eq!(&*percent_decode("%2e%2E"), b"..");
+        // Nothing to decode: the text itself, not a copy.
+        assert!(matches!(
+            percent_decode("a.b"),
+            std::borrow::Cow::Borrowed(b"a.b")
+        ));
+        assert!(matches!(percent_decode("%41"), std::borrow::Cow::Owned(_)));
     }
 }

@@ -282,11 +282,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let input = u.as_str();
     let raw = a.host.span.slice(input);
     let has_pct = raw.contains('%');
-    let decoded = if has_pct {
-        Cow::Owned(percent_decode(raw))
-    } else {
-        Cow::Borrowed(raw.as_bytes())
-    };
+    let decoded = percent_decode(raw);
     // inet_aton text holds only hex digits, 'x' and '.'.
     let aton_chars = |c: u8| c.is_ascii_hexdigit() || matches!(c, b'x' | b'X' | b'.');
     let aton_text = std::str::from_utf8(&decoded)
@@ -315,11 +311,11 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     }
     for label in labels(input, a.host.span) {
         let bytes = percent_decode(label.slice(input));
-        let Ok(text) = String::from_utf8(bytes) else {
+        let Ok(text) = std::str::from_utf8(&bytes) else {
             continue;
         };
         let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if ace && crate::uri::idn::is_overlong_ace_label(&text) {
+        if ace && crate::uri::idn::is_overlong_ace_label(text) {
             warn(
                 out,
                 label,
@@ -345,7 +341,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                                 "label \"{}\" decodes to \"{}\", which mixes {} \
                                  letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
                                  UTS #39 §5.2), so uri2iri keeps it in ASCII",
-                                cut(&text),
+                                cut(text),
                                 cut(&unicode),
                                 script_list(&scripts)
                             ),
@@ -358,11 +354,11 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                     "punycode-invalid",
                     format!(
                         "label \"{}\" starts with \"xn--\" but is not valid punycode (RFC 3492)",
-                        cut(&text)
+                        cut(text)
                     ),
                 ),
             }
-        } else if let Some(scripts) = mixed_scripts(&text) {
+        } else if let Some(scripts) = mixed_scripts(text) {
             let odd: Vec<String> = text
                 .chars()
                 .filter(|c| !c.is_ascii())
@@ -376,7 +372,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 format!(
                     "label \"{}\" mixes {} letters ({}): a look-alike (homograph) risk \
                      (RFC 3986 §7.6, UTS #39 §5.2)",
-                    cut(&text),
+                    cut(text),
                     script_list(&scripts),
                     odd.join(", ")
                 ),
@@ -538,9 +534,7 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 );
             }
         }
-        let decoded = percent_decode(seg);
-        if decoded == b"." || decoded == b".." {
-            let dots = String::from_utf8_lossy(&decoded).into_owned();
+        if let Some(dots) = decoded_dots(seg) {
             warn(
                 out,
                 span,
@@ -553,6 +547,41 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 ),
             );
         }
+    }
+}
+
+/// `"."` or `".."` when `seg` percent-decodes to a dot segment, found
+/// without decoding it into a buffer: such a segment is at most six bytes
+/// (`%2E%2E`), and the lint of a path full of escapes allocates nothing.
+fn decoded_dots(seg: &str) -> Option<&'static str> {
+    if seg.len() > 6 {
+        return None;
+    }
+    let b = seg.as_bytes();
+    let mut dots = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let is_dot = if b[i] == b'.' {
+            i += 1;
+            true
+        } else if b[i] == b'%'
+            && b.get(i + 1) == Some(&b'2')
+            && b.get(i + 2).is_some_and(|c| c.eq_ignore_ascii_case(&b'e'))
+        {
+            i += 3;
+            true
+        } else {
+            false
+        };
+        if !is_dot {
+            return None;
+        }
+        dots += 1;
+    }
+    match dots {
+        1 => Some("."),
+        2 => Some(".."),
+        _ => None,
     }
 }
 
@@ -658,4 +687,39 @@ fn is_active_media_type(media: &str) -> bool {
             | "text/x-ecmascript"
             | "application/wasm"
     ) || media.starts_with("text/javascript")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `decoded_dots` answers as decoding the segment and comparing would,
+    /// for every string of up to seven bytes over the bytes that matter.
+    #[test]
+    fn decoded_dots_agrees_with_decoding() {
+        let alphabet = [b'.', b'%', b'2', b'e', b'E', b'x', b'/'];
+        let mut checked = 0;
+        for len in 1..=7u32 {
+            for n in 0..alphabet.len().pow(len) {
+                let mut k = n;
+                let seg: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let c = alphabet[k % alphabet.len()];
+                        k /= alphabet.len();
+                        c
+                    })
+                    .collect();
+                let seg = std::str::from_utf8(&seg).unwrap();
+                let decoded = percent_decode(seg);
+                let expected = match &*decoded {
+                    b"." => Some("."),
+                    b".." => Some(".."),
+                    _ => None,
+                };
+                assert_eq!(decoded_dots(seg), expected, "{seg:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, (1..=7).map(|l| 7usize.pow(l)).sum::<usize>());
+    }
 }

@@ -428,7 +428,10 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
 
 /// The number of a `tel:` URI with only `%23` (`#`) decoded: a `%2B` is
 /// not the `+` that starts a global number.
-fn number_digits(s: &str) -> Vec<u8> {
+fn number_digits(s: &str) -> std::borrow::Cow<'_, [u8]> {
+    if !s.contains("%23") {
+        return std::borrow::Cow::Borrowed(s.as_bytes());
+    }
     let mut out = Vec::with_capacity(s.len());
     let mut rest = s.as_bytes();
     while let Some(&c) = rest.first() {
@@ -440,7 +443,7 @@ fn number_digits(s: &str) -> Vec<u8> {
             rest = &rest[1..];
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// RFC 3966 §3: `tel:` global-number (`+` digits) or local-number with `;phone-context=`.
@@ -451,7 +454,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let Some(number) = parts.next() else { return };
     // '#' is written %23 in a URI (RFC 3966 §3, local-number-digits).
     let decoded = number_digits(number.slice(input));
-    let n = decoded.as_slice();
+    let n: &[u8] = &decoded;
     let visual = |c: &u8| matches!(c, b'-' | b'.' | b'(' | b')');
     let mut context = false;
     for p in parts {
