@@ -1,7 +1,8 @@
 //! `cargo bench --bench lint`: lint (analysis + RFC 3986 §7 checks) over
 //! every line of the corpus, and extraction (Appendix C) over the corpus
 //! as one running text. No peer crate does either; the parse bench gives
-//! the baseline.
+//! the baseline. The `answer` group is one line of `uriscope parse` (text,
+//! `--json`) on one thread, without reading stdin: the CLI's per-line cost.
 
 use std::hint::black_box;
 
@@ -37,5 +38,30 @@ fn lint(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, lint);
+fn answer(c: &mut Criterion) {
+    use uriscope::cli::format::Format;
+    let text = include_str!("uris.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut g = c.benchmark_group("answer");
+    g.throughput(Throughput::Elements(lines.len() as u64));
+    for (name, format) in [("text", Format::Text), ("json", Format::Json)] {
+        let mut out = Vec::with_capacity(1 << 20);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut written = 0;
+                for l in &lines {
+                    let o = Default::default();
+                    uriscope::cli::parse::write_answer(&mut out, black_box(l), o, format)
+                        .expect("a Vec takes it");
+                    written += out.len();
+                    out.clear();
+                }
+                written
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, lint, answer);
 criterion_main!(benches);
