@@ -2,21 +2,28 @@
 //! one pass over the corpus with every parser, in rotating order, so that
 //! a slow spell of the machine hits all of them alike. Prints per parser
 //! the median and best pass (ns per URI, MB/s) and the median of the
-//! per-round ratios against uriscope.
+//! per-round ratios against uriscope (oxiri, an IRI parser, against
+//! uriscope's IRI parse).
 //!
 //! `cargo run --release --example parse_race [ROUNDS]` (default 200).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-type Parser = (&'static str, fn(&str) -> bool);
+/// A name, the parse, and the index of the parser its ratio is taken
+/// against.
+type Parser = (&'static str, fn(&str) -> bool, usize);
 
-const PARSERS: [Parser; 3] = [
-    ("uriscope", |s| uriscope::uri::parse(s).is_ok()),
-    ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok()),
-    ("iri-string", |s| {
-        iri_string::types::UriReferenceStr::new(s).is_ok()
-    }),
+const PARSERS: [Parser; 5] = [
+    ("uriscope", |s| uriscope::uri::parse(s).is_ok(), 0),
+    ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok(), 0),
+    (
+        "iri-string",
+        |s| iri_string::types::UriReferenceStr::new(s).is_ok(),
+        0,
+    ),
+    ("uriscope-iri", |s| uriscope::uri::parse_iri(s).is_ok(), 3),
+    ("oxiri", |s| oxiri::IriRef::parse(s).is_ok(), 3),
 ];
 
 fn pass(lines: &[&str], f: fn(&str) -> bool) -> Duration {
@@ -43,7 +50,7 @@ fn main() {
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
     let mut times = vec![Vec::with_capacity(rounds); PARSERS.len()];
     for _ in 0..3 {
-        for (_, f) in PARSERS {
+        for (_, f, _) in PARSERS {
             pass(&lines, f);
         }
     }
@@ -60,18 +67,20 @@ fn main() {
         bytes
     );
     let n = lines.len() as f64;
-    for (i, (name, _)) in PARSERS.iter().enumerate() {
+    for (i, (name, _, against)) in PARSERS.iter().enumerate() {
         let mut t = times[i].clone();
         let med = median(&mut t);
         let best = t[0];
-        let mut ratios: Vec<f64> = times[i].iter().zip(&times[0]).map(|(x, u)| x / u).collect();
+        let base = &times[*against];
+        let mut ratios: Vec<f64> = times[i].iter().zip(base).map(|(x, u)| x / u).collect();
         println!(
-            "{name:>10}: median {:6.2} ms/pass = {:6.1} ns/URI, {:6.1} MB/s; best {:6.2} ms; \
-             median per-round time / uriscope's = {:.3}",
+            "{name:>12}: median {:6.2} ms/pass = {:6.1} ns/URI, {:6.1} MB/s; best {:6.2} ms; \
+             median per-round time / {}'s = {:.3}",
             med * 1e3,
             med * 1e9 / n,
             bytes as f64 / med / 1e6,
             best * 1e3,
+            PARSERS[*against].0,
             median(&mut ratios)
         );
     }
