@@ -528,10 +528,15 @@ impl<'a> Analysis<'a> {
                         .and_then(|v| v.split('.').next());
                 }
                 HostKind::RegName => {
-                    let labels_need_idna = !text.is_ascii()
-                        || text
-                            .split('.')
-                            .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")));
+                    // An `xn--` label holds "--": without it (nearly every
+                    // host) the labels are not split and looked at.
+                    let ace = || {
+                        memchr::memmem::find(text.as_bytes(), b"--").is_some()
+                            && text
+                                .split('.')
+                                .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+                    };
+                    let labels_need_idna = !text.is_ascii() || ace();
                     if labels_need_idna {
                         let f =
                             crate::uri::idn::host_forms(&pct(text).unwrap_or(Cow::Borrowed(text)));

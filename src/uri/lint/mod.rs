@@ -282,12 +282,17 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let input = u.as_str();
     let raw = a.host.span.slice(input);
     let has_pct = raw.contains('%');
-    let decoded = percent_decode(raw);
-    // inet_aton text holds only hex digits, 'x' and '.'.
-    let aton_chars = |c: u8| c.is_ascii_hexdigit() || matches!(c, b'x' | b'X' | b'.');
-    let aton_text = std::str::from_utf8(&decoded)
-        .ok()
-        .filter(|t| t.bytes().all(aton_chars));
+    let decoded = if has_pct {
+        percent_decode(raw)
+    } else {
+        Cow::Borrowed(raw.as_bytes())
+    };
+    // inet_aton text holds only hex digits, 'x' and '.' (ASCII, so UTF-8:
+    // the bytes are looked at first, most hosts stop at their first).
+    let aton_chars = |c: &u8| c.is_ascii_hexdigit() || matches!(c, b'x' | b'X' | b'.');
+    let aton_text = Some(&*decoded)
+        .filter(|t| t.iter().all(aton_chars))
+        .and_then(|t| std::str::from_utf8(t).ok());
     if let Some(addr) = aton_text.and_then(inet_aton) {
         warn(
             out,

@@ -228,6 +228,33 @@ fn accepts(t: &Test, c: u8) -> bool {
     false
 }
 
+/// Where the first `byte` of `b` is (`b.len()` when there is none),
+/// sixteen bytes at a time; `b` holds at least sixteen. The last chunk is
+/// the last sixteen bytes again, with the bytes already seen shifted out.
+pub(crate) fn find_byte(b: &[u8], byte: u8) -> usize {
+    let hits = |c: &[u8; 16]| {
+        let v = load_unaligned_m128i(c);
+        move_mask_i8_m128i(cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(byte as i8))) as u32
+    };
+    let mut n = 0;
+    while let Some(c) = b[n..].first_chunk::<16>() {
+        let m = hits(c);
+        if m != 0 {
+            return n + m.trailing_zeros() as usize;
+        }
+        n += 16;
+    }
+    let Some(last) = b.last_chunk::<16>().filter(|_| n < b.len()) else {
+        return b.len();
+    };
+    let m = hits(last) >> (16 - (b.len() - n));
+    if m == 0 {
+        b.len()
+    } else {
+        n + m.trailing_zeros() as usize
+    }
+}
+
 /// Whether a `.` starts `b` or follows a `/` in it (where a dot segment
 /// can start), sixteen bytes at a time; `b` holds at least sixteen.
 pub(crate) fn dot_after_slash(b: &[u8]) -> bool {
@@ -295,6 +322,17 @@ mod tests {
     }
 
     proptest! {
+        /// The first of a byte, found sixteen bytes at a time, is where a
+        /// byte loop finds it, at every length from sixteen.
+        #[test]
+        fn find_byte_agrees_with_a_byte_loop(
+            b in proptest::collection::vec(prop_oneof![Just(b'/'), Just(b'&'), any::<u8>()], 16..70),
+            byte in prop_oneof![Just(b'/'), Just(b'&'), any::<u8>()],
+        ) {
+            let naive = b.iter().position(|&c| c == byte).unwrap_or(b.len());
+            prop_assert_eq!(find_byte(&b, byte), naive);
+        }
+
         /// A dot at the start or after a slash, found sixteen bytes at a
         /// time, at every length from sixteen.
         #[test]

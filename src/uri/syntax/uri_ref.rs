@@ -461,7 +461,7 @@ impl<'a> Iterator for Segments<'a> {
             return None;
         }
         let rest = &self.input.as_bytes()[self.pos..self.end];
-        let len = super::split::find(rest, 0, |b| b == b'/', |t| memchr::memchr(b'/', t));
+        let len = super::chars::find_byte(rest, b'/');
         self.done = len == rest.len();
         let span = Span::new(self.pos, self.pos + len);
         self.pos += len + 1;
@@ -521,11 +521,11 @@ impl Iterator for QueryPairs<'_> {
         }
         let rest = &self.input.as_bytes()[self.pos..self.end];
         let sep = self.sep;
-        let len = super::split::find(rest, 0, |b| b == sep, |t| memchr::memchr(sep, t));
+        let len = super::chars::find_byte(rest, sep);
         self.done = len == rest.len();
         let span = Span::new(self.pos, self.pos + len);
         let pair = &rest[..len];
-        let eq = super::split::find(pair, 0, |b| b == b'=', |t| memchr::memchr(b'=', t));
+        let eq = super::chars::find_byte(pair, b'=');
         let (key, value) = match (eq < len).then_some(eq) {
             Some(eq) => (
                 Span::new(span.start, span.start + eq),
