@@ -478,7 +478,7 @@ impl<'a> Analysis<'a> {
         };
         // One search of the input for '%' and '+': without either, every
         // segment, key and value decodes to itself, and none is searched.
-        let escapes = memchr::memchr2(b'%', b'+', s.as_bytes()).is_some();
+        let escapes = crate::uri::syntax::chars::find_either(s.as_bytes(), b'%', b'+') < s.len();
         let pct = |t: &'a str| {
             if escapes {
                 pct(t)

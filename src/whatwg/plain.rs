@@ -10,6 +10,7 @@
 //! `url` crate as before. The tests hold it to the `url` crate on the
 //! benchmark corpus and on generated URIs.
 
+use crate::uri::syntax::chars::{find_byte, find_either};
 use crate::uri::UriRef;
 
 /// Whether the WHATWG URL parser would serialize the RFC 3986-valid
@@ -35,7 +36,7 @@ pub(super) fn unchanged(u: &UriRef<'_>) -> bool {
     plain_host(a.host.span.slice(u.as_str()).as_bytes())
         && plain_path(u.path().as_bytes())
         && u.query()
-            .is_none_or(|q| memchr::memchr(b'\'', q.as_bytes()).is_none())
+            .is_none_or(|q| find_byte(q.as_bytes(), b'\'') == q.len())
 }
 
 /// A host IDNA keeps as it is and that does not end in a number. One
@@ -61,14 +62,23 @@ fn plain_path(p: &[u8]) -> bool {
     if p.first() != Some(&b'/') {
         return false;
     }
-    memchr::memchr2_iter(b'.', b'%', p).all(|i| {
-        if p[i] == b'.' {
+    let mut i = 0;
+    loop {
+        i += find_either(&p[i..], b'.', b'%');
+        let Some(&c) = p.get(i) else {
+            return true;
+        };
+        let plain = if c == b'.' {
             p[i - 1] != b'/'
         } else {
             !p.get(i + 1..i + 3)
                 .is_some_and(|e| e.eq_ignore_ascii_case(b"2e"))
+        };
+        if !plain {
+            return false;
         }
-    })
+        i += 1;
+    }
 }
 
 #[cfg(test)]

@@ -73,7 +73,7 @@ pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     // The three checks below look for a '%' or a '\\': one search for
     // both, since most inputs hold neither (each check's own search was
     // a pass over the input, a tenth of the CLI's time on a URI per line).
-    if memchr::memchr2(b'%', b'\\', input.as_bytes()).is_some() {
+    if crate::uri::syntax::chars::find_either(input.as_bytes(), b'%', b'\\') < input.len() {
         encoded_controls(input, mailto_query(u), &mut out);
         path_escapes(u, &mut out);
         backslashes(input, &mut out);
