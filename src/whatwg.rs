@@ -64,11 +64,10 @@ pub fn parse(input: &str, base: Option<&str>) -> Whatwg {
 
 /// [`parse`] for an input already read as a URI-reference: `report`'s
 /// components and first error are the ones [`parse`] would recover (an
-/// IRI report is not: the comparison is with RFC 3986 itself).
+/// IRI report is not: the comparison is with RFC 3986 itself). An input
+/// known to come back unchanged ([`is_unchanged`]) or to need a base
+/// ([`needs_base`]) is answered without the `url` crate.
 pub fn parse_reported(report: &Report<'_>) -> Whatwg {
-    if report.options().iri {
-        return parse(report.input, None);
-    }
     if is_unchanged(report) {
         return Whatwg {
             valid: true,
@@ -76,7 +75,28 @@ pub fn parse_reported(report: &Report<'_>) -> Whatwg {
             differences: Vec::new(),
         };
     }
+    if needs_base(report) {
+        return without_base();
+    }
+    parse_by_url_crate(report)
+}
+
+/// [`parse_reported`] without its shortcuts: the `url` crate's answer,
+/// for a caller that has already tried them.
+pub(crate) fn parse_by_url_crate(report: &Report<'_>) -> Whatwg {
+    if report.options().iri {
+        return parse(report.input, None);
+    }
     parse_recovered(report.input, None, || (report.uri, report.first_error()))
+}
+
+/// The answer for a relative reference parsed without a base.
+fn without_base() -> Whatwg {
+    Whatwg {
+        valid: false,
+        href: None,
+        differences: vec![NEEDS_BASE.to_string()],
+    }
 }
 
 /// Whether the WHATWG parser is known, without running it, to give the
@@ -137,11 +157,7 @@ fn parse_recovered<'a>(
         }
         Err(url::ParseError::RelativeUrlWithoutBase) => match base {
             Some(b) => join(b, input),
-            None => Whatwg {
-                valid: false,
-                href: None,
-                differences: vec![NEEDS_BASE.to_string()],
-            },
+            None => without_base(),
         },
         Err(e) => rejected(input, &e),
     }

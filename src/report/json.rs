@@ -129,7 +129,7 @@ impl<'a> JsonWhatwg<'a> {
         } else if whatwg::needs_base(r) {
             JsonWhatwg::NeedsBase
         } else {
-            JsonWhatwg::Parsed(whatwg::parse_reported(r))
+            JsonWhatwg::Parsed(whatwg::parse_by_url_crate(r))
         }
     }
 
@@ -416,7 +416,7 @@ mod tests {
                     JsonWhatwg::NeedsBase => taken[1] += 1,
                     JsonWhatwg::Parsed(_) => continue,
                 }
-                let crate_answer = whatwg::parse_reported(&r);
+                let crate_answer = whatwg::parse_by_url_crate(&r);
                 assert_eq!(
                     serde_json::to_string(&short).unwrap(),
                     serde_json::to_string(&crate_answer).unwrap(),
@@ -445,7 +445,7 @@ mod tests {
             for iri in [false, true] {
                 let r = crate::uri::report_with(&s, crate::uri::ParseOptions { iri });
                 if whatwg::needs_base(&r) {
-                    let w = whatwg::parse_reported(&r);
+                    let w = whatwg::parse_by_url_crate(&r);
                     proptest::prop_assert_eq!(&w.differences, &[whatwg::NEEDS_BASE.to_string()], "{:?}", s);
                     proptest::prop_assert!(!w.valid && w.href.is_none());
                 }

@@ -4,6 +4,20 @@
 //! allowed set is one mask over that table, so validating a component is a
 //! single table lookup per byte.
 
+// The runs and byte searches go sixteen bytes at a time in SSE2 registers
+// where every x86-64 processor has them, eight at a time through a table
+// of byte pairs elsewhere: the one place the module is chosen.
+#[cfg(not(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+)))]
+use crate::uri::syntax::eights as wide;
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+use crate::uri::syntax::sixteen as wide;
+
 /// `ALPHA` (RFC 5234 core rule).
 pub const ALPHA: u16 = 1 << 0;
 /// `DIGIT` (RFC 5234 core rule).
@@ -295,18 +309,7 @@ pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
     let Some(k) = run_index(class) else {
         return start + run_len_by_bytes(&b[start..], class);
     };
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ))]
-    {
-        crate::uri::syntax::sixteen::run_end(b, start, k)
-    }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    )))]
-    crate::uri::syntax::eights::run_end_by_eights(b, start, k)
+    wide::run_end(b, start, k)
 }
 
 /// Where the first `byte` of `b` is, or `b.len()`: for the short
@@ -339,18 +342,7 @@ pub fn find_either(b: &[u8], x: u8, y: u8) -> usize {
     if b.len() < 16 {
         return b.iter().position(|&c| c == x || c == y).unwrap_or(b.len());
     }
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ))]
-    {
-        crate::uri::syntax::sixteen::find_either(b, x, y)
-    }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    )))]
-    memchr::memchr2(x, y, b).unwrap_or(b.len())
+    wide::find_either(b, x, y)
 }
 
 /// The index of `class` in [`RUN_CLASSES`], if it is one.

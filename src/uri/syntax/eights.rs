@@ -61,6 +61,20 @@ fn all_in(c: &[u8; 8], bit: u8) -> bool {
 const IN_EVERY_RUN_CLASS: u8 = b'0';
 const _: () = assert!(SINGLES[IN_EVERY_RUN_CLASS as usize] == u8::MAX);
 
+/// [`run_end_by_eights`] under the name the 16-byte module gives its
+/// own, so `chars` picks one module and calls the same names in it.
+#[inline(always)]
+pub(crate) fn run_end(b: &[u8], start: usize, k: usize) -> usize {
+    run_end_by_eights(b, start, k)
+}
+
+/// [`crate::uri::syntax::chars::find_either`] without 16-byte registers:
+/// the `memchr` crate's search.
+#[inline]
+pub(crate) fn find_either(b: &[u8], x: u8, y: u8) -> usize {
+    memchr::memchr2(x, y, b).unwrap_or(b.len())
+}
+
 /// [`crate::uri::syntax::chars::run_end`] for class `RUN_CLASSES[k]`, eight bytes at a time: four
 /// lookups in a table of byte pairs (`PAIRS`) tell whether all eight are
 /// in the class, with one branch per eight bytes; the first chunk that
