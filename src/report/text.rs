@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use crate::text::mask::mask_userinfo;
+use crate::text::mask::{mask_userinfo, password_of};
 use crate::text::plain::visible;
 use crate::uri::lint::Linted;
 use crate::uri::{Severity, Span};
@@ -72,9 +72,8 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
                 };
                 // A userinfo without a password is shown as it is, with
                 // nothing put together.
-                let password = |ui: Span| matches!(mask_userinfo(ui.slice(s)), Cow::Owned(_));
                 match auth.userinfo {
-                    Some(ui) if password(ui) => {
+                    Some(ui) if password_of(u).is_some() => {
                         masked_row(out, &AUTHORITY, auth.span, &masked(auth.span, ui))?;
                         masked_row(out, &USERINFO, ui, &masked(ui, ui))?;
                     }
