@@ -697,12 +697,14 @@ fn version_line(name: &str, text: &str) -> String {
     let text = text.trim();
     let short = match name {
         // `openjdk version "17.0.15" 2025-04-15 OpenJDK Runtime …`.
+        // Every offset is into `text`: the closing quote's is found in
+        // the rest and moved back, and a missing one ends the line.
         "java" => text
             .find("version \"")
             .map(|i| {
                 let start = text[..i].trim_end().rfind(' ').map_or(0, |j| j + 1);
-                let rest = &text[i + 9..];
-                let end = rest.find('"').map_or(rest.len(), |j| j + i + 10);
+                let after = i + "version \"".len();
+                let end = text[after..].find('"').map_or(text.len(), |j| after + j + 1);
                 &text[start..end]
             })
             .unwrap_or(text),
@@ -814,5 +816,18 @@ mod tests {
         assert!(unusable("java", &old).is_some());
         assert_eq!(unusable("python3", "Python 2.7.18"), Some("not a Python 3"));
         assert_eq!(unusable("node", "v20.1.0"), None);
+    }
+
+    /// A `java -version` whose quote never closes, after a long word
+    /// (`x yyyyyyyyyy version "1`), cut the text at a `begin > end`
+    /// slice and panicked the probe thread.
+    #[test]
+    fn java_version_without_a_closing_quote_does_not_panic() {
+        let v = version_line("java", "x yyyyyyyyyy version \"1");
+        assert_eq!(v, "yyyyyyyyyy version \"1");
+        assert!(unusable("java", &v).is_some());
+        for text in ["version \"", "a version \"17", "version \"17\"", "\"version \""] {
+            let _ = version_line("java", text);
+        }
     }
 }
