@@ -117,10 +117,15 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
         // The main loop starts the engines itself (it holds the channel
         // their answer comes back on); elsewhere there is nothing to run.
         Effect::RunEngines(_) => false,
-        Effect::SaveHistory => {
+        Effect::SaveHistory(entry) => {
             if let Some(path) = app.history_file.clone() {
-                if let Err(e) = crate::history::save(&path, &app.history.entries) {
-                    app.say(crate::app::StatusKind::Error, e);
+                match crate::history::append(&path, &entry) {
+                    Ok(crate::history::Saved::Written) => {}
+                    Ok(crate::history::Saved::SessionOnly(why)) => app.say(
+                        crate::app::StatusKind::Info,
+                        format!("kept in the history of this session only: {why}"),
+                    ),
+                    Err(e) => app.say(crate::app::StatusKind::Error, e),
                 }
             }
             false
@@ -150,6 +155,30 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
             app.copied(&label, outcome);
             false
         }
+    }
+}
+
+/// Read the history file at `path` into `app`, and keep `path` to append
+/// kept inputs to, unless the file must not be written (it could not be
+/// read whole, or is over the size read): then the status line says so
+/// and the history is the session's.
+pub fn open_history(app: &mut App, path: &std::path::Path) {
+    match crate::history::load(path) {
+        Ok(loaded) => {
+            app.history.entries = loaded.entries;
+            match loaded.read_only {
+                None => app.history_file = Some(path.to_path_buf()),
+                Some(why) => app.say(
+                    crate::app::StatusKind::Error,
+                    format!("{why}; new inputs are kept for this session only"),
+                ),
+            }
+        }
+        // A file that cannot be read is left as it is (not overwritten).
+        Err(e) => app.say(
+            crate::app::StatusKind::Error,
+            format!("{e}; the history is kept for this session only"),
+        ),
     }
 }
 
@@ -188,17 +217,7 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     if let Some(path) = &options.history {
-        match crate::history::load(path) {
-            Ok(entries) => {
-                app.history.entries = entries;
-                app.history_file = Some(path.clone());
-            }
-            // A file that cannot be read is left as it is (not overwritten).
-            Err(e) => app.say(
-                crate::app::StatusKind::Error,
-                format!("{e}; the history is kept for this session only"),
-            ),
-        }
+        open_history(&mut app, path);
     }
     if !options.list.is_empty() || options.list_feed.is_some() {
         app.list = options.list.clone();

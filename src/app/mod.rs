@@ -248,7 +248,7 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Inputs typed this session (and, when kept in a file, before).
     pub history: History,
-    /// The history file kept inputs are written to (the main loop writes
+    /// The history file kept inputs are appended to (the main loop does
     /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
     pub history_file: Option<std::path::PathBuf>,
     /// The inputs read from stdin (`grep -o 'https\?://[^ ]*' log | uriscope`),

@@ -82,7 +82,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 format!("kept in the history (↑/↓ to walk it, {search} to search it)"),
             );
             if app.history_file.is_some() {
-                return Effect::SaveHistory;
+                return Effect::SaveHistory(text);
             }
         }
         Action::HistorySearch => {

@@ -704,7 +704,9 @@ fn version_line(name: &str, text: &str) -> String {
             .map(|i| {
                 let start = text[..i].trim_end().rfind(' ').map_or(0, |j| j + 1);
                 let after = i + "version \"".len();
-                let end = text[after..].find('"').map_or(text.len(), |j| after + j + 1);
+                let end = text[after..]
+                    .find('"')
+                    .map_or(text.len(), |j| after + j + 1);
                 &text[start..end]
             })
             .unwrap_or(text),
@@ -826,7 +828,12 @@ mod tests {
         let v = version_line("java", "x yyyyyyyyyy version \"1");
         assert_eq!(v, "yyyyyyyyyy version \"1");
         assert!(unusable("java", &v).is_some());
-        for text in ["version \"", "a version \"17", "version \"17\"", "\"version \""] {
+        for text in [
+            "version \"",
+            "a version \"17",
+            "version \"17\"",
+            "\"version \"",
+        ] {
             let _ = version_line("java", text);
         }
     }

@@ -52,3 +52,97 @@ fn a_9_mib_link_pasted_and_unwrapped_undoes_back_to_the_text_before_it() {
     update(&mut app, Action::Undo);
     assert_eq!(app.input.text(), "http://before/");
 }
+
+mod history {
+    use uriscope::app::{update, Action, App};
+    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::{open_history, run_effect};
+
+    fn dir(name: &str) -> std::path::PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("uriscope-hostile-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    /// An explorer as `explorer::run` opens it, its history in `path`.
+    fn explorer(path: &std::path::Path) -> App {
+        let mut app = App::new("", None);
+        open_history(&mut app, path);
+        assert_eq!(app.history_file.as_deref(), Some(path));
+        app
+    }
+
+    /// Enter on `text` in the input line, and the effect carried out.
+    fn keep(app: &mut App, text: &str) {
+        app.input.set_text(text);
+        let effect = update(app, Action::Commit);
+        run_effect(app, effect, &mut FakeClipboard::default());
+    }
+
+    /// Two explorers keeping inputs each wrote the file from their own
+    /// memory: the last writer won, the other's entries were lost.
+    #[test]
+    fn two_explorers_keeping_inputs_keep_both_sides() {
+        let dir = dir("two");
+        let path = dir.join("history");
+        let (mut a, mut b) = (explorer(&path), explorer(&path));
+        for i in 0..5 {
+            keep(&mut a, &format!("http://a/{i}"));
+            keep(&mut b, &format!("http://b/{i}"));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for i in 0..5 {
+            assert!(text.contains(&format!("http://a/{i}\n")), "{text}");
+            assert!(text.contains(&format!("http://b/{i}\n")), "{text}");
+        }
+        // A third explorer started now sees them all.
+        assert_eq!(explorer(&path).history.entries.len(), 10);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An input typed (with its token), then replaced by an example, was
+    /// written to the file at the next Enter with everything else of the
+    /// session (issue 39 point 5): only inputs kept with Enter reach it.
+    #[test]
+    fn an_input_replaced_by_an_example_never_reaches_the_history_file() {
+        let dir = dir("example");
+        let path = dir.join("history");
+        let mut app = explorer(&path);
+        app.input.set_text("https://api.example/?token=SECRET");
+        update(&mut app, Action::Examples);
+        update(&mut app, Action::ListPick);
+        assert_ne!(app.input.text(), "https://api.example/?token=SECRET");
+        assert!(app.history.entries.len() >= 2, "the session still has both");
+        keep(&mut app, "http://kept/");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "http://kept/\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A history file over the cap is loaded from its newest lines and
+    /// left as it was; an input over the entry cap stays in the session,
+    /// and the status line says why.
+    #[test]
+    fn a_history_over_the_caps_is_never_rewritten() {
+        let dir = dir("caps");
+        let path = dir.join("history");
+        std::fs::create_dir_all(&dir).unwrap();
+        let huge: String = (0..uriscope::history::MAX_FILE / 32 + 1)
+            .map(|i| format!("http://h/{i:022}\n"))
+            .collect();
+        std::fs::write(&path, &huge).unwrap();
+        let mut app = App::new("", None);
+        open_history(&mut app, &path);
+        assert_eq!(app.history_file, None);
+        assert!(app.status.as_ref().unwrap().text.contains("over the"));
+        assert_eq!(app.history.entries.len(), uriscope::history::MAX);
+        std::fs::write(&path, "http://small/\n").unwrap();
+        let mut app = explorer(&path);
+        let long = format!("http://h/{}", "x".repeat(uriscope::history::MAX_ENTRY));
+        keep(&mut app, &long);
+        let status = app.status.as_ref().unwrap().text.clone();
+        assert!(status.contains("this session only"), "{status}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "http://small/\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
