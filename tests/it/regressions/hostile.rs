@@ -146,3 +146,62 @@ mod history {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+mod engines {
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    /// Whether process `pid` is gone (or a zombie waiting to be reaped).
+    fn gone(pid: u32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |s| {
+            s.rsplit_once(')')
+                .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+        })
+    }
+
+    fn wait_gone(pid: u32) {
+        let start = Instant::now();
+        while !gone(pid) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "grandchild {pid} still runs"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// An engine (here a shell standing for a wrapper script) that starts
+    /// a grandchild: `run_command` kills the whole group, at the timeout
+    /// and after a normal answer alike. Killing the child alone left the
+    /// grandchild running.
+    #[test]
+    fn a_timed_out_or_finished_engine_leaves_no_grandchild() {
+        let dir = std::env::temp_dir().join(format!("uriscope-grandchild-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, then) in [
+            ("hangs", "sleep 600"),
+            ("answers", "read l; echo '{\"ok\":false,\"error\":\"no\"}'"),
+        ] {
+            let pidfile = dir.join(name);
+            let script = format!("sleep 600 & echo $! > '{}'; {then}", pidfile.display());
+            let mut c = Command::new("sh");
+            c.args(["-c", &script]);
+            let out =
+                uriscope::confuse::engines::run_command(c, &["http://h/"], Duration::from_secs(2));
+            assert_eq!(out.len(), 1);
+            if name == "hangs" {
+                assert!(out[0].error().unwrap().contains("timed out"), "{out:?}");
+            } else {
+                assert_eq!(out[0].error(), Some("no"));
+            }
+            let pid: u32 = std::fs::read_to_string(&pidfile)
+                .unwrap()
+                .trim()
+                .parse()
+                .unwrap();
+            wait_gone(pid);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
