@@ -282,6 +282,9 @@ pub struct App {
     /// The external parser engines and whether each is on `PATH` (the
     /// Parsers section names them; looked up once at start).
     pub engines: Vec<(&'static str, bool)>,
+    /// What a copy on its way to the clipboard copies (its label), until
+    /// the main loop hears where it went.
+    pub copying: Option<String>,
 }
 
 impl App {
@@ -310,6 +313,7 @@ impl App {
             memo: memo::Memo::default(),
             template_vars: Default::default(),
             engines: Vec::new(),
+            copying: None,
         }
     }
 

@@ -56,7 +56,7 @@ impl Drop for Xvfb {
     }
 }
 
-fn have(program: &str) -> bool {
+pub(crate) fn have(program: &str) -> bool {
     let found = Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
         .output()
