@@ -23,6 +23,7 @@ pub mod resolution;
 pub mod rfc2396;
 pub mod syntax;
 pub mod template;
+pub mod verdict;
 
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
@@ -44,3 +45,4 @@ pub use syntax::report::{Mark, Report};
 pub use syntax::span::Span;
 pub use syntax::split::{split, Split};
 pub use syntax::uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};
+pub use verdict::Verdict;
