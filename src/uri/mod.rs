@@ -13,6 +13,7 @@ pub mod data_url;
 pub mod edit;
 pub mod equivalence;
 pub mod extract;
+pub mod host_identity;
 pub mod idn;
 pub mod iri;
 pub mod lint;

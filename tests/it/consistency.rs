@@ -279,12 +279,14 @@ fn data_facts_are_the_same_everywhere() {
         );
         let (_, md, _) = run_uriscope(&["parse", "--format", "markdown", s], b"");
         assert!(md.contains(&f.size_text()), "{s}\n{md}");
-        let drawn: Vec<String> =
-            uriscope::ui::data_url::section(s, &Default::default(), 200)
-                .iter()
-                .map(|l| l.to_string())
-                .collect();
-        assert!(drawn.iter().any(|l| l.ends_with(&f.size_text())), "{s}\n{drawn:#?}");
+        let drawn: Vec<String> = uriscope::ui::data_url::section(s, &Default::default(), 200)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert!(
+            drawn.iter().any(|l| l.ends_with(&f.size_text())),
+            "{s}\n{drawn:#?}"
+        );
         if let Some(image) = f.image_text() {
             assert!(text.contains(&image) && md.contains(&image), "{s}");
             assert!(drawn.iter().any(|l| l.ends_with(&image)), "{s}");
