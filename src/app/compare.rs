@@ -77,7 +77,7 @@ pub fn normal_forms(s: &str) -> NormalForms {
     let uri = normalize_str(s, URI);
     let iri = normalize_str(s, IRI)
         .ok()
-        .filter(|i| uri.as_ref().map_or(true, |u| u != i));
+        .filter(|i| uri.as_ref() != Ok(i));
     NormalForms { uri, iri }
 }
 

@@ -305,6 +305,26 @@ fn component_spans(
     out
 }
 
+/// The verdict on the host, wrapped to `w` (at most three lines): a
+/// warning when the engines read different hosts, good when they agree
+/// (however they spell it).
+fn verdict_lines(
+    t: &compare::Table,
+    hide: &dyn Fn(&str) -> String,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let style = if t.confused() {
+        theme.severity(crate::uri::Severity::Warning)
+    } else {
+        theme.good()
+    };
+    crate::text::wrap::wrap_upto(&hide(&t.verdict), w.max(10), 3)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,24 +356,4 @@ mod tests {
         assert!(!t.contains("U+0301") && !t.contains('\u{301}'), "{t}");
         assert!(t.contains("****"), "{t}");
     }
-}
-
-/// The verdict on the host, wrapped to `w` (at most three lines): a
-/// warning when the engines read different hosts, good when they agree
-/// (however they spell it).
-fn verdict_lines(
-    t: &compare::Table,
-    hide: &dyn Fn(&str) -> String,
-    theme: &Theme,
-    w: usize,
-) -> Vec<Line<'static>> {
-    let style = if t.confused() {
-        theme.severity(crate::uri::Severity::Warning)
-    } else {
-        theme.good()
-    };
-    crate::text::wrap::wrap_upto(&hide(&t.verdict), w.max(10), 3)
-        .into_iter()
-        .map(|l| Line::styled(l, style))
-        .collect()
 }
