@@ -2,6 +2,7 @@
 
 mod data_url;
 mod extract;
+mod extract_links;
 mod iri;
 mod lint;
 mod metamorphic;
