@@ -116,8 +116,9 @@ fn body(
     let all = crate::app::breakdown::findings(a);
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
-    // not only the carets under them.
-    for f in all
+    // not only the carets under them: the parser's, also where a shape's
+    // one finding stands for them.
+    for f in a
         .marks()
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
@@ -150,7 +151,19 @@ fn body(
     // listed, not underlined.
     let whole = |f: &Mark| f.span == ByteSpan::new(0, a.input.len()) && a.input.len() > 1;
     let mut marks = Vec::new();
-    for (i, f) in all.marks().enumerate() {
+    // Where a shape's finding (number 1) stands for the parser's errors,
+    // the carets under those characters point at it.
+    let shape_carets = all
+        .shape()
+        .filter(|s| !s.valid)
+        .map(|_| {
+            a.marks()
+                .filter(|m| m.severity == crate::uri::Severity::Error)
+        })
+        .into_iter()
+        .flatten()
+        .map(|m| (0, m));
+    for (i, f) in all.marks().enumerate().chain(shape_carets) {
         let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
         if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
             continue;

@@ -440,23 +440,36 @@ pub(crate) fn suffix_reference(s: &str) -> bool {
         Some(i) => (&s[..i], true),
         None => (s, false),
     };
-    let host = hostport.split(':').next().unwrap_or("");
-    if let Some((_, port)) = hostport.split_once(':') {
-        if port.is_empty() || !port.bytes().all(|c| c.is_ascii_digit()) {
+    let host = match hostport.split_once(':') {
+        Some((host, port)) => {
+            if port.is_empty() || !port.bytes().all(|c| c.is_ascii_digit()) {
+                return false;
+            }
+            host
+        }
+        None => hostport,
+    };
+    // The labels are walked, not collected: `parse` asks this of every
+    // valid line whose first segment has a dot, and a line with nothing
+    // to say allocates nothing (tests/allocations.rs).
+    let (mut count, mut first, mut last) = (0, "", "");
+    for l in host.split('.') {
+        if l.is_empty()
+            || l.len() > 63
+            || !l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
+        {
             return false;
         }
+        if count == 0 {
+            first = l;
+        }
+        last = l;
+        count += 1;
     }
-    let labels: Vec<&str> = host.split('.').collect();
-    let tld = labels.last().copied().unwrap_or("");
-    let ok_labels = labels.len() >= 2
-        && labels.iter().all(|l| {
-            !l.is_empty()
-                && l.len() <= 63
-                && l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
-        })
-        && tld.len() >= 2
-        && tld.bytes().all(|c| c.is_ascii_alphabetic());
-    ok_labels && (has_path || labels[0].eq_ignore_ascii_case("www"))
+    count >= 2
+        && last.len() >= 2
+        && last.bytes().all(|c| c.is_ascii_alphabetic())
+        && (has_path || first.eq_ignore_ascii_case("www"))
 }
 
 /// 1-based line and column (in characters) of byte `at` in `text`.

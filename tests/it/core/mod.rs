@@ -15,6 +15,7 @@ pub mod resolve;
 mod resolve_robustness;
 mod rfc2396;
 mod scheme;
+mod shape;
 mod spec;
 mod template;
 mod whatwg;
