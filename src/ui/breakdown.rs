@@ -14,7 +14,7 @@ use ratatui::widgets::{
 
 use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
 use crate::app::role::Role;
-use crate::app::App;
+use crate::app::{keymap, Action, App};
 use crate::text::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, RefKind, Report, Span as ByteSpan};
@@ -511,6 +511,17 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
         }
         if first {
             out.push(Line::styled(head, theme.severity(f.severity)));
+        }
+        if i == 0 && all.shape().is_some() {
+            out.push(Line::styled(
+                format!(
+                    "{}{} loads it, {} offers it to copy",
+                    " ".repeat(indent),
+                    keymap::key(Action::LoadLikely),
+                    keymap::key(Action::CopyChooser)
+                ),
+                theme.dim(),
+            ));
         }
     }
     if all.len() > MAX_MARKS {
