@@ -4,7 +4,7 @@
 //! delimited by whitespace with trailing sentence punctuation dropped. Suffix
 //! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
 //! Appendix F) are offered as guesses with `http://` assumed. Markdown and
-//! HTML links ([`markup`]) are found where their markup puts them.
+//! HTML links (`extract/markup.rs`) are found where their markup puts them.
 //!
 //! [`unwrap_link`] uses the same search to take the wrapping off a link
 //! that was pasted or given with its delimiters.
