@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::text::plain::visible;
 use crate::uri::normalize::Normalization;
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
 use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
 use crate::uri::resolution::trace::{Components, Step};
 use crate::uri::{rfc2396, Resolution, Span};
@@ -55,41 +55,40 @@ fn components_line(c: &Components) -> String {
     )
 }
 
-/// The §5.2.4 table in the RFC's layout: STEP, OUTPUT BUFFER, INPUT BUFFER.
+/// The §5.2.4 table in the RFC's layout ([`DOT_TABLE_COLUMNS`], the rows
+/// of [`DotSegmentsTrace::table`], as the Resolve pane draws them), with
+/// what each row did.
 pub fn write_dot_table<W: Write>(
     out: &mut W,
     indent: &str,
     t: &DotSegmentsTrace,
 ) -> io::Result<()> {
-    let mut rows = vec![
-        vec![
-            "STEP".into(),
-            "OUTPUT BUFFER".into(),
-            "INPUT BUFFER".into(),
-            "".into(),
-        ],
-        vec![
-            "1 :".into(),
-            String::new(),
-            visible(&excerpt(&t.input)).into_owned(),
-            String::new(),
-        ],
-    ];
-    for s in &t.steps {
-        let note = match (&s.popped_text, s.rule) {
-            (Some(p), _) => format!(
-                "\"{}\" -> \"/\", removed \"{}\" from output",
-                visible(&s.matched_text),
-                visible(p)
-            ),
-            (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
-            (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
-            _ => format!("removed \"{}\"", visible(&s.matched_text)),
+    let mut head: Vec<String> = DOT_TABLE_COLUMNS.iter().map(|c| c.to_string()).collect();
+    head.push(String::new());
+    let mut rows = vec![head];
+    for row in t.table() {
+        let note = match row.step {
+            None => String::new(),
+            Some(s) => match (&s.popped_text, s.rule) {
+                (Some(p), _) => format!(
+                    "\"{}\" -> \"/\", removed \"{}\" from output",
+                    visible(&s.matched_text),
+                    visible(p)
+                ),
+                (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
+                (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
+                _ => format!("removed \"{}\"", visible(&s.matched_text)),
+            },
+        };
+        // Step 1's input buffer is the whole path: elided like the rows.
+        let input = match row.step {
+            None => excerpt(row.input),
+            Some(_) => std::borrow::Cow::Borrowed(row.input),
         };
         rows.push(vec![
-            format!("{}:", s.rule),
-            visible(&s.output).into_owned(),
-            visible(&s.input).into_owned(),
+            row.label(),
+            visible(row.output).into_owned(),
+            visible(&input).into_owned(),
             note,
         ]);
     }
