@@ -77,3 +77,19 @@ pub fn closed_pipe() -> Stdio {
     drop(reader);
     writer.into()
 }
+
+/// Say that the running test skipped a part, or all of itself, for want of
+/// a tool (`why`: "tmux not found"), where a person running `cargo test`
+/// sees it. Written straight to the process's stderr, with the test's
+/// name: libtest keeps a passing test's `eprintln!` to itself unless
+/// `--nocapture` is given, so a skip read as a plain "ok". Under
+/// `CI=true` the callers fail instead (`.ci/run` installs every tool).
+pub fn skipped(why: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    // Not captured by libtest (its capture takes print! and eprint!).
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "SKIPPED (in part) {test}: {why}; install it to run this"
+    );
+}

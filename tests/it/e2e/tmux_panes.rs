@@ -376,7 +376,7 @@ fn the_parsers_overlay_runs_the_real_engines() {
         t.wait_text("python urllib  good.com");
         t.wait_text("different hosts");
     } else {
-        eprintln!("skipped: python3 not found, the external engines were not checked");
+        crate::support::skipped("python3 not found: the external engines were not checked");
     }
     t.type_text("good.com");
     t.wait_text("FOOLED: lets it through");
