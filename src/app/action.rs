@@ -70,6 +70,8 @@ pub enum Action {
     Redo,
     /// Show passwords in every pane for this session, or mask them again.
     RevealPasswords,
+    /// List the Breakdown's findings every one, or grouped by kind again.
+    ToggleFindings,
     /// The previous input from the history.
     HistoryPrev,
     /// The next input from the history.

@@ -223,6 +223,13 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[ctrl('f')],
+        action: Action::ToggleFindings,
+        hint: "",
+        help: "list the Breakdown's findings every one, or grouped by kind",
+    },
+    Binding {
+        context: Global,
         keys: &[k(Tab)],
         action: Action::FocusNext,
         hint: "next",

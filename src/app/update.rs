@@ -72,6 +72,17 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             );
             app.say(StatusKind::Info, format!("{what} ({key} toggles)"));
         }
+        Action::ToggleFindings => {
+            let b = &mut app.breakdown;
+            b.all_findings = !b.all_findings;
+            let key = super::keymap::key(Action::ToggleFindings);
+            let what = if b.all_findings {
+                format!("findings: every one listed ({key} groups them by kind)")
+            } else {
+                format!("findings: grouped by kind ({key} lists every one)")
+            };
+            app.say(StatusKind::Info, what);
+        }
         Action::Close => {}
         Action::Commit => {
             let text = app.input.text().to_string();

@@ -34,6 +34,15 @@ pub struct JsonParse<'a> {
     pub valid: bool,
     /// Reference kind (null for a line that is not UTF-8).
     pub kind: Option<&'static str>,
+    /// What the input is, whichever grammar it was read with: `uri`,
+    /// `iri` (an IRI-reference that is not a URI-reference) or `invalid`
+    /// ([`crate::uri::Verdict::as_str`]).
+    pub verdict: &'static str,
+    /// The verdict as every surface prints it ([`crate::uri::Verdict::label`]).
+    pub label: std::borrow::Cow<'static, str>,
+    /// For an IRI, its URI form (RFC 3987 §3.1); null otherwise, or when
+    /// the mapping fails (its IDNA step).
+    pub uri_form: Option<std::borrow::Cow<'a, str>>,
     /// Scheme (null when undefined).
     pub scheme: Option<&'a str>,
     /// Authority.
@@ -213,10 +222,14 @@ impl<'a> JsonParse<'a> {
         // Userinfo, host and port exist only where the grammar matched:
         // the Appendix B split of an invalid input has no sub-components.
         let auth = u.authority_parts().filter(|_| valid);
+        let verdict = crate::uri::Verdict::of(a);
         JsonParse {
             input: s,
             valid,
             kind: Some(u.kind().as_str()),
+            verdict: verdict.as_str(),
+            label: verdict.label(),
+            uri_form: verdict.uri_form(s).and_then(Result::ok),
             scheme,
             authority,
             userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
@@ -242,6 +255,9 @@ impl<'a> JsonParse<'a> {
             input: lossy,
             valid: false,
             kind: None,
+            verdict: "invalid",
+            label: "invalid: 1 error".into(),
+            uri_form: None,
             scheme: None,
             authority: None,
             userinfo: None,

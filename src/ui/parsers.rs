@@ -66,12 +66,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
         out.push(Line::from(spans));
     }
-    let style = if t.hosts.len() > 1 {
-        theme.severity(crate::uri::Severity::Warning)
-    } else {
-        theme.good()
-    };
-    out.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
+    out.extend(verdict_lines(&t, &hide, theme, w));
     out.extend(flag_lines(url, 8, &hide, theme, w));
     let (found, missing): (Vec<_>, Vec<_>) = app.engines.iter().partition(|(_, found)| *found);
     let names =
@@ -194,12 +189,7 @@ pub fn overlay(
             theme.dim(),
         ));
     }
-    let style = if t.hosts.len() > 1 {
-        theme.severity(crate::uri::Severity::Warning)
-    } else {
-        theme.good()
-    };
-    lines.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
+    lines.extend(verdict_lines(&t, &hide, theme, w));
     let allowed = view.allow.text().trim();
     if !allowed.is_empty() {
         let hosts: Vec<(String, Option<String>)> = t
@@ -313,6 +303,26 @@ fn component_spans(
         out.push(Span::styled(text, style));
     }
     out
+}
+
+/// The verdict on the host, wrapped to `w` (at most three lines): a
+/// warning when the engines read different hosts, good when they agree
+/// (however they spell it).
+fn verdict_lines(
+    t: &compare::Table,
+    hide: &dyn Fn(&str) -> String,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let style = if t.confused() {
+        theme.severity(crate::uri::Severity::Warning)
+    } else {
+        theme.good()
+    };
+    crate::text::wrap::wrap_upto(&hide(&t.verdict), w.max(10), 3)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect()
 }
 
 #[cfg(test)]

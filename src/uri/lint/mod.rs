@@ -32,6 +32,8 @@
 //! `file-remote-host`, `file-drive-letter`, `file-relative-path`,
 //! `tel-number`, `tel-parameter`, `tel-phone-context`.
 
+mod groups;
+pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
 pub mod host_insight;
 pub mod scheme;
 pub mod scheme_checks;
