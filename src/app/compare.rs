@@ -75,9 +75,7 @@ pub struct NormalForms {
 /// ```
 pub fn normal_forms(s: &str) -> NormalForms {
     let uri = normalize_str(s, URI);
-    let iri = normalize_str(s, IRI)
-        .ok()
-        .filter(|i| uri.as_ref() != Ok(i));
+    let iri = normalize_str(s, IRI).ok().filter(|i| uri.as_ref() != Ok(i));
     NormalForms { uri, iri }
 }
 

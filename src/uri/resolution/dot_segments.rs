@@ -159,7 +159,7 @@ impl DotTableRow<'_> {
 
 impl DotSegmentsTrace {
     /// The table's rows in order: step 1, then every recorded iteration
-    /// (the first [`ROW_LIMIT`](crate::uri::resolution::excerpt::ROW_LIMIT);
+    /// (the first [`ROW_LIMIT`];
     /// [`DotSegmentsTrace::omitted`] says how many more ran).
     pub fn table(&self) -> impl Iterator<Item = DotTableRow<'_>> {
         let first = DotTableRow {
