@@ -37,6 +37,10 @@ pub enum Action {
     Close,
     /// Commit the input to the history (Enter in the input line).
     Commit,
+    /// Replace the input by the URI it most likely means, when it is a
+    /// shape that is not a URI (a Windows path, a Markdown link, …:
+    /// [`crate::uri::shape`]); one undo brings the input back.
+    LoadLikely,
 
     /// Insert one typed character at the cursor.
     Insert(char),

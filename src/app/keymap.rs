@@ -194,6 +194,14 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[ctrl('l')],
+        action: Action::LoadLikely,
+        // The Breakdown names the key under the finding that offers it.
+        hint: "",
+        help: "load the URI the input most likely means (a Windows path, a Markdown link, …)",
+    },
+    Binding {
+        context: Global,
         keys: &[k(F(2)), ctrl('x')],
         action: Action::Examples,
         hint: "examples",

@@ -69,6 +69,19 @@ pub struct JsonParse<'a> {
     /// absent for a line that is not UTF-8.
     #[serde(flatten)]
     pub analysis: Option<Analysis<'a>>,
+    /// What the input is when it is not a URI ([`crate::uri::shape`]),
+    /// and the URI it most likely means; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<JsonShape>,
+}
+
+/// The `shape` object: `{"code":"windows-path","likely":"file:///C:/…"}`.
+#[derive(Debug, Serialize)]
+pub struct JsonShape {
+    /// The shape's code, the code of its finding.
+    pub code: &'static str,
+    /// The URI it most likely means, exact.
+    pub likely: String,
 }
 
 /// The `findings` array: a report's and its lint's, each message written
@@ -242,6 +255,10 @@ impl<'a> JsonParse<'a> {
             findings: JsonFindings::Linted(l),
             whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),
+            shape: l.shape().map(|sh| JsonShape {
+                code: sh.kind.code(),
+                likely: sh.likely(s),
+            }),
         }
     }
 }
@@ -283,6 +300,7 @@ impl<'a> JsonParse<'a> {
                 ],
             }),
             analysis: None,
+            shape: None,
         }
     }
 }
@@ -367,6 +385,14 @@ mod tests {
             "foo://example.com:8042/over/there?name=ferret#nose",
             // A plain input whose decodings are not: escapes, quotes, bidi.
             "http://h/a%1B%22b?k%5C=%E2%80%AE&q+=%C2%9B",
+            // Shapes that are not URIs, with their likely URI.
+            "C:\\Users\\x\\My Docs\\a.txt",
+            "\\\\srv\\share\\é \"x\"",
+            "git@github.com:org/repo.git",
+            "[docs](https://a.example/x)",
+            "<a href=\"https://a/?x=1&amp;y=\u{1b}\">d</a>",
+            "https://example.com/my file.pdf",
+            "example.com/a b",
         ];
         for line in corpus.lines().chain(shapes) {
             let r = crate::uri::report(line);

@@ -308,6 +308,11 @@ impl JsonParse<'_> {
                 out.value(d)?;
             }
         }
+        if let Some(sh) = &self.shape {
+            str_field!(out, r#","shape":{"code":"#, sh.code)?;
+            str_field!(out, r#","likely":"#, &sh.likely)?;
+            out.raw(b"}")?;
+        }
         out.raw(b"}")
     }
 }

@@ -14,7 +14,7 @@ use ratatui::widgets::{
 
 use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
 use crate::app::role::Role;
-use crate::app::App;
+use crate::app::{keymap, Action, App};
 use crate::text::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
@@ -125,8 +125,9 @@ fn body(
     let all = crate::app::breakdown::findings(a);
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
-    // not only the carets under them.
-    for f in all
+    // not only the carets under them: the parser's, also where a shape's
+    // one finding stands for them.
+    for f in a
         .marks()
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
@@ -171,7 +172,19 @@ fn body(
         }
     };
     let mut marks = Vec::new();
-    for (i, f) in all.marks().enumerate() {
+    // Where a shape's finding (number 1) stands for the parser's errors,
+    // the carets under those characters point at it.
+    let shape_carets = all
+        .shape()
+        .filter(|s| !s.valid)
+        .map(|_| {
+            a.marks()
+                .filter(|m| m.severity == crate::uri::Severity::Error)
+        })
+        .into_iter()
+        .flatten()
+        .map(|m| (0, m));
+    for (i, f) in all.marks().enumerate().chain(shape_carets) {
         let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
         if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
             continue;
@@ -486,6 +499,9 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             theme.severity(f.severity),
             w,
         );
+        if i == 0 {
+            shape_keys(out, all, theme);
+        }
     }
     if all.len() > MAX_MARKS {
         out.push(Line::raw(format!(
@@ -550,6 +566,24 @@ fn grouped_findings(
             theme.severity(f.severity),
             w,
         );
+        if i == 0 {
+            shape_keys(out, all, theme);
+        }
+    }
+}
+
+/// Under a shape's finding (always the first), the keys that load and
+/// copy the URI it most likely means.
+fn shape_keys(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme) {
+    if all.shape().is_some() {
+        out.push(Line::styled(
+            format!(
+                "   {} loads it, {} offers it to copy",
+                keymap::key(Action::LoadLikely),
+                keymap::key(Action::CopyChooser)
+            ),
+            theme.dim(),
+        ));
     }
 }
 

@@ -8,6 +8,8 @@
 //! - [`lint`]: §7 security and sanity findings, the scheme table.
 //! - [`iri`], [`idn`]: RFC 3987 IRIs and IDNA hosts; [`extract`]: URIs in
 //!   running text (Appendix C); [`rfc2396`]: the 1998 grammar and algorithm.
+//! - [`shape`]: what a pasted thing that is not a URI is (a Windows path,
+//!   a Markdown link, …) and the URI it most likely means.
 
 pub mod data_url;
 pub mod edit;
@@ -22,6 +24,7 @@ pub mod percent;
 pub(crate) mod quote;
 pub mod resolution;
 pub mod rfc2396;
+pub mod shape;
 pub mod syntax;
 pub mod template;
 pub mod verdict;

@@ -40,7 +40,7 @@ impl Group {
     /// The positions as a person reads them: `15..16, 17..18 and 3 more`.
     ///
     /// ```
-    /// let r = uriscope::uri::report("http://h/a b c");
+    /// let r = uriscope::uri::report("http://h/a b c|");
     /// let l = uriscope::uri::lint::Linted::new(&r);
     /// let g = &l.groups()[0];
     /// assert_eq!((g.code(), g.count), ("whitespace", 2));
@@ -72,6 +72,7 @@ impl Linted<'_> {
     /// ```
     pub fn groups(&self) -> Vec<Group> {
         gather(self.items(), |item| match item {
+            Item::Shape(s) => s.finding(self.report.input),
             Item::Report(i) => self.report.finding(i),
             Item::Lint(f) => f.clone(),
         })

@@ -33,10 +33,12 @@ fn parse_json_reads_stdin_one_object_per_line_and_exits_1_on_invalid() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["valid"], false);
     assert_eq!(lines[0]["path"], "/a b");
-    assert_eq!(lines[0]["findings"][0]["code"], "whitespace");
-    assert_eq!(lines[0]["findings"][0]["start"], 10);
-    assert_eq!(lines[0]["findings"][0]["end"], 11);
+    // A URL with a space is one finding, which names the shape.
+    assert_eq!(lines[0]["findings"][0]["code"], "url-with-spaces");
+    assert_eq!(lines[0]["findings"][0]["start"], 0);
+    assert_eq!(lines[0]["findings"][0]["end"], 12);
     assert_eq!(lines[0]["findings"][0]["severity"], "error");
+    assert_eq!(lines[0]["shape"]["likely"], "http://h/a%20b");
     assert_eq!(lines[1]["findings"][0]["code"], "not-utf8");
     assert!(lines[1]["findings"][0]["message"]
         .as_str()

@@ -16,5 +16,6 @@ mod resolve_layout;
 mod rfc_overlay;
 pub mod screen;
 mod sections;
+mod shape;
 pub mod tui_program;
 mod unwrap;
