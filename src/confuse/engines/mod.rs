@@ -74,6 +74,7 @@ mod external;
 mod in_process;
 mod probe;
 mod processes;
+pub use in_process::whatwg_against;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};

@@ -52,6 +52,23 @@ fn kill_bus_restores_and_exits_135() {
     killed_by("BUS", 7);
 }
 
+/// Whether `program` is on PATH; under CI=true its absence is a failure,
+/// elsewhere the test says it skipped.
+fn have(program: &str) -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{program} is required for this test under CI=true"
+        );
+        crate::support::skipped(&format!("{program} not found"));
+    }
+    found
+}
+
 /// Whether `pid` has ended (gone, or a zombie not yet reaped).
 fn ended(pid: u32) -> bool {
     proc_state(pid).is_none_or(|c| c == 'Z')
@@ -85,7 +102,7 @@ fn a_segv_of_the_explorer_process_is_restored_by_the_guardian() {
 /// restores the terminal and the status is SIGABRT's.
 #[test]
 fn an_allocation_failure_restores_the_terminal() {
-    if !tmux_available() {
+    if !tmux_available() || !have("prlimit") {
         return;
     }
     let t = Tmux::start(
@@ -125,7 +142,7 @@ fn an_allocation_failure_restores_the_terminal() {
 /// back and it redraws, and Ctrl-C then exits 0.
 #[test]
 fn tstp_stops_the_job_in_a_shell_and_fg_redraws() {
-    if !tmux_available() || !super::x11_clipboard::have("bash") {
+    if !tmux_available() || !have("bash") {
         return;
     }
     let t = Tmux::start_command("bash --norc --noprofile -i", &[], 100, 30);
@@ -265,7 +282,7 @@ fn f9_with_a_java_of_an_odd_version_keeps_the_terminal() {
 /// The explorer spun at 100 % of a core forever; it ends.
 #[test]
 fn setsid_then_closing_the_window_ends_the_explorer() {
-    if !tmux_available() {
+    if !tmux_available() || !have("setsid") {
         return;
     }
     let t = Tmux::start(
