@@ -1,4 +1,4 @@
-//! `uriscope encode [--set NAME] [--encode-percent] [--explain] [--json] [TEXT ...]`.
+//! `uriscope encode [--set NAME] [--keep-escapes] [--explain] [--json] [TEXT ...]`.
 
 use std::io::{self, Write};
 
@@ -17,9 +17,15 @@ pub struct EncodeArgs {
     /// literally becomes %HH (RFC 3986 §2.1).
     #[arg(long, value_name = "NAME", default_value = encode_set::DEFAULT.name, value_parser = set_names())]
     pub set: String,
-    /// Encode every `%`, even one that already starts an escape (`%41` ->
-    /// `%2541`), to show what double encoding looks like.
+    /// Leave a `%` that already starts an escape (`%` and two hex digits)
+    /// as it is, to repair a text that is partly encoded already (`a
+    /// b%20c` -> `a%20b%20c`). By default every octet outside the set is
+    /// encoded, `%` included, so `decode` gives the text back.
     #[arg(long)]
+    pub keep_escapes: bool,
+    /// Accepted for compatibility and ignored: encoding every `%` is now
+    /// the default.
+    #[arg(long, hide = true, conflicts_with = "keep_escapes")]
     pub encode_percent: bool,
     /// After each result, a table: each character, its code point, UTF-8
     /// bytes, class, encoded form, and whether the set forced it.
@@ -99,7 +105,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
         return Ok(super::EXIT_USAGE);
     };
     let options = EncodeOptions {
-        encode_percent: args.encode_percent,
+        keep_escapes: args.keep_escapes,
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());

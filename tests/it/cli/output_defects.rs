@@ -70,10 +70,11 @@ fn json_escapes_c1_bidi_and_format_characters() {
     }
 }
 
-/// The Encode pane's per-character table: a space is drawn as ␠, and an
-/// escape's row shows the byte it stands for (issue 10, point 9).
+/// The Encode pane's per-character table: a space is drawn as ␠ (issue
+/// 10, point 9), and the `%` of an escape already in the text is data,
+/// encoded as `%25` like the CLI's default (issue 37, point 3).
 #[test]
-fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
+fn encode_table_shows_spaces_and_encodes_the_percent_of_an_escape() {
     let mut app = App::new("a %41", None);
     update(&mut app, Action::FocusPane(Pane::Encode));
     let s = screen(&app, 80, 24);
@@ -81,7 +82,7 @@ fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
     assert!(rows.iter().any(|r| r.starts_with("␠      U+0020")), "{s}");
     assert!(
         rows.iter()
-            .any(|r| r.starts_with("%41    -        → 41 'A'")),
+            .any(|r| r.starts_with("%      U+0025") && r.trim_end().ends_with("%25")),
         "{s}"
     );
 }
