@@ -104,3 +104,51 @@ fn offending_characters_are_drawn_in_the_error_style() {
     assert_eq!(buf[(10, 2)].fg, Color::Red, "the space");
     assert_ne!(buf[(9, 2)].fg, Color::Red, "the 'a' before it");
 }
+
+/// Issue 38 point 21: `--json` left U+2028, U+2029 and some forty other
+/// format characters raw, and U+2028 breaks Python's `splitlines()` on
+/// the one-object-a-line output. Every character of General Category Cf,
+/// Zl and Zp (by Unicode's data, through ICU) is now a `\uXXXX` escape.
+#[test]
+fn json_escapes_every_format_and_separator_character_u2028() {
+    use icu_properties::props::GeneralCategory as G;
+    let gc = icu_properties::CodePointMapData::<G>::new();
+    let all: String = (0..=0x10ffff)
+        .filter_map(char::from_u32)
+        .filter(|&c| {
+            matches!(
+                gc.get(c),
+                G::Format | G::LineSeparator | G::ParagraphSeparator
+            )
+        })
+        .collect();
+    assert!(all.contains(['\u{2028}', '\u{2029}', '\u{600}', '\u{e0001}']));
+    let mut out = Vec::new();
+    uriscope::text::json::write(&mut out, &all).expect("write to a Vec");
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(
+        out.is_ascii(),
+        "raw: {:?}",
+        out.chars().find(|c| !c.is_ascii())
+    );
+    let back: String = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(back, all);
+    // The binary: one line per input, as a reader splitting on U+2028 sees it.
+    let input = "http://h/a\u{2028}b\u{2029}c\u{600}d";
+    for args in [
+        vec!["parse", "--json", input],
+        vec!["decode", "--json", input],
+        vec!["normalize", "--json", input],
+    ] {
+        let (_, out, _) = run_uriscope(&args, b"");
+        assert_eq!(
+            out.split(['\n', '\u{2028}', '\u{2029}', '\u{85}']).count(),
+            2,
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("\\u2028") && out.contains("\\u0600"),
+            "{args:?}: {out}"
+        );
+    }
+}
