@@ -1,4 +1,8 @@
 //! `uriscope encode [--set NAME] [--keep-escapes] [--explain] [--json] [TEXT ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the encoded text, one line per
+//! input, exact (always ASCII: no set keeps a control or a non-ASCII
+//! byte); the `--explain` table and error lines are explanations.
 
 use std::io::{self, Write};
 
@@ -7,7 +11,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::input::{for_each, Input};
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::percent::{encode_set, encode_with, explain, CharExplained, EncodeOptions};
 
 /// Arguments of `uriscope encode`.
@@ -125,7 +129,13 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                 crate::text::json::write(&mut *out, &v)?;
                 return out.write_all(b"\n");
             }
-            writeln!(out, "{encoded}")?;
+            let why = Diagnostic {
+                command: "encode",
+                what: "the encoded text",
+                input: s,
+                hint: "",
+            };
+            failed |= !write_answer(out, &mut io::stderr(), &encoded, why)?;
             match rows {
                 Some(rows) => write_table(out, &rows, set.name),
                 None => Ok(()),
@@ -168,7 +178,7 @@ fn write_table<W: Write>(out: &mut W, rows: &[CharExplained<'_>], set: &str) -> 
         writeln!(
             out,
             "  {:<8} {:<9} {:<12} {:<12} {:<14} {why}",
-            format!("\"{}\"", visible(r.text)),
+            format!("\"{}\"", quote(r.text)),
             format!("U+{:04X}", r.code_point()),
             crate::uri::percent::hex(r.utf8()),
             r.class,

@@ -125,9 +125,14 @@ fn decode_plus_and_control_characters() {
     assert_eq!(out, "a b+\n");
     let (_, out, _) = run(&["decode", "a+b"], b"");
     assert_eq!(out, "a+b\n");
-    // A decoded escape character is shown, never written raw.
-    let (_, out, _) = run(&["decode", "%1B[31m"], b"");
-    assert_eq!(out, "\\x1b[31m\n");
+    // A decoded escape character is never written raw: the answer is
+    // refused, stderr says why (cli::answers has the rest).
+    let (code, out, err) = run(&["decode", "%1B[31m"], b"");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("ESC (U+001B)") && !err.contains('\u{1b}'),
+        "{err:?}"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
 
+mod answers;
 mod codec;
 mod edit;
 mod expand;
