@@ -111,7 +111,10 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
     let verdict = if l.is_valid() {
         format!(
             "**valid** URI-reference (RFC 3986), a {} reference",
-            json.kind.unwrap_or("?")
+            match json.kind {
+                Some("uri") => crate::uri::RefKind::Uri.noun(),
+                k => k.unwrap_or("?"),
+            }
         )
     } else {
         "**not valid** (RFC 3986); the components below are the Appendix B split".to_string()

@@ -140,7 +140,7 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
 fn valid_line(k: crate::uri::RefKind) -> &'static str {
     use crate::uri::RefKind::*;
     match k {
-        Uri => "  valid       yes (uri reference)\n",
+        Uri => "  valid       yes (URI reference)\n",
         NetworkPath => "  valid       yes (network-path reference)\n",
         AbsolutePath => "  valid       yes (absolute-path reference)\n",
         RelativePath => "  valid       yes (relative-path reference)\n",
@@ -278,7 +278,7 @@ pub fn iri_headline(s: &str, kind: crate::uri::RefKind) -> String {
         k => format!(
             "valid IRI reference (RFC 3987, {} reference) — not a URI reference; URI form: \
              {uri_form}",
-            k.as_str()
+            k.noun()
         ),
     }
 }
@@ -372,7 +372,7 @@ mod tests {
             RefKind::RelativePath,
             RefKind::SameDocument,
         ] {
-            let want = format!("  valid       yes ({} reference)\n", k.as_str());
+            let want = format!("  valid       yes ({} reference)\n", k.noun());
             assert_eq!(valid_line(k), want);
         }
         for k in [

@@ -40,7 +40,7 @@ fn parse_writes_the_table_the_findings_and_the_analysis() {
         b"",
     );
     assert!(
-        valid.contains("**valid** URI-reference (RFC 3986), a uri reference"),
+        valid.contains("**valid** URI-reference (RFC 3986), a URI reference"),
         "{valid}"
     );
     assert!(valid.contains("| path (path-abempty) |"), "{valid}");

@@ -317,13 +317,13 @@ fn plain_breakdown_of_an_iri_has_the_iri_headline() {
         let (code, out, _) = crate::support::run_uriscope(&args, b"");
         assert_eq!(code, 0, "{args:?}: {out}");
         assert!(out.contains(headline), "{args:?}: {out}");
-        assert!(!out.contains("(uri reference)"), "{args:?}: {out}");
+        assert!(!out.contains("(URI reference)"), "{args:?}: {out}");
         let note = out.lines().find(|l| l.contains("note iri")).unwrap();
         assert!(note.ends_with("(IRI-reference)"), "{note}");
     }
     // A URI keeps its headline.
     let (_, out, _) = crate::support::run_uriscope(&["parse", "http://a/"], b"");
-    assert!(out.contains("  valid       yes (uri reference)"), "{out}");
+    assert!(out.contains("  valid       yes (URI reference)"), "{out}");
 }
 
 /// Issue 10 point 2: `uri2iri` shows valid `xn--` labels in Unicode

@@ -4,6 +4,7 @@ mod data_url;
 mod extract;
 mod iri;
 mod lint;
+mod messages;
 mod metamorphic;
 mod normalize;
 mod parse;
