@@ -422,5 +422,5 @@ fn ctrl_c_quits_with_status_0_and_restores() {
 fn not_a_terminal_prints_the_breakdown() {
     let (code, text, _) = crate::support::run_uriscope(&["http://h/p"], b"");
     assert_eq!(code, 0);
-    assert!(text.contains("valid       yes"), "{text}");
+    assert!(text.contains("\n  valid URI (RFC 3986 §3)\n"), "{text}");
 }

@@ -15,5 +15,6 @@ mod render_whatwg;
 mod rfc_overlay;
 pub mod screen;
 mod sections;
+mod shape;
 pub mod tui_program;
 mod unwrap;
