@@ -26,7 +26,8 @@ use super::{RefKind, Severity};
 /// let iri = report_with("http://a/é", ParseOptions { iri: true });
 /// assert_eq!(Verdict::of(&strict), Verdict::Iri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&strict), Verdict::of(&iri));
-/// assert_eq!(Verdict::of(&report("http://a b/")).label(), "invalid: 1 error");
+/// assert_eq!(Verdict::of(&report("http://a b/<")).label(), "invalid: 2 errors");
+/// assert_eq!(Verdict::of(&report(r"C:\x\a b")).label(), "invalid: a Windows path, not a URI");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -39,6 +40,9 @@ pub enum Verdict {
     Invalid {
         /// How many findings of severity error.
         errors: usize,
+        /// What the input is instead, when it has a shape that stands for
+        /// a URI (a Windows path, a Markdown link, …: [`super::shape`]).
+        shape: Option<super::shape::ShapeKind>,
     },
 }
 
@@ -67,7 +71,8 @@ impl Verdict {
                 return Verdict::Iri(u.kind());
             }
         }
-        Verdict::Invalid { errors }
+        let shape = super::shape::recognize(report).map(|s| s.kind);
+        Verdict::Invalid { errors, shape }
     }
 
     /// A URI-reference: what `parse` without `--iri` accepts.
@@ -116,8 +121,13 @@ impl Verdict {
             Verdict::Iri(SameDocument) => {
                 "valid IRI same-document reference (RFC 3987) — not a URI reference"
             }
-            Verdict::Invalid { errors: 1 } => "invalid: 1 error",
-            Verdict::Invalid { errors } => return Cow::Owned(format!("invalid: {errors} errors")),
+            Verdict::Invalid { shape: Some(k), .. } => {
+                return Cow::Owned(format!("invalid: {}, not a URI", k.name()))
+            }
+            Verdict::Invalid { errors: 1, .. } => "invalid: 1 error",
+            Verdict::Invalid { errors, .. } => {
+                return Cow::Owned(format!("invalid: {errors} errors"))
+            }
         })
     }
 
@@ -171,15 +181,20 @@ mod tests {
 
     #[test]
     fn an_invalid_input_counts_its_errors_in_either_grammar() {
-        assert_eq!(both("http://a b/<"), Verdict::Invalid { errors: 2 });
-        assert_eq!(both("http://a b/<").label(), "invalid: 2 errors");
-        // Non-ASCII beside another error: invalid as a URI (2 errors) and
-        // as an IRI (1).
-        assert_eq!(both("http://a/é b"), Verdict::Invalid { errors: 1 });
         assert_eq!(
-            Verdict::of(&report("http://a/é b")),
-            Verdict::Invalid { errors: 2 }
+            both("http://a b/<"),
+            Verdict::Invalid {
+                errors: 2,
+                shape: None
+            }
         );
+        assert_eq!(both("http://a b/<").label(), "invalid: 2 errors");
+        // Non-ASCII beside other errors: invalid as a URI (3 errors) and
+        // as an IRI (2).
+        assert_eq!(both("http://a/é b<").label(), "invalid: 2 errors");
+        assert_eq!(Verdict::of(&report("http://a/é b<")).label(), "invalid: 3 errors");
+        // A shape says what the input is instead.
+        assert_eq!(both("http://a/é b").label(), "invalid: a URL with spaces, not a URI");
         // A bidi control is never allowed in an IRI (RFC 3987 §4.1).
         assert!(!both("http://a/\u{202e}x").is_iri());
     }
