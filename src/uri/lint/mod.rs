@@ -94,7 +94,7 @@ pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
 ///
 /// ```
 /// use uriscope::uri::{lint::Linted, report};
-/// let r = report("http://u:pw@h:25/a^b");
+/// let r = report("http://u:pw@h:25/a<b");
 /// let l = Linted::new(&r);
 /// let codes: Vec<_> = l.marks().map(|m| m.code).collect();
 /// assert_eq!(codes, ["userinfo-password", "non-default-port", "invalid-char"]);
