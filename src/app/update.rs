@@ -362,7 +362,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                 let esc = super::keymap::key(Action::Close);
                 app.say(StatusKind::Info, format!("{esc} closes the parsers first"));
             }
-            Action::ListPick | Action::ListUp | Action::ListDown => {}
+            Action::ListPick | Action::ListUp | Action::ListDown => view.choose(action),
             // Quit, and typing into the allow field, go on.
             _ => return None,
         }
