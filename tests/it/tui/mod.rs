@@ -13,6 +13,7 @@ mod render;
 mod render_panes;
 mod render_whatwg;
 mod rfc_overlay;
+mod rfc_overlay_schemes;
 pub mod screen;
 mod sections;
 mod shape;
