@@ -3,6 +3,7 @@
 mod codec;
 mod edit;
 mod expand;
+mod expand_explain;
 mod json_schema;
 mod markdown;
 mod output_defects;
