@@ -3,8 +3,9 @@
 
 /// Every stable code uriscope reports (findings, lint, normalization
 /// rungs, comparison rungs, path kinds, resolution notes, RFC 2396
-/// differences), with the sections that explain it. The first citation
-/// is the one the explorer's RFC overlay opens.
+/// differences, then the `data:` analysis and the URI Template errors),
+/// with the sections that explain it. The first citation is the one the
+/// explorer's RFC overlay opens.
 pub const CODES: &[(&str, &str)] = &[
     // The generic syntax (parse errors and notes).
     ("invalid-char", "RFC 3986 §2, §3"),
@@ -85,49 +86,6 @@ pub const CODES: &[(&str, &str)] = &[
     ("tel-parameter", "RFC 3966 §3, §5.1.5, §5.4"),
     ("tel-phone-context", "RFC 3966 §5.1.5, §3"),
     ("phone-context", "RFC 3966 §5.1.5, §3"),
-    // The data: URI analysis (uri::data_url): RFC 2397's grammar (§3) and
-    // description (§2); where browsers read it differently the finding
-    // says so.
-    ("data-missing-comma", "RFC 2397 §3, §2"),
-    ("data-bad-percent", "RFC 2397 §2, RFC 3986 §2.1"),
-    ("data-invalid-char", "RFC 2397 §3, RFC 3986 §2"),
-    ("data-fragment", "RFC 2397 §3, RFC 3986 §3.5"),
-    ("data-type-missing", "RFC 2397 §3, §2"),
-    ("data-no-subtype", "RFC 2397 §3, §2"),
-    ("data-type-empty", "RFC 2397 §3, §2"),
-    ("data-subtype-empty", "RFC 2397 §3, §2"),
-    ("data-type-token", "RFC 2397 §3"),
-    ("data-param-empty", "RFC 2397 §3"),
-    ("data-param-no-value", "RFC 2397 §3"),
-    ("data-attribute-empty", "RFC 2397 §3"),
-    ("data-attribute-token", "RFC 2397 §3"),
-    ("data-quoted-value", "RFC 2397 §3"),
-    ("data-unterminated-quote", "RFC 2397 §3"),
-    ("data-duplicate-charset", "RFC 2397 §2"),
-    ("data-unknown-charset", "RFC 2397 §2"),
-    ("data-base64-case", "RFC 2397 §3"),
-    ("data-base64-not-last", "RFC 2397 §3"),
-    ("data-base64-invalid", "RFC 2397 §2, §3"),
-    ("data-base64-length", "RFC 2397 §2, §3"),
-    ("data-base64-padding", "RFC 2397 §2, §3"),
-    ("data-base64-partial-padding", "RFC 2397 §2, §3"),
-    ("data-base64-trailing-bits", "RFC 2397 §2, §3"),
-    ("data-base64-unpadded", "RFC 2397 §2, §3"),
-    ("data-base64-whitespace", "RFC 2397 §3, §2"),
-    ("data-base64-escapes", "RFC 2397 §2, §3"),
-    // URI Template errors (uri::template, the codes of `expand --json`).
-    ("unclosed", "RFC 6570 §2.2, §2"),
-    ("stray-close", "RFC 6570 §2.1"),
-    ("empty-expression", "RFC 6570 §2.2, §2.3"),
-    ("reserved-operator", "RFC 6570 §2.2"),
-    ("varname-expected", "RFC 6570 §2.3"),
-    ("varchar-after-dot", "RFC 6570 §2.3"),
-    ("hex-digit-expected", "RFC 6570 §2.3, RFC 3986 §2.1"),
-    ("prefix-length-expected", "RFC 6570 §2.4.1"),
-    ("prefix-too-long", "RFC 6570 §2.4.1"),
-    ("invalid-varname-char", "RFC 6570 §2.3, §2.4"),
-    ("separator-expected", "RFC 6570 §2.3, §2.4"),
-    ("prefix-on-composite", "RFC 6570 §2.4.1, §3.2.1"),
     // Normalization rungs and the comparison ladder.
     ("case", "RFC 3986 §6.2.2.1"),
     ("ipv6", "RFC 5952 §4"),
@@ -180,6 +138,49 @@ pub const CODES: &[(&str, &str)] = &[
     ("reg-name-authority", "RFC 2396 §3.2.1, RFC 3986 §3.2.2"),
     ("rfc2396-only", "RFC 3986 Appendix D.2"),
     ("rfc3986-only", "RFC 3986 Appendix D.1"),
+    // The data: URI analysis (uri::data_url): RFC 2397's grammar (§3) and
+    // description (§2); where browsers read it differently the finding
+    // says so.
+    ("data-missing-comma", "RFC 2397 §3, §2"),
+    ("data-bad-percent", "RFC 2397 §2, RFC 3986 §2.1"),
+    ("data-invalid-char", "RFC 2397 §3, RFC 3986 §2"),
+    ("data-fragment", "RFC 2397 §3, RFC 3986 §3.5"),
+    ("data-type-missing", "RFC 2397 §3, §2"),
+    ("data-no-subtype", "RFC 2397 §3, §2"),
+    ("data-type-empty", "RFC 2397 §3, §2"),
+    ("data-subtype-empty", "RFC 2397 §3, §2"),
+    ("data-type-token", "RFC 2397 §3"),
+    ("data-param-empty", "RFC 2397 §3"),
+    ("data-param-no-value", "RFC 2397 §3"),
+    ("data-attribute-empty", "RFC 2397 §3"),
+    ("data-attribute-token", "RFC 2397 §3"),
+    ("data-quoted-value", "RFC 2397 §3"),
+    ("data-unterminated-quote", "RFC 2397 §3"),
+    ("data-duplicate-charset", "RFC 2397 §2"),
+    ("data-unknown-charset", "RFC 2397 §2"),
+    ("data-base64-case", "RFC 2397 §3"),
+    ("data-base64-not-last", "RFC 2397 §3"),
+    ("data-base64-invalid", "RFC 2397 §2, §3"),
+    ("data-base64-length", "RFC 2397 §2, §3"),
+    ("data-base64-padding", "RFC 2397 §2, §3"),
+    ("data-base64-partial-padding", "RFC 2397 §2, §3"),
+    ("data-base64-trailing-bits", "RFC 2397 §2, §3"),
+    ("data-base64-unpadded", "RFC 2397 §2, §3"),
+    ("data-base64-whitespace", "RFC 2397 §3, §2"),
+    ("data-base64-escapes", "RFC 2397 §2, §3"),
+    // URI Template errors (uri::template, the codes of `expand --json`).
+    ("unclosed", "RFC 6570 §2.2, §2"),
+    ("stray-close", "RFC 6570 §2.1"),
+    ("empty-expression", "RFC 6570 §2.2, §2.3"),
+    ("reserved-operator", "RFC 6570 §2.2"),
+    ("varname-expected", "RFC 6570 §2.3"),
+    ("varchar-after-dot", "RFC 6570 §2.3"),
+    ("hex-digit-expected", "RFC 6570 §2.3, RFC 3986 §2.1"),
+    ("prefix-length-expected", "RFC 6570 §2.4.1"),
+    ("prefix-too-long", "RFC 6570 §2.4.1"),
+    ("invalid-varname-char", "RFC 6570 §2.3, §2.4"),
+    ("separator-expected", "RFC 6570 §2.3, §2.4"),
+    ("prefix-on-composite", "RFC 6570 §2.4.1, §3.2.1"),
 ];
 
 /// The RFCs cited but not shipped in the binary: number and title. A

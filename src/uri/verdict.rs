@@ -192,9 +192,15 @@ mod tests {
         // Non-ASCII beside other errors: invalid as a URI (3 errors) and
         // as an IRI (2).
         assert_eq!(both("http://a/é b<").label(), "invalid: 2 errors");
-        assert_eq!(Verdict::of(&report("http://a/é b<")).label(), "invalid: 3 errors");
+        assert_eq!(
+            Verdict::of(&report("http://a/é b<")).label(),
+            "invalid: 3 errors"
+        );
         // A shape says what the input is instead.
-        assert_eq!(both("http://a/é b").label(), "invalid: a URL with spaces, not a URI");
+        assert_eq!(
+            both("http://a/é b").label(),
+            "invalid: a URL with spaces, not a URI"
+        );
         // A bidi control is never allowed in an IRI (RFC 3987 §4.1).
         assert!(!both("http://a/\u{202e}x").is_iri());
     }

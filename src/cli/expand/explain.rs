@@ -20,7 +20,7 @@
 use std::io::{self, Write};
 
 use crate::spec;
-use crate::text::plain::visible;
+use crate::text::answer::quote;
 use crate::uri::template::{expand_parts, parse, ExpandedVar, Modifier, Variables};
 
 /// The expansion and its explanation on stdout, or the error and its
@@ -42,7 +42,7 @@ pub(super) fn write<W: Write>(out: &mut W, template: &str, vars: &Variables) -> 
         writeln!(
             out,
             "  {}  {} expansion (RFC 6570 §{})",
-            visible(p.span().slice(template)),
+            quote(p.span().slice(template)),
             e.operator.name(),
             e.operator.section()
         )?;
@@ -76,7 +76,7 @@ fn varspec(v: &ExpandedVar<'_>) -> String {
     };
     format!(
         "{}{}  {what} → {got}",
-        visible(&v.varspec.name),
+        quote(&v.varspec.name),
         v.varspec.modifier
     )
 }
@@ -90,7 +90,7 @@ fn error<W: Write>(out: &mut W, template: &str, message: &str, code: &str) -> io
     let _ = writeln!(
         err,
         "uriscope expand: {message}, in template \"{}\"",
-        visible(template)
+        quote(template)
     );
     if let Some(citation) = spec::for_code(code) {
         let _ = writeln!(

@@ -1,5 +1,7 @@
 //! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
 
+mod answers;
+mod args;
 mod codec;
 mod edit;
 mod expand;
@@ -7,6 +9,7 @@ mod expand_explain;
 mod json_schema;
 mod markdown;
 mod output_defects;
+mod output_rule;
 mod parse;
 mod resolve;
 mod rfc;

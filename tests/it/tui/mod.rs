@@ -12,6 +12,7 @@ mod query_rows;
 mod render;
 mod render_panes;
 mod render_whatwg;
+mod resolve_layout;
 mod rfc_overlay;
 mod rfc_overlay_schemes;
 pub mod screen;
