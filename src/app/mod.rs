@@ -250,7 +250,7 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Inputs typed this session (and, when kept in a file, before).
     pub history: History,
-    /// The history file kept inputs are written to (the main loop writes
+    /// The history file kept inputs are appended to (the main loop does
     /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
     pub history_file: Option<std::path::PathBuf>,
     /// The inputs read from stdin (`grep -o 'https\?://[^ ]*' log | uriscope`),
@@ -284,6 +284,9 @@ pub struct App {
     /// The external parser engines and whether each is on `PATH` (the
     /// Parsers section names them; looked up once at start).
     pub engines: Vec<(&'static str, bool)>,
+    /// What a copy on its way to the clipboard copies (its label), until
+    /// the main loop hears where it went.
+    pub copying: Option<String>,
 }
 
 impl App {
@@ -312,6 +315,7 @@ impl App {
             memo: memo::Memo::default(),
             template_vars: Default::default(),
             engines: Vec::new(),
+            copying: None,
         }
     }
 
