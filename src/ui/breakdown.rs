@@ -72,6 +72,7 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
             y = p;
         }
     }
+    super::field::note_view(height, y, max_y);
     let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
     let total = shown.len() + max_y;
     Paragraph::new(shown).render(area, buf);

@@ -4,6 +4,7 @@ mod edit_rows;
 mod explorer;
 mod explorer_panes;
 mod explorer_props;
+mod habits;
 mod history_search;
 mod labels;
 mod parsers_overlay;
