@@ -180,7 +180,13 @@ impl Grid {
     pub fn labels(&mut self, first: usize, items: &[(usize, String, Style)]) {
         for (center, text, style) in items {
             let len = text.chars().count();
-            let start = center.saturating_sub(len.saturating_sub(1) / 2);
+            let mut start = center.saturating_sub(len.saturating_sub(1) / 2);
+            // A label whose mark is in the window is moved in from its
+            // edge rather than cut there (the last label under a URI as
+            // wide as the view); its connector still meets it.
+            if (self.lo..self.hi).contains(center) && self.hi - self.lo >= len {
+                start = start.min(self.hi - len).max(self.lo);
+            }
             if !self.shows(start.min(*center), (start + len).max(center + 1)) {
                 continue;
             }
@@ -306,6 +312,22 @@ mod tests {
         assert_eq!(text(&g, 0), "| |");
         assert_eq!(text(&g, 1), "scheme");
         assert_eq!(text(&g, 2), " host");
+    }
+
+    #[test]
+    fn a_label_at_an_edge_of_the_window_moves_in_whole() {
+        // Issue 39 point 8: "fragment" under the last columns of a 100-
+        // column view was cut to "fragmen".
+        let s = Style::new();
+        let mut g = Grid::window(0, 20);
+        g.labels(1, &[(18, "fragment".into(), s)]);
+        assert_eq!(text(&g, 0), "                  |");
+        assert_eq!(text(&g, 1), "            fragment");
+        // Scrolled: the first label moves right into view.
+        let mut g = Grid::window(10, 20);
+        g.labels(1, &[(11, "authority".into(), s)]);
+        assert_eq!(text(&g, 0), " |");
+        assert_eq!(text(&g, 1), "authority");
     }
 
     #[test]

@@ -400,12 +400,13 @@ fn copy(
     h: usize,
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
+    // The labels whole while they leave half the row to the previews.
     let label_w = entries
         .iter()
         .map(|e| width(&e.label))
         .max()
         .unwrap_or(0)
-        .min(w / 3);
+        .min(w / 2);
     let lines = window(selected, entries.len(), h)
         .map(|i| {
             let e = &entries[i];

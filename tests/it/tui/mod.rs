@@ -14,6 +14,7 @@ mod render;
 mod render_panes;
 mod render_whatwg;
 mod rfc_overlay;
+mod room;
 pub mod screen;
 mod sections;
 pub mod tui_program;
