@@ -404,16 +404,13 @@ fn forms(input: &str) -> Vec<CopyEntry> {
 /// breakdown text: its first line is the input as printed.
 pub fn choices(app: &App) -> Vec<super::Choice> {
     let input = app.input.text();
-    // The row shows the first characters only: made visible from a
-    // prefix of the input (the mapping is character by character), not
-    // from all of it.
-    let head = match input.char_indices().nth(super::PREVIEW_CHARS) {
-        Some((cut, _)) => &input[..cut],
-        None => input,
-    };
+    // The row shows the first characters only, of the text's first line
+    // (the input, which the text writes in the plain notation): as the
+    // user's text, which the chooser shows in the screen's notation like
+    // every other row.
     let mut out = vec![super::Choice {
         label: "breakdown".into(),
-        preview: super::preview_of(&crate::text::plain::visible(head)),
+        preview: super::preview_of(input),
         more: true,
     }];
     out.extend(forms(input).iter().map(super::Choice::of));

@@ -595,7 +595,7 @@ impl App {
         // Written only when chosen (or when every entry is).
         out.extend(markdown::VIEWS.iter().map(|&pane| Choice {
             label: markdown::label(pane),
-            preview: preview_of(&markdown::heading(self, pane)),
+            preview: preview_of(&markdown::heading_shown(self, pane)),
             more: true,
         }));
         for &pane in Pane::ALL {

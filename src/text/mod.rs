@@ -17,6 +17,7 @@
 pub mod json;
 pub mod mask;
 pub mod plain;
+pub mod quoted;
 pub mod screen;
 pub mod wrap;
 

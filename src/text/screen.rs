@@ -98,7 +98,11 @@ fn render(g: &str) -> Cow<'_, str> {
         let has_base = g.chars().any(|c| !is_hazard(c) && char_width(c) > 0);
         let mut out = String::new();
         for c in g.chars() {
-            if is_hazard(c) || (!has_base && char_width(c) == 0) {
+            // A C0 control or DEL is its picture in a cluster too (CR LF
+            // is one cluster): one notation for it on the screen.
+            if let Some(p) = picture(c) {
+                out.push_str(p);
+            } else if is_hazard(c) || (!has_base && char_width(c) == 0) {
                 use std::fmt::Write as _;
                 let _ = write!(out, "<U+{:04X}>", c as u32);
             } else {
@@ -108,6 +112,16 @@ fn render(g: &str) -> Cow<'_, str> {
         return Cow::Owned(out);
     }
     Cow::Borrowed(g)
+}
+
+/// The picture of a C0 control or DEL (`␍`, `␡`), as one glyph of its own
+/// is drawn.
+fn picture(c: char) -> Option<&'static str> {
+    match c {
+        '\0'..='\u{1f}' => Some(CONTROL_PICTURES[c as usize]),
+        '\u{7f}' => Some("␡"),
+        _ => None,
+    }
 }
 
 /// The display width of [`render`]`(g)` (at least 1), without building
@@ -129,7 +143,10 @@ fn rendered_width(g: &str) -> usize {
     // of characters kept between escapes are measured as strings.
     let (mut w, mut run) = (0, 0);
     for (i, c) in g.char_indices() {
-        if is_hazard(c) || (!has_base && char_width(c) == 0) {
+        if picture(c).is_some() {
+            w += g[run..i].width() + 1;
+            run = i + c.len_utf8();
+        } else if is_hazard(c) || (!has_base && char_width(c) == 0) {
             w += g[run..i].width();
             let digits = (32 - (c as u32).leading_zeros()).div_ceil(4).max(4) as usize;
             w += 4 + digits;

@@ -479,7 +479,7 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             f.span.end
         );
         let indent = 3;
-        let msg = crate::text::visible(&f.message);
+        let msg = crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]);
         let mut first = true;
         let mut rest = msg.as_ref();
         let mut budget = w.saturating_sub(width(&head)).max(10);

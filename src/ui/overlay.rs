@@ -137,7 +137,9 @@ fn edit_field(
             lines.push(Line::styled(fit(&shown, w).into_owned(), theme.good()));
         }
         Err(msg) => {
-            // At most 16 lines (the message may quote a 64 KB value).
+            // At most 16 lines (the message may quote a 64 KB value),
+            // the value quoted in the screen's notation.
+            let msg = crate::text::quoted::message(&msg, &[e.field.text()]);
             for piece in crate::text::wrap::wrap_upto(&msg, w, 16) {
                 lines.push(Line::styled(
                     piece,
