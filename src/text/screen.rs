@@ -606,7 +606,11 @@ pub fn clip(s: &str, cols: usize) -> &str {
 /// assert_eq!(fit("a\u{1b}b", 8), "a␛b");
 /// ```
 pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    // Printable ASCII up to one byte past the cut decides it (no cluster
+    // joins two printable ASCII characters): a 10 MB value is not scanned
+    // to show 80 columns of it.
+    let probe = &s.as_bytes()[..s.len().min(max.saturating_add(1))];
+    if probe.iter().all(|b| (0x20..0x7f).contains(b)) {
         if s.len() <= max {
             return Cow::Borrowed(s);
         }
@@ -643,6 +647,43 @@ mod tests {
     use super::*;
     use crate::text::{glyph_after, glyph_before, glyph_start_at};
     use proptest::prelude::*;
+
+    #[test]
+    fn fit_decides_an_ascii_head_without_the_tail() {
+        // A mark right after the last column joins the character before.
+        assert_eq!(fit("aaa\u{301}", 3), "aaa\u{301}");
+        assert_eq!(fit("aaaa\u{301}", 3), "aa…");
+        assert_eq!(fit("abcd\u{1b}", 3), "ab…");
+        assert_eq!(fit("abc\u{1b}", 3), "ab…");
+        assert_eq!(fit("ab\u{1b}", 3), "ab␛");
+        assert_eq!(fit(&"x".repeat(1 << 20), 4), "xxx…");
+    }
+
+    proptest! {
+        /// The ASCII shortcut gives what walking the glyphs gives.
+        #[test]
+        fn fit_is_the_glyph_walk(s in "[a-c ]{0,6}(\u{301}|\u{1b}|例|\r\n)?[a-c]{0,3}", max in 0usize..10) {
+            let mut walked = String::new();
+            let mut w = 0;
+            let mut cut = 0;
+            for g in glyphs(&s) {
+                if w + g.width <= max.saturating_sub(1) {
+                    cut = walked.len() + g.text.len();
+                }
+                w += g.width;
+                if w > max {
+                    walked.truncate(cut);
+                    if max > 0 {
+                        walked.push('…');
+                    }
+                    break;
+                }
+                walked.push_str(&g.text);
+            }
+            let got = fit(&s, max);
+            prop_assert_eq!(got.as_ref(), walked.as_str());
+        }
+    }
 
     #[test]
     fn control_pictures_are_u2400_on() {

@@ -40,7 +40,55 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     });
     let known = (a.input == app.input.text()).then(|| app.input.columns());
     let (mut lines, pin) = body(a, known, theme, app.breakdown.scroll.x, cols, selected);
-    // What the input is beyond RFC 3986: a URI Template, a data: URI.
+    let height = usize::from(area.height);
+    // The sections below the RFC 3986 lines each read the whole input
+    // again (two `url` crate parses among them: half a second on 10 MB);
+    // for a long input they are written only when the view reaches them,
+    // and stand as one line until then.
+    let first = match pin.filter(|_| app.breakdown.follow) {
+        Some(p) => p.saturating_sub(height),
+        None => app.breakdown.scroll.y,
+    };
+    if a.input.len() >= LAZY_SECTIONS && first.saturating_add(height) < lines.len() {
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            format!(
+                "URI Template, data:, Parsers and WHATWG sections: written when the view reaches \
+                 them ({} bytes of input)",
+                a.input.len()
+            ),
+            theme.dim(),
+        ));
+    } else {
+        sections(app, a, &mut lines, theme, cols);
+    }
+    lines.extend(legend(theme));
+    let max_y = lines.len().saturating_sub(height);
+    let mut y = app.breakdown.scroll.y.min(max_y);
+    if let Some(p) = pin.filter(|_| app.breakdown.follow) {
+        if p >= y + height {
+            y = (p + 1).saturating_sub(height).min(max_y);
+        } else if p < y {
+            y = p;
+        }
+    }
+    super::field::note_view(height, y, max_y);
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
+    let total = shown.len() + max_y;
+    Paragraph::new(shown).render(area, buf);
+    if max_y > 0 {
+        let mut state = ScrollbarState::new(total.saturating_sub(height) + 1).position(y);
+        Scrollbar::new(ScrollbarOrientation::VerticalRight).render(area, buf, &mut state);
+    }
+}
+
+/// From this many bytes of input, the sections after the RFC 3986 lines
+/// are written only when the view reaches them.
+pub const LAZY_SECTIONS: usize = 1 << 20;
+
+/// What the input is beyond RFC 3986 (a URI Template, a `data:` URI),
+/// every parser's reading, and the browser's.
+fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &Theme, cols: usize) {
     lines.extend(super::template::section(
         a.input,
         &app.template_vars,
@@ -61,25 +109,6 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         theme,
         cols,
     ));
-    lines.extend(legend(theme));
-    let height = usize::from(area.height);
-    let max_y = lines.len().saturating_sub(height);
-    let mut y = app.breakdown.scroll.y.min(max_y);
-    if let Some(p) = pin.filter(|_| app.breakdown.follow) {
-        if p >= y + height {
-            y = (p + 1).saturating_sub(height).min(max_y);
-        } else if p < y {
-            y = p;
-        }
-    }
-    super::field::note_view(height, y, max_y);
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
-    let total = shown.len() + max_y;
-    Paragraph::new(shown).render(area, buf);
-    if max_y > 0 {
-        let mut state = ScrollbarState::new(total.saturating_sub(height) + 1).position(y);
-        Scrollbar::new(ScrollbarOrientation::VerticalRight).render(area, buf, &mut state);
-    }
 }
 
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
@@ -118,8 +147,14 @@ fn body(
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them.
+    // Only the window's columns are drawn: the findings come in input
+    // order, so those that start past it are not looked at (an input with
+    // an error every few bytes has millions).
+    // Past the glyph under the column after the window, nothing shows.
+    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
     for f in all
         .marks()
+        .take_while(|f| m.at(f.span.start) <= window_end)
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
         if let Some(slot) = roles.get_mut(m.at(f.span.start)..m.at(f.span.end)) {
@@ -152,8 +187,11 @@ fn body(
     let whole = |f: &Mark| f.span == ByteSpan::new(0, a.input.len()) && a.input.len() > 1;
     let mut marks = Vec::new();
     for (i, f) in all.marks().enumerate() {
+        if marks.len() >= MAX_MARKS || m.at(f.span.start) > window_end {
+            break;
+        }
         let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
-        if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
+        if whole(&f) || !g.shows(c0, c1) {
             continue;
         }
         let style = theme.severity(f.severity);

@@ -7,6 +7,7 @@ mod explorer_props;
 mod habits;
 mod history_search;
 mod labels;
+mod large;
 mod notation;
 mod parsers_overlay;
 mod password;
