@@ -1,6 +1,7 @@
 //! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
 
 pub mod tmux;
+mod tmux_habits;
 mod tmux_panes;
 mod tmux_signals;
 mod x11_clipboard;
