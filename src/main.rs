@@ -5,23 +5,20 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use uriscope::text::plain::visible;
+
 use uriscope::cli::{self, Cli};
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = match cli::args::parse(std::env::args_os()) {
+        Ok(args) => args,
+        Err(e) => return ExitCode::from(cli::args::show_error(&e) as u8),
+    };
     let status = match args.command {
         Some(command) => cli::run(command),
         None => show_uri(&args),
     };
-    match status {
-        Ok(code) => ExitCode::from(code as u8),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "uriscope: {e}");
-            ExitCode::from(cli::EXIT_FAILED as u8)
-        }
-    }
+    ExitCode::from(cli::exit_status_of(status) as u8)
 }
 
 /// Without a subcommand: the explorer on a terminal, else the breakdown of
@@ -34,6 +31,18 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     // the list, the rest (`tail -f … | uriscope`) fills it as it comes.
     let feed = (io::stdout().is_terminal() && !io::stdin().is_terminal() && args.uri.is_none())
         .then(|| uriscope::stdin_list::spawn(io::stdin()));
+    // `--vars` is read first, whatever the output: a file that cannot be
+    // read is a usage error on a pipe as on a terminal.
+    let template_vars = match &args.vars {
+        Some(path) => match cli::expand::variables_from_file(path) {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "uriscope: {}", visible(&e));
+                return Ok(cli::EXIT_USAGE);
+            }
+        },
+        None => Default::default(),
+    };
     let (list, ended) = match &feed {
         Some(f) => f.first(std::time::Duration::from_millis(300)),
         None => (Vec::new(), true),
@@ -53,16 +62,6 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             }
         };
         let config: uriscope::config::Config = config;
-        let template_vars = match &args.vars {
-            Some(path) => match cli::expand::variables_from_file(path) {
-                Ok(v) => v,
-                Err(e) => {
-                    let _ = writeln!(io::stderr(), "uriscope: {e}");
-                    return Ok(cli::EXIT_USAGE);
-                }
-            },
-            None => Default::default(),
-        };
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
             base: args.base.clone().or(config.base),
@@ -102,6 +101,9 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = io::stdout().lock();
     uriscope::report::text::write_breakdown(&mut out, &l)?;
+    if args.vars.is_some() {
+        cli::expand::write_template_section(&mut out, uri, &template_vars)?;
+    }
     let mut ok = l.is_valid();
     if let Some(base) = &args.base {
         ok &= uriscope::report::text::write_resolution_line(&mut out, base, uri)?;

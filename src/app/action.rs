@@ -41,6 +41,10 @@ pub enum Action {
     Close,
     /// Commit the input to the history (Enter in the input line).
     Commit,
+    /// Replace the input by the URI it most likely means, when it is a
+    /// shape that is not a URI (a Windows path, a Markdown link, …:
+    /// [`crate::uri::shape`]); one undo brings the input back.
+    LoadLikely,
 
     /// Insert one typed character at the cursor.
     Insert(char),
@@ -77,6 +81,8 @@ pub enum Action {
     Redo,
     /// Show passwords in every pane for this session, or mask them again.
     RevealPasswords,
+    /// List the Breakdown's findings every one, or grouped by kind again.
+    ToggleFindings,
     /// The previous input from the history.
     HistoryPrev,
     /// The next input from the history.

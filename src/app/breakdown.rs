@@ -386,10 +386,19 @@ pub fn light_entries(app: &App) -> Vec<CopyEntry> {
     out
 }
 
-/// The input's URI form (RFC 3987 §3.1: UTF-8 escapes, the host through
-/// IDNA) and IRI form (§3.2), each where it differs from the input.
+/// The URI the input most likely means, when it is a shape that is not
+/// a URI ([`uri::shape`]); the input's URI form (RFC 3987 §3.1: UTF-8
+/// escapes, the host through IDNA) and IRI form (§3.2), each where it
+/// differs from the input.
 fn forms(input: &str) -> Vec<CopyEntry> {
     let mut out = Vec::new();
+    let r = uri::report_with(input, ParseOptions { iri: true });
+    if let Some(s) = uri::shape::recognize(&r) {
+        out.push(CopyEntry {
+            label: format!("the URI it most likely means ({})", s.kind.name()),
+            text: s.likely(input),
+        });
+    }
     if let Ok(u) = uri::iri::iri_to_uri(input) {
         if u != input {
             out.push(CopyEntry {

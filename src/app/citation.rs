@@ -233,7 +233,10 @@ pub fn anchor(c: &Citation) -> usize {
 }
 
 fn compare(app: &App) -> Citation {
-    match super::compare::comparison(app) {
+    match super::compare::comparison(app)
+        .as_ref()
+        .map(|c| c.shown().0)
+    {
         Some(Ok(e)) => match e.rung {
             Some(rung) => Citation::new(format!("the {} rung", rung.name()))
                 .cite(rung.section())

@@ -203,6 +203,14 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: Global,
+        keys: &[ctrl('l')],
+        action: Action::LoadLikely,
+        // The Breakdown names the key under the finding that offers it.
+        hint: "",
+        help: "load the URI the input most likely means (a Windows path, a Markdown link, …)",
+    },
+    Binding {
+        context: Global,
         keys: &[k(F(2)), ctrl('x')],
         action: Action::Examples,
         hint: "examples",
@@ -229,6 +237,13 @@ pub static KEYS: &[Binding] = &[
         action: Action::RevealPasswords,
         hint: "",
         help: "show passwords in every pane (this session), or mask them again",
+    },
+    Binding {
+        context: Global,
+        keys: &[ctrl('f')],
+        action: Action::ToggleFindings,
+        hint: "",
+        help: "list the Breakdown's findings every one, or grouped by kind",
     },
     Binding {
         context: Global,

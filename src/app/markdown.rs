@@ -90,28 +90,45 @@ pub fn report(app: &App, pane: Pane) -> String {
             }
         }
         Pane::Compare => {
+            use std::io::Write;
             let n = compare::normalization(app);
+            let iri_ladder = compare::ladder_options(app).iri;
             let r = match &n {
                 Ok(n) => write_normalize(&mut out, input, Ok((&n.normalized, Some(n)))),
                 Err(e) => write_normalize(&mut out, input, Err(&e.message)),
             };
+            let forms = compare::normal_forms(input);
+            if let (false, Some(iri)) = (iri_ladder, &forms.iri) {
+                let iri = crate::text::mask::mask_password(iri);
+                let _ = writeln!(
+                    out,
+                    "**IRI form** (RFC 3987 §5.3, `normalize --iri`): {}\n",
+                    code(&iri)
+                );
+            } else if iri_ladder && n.is_ok() {
+                let _ = writeln!(
+                    out,
+                    "Not a URI-reference (`uriscope normalize` refuses it): normalized as an IRI (RFC 3987 §5.3, `normalize --iri`).\n"
+                );
+            }
             let other = app.compare.text.text();
-            if !other.is_empty() {
-                let verdict = match compare::comparison(app) {
-                    Some(Ok(e)) => match e.rung {
-                        Some(rung) => format!(
-                            "equivalent at the {} rung ({})",
-                            rung.name(),
-                            rung.section()
-                        ),
-                        None => format!("not equivalent: {} differ", e.differs.join(", ")),
-                    },
-                    Some(Err(e)) => format!("not compared: {}", e.message),
-                    None => "not compared".to_string(),
+            if let Some(c) = compare::comparison(app) {
+                let (shown, options) = c.shown();
+                let verdict = match shown {
+                    Ok(e) => e.verdict(),
+                    Err(e) => format!("not compared: {}", e.message),
+                };
+                let mode = if options.iri {
+                    " as IRIs (`equiv --iri`)"
+                } else {
+                    ""
                 };
                 let masked = crate::text::mask::mask_password(other);
-                use std::io::Write;
-                let _ = writeln!(out, "**Compared with** {}: {verdict}\n", code(&masked));
+                let _ = writeln!(
+                    out,
+                    "**Compared with** {}{mode}: {verdict}\n",
+                    code(&masked)
+                );
             }
             r
         }

@@ -181,6 +181,8 @@ pub struct BreakdownView {
     /// Whether the view follows the selected row (after ↑/↓; scrolling
     /// by page or column lets it go).
     pub follow: bool,
+    /// Whether the findings are listed every one, not grouped by kind.
+    pub all_findings: bool,
 }
 
 /// How the status line should look.

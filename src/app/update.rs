@@ -100,6 +100,17 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             );
             app.say(StatusKind::Info, format!("{what} ({key} toggles)"));
         }
+        Action::ToggleFindings => {
+            let b = &mut app.breakdown;
+            b.all_findings = !b.all_findings;
+            let key = super::keymap::key(Action::ToggleFindings);
+            let what = if b.all_findings {
+                format!("findings: every one listed ({key} groups them by kind)")
+            } else {
+                format!("findings: grouped by kind ({key} lists every one)")
+            };
+            app.say(StatusKind::Info, what);
+        }
         Action::Close => {}
         Action::Commit => {
             let text = app.input.text().to_string();
@@ -113,6 +124,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 return Effect::SaveHistory;
             }
         }
+        Action::LoadLikely => load_likely(app),
         Action::HistorySearch => {
             // With a list from stdin, the search is over that list.
             app.overlay = Some(Overlay::History {
@@ -220,6 +232,35 @@ fn scroll(app: &mut App, action: &Action) {
         Action::Top => 0,
         _ => max,
     };
+}
+
+/// Replace the input by the URI its shape most likely means, as one edit.
+fn load_likely(app: &mut App) {
+    let found = {
+        let r = app.analysis();
+        crate::uri::shape::recognize(&r).map(|s| (s.kind.name(), s.likely(r.input)))
+    };
+    let undo = super::keymap::key(Action::Undo);
+    match found {
+        Some((what, likely)) => {
+            let len = app.input.text().len();
+            if app.input.replace_range(0, len, &likely) {
+                app.say(
+                    StatusKind::Info,
+                    format!(
+                        "loaded the URI {what} most likely means — {undo} brings the input back"
+                    ),
+                );
+                panes::edited(app, Focus::Input);
+            }
+        }
+        None => app.say(
+            StatusKind::Info,
+            "nothing to load: the input is none of the shapes that stand for a URI (a Windows \
+             or UNC path, an scp address, a Markdown, HTML or wrapped link, a URL with spaces, \
+             a host without a scheme)",
+        ),
+    }
 }
 
 fn set_focus(app: &mut App, focus: Focus) {

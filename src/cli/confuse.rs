@@ -41,6 +41,7 @@ struct JsonConfuse<'a> {
     url: &'a str,
     engines: &'a [compare::Row],
     hosts: &'a [Option<String>],
+    spellings: &'a [String],
     verdict: &'a str,
     flags: Vec<flags::Flag>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,7 +133,7 @@ fn answer<W: Write>(
                 checks: allow::verdicts(url, host, &hosts),
             }
         });
-        *confused |= t.hosts.len() > 1
+        *confused |= t.confused()
             || allow
                 .as_ref()
                 .is_some_and(|a| a.checks.iter().any(|c| !c.fooled_for.is_empty()));
@@ -141,6 +142,7 @@ fn answer<W: Write>(
                 url,
                 engines: &t.rows,
                 hosts: &t.hosts,
+                spellings: &t.spellings,
                 verdict: &t.verdict,
                 flags: fl,
                 allow,
@@ -205,11 +207,13 @@ fn write_text<W: Write>(
             writeln!(out, "  {} rejects it: {}", r.engine, hide(e))?;
         }
     }
-    writeln!(
-        out,
-        "  {}  (* differs from the other engines)",
-        hide(&t.verdict)
-    )?;
+    let marked = t.rows.iter().any(|r| r.differs.contains(&true));
+    let legend = if marked {
+        "  (* differs from the other engines)"
+    } else {
+        ""
+    };
+    writeln!(out, "  {}{legend}", hide(&t.verdict))?;
     for f in fl {
         writeln!(
             out,

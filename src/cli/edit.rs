@@ -136,19 +136,31 @@ pub const EXIT_ITERATE: i32 = 11;
 /// ... with --replace or --replace-append.
 pub const EXIT_REPLACE: i32 = 12;
 
-/// A failure that ends the run with a trurl exit status.
+/// What ends a run early.
 #[derive(Debug)]
-pub struct Fatal {
-    /// The exit status.
-    pub code: i32,
-    /// What to print on stderr.
-    pub message: String,
+pub enum Fatal {
+    /// A problem with the options or a URL, with trurl's exit status.
+    Edit {
+        /// The exit status.
+        code: i32,
+        /// What to print on stderr.
+        message: String,
+    },
+    /// Writing the output failed: reported by the CLI's one rule for
+    /// every subcommand (a closed pipe is quiet), not as an edit error.
+    Output(io::Error),
 }
 
 fn fatal(code: i32, message: impl Into<String>) -> Fatal {
-    Fatal {
+    Fatal::Edit {
         code,
         message: message.into(),
+    }
+}
+
+impl From<io::Error> for Fatal {
+    fn from(e: io::Error) -> Fatal {
+        Fatal::Output(e)
     }
 }
 
@@ -297,10 +309,11 @@ pub fn run(args: &EditArgs) -> io::Result<i32> {
             out.flush()?;
             Ok(code)
         }
-        Err(f) => {
+        Err(Fatal::Output(e)) => Err(e),
+        Err(Fatal::Edit { code, message }) => {
             out.flush()?;
-            writeln!(err, "uriscope edit: {}", visible(&f.message))?;
-            Ok(f.code)
+            writeln!(err, "uriscope edit: {}", visible(&message))?;
+            Ok(code)
         }
     }
 }
@@ -309,14 +322,13 @@ pub fn run(args: &EditArgs) -> io::Result<i32> {
 /// tests and benchmarks.
 pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> Result<i32, Fatal> {
     let plan = plan(args)?;
-    let io_err = |e: io::Error| fatal(super::EXIT_FAILED, format!("writing: {e}"));
     let mut state = Run {
         args,
         plan: &plan,
         first_json: true,
     };
     if args.json {
-        out.write_all(b"[\n").map_err(io_err)?;
+        out.write_all(b"[\n")?;
     }
     let mut inputs: Vec<&String> = args.url.iter().chain(&args.urls).collect();
     let from_sets = inputs.is_empty() && args.url_file.is_none();
@@ -343,8 +355,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
         for_each_line(reader, |line| state.one(Some(line), out, err))?;
     }
     if args.json {
-        out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })
-            .map_err(io_err)?;
+        out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })?;
     }
     Ok(super::EXIT_OK)
 }
@@ -418,24 +429,8 @@ impl Run<'_> {
                 format!("{}: {e}", input.unwrap_or("(the --set components)")),
             )
         })?;
-        // Every combination of the --iterate values.
-        let mut combos: Vec<Editable> = vec![u];
-        for (c, items) in &self.plan.iterate {
-            let mut next = Vec::with_capacity(combos.len() * items.len());
-            for base in &combos {
-                for item in items {
-                    let mut v = base.clone();
-                    v.set(*c, item)
-                        .map_err(|e| fatal(EXIT_ITERATE, format!("--iterate: {e}")))?;
-                    next.push(v);
-                }
-            }
-            combos = next;
-        }
-        for v in &combos {
-            self.output(v, input, out, err)?;
-        }
-        Ok(())
+        let plan: &Plan = self.plan;
+        each_combination(&plan.iterate, u, |v| self.output(v, input, out, err))
     }
 
     /// Parse an input line as the flags ask.
@@ -539,7 +534,6 @@ impl Run<'_> {
         let url = u
             .to_uri()
             .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
-        let io_err = |e: io::Error| fatal(super::EXIT_FAILED, format!("writing: {e}"));
         if let Some(f) = &self.plan.format {
             let want = Want {
                 encoded: args.urlencode,
@@ -558,20 +552,64 @@ impl Run<'_> {
                 }
             }
             line.push('\n');
-            out.write_all(line.as_bytes()).map_err(io_err)?;
+            out.write_all(line.as_bytes())?;
         } else if args.json {
             if !self.first_json {
-                out.write_all(b",\n").map_err(io_err)?;
+                out.write_all(b",\n")?;
             }
             self.first_json = false;
-            out.write_all(b"  ").map_err(io_err)?;
+            out.write_all(b"  ")?;
             let v = super::edit_get::json(&u, &url, args.urlencode, self.plan.sep);
-            crate::text::json::write(&mut *out, &v).map_err(io_err)?;
+            crate::text::json::write(&mut *out, &v)?;
         } else {
-            out.write_all(url.as_bytes()).map_err(io_err)?;
-            out.write_all(b"\n").map_err(io_err)?;
+            out.write_all(url.as_bytes())?;
+            out.write_all(b"\n")?;
         }
         Ok(())
+    }
+}
+
+/// Call `f` with `u` set to every combination of the --iterate
+/// values, the last component's values varying fastest. One
+/// combination at a time, so memory stays constant and the first
+/// line goes out at once: six components of 20 values are 64 million
+/// URLs, which held together asked for 12 GB.
+fn each_combination(
+    iterate: &[(Component, Vec<String>)],
+    u: Editable,
+    mut f: impl FnMut(&Editable) -> Result<(), Fatal>,
+) -> Result<(), Fatal> {
+    if iterate.iter().any(|(_, items)| items.is_empty()) {
+        return Ok(());
+    }
+    // `at[k]` is the value of component k in the combination; `set[k]`
+    // the URL with components 0..=k set, so moving to the next
+    // combination sets again only the components from the one whose
+    // value changed.
+    let mut at = vec![0; iterate.len()];
+    let mut set: Vec<Editable> = Vec::with_capacity(iterate.len());
+    let mut changed = 0;
+    loop {
+        set.truncate(changed);
+        for k in changed..iterate.len() {
+            let (c, items) = &iterate[k];
+            let mut v = set.last().unwrap_or(&u).clone();
+            v.set(*c, &items[at[k]])
+                .map_err(|e| fatal(EXIT_ITERATE, format!("--iterate: {e}")))?;
+            set.push(v);
+        }
+        f(set.last().unwrap_or(&u))?;
+        // The odometer: the last component that can still move moves,
+        // the ones after it start again.
+        let Some(k) = (0..iterate.len())
+            .rev()
+            .find(|&k| at[k] + 1 < iterate[k].1.len())
+        else {
+            return Ok(());
+        };
+        at[k] += 1;
+        at[k + 1..].iter_mut().for_each(|a| *a = 0);
+        changed = k;
     }
 }
 

@@ -129,28 +129,13 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match outcome {
-            Ok(e) => match e.rung {
-                Some(r) => writeln!(out, "equivalent ({}, {})", r.name(), r.section()),
-                None => {
-                    // "path differs", "host and query differ".
-                    let verb = if e.differs.len() == 1 {
-                        "differs"
-                    } else {
-                        "differ"
-                    };
-                    let names = match e.differs.as_slice() {
-                        [.., last] if e.differs.len() > 1 => {
-                            format!("{} and {last}", e.differs[..e.differs.len() - 1].join(", "))
-                        }
-                        _ => e.differs.join(", "),
-                    };
-                    writeln!(out, "not equivalent: {names} {verb}")?;
-                    match &e.hint {
-                        Some(h) => writeln!(out, "  note: {h}"),
-                        None => Ok(()),
-                    }
+            Ok(e) => {
+                writeln!(out, "{}", e.verdict())?;
+                match &e.hint {
+                    Some(h) => writeln!(out, "  note: {h}"),
+                    None => Ok(()),
                 }
-            },
+            }
             Err(m) => writeln!(out, "error: {}", visible(&m)),
         }
     });

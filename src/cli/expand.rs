@@ -484,6 +484,41 @@ fn json_kind(v: &serde_json::Value) -> &'static str {
     }
 }
 
+/// The URI Template lines the plain breakdown gets with `--vars`
+/// (`uriscope --vars FILE 'TEMPLATE' | cat`), as the explorer's Breakdown
+/// shows them: the level, the number of expressions and what the template
+/// expands to with those variables, or why it does not.
+pub fn write_template_section<W: Write>(
+    out: &mut W,
+    input: &str,
+    vars: &Variables,
+) -> io::Result<()> {
+    let heading = "  URI Template (RFC 6570)";
+    let t = match parse(input) {
+        Ok(t) if t.expressions().next().is_some() => t,
+        Ok(_) => return writeln!(out, "{heading}: no expression; --vars not used"),
+        Err(e) => {
+            return writeln!(
+                out,
+                "{heading}: not a template: {}",
+                visible(&e.to_string())
+            )
+        }
+    };
+    let n = t.expressions().count();
+    writeln!(
+        out,
+        "{heading}, level {}, {n} expression{}; variables from --vars",
+        t.level(),
+        if n == 1 { "" } else { "s" }
+    )?;
+    match expand(&t, vars) {
+        // Expansions are ASCII: nothing to make safe for a terminal.
+        Ok(s) => writeln!(out, "  expands to  {s}"),
+        Err(e) => writeln!(out, "  error: {}", visible(&e.to_string())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,29 +33,44 @@ pub struct JsonExtracted<'a> {
     pub line: usize,
     /// 1-based column of `start`, in characters.
     pub column: usize,
-    /// `angle-brackets`, `url-prefix`, `quotes` or `whitespace`.
+    /// `angle-brackets`, `url-prefix`, `quotes`, `whitespace`, `markdown`
+    /// or `html`.
     pub delimiter: &'static str,
     /// Whether the URI is a heuristic completion of a suffix reference.
     pub guess: bool,
+    /// Whether the URI was cut short: the text ran on without whitespace
+    /// past what one piece holds ([`Pieces::max`]); a note says where.
+    pub cut: bool,
     /// Remarks.
     pub notes: &'a [String],
 }
 
-/// How much text is read before a piece is cut off and searched.
-const CHUNK: usize = 1 << 20;
+/// How much text is read before a piece is cut off and searched, and
+/// how long a piece may grow while no place to cut it is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    /// A piece is cut after about this many bytes, at a blank line or a
+    /// line break outside angle brackets.
+    pub chunk: usize,
+    /// A piece with no such place grows (doubling) up to this many bytes;
+    /// then it is cut at its last whitespace or `<`, and a run without
+    /// either (a URI this long) is cut there and the cut is reported.
+    pub max: usize,
+}
 
-/// A piece with no line break to cut at is cut at a space, or anywhere,
-/// once it is this long.
-const MAX_CHUNK: usize = 8 << 20;
+impl Default for Pieces {
+    /// 1 MiB pieces; a URI of up to 64 MiB is found whole.
+    fn default() -> Self {
+        Pieces {
+            chunk: 1 << 20,
+            max: 64 << 20,
+        }
+    }
+}
 
 /// Run `uriscope extract`; returns the exit status.
-///
-/// The text is read and searched piece by piece (about 1 MiB, cut after a
-/// blank line or a line break outside angle brackets), so memory stays
-/// flat on a file of any size; offsets, lines and columns are those of the
-/// whole text.
 pub fn run(args: &ExtractArgs) -> io::Result<i32> {
-    let (mut reader, name): (Box<dyn Read>, String) = match &args.file {
+    let (reader, name): (Box<dyn Read>, String) = match &args.file {
         Some(p) if p.as_os_str() != "-" => {
             let f = std::fs::File::open(p)
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
@@ -65,13 +80,53 @@ pub fn run(args: &ExtractArgs) -> io::Result<i32> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut buf = Vec::with_capacity(CHUNK + (64 << 10));
+    let result = extract_stream(reader, &mut out, args.json, Pieces::default())
+        .and_then(|lossy| out.flush().map(|()| lossy));
+    match result {
+        Ok(lossy) => {
+            if lossy {
+                let _ = writeln!(
+                    io::stderr(),
+                    "uriscope: note: {name} is not valid UTF-8; invalid bytes were replaced by \
+                     U+FFFD and offsets refer to the replaced text"
+                );
+            }
+            Ok(super::EXIT_OK)
+        }
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
+        Err(e) => Err(e),
+    }
+}
+
+/// The text of `reader` searched piece by piece (see [`Pieces`]), each URI
+/// written to `out` as `extract` prints it; returns whether the text was
+/// not valid UTF-8 (its invalid bytes then read as U+FFFD). Memory stays
+/// within a few pieces on a text of any size; offsets, lines and columns
+/// are those of the whole text.
+///
+/// A piece that reaches `pieces.max` bytes with no whitespace or `<` in
+/// it is cut there: a URI running into the cut gets a note and
+/// `"cut": true`, and the rest of that run, which can hold no URI of its
+/// own (the search starts one only after a break), is not searched.
+pub fn extract_stream<R: Read, W: Write>(
+    mut reader: R,
+    out: &mut W,
+    json: bool,
+    pieces: Pieces,
+) -> io::Result<bool> {
+    let mut buf: Vec<u8> = Vec::with_capacity(pieces.chunk + (64 << 10));
     let mut block = vec![0u8; 64 << 10];
     let mut origin = Origin::default();
     let mut eof = false;
-    let mut noted = false;
-    let result = loop {
-        while !eof && buf.len() < CHUNK {
+    let mut lossy = false;
+    // The piece is searched once this many bytes are read (doubled while
+    // no place to cut is found, so a long line is scanned a bounded number
+    // of times, not once per block read).
+    let mut want = pieces.chunk.max(1);
+    // The piece starts inside a run that a forced cut broke.
+    let mut continued = false;
+    loop {
+        while !eof && buf.len() < want {
             let n = match reader.read(&mut block) {
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -80,45 +135,57 @@ pub fn run(args: &ExtractArgs) -> io::Result<i32> {
             eof = n == 0;
             buf.extend_from_slice(&block[..n]);
         }
-        let cut = if eof {
-            buf.len()
+        let (cut, broke_run) = if eof {
+            (buf.len(), false)
+        } else if let Some(c) = cut_point(&buf) {
+            (c, false)
+        } else if buf.len() < pieces.max {
+            want = buf
+                .len()
+                .saturating_mul(2)
+                .min(pieces.max)
+                .max(buf.len() + 1);
+            continue;
         } else {
-            match cut_point(&buf) {
-                Some(c) => c,
-                None if buf.len() < MAX_CHUNK => {
-                    // No place to cut yet: read on.
-                    let n = reader.read(&mut block)?;
-                    eof = n == 0;
-                    buf.extend_from_slice(&block[..n]);
-                    continue;
-                }
-                None => forced_cut(&buf),
-            }
+            // A read may bring more than the longest piece: the cut is
+            // made within it.
+            forced_cut(&buf[..pieces.max.clamp(1, buf.len())])
         };
+        want = pieces.chunk.max(1);
         let text = String::from_utf8_lossy(&buf[..cut]);
-        if matches!(text, std::borrow::Cow::Owned(_)) && !noted {
-            noted = true;
-            let _ = writeln!(
-                io::stderr(),
-                "uriscope: note: {name} is not valid UTF-8; invalid bytes were replaced by \
-                 U+FFFD and offsets refer to the replaced text"
-            );
+        lossy |= matches!(text, std::borrow::Cow::Owned(_));
+        let mut found = extract(&text);
+        if continued {
+            // The run the cut broke goes on here: what the search finds
+            // inside it is a piece of that run, not a URI of its own.
+            let run = text.find(ends_run).unwrap_or(text.len());
+            found.retain(|e| e.span.start >= run);
         }
-        let found = extract(&text);
-        if let Err(e) = write_piece(&mut out, &text, &found, args.json, &mut origin) {
-            break Err(e);
+        let cut_at = broke_run.then(|| origin.byte + text.len());
+        let mut cuts = Vec::new();
+        if let Some(at) = cut_at {
+            for e in found.iter_mut().filter(|e| e.span.end == text.len()) {
+                e.notes.push(format!(
+                    "cut at byte {at}: the text runs on for more than {} MiB without whitespace; \
+                     the rest of it was not searched",
+                    pieces.max >> 20
+                ));
+                cuts.push(e.span.start);
+            }
         }
+        write_piece_cut(out, &text, &found, json, &mut origin, &cuts)?;
+        continued = broke_run;
         drop(text);
         buf.drain(..cut);
         if eof && buf.is_empty() {
-            break out.flush();
+            return Ok(lossy);
         }
-    };
-    match result {
-        Ok(()) => Ok(super::EXIT_OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
-        Err(e) => Err(e),
     }
+}
+
+/// Whether `c` ends a run of the search (whitespace, `<`, `>`, `"`).
+fn ends_run(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '<' | '>' | '"')
 }
 
 /// Where a piece of the text starts in the whole: its byte offset and the
@@ -164,11 +231,15 @@ fn cut_point(buf: &[u8]) -> Option<usize> {
     }
 }
 
-/// A cut in a piece with no usable line break: after its last space or
-/// tab, else at the last character boundary.
-fn forced_cut(buf: &[u8]) -> usize {
-    if let Some(p) = buf.iter().rposition(|&b| b == b' ' || b == b'\t') {
-        return p + 1;
+/// A cut in a piece with no usable line break: after its last ASCII
+/// whitespace, else before its last `<` (where a bracketed URI may
+/// start), else at its last character boundary, a run broken (`true`).
+fn forced_cut(buf: &[u8]) -> (usize, bool) {
+    if let Some(p) = buf.iter().rposition(u8::is_ascii_whitespace) {
+        return (p + 1, false);
+    }
+    if let Some(p) = buf.iter().rposition(|&b| b == b'<').filter(|&p| p > 0) {
+        return (p, false);
     }
     // Back up over UTF-8 continuation bytes so no character is split.
     let mut c = buf.len();
@@ -179,9 +250,9 @@ fn forced_cut(buf: &[u8]) -> usize {
         c -= 1;
     }
     if c == 0 {
-        buf.len()
+        (buf.len(), true)
     } else {
-        c
+        (c, true)
     }
 }
 
@@ -204,6 +275,19 @@ pub fn write_piece<W: Write>(
     json: bool,
     origin: &mut Origin,
 ) -> io::Result<()> {
+    write_piece_cut(out, text, found, json, origin, &[])
+}
+
+/// [`write_piece`] where the URIs starting at the offsets `cuts` were cut
+/// short by the end of a piece (their JSON says `"cut": true`).
+fn write_piece_cut<W: Write>(
+    out: &mut W,
+    text: &str,
+    found: &[Extracted],
+    json: bool,
+    origin: &mut Origin,
+    cuts: &[usize],
+) -> io::Result<()> {
     let o = *origin;
     let place = |(line, column): (usize, usize)| {
         if line == 1 {
@@ -225,6 +309,7 @@ pub fn write_piece<W: Write>(
                 column,
                 delimiter: e.delimiter.as_str(),
                 guess: e.guess,
+                cut: cuts.contains(&e.span.start),
                 notes: &e.notes,
             };
             crate::text::json::write(&mut *out, &v)?;

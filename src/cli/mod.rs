@@ -2,6 +2,7 @@
 //! subcommand reads its inputs from the command line, or one per line from
 //! stdin, and streams its answers.
 
+pub mod args;
 pub mod batches;
 pub mod confuse;
 pub mod decode;
@@ -109,6 +110,22 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit status: the command line was wrong.
 pub const EXIT_USAGE: i32 = 2;
+
+/// The one rule for how a command's output ends, every subcommand's and
+/// clap's help alike: a closed pipe (`| head -1`) ends it quietly with
+/// [`EXIT_OK`], as a reader that has seen enough is no failure; any other
+/// write error is reported once on stderr and gives [`EXIT_FAILED`].
+pub fn exit_status_of(result: std::io::Result<i32>) -> i32 {
+    use std::io::Write as _;
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_OK,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "uriscope: {e}");
+            EXIT_FAILED
+        }
+    }
+}
 
 /// Run a subcommand; returns the process exit status.
 pub fn run(command: Command) -> std::io::Result<i32> {

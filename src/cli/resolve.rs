@@ -22,16 +22,7 @@ enum Traced {
 
 /// Resolve by RFC 2396 §5.2, after checking both inputs with the RFC 3986 parser.
 fn resolve_rfc2396(base: &str, reference: &str, trace: bool) -> Result<(String, Traced), String> {
-    for (what, s) in [("base", base), ("reference", reference)] {
-        if crate::uri::parse(s).is_err() {
-            let a = crate::uri::analyze(s);
-            let why = a
-                .errors()
-                .next()
-                .map_or(String::new(), |f| format!(": {}", f.message));
-            return Err(format!("the {what} is not a valid URI-reference{why}"));
-        }
-    }
+    rfc2396::check_rfc3986(base, reference)?;
     let options = rfc2396::Options::default();
     if trace {
         rfc2396::resolve(base, reference, options)

@@ -42,8 +42,12 @@ pub fn completions(args: &CompletionsArgs) -> io::Result<i32> {
         Shell::Powershell => S::PowerShell,
     };
     let mut cmd = Cli::command();
+    // Generated into memory, then written: clap_complete panics when its
+    // writer fails (`> /dev/full`, `| head -1`), and the script is small.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "uriscope", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(shell, &mut cmd, "uriscope", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(super::EXIT_OK)
 }

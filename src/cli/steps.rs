@@ -6,12 +6,15 @@ use std::io;
 
 pub use crate::report::trace::*;
 
-/// The exit status after streaming: broken pipes are not failures.
+/// The exit status after streaming: [`super::EXIT_FAILED`] when an input
+/// `failed`; a write error is left to [`super::exit_status_of`], the one
+/// rule for every output.
 pub fn exit_status(result: io::Result<()>, failed: bool) -> io::Result<i32> {
-    match result {
-        Ok(()) if failed => Ok(super::EXIT_FAILED),
-        Ok(()) => Ok(super::EXIT_OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
-        Err(e) => Err(e),
-    }
+    result.map(|()| {
+        if failed {
+            super::EXIT_FAILED
+        } else {
+            super::EXIT_OK
+        }
+    })
 }

@@ -13,10 +13,14 @@ use serde::Serialize;
 /// assert!(host_allowed("Example.COM.", "example.com"));
 /// assert!(host_allowed("api.example.com", "example.com"));
 /// assert!(!host_allowed("evilexample.com", "example.com"));
+/// assert!(host_allowed("xn--mnchen-3ya.de", "münchen.de"));
 /// ```
 pub fn host_allowed(host: &str, allowed: &str) -> bool {
-    let h = host.trim_end_matches('.').to_ascii_lowercase();
-    let a = allowed.trim_end_matches('.').to_ascii_lowercase();
+    // Compared as hosts: case, IDNA and IP address spellings do not count.
+    let identity =
+        |h: &str| crate::uri::host_identity::host_identity(h.trim_end_matches('.')).into_owned();
+    let h = identity(host);
+    let a = identity(allowed);
     !a.is_empty() && (h == a || h.ends_with(&format!(".{a}")))
 }
 

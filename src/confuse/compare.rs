@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::engines::{Outcome, Reading};
+use crate::uri::host_identity::host_identity;
 
 /// The components compared, host first (the one an attacker aims at).
 pub const COMPONENTS: [&str; 7] = [
@@ -18,8 +19,9 @@ pub fn component<'a>(r: &'a Reading, name: &str) -> Option<&'a str> {
         .and_then(|(_, v)| v)
 }
 
-/// One engine's row.
-#[derive(Clone, Debug, Serialize)]
+/// One engine's row. In JSON each component is named by its key:
+/// `{"engine": …, "error": …, "host": …, "scheme": …, …, "differs": ["host"]}`.
+#[derive(Clone, Debug)]
 pub struct Row {
     /// The engine's name.
     pub engine: String,
@@ -31,15 +33,60 @@ pub struct Row {
     pub differs: Vec<bool>,
 }
 
+impl Serialize for Row {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = ser.serialize_map(Some(COMPONENTS.len() + 3))?;
+        m.serialize_entry("engine", &self.engine)?;
+        m.serialize_entry("error", &self.error)?;
+        for (name, cell) in COMPONENTS.iter().zip(&self.cells) {
+            m.serialize_entry(name, cell)?;
+        }
+        let differs: Vec<&str> = COMPONENTS
+            .iter()
+            .zip(&self.differs)
+            .filter(|(_, d)| **d)
+            .map(|(n, _)| *n)
+            .collect();
+        m.serialize_entry("differs", &differs)?;
+        m.end()
+    }
+}
+
 /// The table and its verdict.
 #[derive(Clone, Debug, Serialize)]
 pub struct Table {
     /// One row per engine that ran.
     pub rows: Vec<Row>,
-    /// The distinct hosts read (rejections not counted).
+    /// The distinct hosts read, compared as hosts ([`host_identity`]:
+    /// case, IDNA, IPv4 and IPv6 forms), each as the first engine spelled
+    /// it (rejections not counted).
     pub hosts: Vec<Option<String>>,
-    /// "all engines agree on the host" or "3 different hosts: …".
+    /// When the engines spell one host in several ways: every spelling
+    /// (a note, not a verdict).
+    pub spellings: Vec<String>,
+    /// "all engines that parse it agree on the host: …" or "3 different
+    /// hosts: …".
     pub verdict: String,
+}
+
+impl Table {
+    /// Whether the engines that parse the URL read more than one host.
+    pub fn confused(&self) -> bool {
+        self.hosts.len() > 1
+    }
+}
+
+/// A cell compared as the engines' answers are: the host by its
+/// [`host_identity`], every other component as text.
+fn key(k: usize, cell: &Option<String>) -> Option<std::borrow::Cow<'_, str>> {
+    cell.as_deref().map(|v| {
+        if k == 0 {
+            host_identity(v)
+        } else {
+            std::borrow::Cow::Borrowed(v)
+        }
+    })
 }
 
 /// The table for one URL from `(engine name, outcome)` pairs.
@@ -64,16 +111,17 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
             },
         })
         .collect();
-    // A cell differs when it is not the value most parsing engines read.
+    // A cell differs when it is not the value most parsing engines read
+    // (a host: not the host most read, however spelled).
     for k in 0..COMPONENTS.len() {
-        let parsed: Vec<&Option<String>> = rows
+        let parsed: Vec<Option<std::borrow::Cow<'_, str>>> = rows
             .iter()
             .filter(|r| r.error.is_none())
-            .map(|r| &r.cells[k])
+            .map(|r| key(k, &r.cells[k]))
             .collect();
-        let mut counts: Vec<(&Option<String>, usize)> = Vec::new();
+        let mut counts: Vec<(&Option<std::borrow::Cow<'_, str>>, usize)> = Vec::new();
         for v in &parsed {
-            match counts.iter_mut().find(|(x, _)| x == v) {
+            match counts.iter_mut().find(|(x, _)| *x == v) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((v, 1)),
             }
@@ -82,24 +130,41 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
             continue;
         }
         let best = counts.iter().map(|(_, n)| *n).max().unwrap_or(0);
-        let majority: Vec<&Option<String>> = counts
+        let majority: Vec<&Option<std::borrow::Cow<'_, str>>> = counts
             .iter()
             .filter(|(_, n)| *n == best)
             .map(|(v, _)| *v)
             .collect();
         let unique_majority = (majority.len() == 1).then(|| majority[0].clone());
-        for r in rows.iter_mut().filter(|r| r.error.is_none()) {
-            r.differs[k] = match &unique_majority {
-                Some(m) => &r.cells[k] != m,
+        let marks: Vec<bool> = rows
+            .iter()
+            .filter(|r| r.error.is_none())
+            .map(|r| match &unique_majority {
+                Some(m) => &key(k, &r.cells[k]) != m,
                 None => true,
-            };
+            })
+            .collect();
+        for (r, d) in rows.iter_mut().filter(|r| r.error.is_none()).zip(marks) {
+            r.differs[k] = d;
         }
     }
     let mut hosts: Vec<Option<String>> = Vec::new();
+    let mut identities: Vec<Option<String>> = Vec::new();
+    let mut spellings: Vec<String> = Vec::new();
     for r in rows.iter().filter(|r| r.error.is_none()) {
-        if !hosts.contains(&r.cells[0]) {
+        let id = key(0, &r.cells[0]).map(|c| c.into_owned());
+        if !identities.contains(&id) {
+            identities.push(id);
             hosts.push(r.cells[0].clone());
         }
+        if let Some(h) = &r.cells[0] {
+            if !spellings.contains(h) {
+                spellings.push(h.clone());
+            }
+        }
+    }
+    if spellings.len() <= hosts.iter().flatten().count() {
+        spellings.clear();
     }
     let rejected = rows.iter().filter(|r| r.error.is_some()).count();
     let shown = |h: &Option<String>| match h {
@@ -117,6 +182,17 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
             hosts.iter().map(shown).collect::<Vec<_>>().join(", ")
         ),
     };
+    if !spellings.is_empty() {
+        verdict.push_str(&format!(
+            " (spelled {} ways: {})",
+            spellings.len(),
+            spellings
+                .iter()
+                .map(|h| format!("\"{}\"", crate::text::plain::visible(h)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     if rejected > 0 && !hosts.is_empty() {
         verdict.push_str(&format!(
             "; {rejected} reject{} it",
@@ -126,6 +202,7 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
     Table {
         rows,
         hosts,
+        spellings,
         verdict,
     }
 }

@@ -346,7 +346,7 @@ pub struct DataImage {
 impl DataJson {
     /// The JSON view of `input`'s `data:` analysis, if it is one.
     pub fn new(input: &str) -> Option<DataJson> {
-        use crate::uri::data_url::{self, Preview, PreviewOptions};
+        use crate::uri::data_url;
         let d = match data_url::analyze(input)? {
             Ok(d) => d,
             Err(e) => {
@@ -367,33 +367,24 @@ impl DataJson {
                 })
             }
         };
-        // Only the header bytes are needed to tell an image.
-        let options = PreviewOptions {
-            text_bytes: 0,
-            hex_bytes: 0,
-            ..PreviewOptions::default()
-        };
-        let (preview, image) = match data_url::preview(&d, input, &options) {
-            Preview::Text { .. } => ("text", None),
-            Preview::Binary { .. } => ("binary", None),
-            Preview::Image {
+        let facts = data_url::Facts::of(&d, input);
+        let image = match facts.payload {
+            data_url::PayloadKind::Image {
                 kind,
                 dimensions,
                 mismatch,
-            } => (
-                "image",
-                Some(DataImage {
-                    kind: kind.as_str(),
-                    width: dimensions.map(|d| d.width),
-                    height: dimensions.map(|d| d.height),
-                    mismatch,
-                }),
-            ),
+            } => Some(DataImage {
+                kind: kind.as_str(),
+                width: dimensions.map(|d| d.width),
+                height: dimensions.map(|d| d.height),
+                mismatch,
+            }),
+            _ => None,
         };
         Some(DataJson {
             error: None,
-            media_type: Some(d.essence()),
-            media_type_defaulted: d.media_type.defaulted,
+            media_type: Some(facts.media_type.clone()),
+            media_type_defaulted: facts.defaulted,
             parameters: d
                 .parameters
                 .iter()
@@ -405,9 +396,9 @@ impl DataJson {
                 .collect(),
             charset: d.charset.as_ref().map(|c| c.label.clone()),
             encoding: d.charset.as_ref().and_then(|c| c.encoding),
-            base64: d.is_base64(),
+            base64: facts.base64,
             data: Some(d.data.into()),
-            decoded_len: d.decoded_len,
+            decoded_len: facts.decoded_len,
             findings: d
                 .findings
                 .iter()
@@ -419,7 +410,7 @@ impl DataJson {
                 })
                 .collect(),
             findings_omitted: d.findings_omitted,
-            preview: Some(preview),
+            preview: Some(facts.kind()),
             image,
         })
     }

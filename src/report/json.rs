@@ -34,6 +34,15 @@ pub struct JsonParse<'a> {
     pub valid: bool,
     /// Reference kind (null for a line that is not UTF-8).
     pub kind: Option<&'static str>,
+    /// What the input is, whichever grammar it was read with: `uri`,
+    /// `iri` (an IRI-reference that is not a URI-reference) or `invalid`
+    /// ([`crate::uri::Verdict::as_str`]).
+    pub verdict: &'static str,
+    /// The verdict as every surface prints it ([`crate::uri::Verdict::label`]).
+    pub label: std::borrow::Cow<'static, str>,
+    /// For an IRI, its URI form (RFC 3987 §3.1); null otherwise, or when
+    /// the mapping fails (its IDNA step).
+    pub uri_form: Option<std::borrow::Cow<'a, str>>,
     /// Scheme (null when undefined).
     pub scheme: Option<&'a str>,
     /// Authority.
@@ -60,6 +69,19 @@ pub struct JsonParse<'a> {
     /// absent for a line that is not UTF-8.
     #[serde(flatten)]
     pub analysis: Option<Analysis<'a>>,
+    /// What the input is when it is not a URI ([`crate::uri::shape`]),
+    /// and the URI it most likely means; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<JsonShape>,
+}
+
+/// The `shape` object: `{"code":"windows-path","likely":"file:///C:/…"}`.
+#[derive(Debug, Serialize)]
+pub struct JsonShape {
+    /// The shape's code, the code of its finding.
+    pub code: &'static str,
+    /// The URI it most likely means, exact.
+    pub likely: String,
 }
 
 /// The `findings` array: a report's and its lint's, each message written
@@ -213,10 +235,14 @@ impl<'a> JsonParse<'a> {
         // Userinfo, host and port exist only where the grammar matched:
         // the Appendix B split of an invalid input has no sub-components.
         let auth = u.authority_parts().filter(|_| valid);
+        let verdict = crate::uri::Verdict::of(a);
         JsonParse {
             input: s,
             valid,
             kind: Some(u.kind().as_str()),
+            verdict: verdict.as_str(),
+            label: verdict.label(),
+            uri_form: verdict.uri_form(s).and_then(Result::ok),
             scheme,
             authority,
             userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
@@ -229,6 +255,10 @@ impl<'a> JsonParse<'a> {
             findings: JsonFindings::Linted(l),
             whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),
+            shape: l.shape().map(|sh| JsonShape {
+                code: sh.kind.code(),
+                likely: sh.likely(s),
+            }),
         }
     }
 }
@@ -242,6 +272,9 @@ impl<'a> JsonParse<'a> {
             input: lossy,
             valid: false,
             kind: None,
+            verdict: "invalid",
+            label: "invalid: 1 error".into(),
+            uri_form: None,
             scheme: None,
             authority: None,
             userinfo: None,
@@ -267,6 +300,7 @@ impl<'a> JsonParse<'a> {
                 ],
             }),
             analysis: None,
+            shape: None,
         }
     }
 }
@@ -351,6 +385,14 @@ mod tests {
             "foo://example.com:8042/over/there?name=ferret#nose",
             // A plain input whose decodings are not: escapes, quotes, bidi.
             "http://h/a%1B%22b?k%5C=%E2%80%AE&q+=%C2%9B",
+            // Shapes that are not URIs, with their likely URI.
+            "C:\\Users\\x\\My Docs\\a.txt",
+            "\\\\srv\\share\\é \"x\"",
+            "git@github.com:org/repo.git",
+            "[docs](https://a.example/x)",
+            "<a href=\"https://a/?x=1&amp;y=\u{1b}\">d</a>",
+            "https://example.com/my file.pdf",
+            "example.com/a b",
         ];
         for line in corpus.lines().chain(shapes) {
             let r = crate::uri::report(line);

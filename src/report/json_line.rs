@@ -254,6 +254,9 @@ impl JsonParse<'_> {
         } else {
             opt_str!(out, r#","valid":false,"kind":"#, self.kind)?;
         }
+        str_field!(out, r#","verdict":"#, self.verdict)?;
+        str_field!(out, r#","label":"#, &self.label)?;
+        opt_str!(out, r#","uri_form":"#, self.uri_form.as_deref())?;
         opt_str!(out, r#","scheme":"#, self.scheme)?;
         opt_str!(out, r#","authority":"#, self.authority)?;
         opt_str!(out, r#","userinfo":"#, self.userinfo)?;
@@ -304,6 +307,11 @@ impl JsonParse<'_> {
                 out.raw(br#","data":"#)?;
                 out.value(d)?;
             }
+        }
+        if let Some(sh) = &self.shape {
+            str_field!(out, r#","shape":{"code":"#, sh.code)?;
+            str_field!(out, r#","likely":"#, &sh.likely)?;
+            out.raw(b"}")?;
         }
         out.raw(b"}")
     }

@@ -108,14 +108,14 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
         .collect();
     let hide = |t: &str| crate::text::mask::hide_passwords(t, &passwords).into_owned();
     writeln!(out, "{}\n", parse_heading(r.input))?;
-    let verdict = if l.is_valid() {
-        format!(
-            "**valid** URI-reference (RFC 3986), a {} reference",
-            json.kind.unwrap_or("?")
-        )
-    } else {
-        "**not valid** (RFC 3986); the components below are the Appendix B split".to_string()
-    };
+    // The verdict every surface prints, its first word in bold.
+    let (word, rest) = json.label.split_once(' ').unwrap_or((&json.label, ""));
+    let mut verdict = format!("**{word}** {rest}");
+    match (json.verdict, &json.uri_form) {
+        ("iri", Some(form)) => verdict.push_str(&format!("; URI form: {}", code(&hide(form)))),
+        ("invalid", _) => verdict.push_str("; the components below are the Appendix B split"),
+        _ => {}
+    }
     writeln!(out, "{verdict}\n")?;
     writeln!(out, "| component | value | bytes | defined in |")?;
     writeln!(out, "|---|---|---|---|")?;
@@ -160,25 +160,50 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
         };
         writeln!(out, "| {name}{kind} | {value} | {bytes} | {section} |")?;
     }
+    if let Some(Ok(d)) = crate::uri::data_url::analyze(r.input) {
+        let facts = crate::uri::data_url::Facts::of(&d, r.input);
+        writeln!(out, "\n#### data: payload (RFC 2397)\n")?;
+        writeln!(out, "| media type | encoding | decoded | content |")?;
+        writeln!(out, "|---|---|---|---|")?;
+        let content = facts
+            .image_text()
+            .unwrap_or_else(|| facts.kind().to_string());
+        writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            cell(&facts.media_type_text()),
+            facts.encoding_text(),
+            facts.size_text(),
+            cell(&content)
+        )?;
+        if let Some(m) = facts.mismatch_text() {
+            writeln!(out, "\n**warning**: {}", cell(&m))?;
+        }
+    }
     let n = l.len();
     if n > 0 {
+        // Repeated findings of one kind are one row: the count and the
+        // first positions (`parse --json` lists every one).
+        let groups = l.groups();
         writeln!(out, "\n#### Findings ({n})\n")?;
-        writeln!(out, "| severity | code | bytes | message | see |")?;
-        writeln!(out, "|---|---|---|---|---|")?;
-        for f in l.findings().take(LIST_LIMIT) {
+        writeln!(out, "| severity | code | count | bytes | message | see |")?;
+        writeln!(out, "|---|---|---|---|---|---|")?;
+        for g in groups.iter().take(LIST_LIMIT) {
+            let f = &g.first;
             writeln!(
                 out,
-                "| {} | `{}` | {}..{} | {} | {} |",
+                "| {} | `{}` | {} | {} | {} | {} |",
                 f.severity,
                 f.code,
-                f.span.start,
-                f.span.end,
+                g.count,
+                g.positions_text(),
                 cell(&hide(&f.message)),
                 crate::spec::for_code(f.code).unwrap_or("")
             )?;
         }
-        if n > LIST_LIMIT {
-            writeln!(out, "\n…and {} more findings.", n - LIST_LIMIT)?;
+        if groups.len() > LIST_LIMIT {
+            let rest: usize = groups[LIST_LIMIT..].iter().map(|g| g.count).sum();
+            writeln!(out, "\n…and {rest} more findings.")?;
         }
     }
     if a.segments

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use crate::text::mask::{mask_userinfo, password_of};
 use crate::text::plain::visible;
 use crate::uri::lint::Linted;
-use crate::uri::{Severity, Span};
+use crate::uri::{Severity, Span, Verdict};
 
 /// Write a readable breakdown of `l` (a report and its lint): validity,
 /// each component with its byte span, then every finding with a caret line
@@ -40,14 +40,7 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
     if errors().next().is_some() {
         writeln!(out, "{}", caret_line_of(s, errors()))?;
     }
-    if valid && !s.is_ascii() {
-        // Only an IRI-reference (RFC 3987) is valid with non-ASCII text.
-        writeln!(out, "  {}", iri_headline(s, u.kind()))?;
-    } else if valid {
-        out.write_all(valid_line(u.kind()).as_bytes())?;
-    } else {
-        out.write_all(b"  valid       no (components below are the Appendix B split)\n")?;
-    }
+    write_verdict(out, a)?;
     let row = |out: &mut W, head: &Head, span: Option<Span>, extra: &str| -> io::Result<()> {
         match span {
             Some(sp) if safe => write_row(out, head, sp.slice(s), sp, extra.as_bytes()),
@@ -110,41 +103,112 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
         row(out, &QUERY, p.query, "\n")?;
         row(out, &FRAGMENT, p.fragment, "\n")?;
     }
+    if s.len() >= 5 && s.as_bytes()[..5].eq_ignore_ascii_case(b"data:") {
+        write_data_facts(out, s, limit)?;
+    }
     if !l.is_empty() {
         writeln!(out, "  findings:")?;
-        let total = l.len();
-        for f in l.findings().take(limit) {
-            writeln!(
-                out,
-                "    {} {} [{}..{}]: {}",
-                f.severity,
-                f.code,
-                f.span.start,
-                f.span.end,
-                visible(&f.message)
-            )?;
+        let groups = l.groups();
+        for g in groups.iter().take(limit) {
+            write_group(out, g)?;
         }
-        if total > limit {
+        if groups.len() > limit {
+            let rest: usize = groups[limit..].iter().map(|g| g.count).sum();
             writeln!(
                 out,
-                "    … {} more findings not listed here (`uriscope parse` lists every one)",
-                total - limit
+                "    … {rest} more findings not listed here (`uriscope parse --json` lists every one)"
             )?;
         }
     }
     out.write_all(b"\n")
 }
 
-/// The validity line of a valid URI-reference of kind `k`, newline
-/// included, without putting it together each time.
-fn valid_line(k: crate::uri::RefKind) -> &'static str {
-    use crate::uri::RefKind::*;
-    match k {
-        Uri => "  valid       yes (uri reference)\n",
-        NetworkPath => "  valid       yes (network-path reference)\n",
-        AbsolutePath => "  valid       yes (absolute-path reference)\n",
-        RelativePath => "  valid       yes (relative-path reference)\n",
-        SameDocument => "  valid       yes (same-document reference)\n",
+/// One group of findings: a lone finding as `severity code [a..b]:
+/// message`; several of one kind as `severity code ×n [a..b, c..d]:` and
+/// the first one's message.
+fn write_group<W: Write>(out: &mut W, g: &crate::uri::lint::Group) -> io::Result<()> {
+    let f = &g.first;
+    if g.count == 1 {
+        writeln!(
+            out,
+            "    {} {} [{}..{}]: {}",
+            f.severity,
+            f.code,
+            f.span.start,
+            f.span.end,
+            visible(&f.message)
+        )
+    } else {
+        writeln!(
+            out,
+            "    {} {} ×{} [{}]: {}",
+            f.severity,
+            f.code,
+            g.count,
+            g.positions_text(),
+            visible(&f.message)
+        )
+    }
+}
+
+/// The facts of a `data:` payload (RFC 2397): one row with its media type,
+/// encoding, decoded size and what the bytes are, a warning when an image
+/// is not in its declared format, and the payload's own findings (at most
+/// `limit`).
+fn write_data_facts<W: Write>(out: &mut W, s: &str, limit: usize) -> io::Result<()> {
+    let Some(result) = crate::uri::data_url::analyze(s) else {
+        return Ok(());
+    };
+    let d = match result {
+        Ok(d) => d,
+        Err(e) => {
+            return writeln!(
+                out,
+                "  data        not a data: URI: {}",
+                visible(&e.to_string())
+            )
+        }
+    };
+    let facts = crate::uri::data_url::Facts::of(&d, s);
+    writeln!(out, "  data        {}", visible(&facts.summary()))?;
+    if let Some(m) = facts.mismatch_text() {
+        writeln!(out, "              warning: {}", visible(&m))?;
+    }
+    let total = d.findings.len() + d.findings_omitted;
+    if total > 0 {
+        writeln!(out, "  data findings:")?;
+        let groups = crate::uri::lint::group(&d.findings);
+        for g in groups.iter().take(limit) {
+            write_group(out, g)?;
+        }
+        let listed: usize = groups.iter().take(limit).map(|g| g.count).sum();
+        if total > listed {
+            writeln!(out, "    … {} more data findings", total - listed)?;
+        }
+    }
+    Ok(())
+}
+
+/// The verdict line ([`Verdict::label`]), newline included: for an IRI
+/// with its URI form, for an invalid input with where the components
+/// below come from.
+fn write_verdict<W: Write>(out: &mut W, r: &crate::uri::Report<'_>) -> io::Result<()> {
+    let v = Verdict::of(r);
+    out.write_all(b"  ")?;
+    out.write_all(v.label().as_bytes())?;
+    match v {
+        Verdict::Uri(_) => out.write_all(b"\n"),
+        Verdict::Iri(_) => writeln!(out, "; URI form: {}", uri_form_text(v, r.input)),
+        Verdict::Invalid { .. } => out.write_all(b" (components below are the Appendix B split)\n"),
+    }
+}
+
+/// The URI form of an IRI as printed in a breakdown, or why it has none.
+fn uri_form_text(v: Verdict, s: &str) -> String {
+    match v.uri_form(s) {
+        Some(Ok(u)) => visible(&u).into_owned(),
+        Some(Err(e)) => format!("none ({})", visible(&e.to_string())),
+        None => String::new(),
     }
 }
 
@@ -258,29 +322,19 @@ fn write_row<W: Write>(
     out.write_all(extra)
 }
 
-/// The headline of a valid IRI-reference that is not a URI-reference: what
-/// it is, and its URI form by the RFC 3987 §3.1 mapping.
+/// The headline of a valid IRI-reference that is not a URI-reference: its
+/// verdict and its URI form by the RFC 3987 §3.1 mapping.
 ///
 /// ```
-/// use uriscope::uri::RefKind;
-/// assert_eq!(uriscope::report::text::iri_headline("https://münchen.de/ü", RefKind::Uri),
+/// assert_eq!(uriscope::report::text::iri_headline("https://münchen.de/ü"),
 ///     "valid IRI (RFC 3987) — not a URI; URI form: https://xn--mnchen-3ya.de/%C3%BC");
 /// ```
-pub fn iri_headline(s: &str, kind: crate::uri::RefKind) -> String {
-    let uri_form = match crate::uri::iri::iri_to_uri(s) {
-        Ok(u) => visible(&u).into_owned(),
-        Err(e) => format!("none ({})", visible(&e.to_string())),
-    };
-    match kind {
-        crate::uri::RefKind::Uri => {
-            format!("valid IRI (RFC 3987) — not a URI; URI form: {uri_form}")
-        }
-        k => format!(
-            "valid IRI reference (RFC 3987, {} reference) — not a URI reference; URI form: \
-             {uri_form}",
-            k.as_str()
-        ),
-    }
+pub fn iri_headline(s: &str) -> String {
+    let v = Verdict::of(&crate::uri::report_with(
+        s,
+        crate::uri::ParseOptions { iri: true },
+    ));
+    format!("{}; URI form: {}", v.label(), uri_form_text(v, s))
 }
 
 /// A line of `^` under the characters of `s` (as [`visible`] prints them)
@@ -360,21 +414,11 @@ pub fn write_resolution_line<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::{HostKind, PathKind, RefKind};
+    use crate::uri::{HostKind, PathKind};
 
     /// The kind notes written without formatting say what `as_str` says.
     #[test]
     fn kind_notes_are_the_kind_names() {
-        for k in [
-            RefKind::Uri,
-            RefKind::NetworkPath,
-            RefKind::AbsolutePath,
-            RefKind::RelativePath,
-            RefKind::SameDocument,
-        ] {
-            let want = format!("  valid       yes ({} reference)\n", k.as_str());
-            assert_eq!(valid_line(k), want);
-        }
         for k in [
             HostKind::RegName,
             HostKind::Ipv4,

@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::text::plain::visible;
 use crate::uri::normalize::Normalization;
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
 use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
 use crate::uri::resolution::trace::{Components, Step};
 use crate::uri::{rfc2396, Resolution, Span};
@@ -55,41 +55,40 @@ fn components_line(c: &Components) -> String {
     )
 }
 
-/// The §5.2.4 table in the RFC's layout: STEP, OUTPUT BUFFER, INPUT BUFFER.
+/// The §5.2.4 table in the RFC's layout ([`DOT_TABLE_COLUMNS`], the rows
+/// of [`DotSegmentsTrace::table`], as the Resolve pane draws them), with
+/// what each row did.
 pub fn write_dot_table<W: Write>(
     out: &mut W,
     indent: &str,
     t: &DotSegmentsTrace,
 ) -> io::Result<()> {
-    let mut rows = vec![
-        vec![
-            "STEP".into(),
-            "OUTPUT BUFFER".into(),
-            "INPUT BUFFER".into(),
-            "".into(),
-        ],
-        vec![
-            "1 :".into(),
-            String::new(),
-            visible(&excerpt(&t.input)).into_owned(),
-            String::new(),
-        ],
-    ];
-    for s in &t.steps {
-        let note = match (&s.popped_text, s.rule) {
-            (Some(p), _) => format!(
-                "\"{}\" -> \"/\", removed \"{}\" from output",
-                visible(&s.matched_text),
-                visible(p)
-            ),
-            (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
-            (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
-            _ => format!("removed \"{}\"", visible(&s.matched_text)),
+    let mut head: Vec<String> = DOT_TABLE_COLUMNS.iter().map(|c| c.to_string()).collect();
+    head.push(String::new());
+    let mut rows = vec![head];
+    for row in t.table() {
+        let note = match row.step {
+            None => String::new(),
+            Some(s) => match (&s.popped_text, s.rule) {
+                (Some(p), _) => format!(
+                    "\"{}\" -> \"/\", removed \"{}\" from output",
+                    visible(&s.matched_text),
+                    visible(p)
+                ),
+                (_, DotRule::E) => format!("moved \"{}\"", visible(&s.matched_text)),
+                (_, DotRule::B) => format!("\"{}\" -> \"/\"", visible(&s.matched_text)),
+                _ => format!("removed \"{}\"", visible(&s.matched_text)),
+            },
+        };
+        // Step 1's input buffer is the whole path: elided like the rows.
+        let input = match row.step {
+            None => excerpt(row.input),
+            Some(_) => std::borrow::Cow::Borrowed(row.input),
         };
         rows.push(vec![
-            format!("{}:", s.rule),
-            visible(&s.output).into_owned(),
-            visible(&s.input).into_owned(),
+            row.label(),
+            visible(row.output).into_owned(),
+            visible(&input).into_owned(),
             note,
         ]);
     }
@@ -287,17 +286,11 @@ pub fn write_normalization_trace<W: Write>(out: &mut W, n: &Normalization) -> io
     for r in &n.rungs {
         let after = visible(&r.after).into_owned();
         rows.push(vec![r.kind.name().into(), r.kind.section().into(), after]);
-        let mut marks = String::new();
-        if visible(&r.after).len() == r.after.len() {
-            for s in &r.changed {
-                let col = r.after[..s.start].width();
-                let w = r.after[s.start..s.end].width().max(1);
-                while marks.width() < col {
-                    marks.push(' ');
-                }
-                marks.push_str(&"^".repeat(w));
-            }
-        }
+        let marks = if visible(&r.after).len() == r.after.len() {
+            caret_line(&r.after, &r.changed, &mut |s| s.width())
+        } else {
+            String::new()
+        };
         carets.push((marks, &r.findings));
     }
     rows.insert(
@@ -334,6 +327,35 @@ pub fn write_normalization_trace<W: Write>(out: &mut W, n: &Normalization) -> io
     Ok(())
 }
 
+/// The carets under `after` that mark the `changed` spans, one `^` a
+/// display column (at least one for an empty span), measured with
+/// `width`. Each byte of `after` is measured once: the columns are
+/// carried from one span to the next (spans come in order; one that
+/// starts before the last is measured from the start), never measured
+/// again from the start of the text, which made 144 KB take 17 s.
+fn caret_line(after: &str, changed: &[Span], width: &mut dyn FnMut(&str) -> usize) -> String {
+    let mut marks = String::new();
+    let mut marks_width = 0;
+    // The column at byte `at` of `after`.
+    let (mut at, mut col) = (0, 0);
+    for s in changed {
+        let (start, end) = (s.start, s.end);
+        if start < at {
+            (at, col) = (0, 0);
+        }
+        col += width(&after[at..start]);
+        if marks_width < col {
+            marks.extend(std::iter::repeat_n(' ', col - marks_width));
+            marks_width = col;
+        }
+        let w = width(&after[start..end]);
+        marks.extend(std::iter::repeat_n('^', w.max(1)));
+        marks_width += w.max(1);
+        (at, col) = (end, col + w);
+    }
+    marks
+}
+
 /// The `"steps"` array of `normalize --json --trace`.
 pub fn normalization_steps_json(n: &Normalization) -> Value {
     Value::Array(
@@ -351,4 +373,62 @@ pub fn normalization_steps_json(n: &Normalization) -> Value {
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The naive carets: each span's column measured from the start.
+    fn naive(after: &str, changed: &[Span]) -> String {
+        let mut marks = String::new();
+        for s in changed {
+            let (start, end) = (s.start, s.end);
+            let col = after[..start].width();
+            while marks.width() < col {
+                marks.push(' ');
+            }
+            marks.push_str(&"^".repeat(after[start..end].width().max(1)));
+        }
+        marks
+    }
+
+    fn spans(v: &[(usize, usize)]) -> Vec<Span> {
+        v.iter().map(|&(a, b)| Span::new(a, b)).collect()
+    }
+
+    #[test]
+    fn carets_agree_with_measuring_each_prefix() {
+        for (after, changed) in [
+            ("http://a/%7E/b", &[(9, 12)][..]),
+            ("http://é.example/日本/x", &[(7, 9), (18, 24), (25, 26)]),
+            ("abc", &[(0, 0), (1, 1), (3, 3)]),
+            ("a%41b%42c", &[(1, 4), (0, 2), (5, 8)]),
+        ] {
+            let changed = spans(changed);
+            assert_eq!(
+                caret_line(after, &changed, &mut |s| s.width()),
+                naive(after, &changed),
+                "{after:?}"
+            );
+        }
+    }
+
+    /// Issue 38 point 8: `normalize --trace` on 144 KB took 17 s, the
+    /// width of the whole prefix measured for every change. Counted in
+    /// bytes measured, never timed: each byte once.
+    #[test]
+    fn regression_carets_measure_each_byte_once() {
+        let after = "%41".repeat(48_000);
+        let changed: Vec<Span> = (0..48_000usize)
+            .map(|k| Span::new(3 * k, 3 * k + 3))
+            .collect();
+        let mut measured = 0;
+        let marks = caret_line(&after, &changed, &mut |s| {
+            measured += s.len();
+            s.width()
+        });
+        assert_eq!(marks, "^".repeat(after.len()));
+        assert!(measured <= after.len(), "{measured} bytes measured");
+    }
 }

@@ -98,6 +98,15 @@ pub const CODES: &[(&str, &str)] = &[
     // Text (Appendix C).
     ("angle-brackets", "RFC 3986 Appendix C"),
     ("url-prefix", "RFC 3986 Appendix C"),
+    // Shapes that are not URIs (uri::shape).
+    ("windows-path", "RFC 3986 §3.1, RFC 8089 Appendix E.2"),
+    ("unc-path", "RFC 3986 §3.2.2, RFC 8089 Appendix E.3.1"),
+    ("scp-address", "RFC 3986 §3.2, §3.1"),
+    ("markdown-link", "RFC 3986 Appendix C"),
+    ("html-link", "RFC 3986 Appendix C"),
+    ("wrapped-link", "RFC 3986 Appendix C"),
+    ("url-with-spaces", "RFC 3986 Appendix C, §2.1"),
+    ("host-without-scheme", "RFC 3986 §4.5, §4.2"),
     // RFC 2396 and its differences from RFC 3986.
     ("delims-char", "RFC 2396 §2.4.3"),
     ("unwise-char", "RFC 2396 §2.4.3"),

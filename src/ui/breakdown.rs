@@ -14,10 +14,10 @@ use ratatui::widgets::{
 
 use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
 use crate::app::role::Role;
-use crate::app::App;
+use crate::app::{keymap, Action, App};
 use crate::text::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
-use crate::uri::{HostKind, Mark, RefKind, Report, Span as ByteSpan};
+use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
@@ -39,7 +39,15 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         crate::app::edit::TARGETS[app.breakdown.row % crate::app::edit::TARGETS.len()].name()
     });
     let known = (a.input == app.input.text()).then(|| app.input.columns());
-    let (mut lines, pin) = body(a, known, theme, app.breakdown.scroll.x, cols, selected);
+    let (mut lines, pin) = body(
+        a,
+        known,
+        theme,
+        app.breakdown.scroll.x,
+        cols,
+        selected,
+        app.breakdown.all_findings,
+    );
     let height = usize::from(area.height);
     // The sections below the RFC 3986 lines each read the whole input
     // again (two `url` crate parses among them: half a second on 10 MB);
@@ -114,7 +122,7 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.
 pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'static>> {
-    let (mut out, _) = body(a, None, theme, x, w, None);
+    let (mut out, _) = body(a, None, theme, x, w, None, false);
     out.extend(legend(theme));
     out
 }
@@ -129,6 +137,7 @@ fn body(
     x: usize,
     w: usize,
     selected: Option<&str>,
+    all_findings: bool,
 ) -> (Vec<Line<'static>>, Option<usize>) {
     let mut out = Vec::new();
     // The password of `user:pass` is drawn as a mask of fixed length;
@@ -146,13 +155,13 @@ fn body(
     let all = crate::app::breakdown::findings(a);
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
-    // not only the carets under them.
-    // Only the window's columns are drawn: the findings come in input
-    // order, so those that start past it are not looked at (an input with
-    // an error every few bytes has millions).
+    // not only the carets under them: the parser's, also where a shape's
+    // one finding stands for them. Only the window's columns are drawn:
+    // the findings come in input order, so those that start past it are
+    // not looked at (an input with an error every few bytes has millions).
     // Past the glyph under the column after the window, nothing shows.
     let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
-    for f in all
+    for f in a
         .marks()
         .take_while(|f| m.at(f.span.start) <= window_end)
         .filter(|f| f.severity == crate::uri::Severity::Error)
@@ -185,9 +194,35 @@ fn body(
     // A remark about the whole input (such as "this is an IRI") is
     // listed, not underlined.
     let whole = |f: &Mark| f.span == ByteSpan::new(0, a.input.len()) && a.input.len() > 1;
+    // Findings are listed grouped by kind (or every one, the toggle key):
+    // a caret's number is its group's, or its own.
+    let groups = all.groups();
+    let number = |f: &Mark, i: usize| {
+        if all_findings {
+            i + 1
+        } else {
+            let same =
+                |g: &crate::uri::lint::Group| g.code() == f.code && g.severity() == f.severity;
+            groups.iter().position(same).unwrap_or(0) + 1
+        }
+    };
     let mut marks = Vec::new();
-    for (i, f) in all.marks().enumerate() {
-        if marks.len() >= MAX_MARKS || m.at(f.span.start) > window_end {
+    // Where a shape's finding (number 1) stands for the parser's errors,
+    // the carets under those characters point at it.
+    let shape_carets = all
+        .shape()
+        .filter(|s| !s.valid)
+        .map(|_| {
+            a.marks()
+                .filter(|m| m.severity == crate::uri::Severity::Error)
+        })
+        .into_iter()
+        .flatten()
+        .map(|m| (0, m));
+    let in_window = |f: &Mark| m.at(f.span.start) <= window_end;
+    let listed = all.marks().enumerate().take_while(|(_, f)| in_window(f));
+    for (i, f) in listed.chain(shape_carets.take_while(|(_, f)| in_window(f))) {
+        if marks.len() >= MAX_MARKS {
             break;
         }
         let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
@@ -198,7 +233,7 @@ fn body(
         for c in c0.max(x)..c1.min(x + w) {
             g.put(row, c, '^', style);
         }
-        marks.push((c0, (i + 1).to_string(), style));
+        marks.push((c0, number(&f, i).to_string(), style));
     }
     if !marks.is_empty() {
         g.labels(row + 1, &marks);
@@ -226,59 +261,31 @@ fn body(
     }
     out.push(Line::default());
 
-    // The verdict.
-    let errors = a
-        .marks()
-        .filter(|m| m.severity == crate::uri::Severity::Error)
-        .count();
-    let iri = !a.input.is_ascii() && a.marks().any(|f| f.code == "iri");
-    let mut verdict = if a.is_valid() {
-        vec![
-            Span::styled("valid", theme.good()),
-            Span::raw(match a.uri.kind() {
-                RefKind::Uri => " URI (§3)",
-                RefKind::NetworkPath => " network-path reference (§4.2)",
-                RefKind::AbsolutePath => " absolute-path reference (§4.2)",
-                RefKind::RelativePath => " relative-path reference (§4.2)",
-                RefKind::SameDocument => " same-document reference (§4.4)",
-            }),
-        ]
+    // The verdict, as every surface prints it (uri::Verdict).
+    let v = crate::uri::Verdict::of(a);
+    let label = v.label();
+    let (word, rest) = label.split_once(' ').unwrap_or((&label, ""));
+    let word_style = if v.is_iri() {
+        theme.good()
     } else {
-        vec![
-            Span::styled(
-                format!(
-                    "invalid: {errors} error{}",
-                    if errors == 1 { "" } else { "s" }
-                ),
-                theme.role(Role::Error),
-            ),
-            Span::raw(" - components from the Appendix B split"),
-        ]
+        theme.role(Role::Error)
     };
-    if iri && a.is_valid() {
-        // An IRI is not a URI: say so, and show its URI form (RFC 3987
-        // §3.1: UTF-8 escapes, the host through IDNA).
-        let kind = match a.uri.kind() {
-            RefKind::Uri => "IRI",
-            _ => "IRI-reference",
-        };
-        verdict = vec![
-            Span::styled("valid", theme.good()),
-            Span::raw(format!(" {kind} (RFC 3987) — not a URI")),
-        ];
-        out.push(Line::from(verdict));
-        if let Ok(form) = crate::uri::iri::iri_to_uri(a.input) {
-            let form = super::mask::mask_password(&form).into_owned();
-            out.push(Line::from(vec![
-                Span::styled("URI form (RFC 3987 §3.1) ", theme.dim()),
-                Span::raw(fit(&form, w.saturating_sub(26)).into_owned()),
-            ]));
-        }
-    } else {
-        if iri {
-            verdict.push(Span::raw(" · IRI (RFC 3987)"));
-        }
-        out.push(Line::from(verdict));
+    let mut verdict = vec![
+        Span::styled(word.to_string(), word_style),
+        Span::raw(format!(" {rest}")),
+    ];
+    if !v.is_iri() {
+        verdict.push(Span::raw(" - components from the Appendix B split"));
+    }
+    out.push(Line::from(verdict));
+    if let Some(Ok(form)) = v.uri_form(a.input) {
+        // An IRI is not a URI: its URI form (RFC 3987 §3.1: UTF-8
+        // escapes, the host through IDNA).
+        let form = super::mask::mask_password(&form).into_owned();
+        out.push(Line::from(vec![
+            Span::styled("URI form (RFC 3987 §3.1) ", theme.dim()),
+            Span::raw(fit(&form, w.saturating_sub(26)).into_owned()),
+        ]));
     }
     if super::mask::password_span(a).is_some() {
         let key =
@@ -295,7 +302,11 @@ fn body(
     host_kind(&mut out, a, theme);
     let pin = table(&mut out, a, &comps, theme, w, selected);
     details(&mut out, a, theme, w);
-    findings(&mut out, &all, theme, w);
+    if all_findings {
+        findings(&mut out, &all, theme, w);
+    } else {
+        grouped_findings(&mut out, &all, &groups, theme, w);
+    }
     (out, pin)
 }
 
@@ -500,12 +511,17 @@ fn details(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme, w: usize
     }
 }
 
+/// Every finding, numbered in input order (the toggle key's full list).
 fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: usize) {
     if all.is_empty() {
         return;
     }
     out.push(Line::default());
-    out.push(Line::styled("findings", theme.heading()));
+    let key = crate::app::keymap::key(crate::app::Action::ToggleFindings);
+    out.push(Line::from(vec![
+        Span::styled("findings, every one", theme.heading()),
+        Span::styled(format!("  ({key} groups them by kind)"), theme.dim()),
+    ]));
     // Only the listed findings' messages are written.
     for (i, f) in all.findings().take(MAX_MARKS).enumerate() {
         let head = format!(
@@ -516,27 +532,15 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             f.span.start,
             f.span.end
         );
-        let indent = 3;
-        let msg = crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]);
-        let mut first = true;
-        let mut rest = msg.as_ref();
-        let mut budget = w.saturating_sub(width(&head)).max(10);
-        while !rest.is_empty() {
-            let (piece, tail) = wrap_once(rest, budget);
-            if first {
-                out.push(Line::from(vec![
-                    Span::styled(head.clone(), theme.severity(f.severity)),
-                    Span::raw(piece.to_string()),
-                ]));
-                first = false;
-                budget = w.saturating_sub(indent).max(10);
-            } else {
-                out.push(Line::raw(format!("{}{piece}", " ".repeat(indent))));
-            }
-            rest = tail;
-        }
-        if first {
-            out.push(Line::styled(head, theme.severity(f.severity)));
+        wrapped(
+            out,
+            &head,
+            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
+            theme.severity(f.severity),
+            w,
+        );
+        if i == 0 {
+            shape_keys(out, all, theme);
         }
     }
     if all.len() > MAX_MARKS {
@@ -544,6 +548,114 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
             "… and {} more findings",
             all.len() - MAX_MARKS
         )));
+    }
+}
+
+/// The findings grouped by kind, numbered as their carets are: a lone
+/// finding as it is, several of one kind as one entry with their count
+/// and first positions.
+fn grouped_findings(
+    out: &mut Vec<Line<'static>>,
+    all: &Linted<'_>,
+    groups: &[crate::uri::lint::Group],
+    theme: &Theme,
+    w: usize,
+) {
+    if groups.is_empty() {
+        return;
+    }
+    out.push(Line::default());
+    let mut heading = vec![Span::styled("findings", theme.heading())];
+    if groups.len() < all.len() {
+        let key = crate::app::keymap::key(crate::app::Action::ToggleFindings);
+        heading.push(Span::styled(
+            format!(
+                "  {} in {} kinds ({key} lists every one)",
+                all.len(),
+                groups.len()
+            ),
+            theme.dim(),
+        ));
+    }
+    out.push(Line::from(heading));
+    for (i, g) in groups.iter().enumerate() {
+        let f = &g.first;
+        let head = if g.count == 1 {
+            format!(
+                "{:>2} {} {} {}..{}: ",
+                i + 1,
+                f.severity,
+                f.code,
+                f.span.start,
+                f.span.end
+            )
+        } else {
+            format!(
+                "{:>2} {} {} ×{} at {}: ",
+                i + 1,
+                f.severity,
+                f.code,
+                g.count,
+                g.positions_text()
+            )
+        };
+        wrapped(
+            out,
+            &head,
+            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
+            theme.severity(f.severity),
+            w,
+        );
+        if i == 0 {
+            shape_keys(out, all, theme);
+        }
+    }
+}
+
+/// Under a shape's finding (always the first), the keys that load and
+/// copy the URI it most likely means.
+fn shape_keys(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme) {
+    if all.shape().is_some() {
+        out.push(Line::styled(
+            format!(
+                "   {} loads it, {} offers it to copy",
+                keymap::key(Action::LoadLikely),
+                keymap::key(Action::CopyChooser)
+            ),
+            theme.dim(),
+        ));
+    }
+}
+
+/// `head` in `style`, then `msg` word-wrapped to `w` columns, its
+/// continuation lines indented.
+fn wrapped(
+    out: &mut Vec<Line<'static>>,
+    head: &str,
+    msg: &str,
+    style: ratatui::style::Style,
+    w: usize,
+) {
+    let indent = 3;
+    let mut first = true;
+    let mut rest = msg;
+    let mut budget = w.saturating_sub(width(head)).max(10);
+    while !rest.is_empty() {
+        let (piece, tail) = wrap_once(rest, budget);
+        if first {
+            out.push(Line::from(vec![
+                Span::styled(head.to_string(), style),
+                Span::raw(piece.to_string()),
+            ]));
+            first = false;
+            budget = w.saturating_sub(indent).max(10);
+        } else {
+            out.push(Line::raw(format!("{}{piece}", " ".repeat(indent))));
+        }
+        rest = tail;
+    }
+    if first {
+        out.push(Line::styled(head.to_string(), style));
     }
 }
 

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::roles;
-use crate::app::compare::{comparison, normalization, syntax_normal};
+use crate::app::compare::{comparison, normal_forms, normalization, syntax_normal};
 use crate::app::{App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
@@ -57,6 +57,16 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             ));
         }
         Ok(n) => {
+            if crate::app::compare::ladder_options(app).iri {
+                out.push(Line::styled(
+                    fit(
+                        "not a URI: the ladder as an IRI (RFC 3987 §5.3, normalize --iri --trace)",
+                        w,
+                    )
+                    .into_owned(),
+                    theme.dim(),
+                ));
+            }
             out.push(row(
                 "input",
                 LABEL,
@@ -108,16 +118,42 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                     ));
                 }
             }
-            out.push(row(
-                "normalized",
-                LABEL,
-                vec![text(&fit(&mask_password(&n.normalized), val), theme.good())],
-                theme,
-            ));
         }
     }
+    // The normal form is `uriscope normalize`'s (a URI); the IRI form,
+    // `uriscope normalize --iri`'s, one row below where it differs.
+    let forms = normal_forms(app.input.text());
+    match &forms.uri {
+        Ok(uri) => out.push(row(
+            "normalized",
+            LABEL,
+            vec![text(&fit(&mask_password(uri), val), theme.good())],
+            theme,
+        )),
+        Err(_) if forms.iri.is_some() => out.push(row(
+            "normalized",
+            LABEL,
+            vec![text(
+                &fit("none: not a URI (uriscope normalize refuses it)", val),
+                theme.dim(),
+            )],
+            theme,
+        )),
+        Err(_) => {}
+    }
+    if let Some(iri) = &forms.iri {
+        out.push(row(
+            "IRI form",
+            LABEL,
+            vec![text(&fit(&mask_password(iri), val), theme.good())],
+            theme,
+        ));
+        out.push(Line::styled(
+            fit("  RFC 3987 §5.3, as uriscope normalize --iri prints it", w).into_owned(),
+            theme.dim(),
+        ));
+    }
     out.push(Line::default());
-    let other = app.compare.text.text();
     match comparison(app) {
         None => out.push(Line::styled(
             fit(
@@ -133,80 +169,98 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             .into_owned(),
             theme.dim(),
         )),
-        Some(Err(e)) => out.push(Line::styled(
-            fit(&format!("cannot compare: {}", e.message), w).into_owned(),
-            err,
-        )),
-        Some(Ok(e)) => {
-            out.push(Line::styled(
-                "compare (RFC 3986 §6.2)".to_string(),
-                theme.heading(),
-            ));
-            let input = app.input.text();
-            let rungs = [
-                (
-                    ComparisonRung::SimpleString,
-                    Some(input.to_string()),
-                    Some(other.to_string()),
-                ),
-                (
-                    ComparisonRung::SyntaxBased,
-                    syntax_normal(input),
-                    syntax_normal(other),
-                ),
-                (
-                    ComparisonRung::SchemeBased,
-                    Some(e.normalized.0.clone()),
-                    Some(e.normalized.1.clone()),
-                ),
-            ];
-            for (rung, x, y) in rungs {
-                let equal = x == y;
-                let verdict = if equal { "equal " } else { "differ" };
-                let style = if equal { theme.good() } else { theme.dim() };
-                let shown = x.unwrap_or_default();
-                out.push(Line::from(vec![
-                    Span::styled(format!("  {:<14}", rung.name()), theme.heading()),
-                    Span::styled(format!("{verdict} "), style),
-                    text(
-                        &fit(&mask_password(&shown), w.saturating_sub(24)),
-                        theme.dim(),
-                    ),
-                ]));
-                if !equal {
-                    let other_form = y.unwrap_or_default();
-                    out.push(Line::from(vec![
-                        Span::raw(format!("  {:<21}", "")),
-                        text(
-                            &fit(&mask_password(&other_form), w.saturating_sub(24)),
-                            theme.dim(),
-                        ),
-                    ]));
-                }
-                if equal {
-                    break;
-                }
-            }
-            let verdict = match e.rung {
-                Some(r) => Line::styled(
+        Some(c) => {
+            let (shown, options) = c.shown();
+            if let (Err(refused), Some(_)) = (&c.uri, &c.iri) {
+                out.push(Line::styled(
                     fit(
-                        &format!("equivalent at the {} rung ({})", r.name(), r.section()),
-                        w,
-                    )
-                    .into_owned(),
-                    theme.good(),
-                ),
-                None => Line::styled(
-                    fit(
-                        &format!("not equivalent: {} differ", e.differs.join(", ")),
+                        &format!("uriscope equiv refuses it: {}", refused.message),
                         w,
                     )
                     .into_owned(),
                     err,
-                ),
-            };
-            out.push(verdict);
+                ));
+            }
+            match shown {
+                Err(e) => out.push(Line::styled(
+                    fit(&format!("cannot compare: {}", e.message), w).into_owned(),
+                    err,
+                )),
+                Ok(e) => comparison_lines(&mut out, app, e, options, theme, w),
+            }
         }
     }
     out
+}
+
+/// The §6.2 comparison ladder of the input and the compare field under
+/// `options` (`uriscope equiv`'s, or `equiv --iri`'s when the first
+/// refused), rung by rung up to the first equal one, then the verdict as
+/// the CLI prints it.
+fn comparison_lines(
+    out: &mut Vec<Line<'static>>,
+    app: &App,
+    e: &uri::Equivalence,
+    options: uri::NormalizeOptions,
+    theme: &Theme,
+    w: usize,
+) {
+    let other = app.compare.text.text();
+    let heading = if options.iri {
+        "compare as IRIs (RFC 3987 §5.3, uriscope equiv --iri)"
+    } else {
+        "compare (RFC 3986 §6.2, uriscope equiv)"
+    };
+    out.push(Line::styled(heading.to_string(), theme.heading()));
+    let input = app.input.text();
+    let rungs = [
+        (
+            ComparisonRung::SimpleString,
+            Some(input.to_string()),
+            Some(other.to_string()),
+        ),
+        (
+            ComparisonRung::SyntaxBased,
+            syntax_normal(input, options),
+            syntax_normal(other, options),
+        ),
+        (
+            ComparisonRung::SchemeBased,
+            Some(e.normalized.0.clone()),
+            Some(e.normalized.1.clone()),
+        ),
+    ];
+    for (rung, x, y) in rungs {
+        let equal = x == y;
+        let verdict = if equal { "equal " } else { "differ" };
+        let style = if equal { theme.good() } else { theme.dim() };
+        let shown = x.unwrap_or_default();
+        out.push(Line::from(vec![
+            Span::styled(format!("  {:<14}", rung.name()), theme.heading()),
+            Span::styled(format!("{verdict} "), style),
+            text(
+                &fit(&mask_password(&shown), w.saturating_sub(24)),
+                theme.dim(),
+            ),
+        ]));
+        if !equal {
+            let other_form = y.unwrap_or_default();
+            out.push(Line::from(vec![
+                Span::raw(format!("  {:<21}", "")),
+                text(
+                    &fit(&mask_password(&other_form), w.saturating_sub(24)),
+                    theme.dim(),
+                ),
+            ]));
+        }
+        if equal {
+            break;
+        }
+    }
+    let style = if e.is_equivalent() {
+        theme.good()
+    } else {
+        theme.severity(Severity::Error)
+    };
+    out.push(Line::styled(fit(&e.verdict(), w).into_owned(), style));
 }

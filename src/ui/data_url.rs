@@ -44,13 +44,12 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     };
     let cell = |s: &str, room: usize| fit(&visible(s), room).into_owned();
     let room = w.saturating_sub(12);
-    let mt = &d.media_type;
-    let essence = if mt.defaulted {
-        format!("{} (the default: none given)", mt.essence())
-    } else {
-        mt.essence()
-    };
-    out.push(row("media type", cell(&essence, room), theme));
+    let facts = data_url::Facts::of(&d, input);
+    out.push(row(
+        "media type",
+        cell(&facts.media_type_text(), room),
+        theme,
+    ));
     if let Some(c) = &d.charset {
         let enc = c.encoding.unwrap_or("unknown label: decoded as UTF-8");
         let dflt = if c.defaulted { ", the default" } else { "" };
@@ -77,24 +76,8 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
         out.push(row("parameters", cell(&text, room), theme));
     }
-    out.push(row(
-        "encoding",
-        if d.is_base64() {
-            "base64 (;base64, RFC 2397 §3)".to_string()
-        } else {
-            "percent-encoded octets (RFC 3986 §2.1)".to_string()
-        },
-        theme,
-    ));
-    out.push(row(
-        "decoded",
-        format!(
-            "{} bytes (from {} characters of data)",
-            d.decoded_len,
-            d.data.len()
-        ),
-        theme,
-    ));
+    out.push(row("encoding", facts.encoding_text().to_string(), theme));
+    out.push(row("decoded", facts.size_text(), theme));
     if let Some(f) = d.fragment {
         out.push(row(
             "fragment",
@@ -166,31 +149,13 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                 out.push(Line::styled("  │ …", theme.dim()));
             }
         }
-        Preview::Image {
-            kind,
-            dimensions,
-            mismatch,
-        } => {
-            let size = match dimensions {
-                Some(dm) => format!("{}×{} pixels", dm.width, dm.height),
-                None => "size unknown: the header is cut short".to_string(),
-            };
-            out.push(row(
-                "preview",
-                format!("{} image, {size}", kind.as_str()),
-                theme,
-            ));
-            if mismatch {
+        Preview::Image { .. } => {
+            if let Some(image) = facts.image_text() {
+                out.push(row("preview", image, theme));
+            }
+            if let Some(m) = facts.mismatch_text() {
                 out.push(Line::styled(
-                    fit(
-                        &format!(
-                            "the bytes are {}, not what the media type {} says",
-                            kind.media_type(),
-                            mt.essence()
-                        ),
-                        w,
-                    )
-                    .into_owned(),
+                    fit(&m, w).into_owned(),
                     theme.severity(crate::uri::Severity::Warning),
                 ));
             }

@@ -24,7 +24,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     if url.is_empty() {
         return Vec::new();
     }
-    let results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
+    let (results, against) = live(app, url);
     let outcomes: Vec<(String, &crate::confuse::engines::Outcome)> = results
         .iter()
         .filter_map(|r| r.outcomes.first().map(|o| (r.engine.name().to_string(), o)))
@@ -66,12 +66,8 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
         out.push(Line::from(spans));
     }
-    let style = if t.hosts.len() > 1 {
-        theme.severity(crate::uri::Severity::Warning)
-    } else {
-        theme.good()
-    };
-    out.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
+    out.extend(verdict_lines(&t, &hide, theme, w));
+    out.extend(against_line(against, &hide, theme, w));
     out.extend(flag_lines(url, 8, &hide, theme, w));
     let (found, missing): (Vec<_>, Vec<_>) = app.engines.iter().partition(|(_, found)| *found);
     let names =
@@ -121,7 +117,7 @@ pub fn overlay(
         Span::styled(format!("{:<9}", "allow"), theme.heading()),
         Span::raw(fit(&visible(view.allow.text()), w.saturating_sub(9)).into_owned()),
     ])];
-    let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
+    let (mut results, against) = live(app, url);
     if let Some(ext) = &view.external {
         results.extend(ext.iter().cloned());
     }
@@ -194,12 +190,8 @@ pub fn overlay(
             theme.dim(),
         ));
     }
-    let style = if t.hosts.len() > 1 {
-        theme.severity(crate::uri::Severity::Warning)
-    } else {
-        theme.good()
-    };
-    lines.push(Line::styled(fit(&hide(&t.verdict), w).into_owned(), style));
+    lines.extend(verdict_lines(&t, &hide, theme, w));
+    lines.extend(against_line(against, &hide, theme, w));
     let allowed = view.allow.text().trim();
     if !allowed.is_empty() {
         let hosts: Vec<(String, Option<String>)> = t
@@ -313,6 +305,69 @@ fn component_spans(
         out.push(Span::styled(text, style));
     }
     out
+}
+
+/// The in-process engines' readings of `url`. A reference without a
+/// scheme is read by the WHATWG parser against the explorer's base, as the
+/// Breakdown's WHATWG section reads it (one reading on one screen); the
+/// base is returned then.
+fn live<'a>(
+    app: &'a App,
+    url: &str,
+) -> (Vec<crate::confuse::engines::EngineResults>, Option<&'a str>) {
+    let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
+    let report = crate::uri::report_with(url, crate::uri::ParseOptions { iri: true });
+    let relative = !super::whatwg::has_scheme(&report);
+    let base = app.resolve.base.text();
+    if !relative {
+        return (results, None);
+    }
+    for r in results.iter_mut().filter(|r| r.engine == Engine::Whatwg) {
+        r.outcomes = vec![crate::confuse::engines::whatwg_against(url, Some(base))];
+    }
+    (results, Some(base))
+}
+
+/// For a reference without a scheme: the line that says whatwg-url read it
+/// against the base.
+fn against_line(
+    base: Option<&str>,
+    hide: &dyn Fn(&str) -> String,
+    theme: &Theme,
+    w: usize,
+) -> Option<Line<'static>> {
+    let base = base?;
+    Some(Line::styled(
+        fit(
+            &format!(
+                "whatwg-url read it against the base {} (as the WHATWG section does)",
+                hide(base)
+            ),
+            w,
+        )
+        .into_owned(),
+        theme.dim(),
+    ))
+}
+
+/// The verdict on the host, wrapped to `w` (at most three lines): a
+/// warning when the engines read different hosts, good when they agree
+/// (however they spell it).
+fn verdict_lines(
+    t: &compare::Table,
+    hide: &dyn Fn(&str) -> String,
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let style = if t.confused() {
+        theme.severity(crate::uri::Severity::Warning)
+    } else {
+        theme.good()
+    };
+    crate::text::wrap::wrap_upto(&hide(&t.verdict), w.max(10), 3)
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect()
 }
 
 #[cfg(test)]

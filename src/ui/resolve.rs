@@ -15,7 +15,7 @@ use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution, shown};
 use crate::app::{Action, App, Focus, Pane};
 use crate::text::{clip, fit, visible, width};
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace};
+use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
 use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
 
 use super::field::{
@@ -322,52 +322,58 @@ fn dot_table(
         vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
         theme,
     ));
-    let rest = w.saturating_sub(9);
+    // RFC 3986 §5.2.4's layout, as `resolve --trace` prints it
+    // (`DotSegmentsTrace::table`): STEP, OUTPUT BUFFER, INPUT BUFFER, then
+    // what the row did.
+    let rest = w.saturating_sub(8);
     let buf_w = (rest * 2 / 3) / 2;
     let what_w = rest.saturating_sub(2 * buf_w);
+    let [step, output, input] = DOT_TABLE_COLUMNS;
     out.push(Line::styled(
         format!(
-            "  #  rule {} {} {}",
-            pad("input buffer".into(), buf_w - 1),
-            pad("output buffer".into(), buf_w - 1),
+            "  {step}  {} {} {}",
+            pad(fit(output, buf_w - 1).into_owned(), buf_w - 1),
+            pad(fit(input, buf_w - 1).into_owned(), buf_w - 1),
             fit("what", what_w)
         ),
         theme.heading(),
     ));
-    out.push(Line::styled(
-        format!(
-            "  {:>2}      {} {}",
-            0,
-            pad(head(&t.input, buf_w.saturating_sub(1)), buf_w - 1),
-            ""
-        ),
-        theme.dim(),
-    ));
     let mut pin = None;
     let first = n.saturating_sub(WINDOW);
-    if first > 0 {
-        out.push(Line::styled(
-            format!(
-                "  …  {first} earlier row(s) not drawn ({} steps back)",
-                key(Action::StepPrev)
-            ),
-            theme.dim(),
-        ));
-    }
-    for (i, s) in t.steps.iter().enumerate().take(n).skip(first) {
-        let current = i + 1 == n;
+    for row in t.table().take(n + 1) {
+        let Some(s) = row.step else {
+            out.push(Line::styled(
+                format!(
+                    "  {}   {}{}",
+                    row.label(),
+                    " ".repeat(buf_w),
+                    head(row.input, buf_w.saturating_sub(1))
+                ),
+                theme.dim(),
+            ));
+            if first > 0 {
+                out.push(Line::styled(
+                    format!(
+                        "  …  {first} earlier row(s) not drawn ({} steps back)",
+                        key(Action::StepPrev)
+                    ),
+                    theme.dim(),
+                ));
+            }
+            continue;
+        };
+        if row.number <= first {
+            continue;
+        }
+        let current = row.number == n;
         let base = if current {
             theme.current()
         } else {
             ratatui::style::Style::new()
         };
-        let mut spans = vec![Span::styled(format!("  {:>2}  {}  ", i + 1, s.rule), base)];
-        spans.push(Span::styled(
-            pad(head(&s.input, buf_w.saturating_sub(1)), buf_w),
-            base,
-        ));
+        let mut spans = vec![Span::styled(format!("  {}   ", row.label()), base)];
         // The output buffer, its tail when long; the moved segment marked.
-        let cell = tail(&s.output, buf_w.saturating_sub(1));
+        let cell = tail(row.output, buf_w.saturating_sub(1));
         let moved = match (s.rule, s.appended) {
             (DotRule::E, Some(_)) if current => {
                 let seg = visible(clip(&s.matched_text, buf_w)).into_owned();
@@ -388,6 +394,10 @@ fn dot_table(
         spans.push(Span::styled(keep.to_string(), base));
         spans.push(Span::styled(mv.to_string(), theme.changed()));
         spans.push(Span::raw(" ".repeat(buf_w.saturating_sub(width(&cell)))));
+        spans.push(Span::styled(
+            pad(head(row.input, buf_w.saturating_sub(1)), buf_w),
+            base,
+        ));
         spans.extend(what(s, current, theme, what_w));
         out.push(Line::from(spans));
         if current {

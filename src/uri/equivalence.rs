@@ -66,6 +66,33 @@ impl Equivalence {
     pub fn is_equivalent(&self) -> bool {
         self.rung.is_some()
     }
+
+    /// The verdict as every surface says it: `equivalent (syntax-based,
+    /// RFC 3986 §6.2.2)`, or `not equivalent: host and query differ`.
+    ///
+    /// ```
+    /// use uriscope::uri::equivalence;
+    /// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
+    /// assert_eq!(e.verdict(), "not equivalent: host and query differ");
+    /// let e = equivalence("http://a/%7e", "http://a/~").unwrap();
+    /// assert_eq!(e.verdict(), "equivalent (syntax-based, RFC 3986 §6.2.2)");
+    /// ```
+    pub fn verdict(&self) -> String {
+        if let Some(r) = self.rung {
+            return format!("equivalent ({}, {})", r.name(), r.section());
+        }
+        let names = match self.differs.as_slice() {
+            [] => "the normal forms".to_string(),
+            [one] => (*one).to_string(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        };
+        let verb = if self.differs.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
+        format!("not equivalent: {names} {verb}")
+    }
 }
 
 /// Compare `a` and `b` up the §6.2 ladder.

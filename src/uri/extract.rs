@@ -3,7 +3,16 @@
 //! with the old `<URL:...>` prefix, inside `"double"` or `'single'` quotes, or bare and
 //! delimited by whitespace with trailing sentence punctuation dropped. Suffix
 //! references such as `www.w3.org/Addressing/` (RFC 3986 §4.5, RFC 2396
-//! Appendix F) are offered as guesses with `http://` assumed.
+//! Appendix F) are offered as guesses with `http://` assumed. Markdown and
+//! HTML links (`extract/markup.rs`) are found where their markup puts them.
+//!
+//! [`unwrap_link`] uses the same search to take the wrapping off a link
+//! that was pasted or given with its delimiters.
+
+mod markup;
+mod unwrap;
+
+pub use unwrap::{unwrap_link, Unwrapped};
 
 use crate::uri::lint::scheme::lookup;
 use crate::uri::syntax::chars::{is, is_iprivate, is_ucschar, GEN_DELIM, SUB_DELIM, UNRESERVED};
@@ -21,16 +30,25 @@ pub enum Delimiter {
     /// Bare: whitespace (or a character no URI holds, such as `<` or `"`)
     /// on either side, trailing sentence punctuation dropped.
     Whitespace,
+    /// The destination of a Markdown link: `[text](dest "title")`,
+    /// `![alt](dest)` or a reference definition `[id]: dest`.
+    Markdown,
+    /// The value of an HTML link attribute (`href`, `src`, …) or of any
+    /// attribute that holds a URI, character references decoded.
+    Html,
 }
 
 impl Delimiter {
-    /// `angle-brackets`, `url-prefix`, `quotes` or `whitespace`.
+    /// `angle-brackets`, `url-prefix`, `quotes`, `whitespace`, `markdown`
+    /// or `html`.
     pub fn as_str(self) -> &'static str {
         match self {
             Delimiter::AngleBrackets => "angle-brackets",
             Delimiter::UrlPrefix => "url-prefix",
             Delimiter::Quotes => "quotes",
             Delimiter::Whitespace => "whitespace",
+            Delimiter::Markdown => "markdown",
+            Delimiter::Html => "html",
         }
     }
 }
@@ -42,8 +60,9 @@ pub struct Extracted {
     /// (embedded whitespace included for angle brackets and for a bare URI
     /// joined across a line break after a hyphen).
     pub span: Span,
-    /// The URI: the span's text with whitespace removed, or, for a guess,
-    /// with `http://` put in front.
+    /// The URI: the span's text with whitespace removed; for a guess,
+    /// with `http://` put in front; for an email autolink, `mailto:`; for
+    /// an HTML attribute, with character references decoded.
     pub uri: String,
     /// How it was delimited.
     pub delimiter: Delimiter,
@@ -52,87 +71,6 @@ pub struct Extracted {
     /// Remarks: removed whitespace, a hyphen at a line break, a guess, a
     /// URI that does not parse.
     pub notes: Vec<String>,
-}
-
-/// A link that was pasted or given wrapped, and what was taken off it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unwrapped {
-    /// The URI inside (whitespace within angle brackets removed).
-    pub uri: String,
-    /// What was removed, in words: "the angle brackets <…>", …
-    pub removed: &'static str,
-}
-
-/// `text` unwrapped when it is one link and nothing else, delimited as
-/// RFC 3986 Appendix C describes: `<…>`, `<URL:…>`, `"…"`, `'…'`, or
-/// surrounded by whitespace. The same search as [`extract`]: it must find
-/// exactly one URI, not a guess, whose delimiters are all that surround
-/// it. Anything else (text around the link, a sentence's final period, a
-/// bare input) is `None`: nothing is taken off.
-///
-/// ```
-/// use uriscope::uri::extract::unwrap_link;
-/// assert_eq!(unwrap_link("<http://a/b\n c>").map(|u| u.uri), Some("http://a/bc".into()));
-/// assert_eq!(unwrap_link(" 'http://a/' ").map(|u| u.removed), Some("the quotes '…'"));
-/// assert_eq!(unwrap_link("http://a/"), None);
-/// assert_eq!(unwrap_link("see <http://a/>"), None);
-/// ```
-pub fn unwrap_link(text: &str) -> Option<Unwrapped> {
-    let trimmed = text.trim();
-    // Each delimiter starts and ends the trimmed text (`<…>`, `"…"`,
-    // `'…'`) or was trimmed off (whitespace, around a link without any):
-    // otherwise nothing can be taken off, and a 64 KB paste is not
-    // searched for links (0.8 ms) only to find that.
-    let closes = |last: char| trimmed.len() > 1 && trimmed.ends_with(last);
-    let may = match trimmed.chars().next() {
-        Some('<') => closes('>'),
-        Some(q @ ('"' | '\'')) => closes(q),
-        // Only whitespace was around it: a bare link, which never holds
-        // whitespace itself.
-        _ => {
-            trimmed.len() != text.len()
-                && memchr::memchr3(b' ', b'\t', b'\n', trimmed.as_bytes()).is_none()
-                && memchr::memchr2(b'\r', b'\x0c', trimmed.as_bytes()).is_none()
-        }
-    };
-    if !may {
-        return None;
-    }
-    unwrap_found(text, trimmed)
-}
-
-/// [`unwrap_link`] after its quick refusal: the search and the checks.
-fn unwrap_found(text: &str, trimmed: &str) -> Option<Unwrapped> {
-    let found = extract(trimmed);
-    let [e] = found.as_slice() else {
-        return None;
-    };
-    if e.guess {
-        return None;
-    }
-    let before = &trimmed[..e.span.start];
-    let after = &trimmed[e.span.end..];
-    let removed = match e.delimiter {
-        Delimiter::AngleBrackets if before == "<" && after == ">" => "the angle brackets <…>",
-        Delimiter::UrlPrefix
-            if before.len() >= 5 && before[..5].eq_ignore_ascii_case("<URL:") && after == ">" =>
-        {
-            "the wrapper <URL:…>"
-        }
-        Delimiter::Quotes if before == "\"" && after == "\"" => "the quotes \"…\"",
-        Delimiter::Quotes if before == "'" && after == "'" => "the quotes '…'",
-        Delimiter::Whitespace if before.is_empty() && after.is_empty() => {
-            if trimmed.len() == text.len() {
-                return None;
-            }
-            "the surrounding whitespace"
-        }
-        _ => return None,
-    };
-    Some(Unwrapped {
-        uri: e.uri.clone(),
-        removed,
-    })
 }
 
 /// Every URI in `text`, in order.
@@ -161,7 +99,13 @@ pub fn extract(text: &str) -> Vec<Extracted> {
                     found.push(e);
                     i = next;
                 }
-                None => i += 1,
+                None => match markup::html_tag(text, i) {
+                    Some((links, next)) => {
+                        found.extend(links);
+                        i = next;
+                    }
+                    None => i += 1,
+                },
             },
             b'"' => match quoted(text, i) {
                 Some((e, next)) => {
@@ -246,6 +190,13 @@ fn hyphen_at_break(s: &str) -> bool {
     })
 }
 
+/// The note on an email autolink's `mailto:`.
+const EMAIL_NOTE: &str = "an email autolink (CommonMark §6.5): \"mailto:\" is put in front";
+
+/// The note on an HTML attribute whose character references were decoded.
+const HTML_NOTE: &str = "HTML character references decoded (&amp; is &): the link is the \
+                         attribute's value as a browser reads it";
+
 const HYPHEN_NOTE: &str = "a line break follows a '-': a typesetter may have added the hyphen, \
                            so it may or may not belong to the URI (RFC 3986 Appendix C)";
 
@@ -274,15 +225,22 @@ fn angle(text: &str, open: usize) -> Option<(Extracted, usize)> {
     }
     let raw = &text[start..end];
     let uri: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut notes = Vec::new();
+    // RFC 1738's `<URL:scheme:…>` always names a scheme: prose that
+    // writes "<URL:…>" about the form is not one.
     let ok = if delimiter == Delimiter::UrlPrefix {
-        !uri.is_empty()
+        markup::has_scheme(&uri)
     } else {
         looks_like_uri(&uri)
     };
-    if !ok {
+    let uri = if ok {
+        uri
+    } else if raw == uri && markup::is_email_autolink(&uri) {
+        notes.push(EMAIL_NOTE.to_string());
+        format!("mailto:{uri}")
+    } else {
         return None;
-    }
-    let mut notes = Vec::new();
+    };
     let removed = raw.chars().filter(|c| c.is_whitespace()).count();
     if removed > 0 {
         notes.push(format!(
@@ -325,7 +283,7 @@ fn quoted(text: &str, open: usize) -> Option<(Extracted, usize)> {
 }
 
 /// Whether `c` may appear in a URI or IRI at all (RFC 3986 §2, RFC 3987 §2.2).
-fn uri_char(c: char) -> bool {
+pub(super) fn uri_char(c: char) -> bool {
     if c.is_ascii() {
         let b = c as u8;
         is(b, UNRESERVED | GEN_DELIM | SUB_DELIM) || b == b'%'
@@ -383,6 +341,11 @@ fn continuation(text: &str, at: usize) -> Option<usize> {
 /// A bare URI or suffix reference in the token at `tok`, and where scanning
 /// resumes (past the next line's token when a hyphen at a line break joined it).
 fn bare(text: &str, tok: Span) -> (Option<Extracted>, usize) {
+    if let Some((e, resume)) =
+        markup::inline_link(text, tok).or_else(|| markup::reference_definition(text, tok))
+    {
+        return (Some(e), resume);
+    }
     let t = tok.slice(text);
     // Opening punctuation before the URI: "(http://...)", "«http://...»":
     // a scheme or a host name starts with an ASCII letter or digit.
@@ -472,28 +435,41 @@ fn single_quoted(text: &str, tok: Span, lead: usize) -> Option<Extracted> {
 /// `host[:port][/path]` where the host is a dotted DNS name with an
 /// alphabetic top-level label, and either the first label is `www` or a
 /// path follows: `www.w3.org`, `www.w3.org/Addressing/`, `example.com/a`.
-fn suffix_reference(s: &str) -> bool {
+pub(crate) fn suffix_reference(s: &str) -> bool {
     let (hostport, has_path) = match s.find('/') {
         Some(i) => (&s[..i], true),
         None => (s, false),
     };
-    let host = hostport.split(':').next().unwrap_or("");
-    if let Some((_, port)) = hostport.split_once(':') {
-        if port.is_empty() || !port.bytes().all(|c| c.is_ascii_digit()) {
+    let host = match hostport.split_once(':') {
+        Some((host, port)) => {
+            if port.is_empty() || !port.bytes().all(|c| c.is_ascii_digit()) {
+                return false;
+            }
+            host
+        }
+        None => hostport,
+    };
+    // The labels are walked, not collected: `parse` asks this of every
+    // valid line whose first segment has a dot, and a line with nothing
+    // to say allocates nothing (tests/allocations.rs).
+    let (mut count, mut first, mut last) = (0, "", "");
+    for l in host.split('.') {
+        if l.is_empty()
+            || l.len() > 63
+            || !l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
+        {
             return false;
         }
+        if count == 0 {
+            first = l;
+        }
+        last = l;
+        count += 1;
     }
-    let labels: Vec<&str> = host.split('.').collect();
-    let tld = labels.last().copied().unwrap_or("");
-    let ok_labels = labels.len() >= 2
-        && labels.iter().all(|l| {
-            !l.is_empty()
-                && l.len() <= 63
-                && l.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-')
-        })
-        && tld.len() >= 2
-        && tld.bytes().all(|c| c.is_ascii_alphabetic());
-    ok_labels && (has_path || labels[0].eq_ignore_ascii_case("www"))
+    count >= 2
+        && last.len() >= 2
+        && last.bytes().all(|c| c.is_ascii_alphabetic())
+        && (has_path || first.eq_ignore_ascii_case("www"))
 }
 
 /// 1-based line and column (in characters) of byte `at` in `text`.
@@ -567,42 +543,5 @@ impl<'a> LineCols<'a> {
             .map_or(at - from, |s| s.chars().count());
         self.pos = at;
         (self.line, self.col)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The quick refusal refuses only what the search would refuse: every
-    /// combination of surrounding whitespace, opening and closing
-    /// delimiters and a link, a non-link or a sentence.
-    #[test]
-    fn unwrap_link_refuses_quickly_only_what_the_search_refuses() {
-        let space = ["", " ", "\t", "\n "];
-        let open = ["", "<", "<URL:", "\"", "'", "("];
-        let inner = [
-            "http://a/b",
-            "x:y",
-            "a b",
-            "see http://a/",
-            "http://a/\tb",
-            "http://a/\u{a0}b",
-            "http://a/\r\nb",
-        ];
-        let close = ["", ">", "\"", "'", ")", "."];
-        for a in space {
-            for o in open {
-                for i in inner {
-                    for c in close {
-                        for z in space {
-                            let s = format!("{a}{o}{i}{c}{z}");
-                            assert_eq!(unwrap_link(&s), unwrap_found(&s, s.trim()), "{s:?}");
-                        }
-                    }
-                }
-            }
-        }
-        assert!(unwrap_link("<http://a/b>").is_some());
     }
 }

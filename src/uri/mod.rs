@@ -8,11 +8,14 @@
 //! - [`lint`]: §7 security and sanity findings, the scheme table.
 //! - [`iri`], [`idn`]: RFC 3987 IRIs and IDNA hosts; [`extract`]: URIs in
 //!   running text (Appendix C); [`rfc2396`]: the 1998 grammar and algorithm.
+//! - [`shape`]: what a pasted thing that is not a URI is (a Windows path,
+//!   a Markdown link, …) and the URI it most likely means.
 
 pub mod data_url;
 pub mod edit;
 pub mod equivalence;
 pub mod extract;
+pub mod host_identity;
 pub mod idn;
 pub mod iri;
 pub mod lint;
@@ -21,8 +24,10 @@ pub mod percent;
 pub(crate) mod quote;
 pub mod resolution;
 pub mod rfc2396;
+pub mod shape;
 pub mod syntax;
 pub mod template;
+pub mod verdict;
 
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
 pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
@@ -44,3 +49,4 @@ pub use syntax::report::{Mark, Report};
 pub use syntax::span::Span;
 pub use syntax::split::{split, Split};
 pub use syntax::uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};
+pub use verdict::Verdict;

@@ -7,6 +7,7 @@
 
 mod cli;
 mod confuse;
+mod consistency;
 mod core;
 mod e2e;
 mod peers;

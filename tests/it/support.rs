@@ -43,3 +43,53 @@ pub fn run_uriscope_env(
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Run the `uriscope` binary with `args`, no stdin, and `stdout` as its
+/// standard output (`/dev/full`, a pipe whose reader is gone); returns
+/// (exit code, stderr).
+pub fn run_uriscope_to(args: &[&str], stdout: Stdio) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_uriscope"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A standard output that fails every write with "no space left on device".
+pub fn dev_full() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens")
+        .into()
+}
+
+/// A standard output whose reader has already gone: every write is a
+/// broken pipe, as after `| head -1` has read its line.
+pub fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer.into()
+}
+
+/// Say that the running test skipped a part, or all of itself, for want of
+/// a tool (`why`: "tmux not found"), where a person running `cargo test`
+/// sees it. Written straight to the process's stderr, with the test's
+/// name: libtest keeps a passing test's `eprintln!` to itself unless
+/// `--nocapture` is given, so a skip read as a plain "ok". Under
+/// `CI=true` the callers fail instead (`.ci/run` installs every tool).
+pub fn skipped(why: &str) {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    // Not captured by libtest (its capture takes print! and eprint!).
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "SKIPPED (in part) {test}: {why}; install it to run this"
+    );
+}

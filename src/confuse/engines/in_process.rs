@@ -44,7 +44,20 @@ fn rfc3986(input: &str) -> Outcome {
 /// The WHATWG URL Standard, by the `url` crate. Without a base, so a
 /// relative reference is refused.
 fn whatwg(input: &str) -> Outcome {
-    match url::Url::parse(input) {
+    whatwg_against(input, None)
+}
+
+/// The WHATWG URL Standard's reading of `input` against `base`, as
+/// `new URL(input, base)` reads it (the explorer's WHATWG section parses
+/// a relative reference so, and its Parsers section shows the same
+/// reading); without a base a relative reference is refused.
+pub fn whatwg_against(input: &str, base: Option<&str>) -> Outcome {
+    let base = match base.map(url::Url::parse) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(e)) => return Outcome::Rejected(format!("the base: {e}")),
+        None => None,
+    };
+    match url::Url::options().base_url(base.as_ref()).parse(input) {
         Ok(u) => {
             let user = u.username();
             let userinfo = match u.password() {

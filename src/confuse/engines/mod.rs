@@ -67,6 +67,7 @@
 
 mod external;
 mod in_process;
+pub use in_process::whatwg_against;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};

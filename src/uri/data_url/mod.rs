@@ -31,6 +31,7 @@
 //! the RFC rule is a finding: `;base64` not last is a plain parameter, a
 //! media type that does not parse falls back to `text/plain`.
 
+mod facts;
 mod header;
 mod payload;
 mod preview;
@@ -40,6 +41,7 @@ use std::fmt;
 
 use crate::uri::{Finding, Severity, Span};
 
+pub use facts::{Facts, Payload as PayloadKind};
 pub use payload::{decode_payload, decode_prefix, Payload, PayloadError};
 pub use preview::{
     hex_dump, preview, visible_controls, Dimensions, ImageKind, Preview, PreviewOptions,

@@ -32,6 +32,8 @@
 //! `file-remote-host`, `file-drive-letter`, `file-relative-path`,
 //! `tel-number`, `tel-parameter`, `tel-phone-context`.
 
+mod groups;
+pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
 pub mod host_insight;
 pub mod scheme;
 pub mod scheme_checks;
@@ -42,6 +44,7 @@ use crate::uri::lint::host_insight::{inet_aton, mixed_scripts, percent_decode, s
 use crate::uri::lint::scheme::default_port;
 use crate::uri::lint::scheme_checks::check_scheme;
 use crate::uri::quote::cut;
+use crate::uri::shape::Shape;
 use crate::uri::syntax::chars::hex_value;
 use crate::uri::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
 
@@ -102,28 +105,52 @@ pub struct Linted<'r> {
     /// The parser's findings.
     pub report: &'r Report<'r>,
     lint: Vec<Finding>,
+    shape: Option<Shape>,
 }
 
-/// One finding of a [`Linted`] walk: the parser's (by its index in the
-/// report) or the lint's.
+/// One finding of a [`Linted`] walk: the shape's, the parser's (by its
+/// index in the report) or the lint's.
 #[derive(Clone, Copy, Debug)]
 enum Item<'l> {
+    Shape(&'l Shape),
     Report(usize),
     Lint(&'l Finding),
 }
 
 impl<'r> Linted<'r> {
-    /// Lint the components of `report` and merge.
+    /// Lint the components of `report`, recognise its [shape](crate::uri::shape),
+    /// and merge.
     pub fn new(report: &'r Report<'r>) -> Linted<'r> {
         Linted {
             lint: lint_ref(&report.uri),
+            shape: crate::uri::shape::recognize(report),
             report,
         }
     }
 
-    /// How many findings, the parser's and the lint's.
+    /// What the input is when it is not a URI (a Windows path, a Markdown
+    /// link, …): its finding comes first, and on an invalid input it
+    /// stands for the parser's and the lint's, which would say character
+    /// by character what it says once.
+    pub fn shape(&self) -> Option<&Shape> {
+        self.shape.as_ref()
+    }
+
+    /// Whether the findings of the parser and the lint are listed: not
+    /// when a shape stands for them.
+    fn lists_the_rest(&self) -> bool {
+        self.shape.as_ref().is_none_or(|s| s.valid)
+    }
+
+    /// How many findings are listed: the shape's, the parser's and the
+    /// lint's.
     pub fn len(&self) -> usize {
-        self.report.len() + self.lint.len()
+        let rest = if self.lists_the_rest() {
+            self.report.len() + self.lint.len()
+        } else {
+            0
+        };
+        rest + usize::from(self.shape.is_some())
     }
 
     /// Whether there is none.
@@ -157,14 +184,26 @@ impl<'r> Linted<'r> {
                 (m, Item::Lint(f))
             })
             .peekable();
-        std::iter::from_fn(move || {
-            let key = |m: &Mark| (m.span.start, m.severity);
-            match (parsed.peek(), linted.peek()) {
-                (Some(a), Some(b)) if key(&b.0) < key(&a.0) => linted.next(),
-                (Some(_), _) => parsed.next(),
-                (None, _) => linted.next(),
-            }
-        })
+        let shape = self.shape.as_ref().map(|s| {
+            let f = Mark {
+                span: Span::new(0, self.report.input.len()),
+                severity: s.severity(),
+                code: s.kind.code(),
+            };
+            (f, Item::Shape(s))
+        });
+        let rest = if self.lists_the_rest() { usize::MAX } else { 0 };
+        shape.into_iter().chain(
+            std::iter::from_fn(move || {
+                let key = |m: &Mark| (m.span.start, m.severity);
+                match (parsed.peek(), linted.peek()) {
+                    (Some(a), Some(b)) if key(&b.0) < key(&a.0) => linted.next(),
+                    (Some(_), _) => parsed.next(),
+                    (None, _) => linted.next(),
+                }
+            })
+            .take(rest),
+        )
     }
 
     /// Every finding without its message, in input order.
@@ -176,6 +215,7 @@ impl<'r> Linted<'r> {
     /// is reached.
     pub fn findings(&self) -> impl Iterator<Item = Finding> + '_ {
         self.items().map(|(_, item)| match item {
+            Item::Shape(s) => s.finding(self.report.input),
             Item::Report(i) => self.report.finding(i),
             Item::Lint(f) => f.clone(),
         })

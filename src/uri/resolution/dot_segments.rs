@@ -118,6 +118,65 @@ pub struct DotSegmentsTrace {
     pub output: String,
 }
 
+/// The columns of the §5.2.4 table, in the order of RFC 3986's own
+/// example (§5.2.4): the step, the output buffer, the input buffer. Every
+/// surface lays the table out this way, `resolve --trace` and the Resolve
+/// pane alike, from [`DotSegmentsTrace::table`].
+pub const DOT_TABLE_COLUMNS: [&str; 3] = ["STEP", "OUTPUT BUFFER", "INPUT BUFFER"];
+
+/// One row of the §5.2.4 table as it is laid out: step 1 (the input buffer
+/// initialised with the path), then one row per loop iteration of step 2
+/// with its rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DotTableRow<'a> {
+    /// The row's place: 0 for step 1, k for the k-th iteration of step 2
+    /// (the Resolve pane's "row k of n").
+    pub number: usize,
+    /// The output buffer after the row.
+    pub output: &'a str,
+    /// The input buffer after the row.
+    pub input: &'a str,
+    /// The iteration, or `None` for step 1.
+    pub step: Option<&'a DotStep>,
+}
+
+impl DotTableRow<'_> {
+    /// The STEP cell as RFC 3986 §5.2.4 writes it: `1 :` for step 1,
+    /// `2E:` for step 2 by rule E.
+    ///
+    /// ```
+    /// let t = uriscope::uri::remove_dot_segments_traced("/a/./b");
+    /// let labels: Vec<String> = t.table().map(|r| r.label()).collect();
+    /// assert_eq!(labels, ["1 :", "2E:", "2B:", "2E:"]);
+    /// ```
+    pub fn label(&self) -> String {
+        match self.step {
+            None => "1 :".to_string(),
+            Some(s) => format!("{}:", s.rule),
+        }
+    }
+}
+
+impl DotSegmentsTrace {
+    /// The table's rows in order: step 1, then every recorded iteration
+    /// (the first [`ROW_LIMIT`];
+    /// [`DotSegmentsTrace::omitted`] says how many more ran).
+    pub fn table(&self) -> impl Iterator<Item = DotTableRow<'_>> {
+        let first = DotTableRow {
+            number: 0,
+            output: "",
+            input: &self.input,
+            step: None,
+        };
+        std::iter::once(first).chain(self.steps.iter().enumerate().map(|(k, s)| DotTableRow {
+            number: k + 1,
+            output: &s.output,
+            input: &s.input,
+            step: Some(s),
+        }))
+    }
+}
+
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
 ///
 /// ```

@@ -35,8 +35,8 @@ pub use authority::{
 pub use compare::compare_grammars;
 pub use grammar::{analyze, validate, Analysis, PathForm, Segment};
 pub use resolve::{
-    resolve, resolve_target, trace_len, AboveRoot, Options, Resolution, ResolveError,
-    ResolveErrorKind, Step,
+    check_rfc3986, resolve, resolve_target, trace_len, AboveRoot, Options, Resolution,
+    ResolveError, ResolveErrorKind, Step,
 };
 pub use rule::Rule;
 

@@ -1,11 +1,13 @@
 //! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
 
+mod args;
 mod codec;
 mod edit;
 mod expand;
 mod json_schema;
 mod markdown;
 mod output_defects;
+mod output_rule;
 mod parse;
 mod resolve;
 mod rfc;

@@ -18,7 +18,7 @@ fn parse_json_has_exactly_the_documented_keys_in_order() {
     assert_eq!(code, 0);
     assert_eq!(
         out.trim_end(),
-        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]},"path_kind":"path-abempty","spans":{"scheme":{"start":0,"end":3},"authority":{"start":6,"end":22},"userinfo":null,"host":{"start":6,"end":17},"port":{"start":18,"end":22},"path":{"start":22,"end":33},"query":{"start":34,"end":45},"fragment":{"start":46,"end":50}},"segments":[{"start":23,"end":27,"raw":"over","decoded":"over","dot":null},{"start":28,"end":33,"raw":"there","decoded":"there","dot":null}],"query_pairs":[{"start":34,"end":45,"key":"name","value":"ferret","key_rfc":"name","value_rfc":"ferret","key_form":"name","value_form":"ferret"}],"host_details":{"kind":"reg-name","text":"example.com","ipv4":null,"ipv6_pieces":null,"ipv6_canonical":null,"zone":null,"ipvfuture_version":null,"idna":null},"scheme_facts":{"name":"foo","known":false,"default_port":null,"hierarchical":null,"authority":null,"spec":null}}"#
+        r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"kind":"uri","verdict":"uri","label":"valid URI (RFC 3986 §3)","uri_form":null,"scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","fragment":"nose","findings":[],"whatwg":{"valid":true,"href":"foo://example.com:8042/over/there?name=ferret#nose","differences":[]},"path_kind":"path-abempty","spans":{"scheme":{"start":0,"end":3},"authority":{"start":6,"end":22},"userinfo":null,"host":{"start":6,"end":17},"port":{"start":18,"end":22},"path":{"start":22,"end":33},"query":{"start":34,"end":45},"fragment":{"start":46,"end":50}},"segments":[{"start":23,"end":27,"raw":"over","decoded":"over","dot":null},{"start":28,"end":33,"raw":"there","decoded":"there","dot":null}],"query_pairs":[{"start":34,"end":45,"key":"name","value":"ferret","key_rfc":"name","value_rfc":"ferret","key_form":"name","value_form":"ferret"}],"host_details":{"kind":"reg-name","text":"example.com","ipv4":null,"ipv6_pieces":null,"ipv6_canonical":null,"zone":null,"ipvfuture_version":null,"idna":null},"scheme_facts":{"name":"foo","known":false,"default_port":null,"hierarchical":null,"authority":null,"spec":null}}"#
     );
 }
 
@@ -33,10 +33,12 @@ fn parse_json_reads_stdin_one_object_per_line_and_exits_1_on_invalid() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["valid"], false);
     assert_eq!(lines[0]["path"], "/a b");
-    assert_eq!(lines[0]["findings"][0]["code"], "whitespace");
-    assert_eq!(lines[0]["findings"][0]["start"], 10);
-    assert_eq!(lines[0]["findings"][0]["end"], 11);
+    // A URL with a space is one finding, which names the shape.
+    assert_eq!(lines[0]["findings"][0]["code"], "url-with-spaces");
+    assert_eq!(lines[0]["findings"][0]["start"], 0);
+    assert_eq!(lines[0]["findings"][0]["end"], 12);
     assert_eq!(lines[0]["findings"][0]["severity"], "error");
+    assert_eq!(lines[0]["shape"]["likely"], "http://h/a%20b");
     assert_eq!(lines[1]["findings"][0]["code"], "not-utf8");
     assert!(lines[1]["findings"][0]["message"]
         .as_str()

@@ -4,7 +4,9 @@
 //! `http` 1), not what any of them should answer.
 //!
 //! An out-of-process engine that is not on `PATH` is skipped with
-//! `skipped: <engine> not found` on stderr, except under `CI=true`, where
+//! `SKIPPED (in part) <test>: <engine> not found` on stderr
+//! (`support::skipped`, shown by a plain `cargo test`), except under
+//! `CI=true`, where
 //! every engine must be there (`.ci/run` installs python3, nodejs,
 //! golang-go and a JDK when missing).
 
@@ -47,7 +49,7 @@ fn external_found() -> Vec<Engine> {
             a.engine.name(),
             a.detail
         );
-        eprintln!("skipped: {} not found ({})", a.engine.name(), a.detail);
+        crate::support::skipped(&format!("{} not found ({})", a.engine.name(), a.detail));
     }
     found
 }

@@ -305,23 +305,32 @@ proptest! {
 
 /// Regression (issue 10): `uriscope 'https://münchen.de/straße?q=ü' | cat`
 /// said "valid no", and `parse --iri` said "(uri reference)" with the `iri`
-/// note tagged "(path)" although it covers the whole input.
+/// note tagged "(path)" although it covers the whole input. Regression
+/// (issue 37): `parse` without `--iri` said "valid no" and nothing of IRIs;
+/// it now gives the same verdict (and exits 1: it is not a URI).
 #[test]
 fn plain_breakdown_of_an_iri_has_the_iri_headline() {
     let iri = "https://münchen.de/straße?q=ü";
     let headline = "  valid IRI (RFC 3987) — not a URI; URI form: \
                     https://xn--mnchen-3ya.de/stra%C3%9Fe?q=%C3%BC\n";
-    for args in [vec![iri], vec!["parse", "--iri", iri]] {
+    for (args, status) in [
+        (vec![iri], 0),
+        (vec!["parse", "--iri", iri], 0),
+        (vec!["parse", iri], 1),
+    ] {
         let (code, out, _) = crate::support::run_uriscope(&args, b"");
-        assert_eq!(code, 0, "{args:?}: {out}");
+        assert_eq!(code, status, "{args:?}: {out}");
         assert!(out.contains(headline), "{args:?}: {out}");
         assert!(!out.contains("(uri reference)"), "{args:?}: {out}");
+    }
+    for args in [vec![iri], vec!["parse", "--iri", iri]] {
+        let (_, out, _) = crate::support::run_uriscope(&args, b"");
         let note = out.lines().find(|l| l.contains("note iri")).unwrap();
         assert!(note.ends_with("(IRI-reference)"), "{note}");
     }
     // A URI keeps its headline.
     let (_, out, _) = crate::support::run_uriscope(&["parse", "http://a/"], b"");
-    assert!(out.contains("  valid       yes (uri reference)"), "{out}");
+    assert!(out.contains("\n  valid URI (RFC 3986 §3)\n"), "{out}");
 }
 
 /// Issue 10 point 2: `uri2iri` shows valid `xn--` labels in Unicode

@@ -2,6 +2,7 @@
 
 mod data_url;
 mod extract;
+mod extract_links;
 mod iri;
 mod lint;
 mod metamorphic;
@@ -14,6 +15,7 @@ pub mod resolve;
 mod resolve_robustness;
 mod rfc2396;
 mod scheme;
+mod shape;
 mod spec;
 mod template;
 mod whatwg;

@@ -1,5 +1,6 @@
 //! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
 
+mod skips;
 pub mod tmux;
 mod tmux_habits;
 mod tmux_panes;

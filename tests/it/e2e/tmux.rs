@@ -10,7 +10,8 @@
 //! deadline (no fixed sleeps). The binary runs under a wrapper that, after
 //! it exits, prints its exit code, `stty -a` and a sentinel line.
 //!
-//! Without tmux these tests are skipped with a message, except under
+//! Without tmux these tests are skipped with a `SKIPPED` line on stderr
+//! that a plain `cargo test` shows (`support::skipped`), except under
 //! `CI=true`, where they fail.
 
 use std::path::{Path, PathBuf};
@@ -79,7 +80,7 @@ pub(crate) fn tmux_available() -> bool {
             std::env::var("CI").as_deref() != Ok("true"),
             "tmux is required for the end-to-end tests under CI=true"
         );
-        eprintln!("tmux not found: skipping the end-to-end test");
+        crate::support::skipped("tmux not found");
     }
     ok
 }
@@ -422,5 +423,5 @@ fn ctrl_c_quits_with_status_0_and_restores() {
 fn not_a_terminal_prints_the_breakdown() {
     let (code, text, _) = crate::support::run_uriscope(&["http://h/p"], b"");
     assert_eq!(code, 0);
-    assert!(text.contains("valid       yes"), "{text}");
+    assert!(text.contains("\n  valid URI (RFC 3986 §3)\n"), "{text}");
 }

@@ -4,7 +4,8 @@
 //! after it has exited (a `serve-clipboard` process keeps the text until
 //! another program copies).
 //!
-//! Without Xvfb or xclip the test is skipped with a message, except under
+//! Without Xvfb or xclip the test is skipped with a `SKIPPED` line on
+//! stderr (`support::skipped`), except under
 //! `CI=true`, where it fails (`.ci/run` installs both).
 
 use std::io::{BufRead, BufReader};
@@ -66,7 +67,7 @@ fn have(program: &str) -> bool {
             std::env::var("CI").as_deref() != Ok("true"),
             "{program} is required for the X11 clipboard test under CI=true"
         );
-        eprintln!("{program} not found: skipping the X11 clipboard test");
+        crate::support::skipped(&format!("{program} not found"));
     }
     found
 }

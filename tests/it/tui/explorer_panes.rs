@@ -183,7 +183,7 @@ fn the_compare_field_compares() {
     let mut app = on("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Pane::Compare);
     assert!(compare::comparison(&app).is_none());
     type_str(&mut app, "example://a/b/c/%7Bfoo%7D");
-    let e = compare::comparison(&app).unwrap().unwrap();
+    let e = compare::comparison(&app).unwrap().uri.unwrap();
     assert_eq!(e.rung.map(|r| r.name()), Some("syntax-based"));
     assert_eq!(
         compare::normalization(&app).unwrap().normalized,
@@ -191,7 +191,7 @@ fn the_compare_field_compares() {
     );
     ctrl(&mut app, 'u');
     type_str(&mut app, "example://a/b/d");
-    let e = compare::comparison(&app).unwrap().unwrap();
+    let e = compare::comparison(&app).unwrap().uri.unwrap();
     assert_eq!(e.rung, None);
     assert_eq!(e.differs, ["path"]);
 }

@@ -90,7 +90,7 @@ fn removed_segment_is_highlighted() {
     let row = (0..24)
         .find(|&y| {
             let line: String = (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect();
-            line.contains(" 3  2C ")
+            line.contains("  2C:   ")
         })
         .expect("row 3 on screen");
     let mut line = Buffer::empty(Rect::new(0, 0, 80, 1));

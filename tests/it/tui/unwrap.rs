@@ -1,7 +1,9 @@
 //! Pasted and quoted links (RFC 3986 Appendix C): a paste or an argument
-//! that is one link wrapped in `<…>`, `<URL:…>`, quotes or whitespace is
-//! unwrapped by the same search `extract` uses; one undo brings the raw
-//! paste back; the Encode field takes text as it is.
+//! that is one link wrapped in `<…>`, `<URL:…>`, quotes, parentheses or
+//! whitespace, or given as a Markdown link or an HTML element, sentence
+//! punctuation after it or not, is unwrapped by the same search `extract`
+//! uses; one undo brings the raw paste back; the Encode field takes text
+//! as it is.
 
 use uriscope::app::{update, Action, App, Pane};
 use uriscope::uri::extract::unwrap_link;
@@ -9,7 +11,11 @@ use uriscope::uri::extract::unwrap_link;
 #[track_caller]
 fn unwraps(text: &str, uri: &str, removed: &str) {
     let u = unwrap_link(text).unwrap_or_else(|| panic!("{text:?} not unwrapped"));
-    assert_eq!((u.uri.as_str(), u.removed), (uri, removed), "{text:?}");
+    assert_eq!(
+        (u.uri.as_str(), u.removed.as_str()),
+        (uri, removed),
+        "{text:?}"
+    );
 }
 
 #[test]
@@ -39,6 +45,62 @@ fn wrapped_links_are_unwrapped() {
     );
 }
 
+/// Regression (issue 39 point 3): a paste ending in punctuation after
+/// its closing delimiter (`<https://…>.`, `"https://…",`) was left as it
+/// was, where the exact `<…>` was unwrapped.
+#[test]
+fn a_wrapped_link_followed_by_punctuation_is_unwrapped() {
+    unwraps(
+        "<https://example.com/a?b=c>.",
+        "https://example.com/a?b=c",
+        "the angle brackets <…> and the \".\" after it",
+    );
+    unwraps(
+        " \"https://example.com/x\",\n",
+        "https://example.com/x",
+        "the quotes \"…\" and the \",\" after it",
+    );
+    unwraps(
+        "(https://example.com/x)?!",
+        "https://example.com/x",
+        "the parentheses (…) and the \"?!\" after them",
+    );
+}
+
+#[test]
+fn markdown_and_html_links_are_unwrapped() {
+    unwraps(
+        "[docs](https://a.example/x)",
+        "https://a.example/x",
+        "the Markdown link [text](…)",
+    );
+    unwraps(
+        "![logo](https://a.example/l.png \"Logo\").",
+        "https://a.example/l.png",
+        "the Markdown link [text](…) and the \".\" after it",
+    );
+    unwraps(
+        "[docs]: https://a.example/x",
+        "https://a.example/x",
+        "the Markdown reference definition [id]: …",
+    );
+    unwraps(
+        "<a href=\"https://a.example/s?q=1&amp;r=2\" class=\"x\">the search</a>",
+        "https://a.example/s?q=1&r=2",
+        "the HTML element <…>",
+    );
+    unwraps(
+        "<a href='https://a.example/x'>https://a.example/x</a>",
+        "https://a.example/x",
+        "the HTML element <…>",
+    );
+    unwraps(
+        "<img src=\"https://a.example/i.png\" alt=\"\">",
+        "https://a.example/i.png",
+        "the HTML element <…>",
+    );
+}
+
 #[test]
 fn anything_but_one_wrapped_link_is_left_alone() {
     for text in [
@@ -50,6 +112,12 @@ fn anything_but_one_wrapped_link_is_left_alone() {
         "<>",
         "",
         "  ",
+        "[a](https://a/) and [b](https://b/)",
+        "[a](https://a/) more",
+        "<a href=\"https://a/\">x</a> <b>y</b>",
+        "<a href=\"https://a/\" src=\"https://b/\">",
+        "<p>https://a/</p>",
+        "\"http://a/b\" said",
     ] {
         assert_eq!(unwrap_link(text), None, "{text:?}");
     }
@@ -73,6 +141,22 @@ fn a_pasted_wrapped_link_is_unwrapped_and_one_undo_restores_the_paste() {
     assert_eq!(app.input.text(), "<https://example.com/a b>");
     update(&mut app, Action::Undo);
     assert_eq!(app.input.text(), "");
+}
+
+#[test]
+fn a_pasted_markdown_link_is_unwrapped_and_one_undo_restores_it() {
+    let mut app = App::new("", None);
+    let paste = "[the docs](https://a.example/x \"Docs\"),";
+    update(&mut app, Action::Paste(paste.into()));
+    assert_eq!(app.input.text(), "https://a.example/x");
+    let status = app
+        .status
+        .as_ref()
+        .map(|s| s.text.clone())
+        .unwrap_or_default();
+    assert!(status.contains("took off the Markdown link"), "{status}");
+    update(&mut app, Action::Undo);
+    assert_eq!(app.input.text(), paste);
 }
 
 #[test]
