@@ -94,10 +94,10 @@ pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
 ///
 /// ```
 /// use uriscope::uri::{lint::Linted, report};
-/// let r = report("http://u:pw@h:25/a b");
+/// let r = report("http://u:pw@h:25/a<b");
 /// let l = Linted::new(&r);
 /// let codes: Vec<_> = l.marks().map(|m| m.code).collect();
-/// assert_eq!(codes, ["userinfo-password", "non-default-port", "whitespace"]);
+/// assert_eq!(codes, ["userinfo-password", "non-default-port", "invalid-char"]);
 /// assert_eq!(l.findings().count(), l.len());
 /// ```
 #[derive(Clone, Debug)]
@@ -455,7 +455,9 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             span,
             "port-out-of-range",
             format!(
-                "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1),                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client                  will reject or wrap it",
+                "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1), \
+                 so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client \
+                 will reject or wrap it",
                 cut(text)
             ),
         );
