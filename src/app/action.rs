@@ -172,8 +172,9 @@ pub enum Effect {
     /// when the key is read: a key costs what the state change costs, and a
     /// copy what it copies.
     Copy(CopySource),
-    /// Write the input history to its file (an input was kept).
-    SaveHistory,
+    /// Append this input, kept with Enter, to the history file (only
+    /// such inputs reach it).
+    SaveHistory(String),
     /// Run the external parser engines on this URL in the background and
     /// answer with [`Action::EnginesDone`].
     RunEngines(String),

@@ -283,7 +283,7 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Inputs typed this session (and, when kept in a file, before).
     pub history: History,
-    /// The history file kept inputs are written to (the main loop writes
+    /// The history file kept inputs are appended to (the main loop does
     /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
     pub history_file: Option<std::path::PathBuf>,
     /// The inputs read from stdin (`grep -o 'https\?://[^ ]*' log | uriscope`),
@@ -325,6 +325,9 @@ pub struct App {
     /// The last action was a quit key that asked first (an input was
     /// typed and not kept): the same key again quits.
     pub quit_asked: bool,
+    /// What a copy on its way to the clipboard copies (its label), until
+    /// the main loop hears where it went.
+    pub copying: Option<String>,
 }
 
 impl App {
@@ -356,6 +359,7 @@ impl App {
             drawn: Default::default(),
             started_with: input.to_string(),
             quit_asked: false,
+            copying: None,
         }
     }
 

@@ -121,7 +121,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 format!("kept in the history (↑/↓ to walk it, {search} to search it)"),
             );
             if app.history_file.is_some() {
-                return Effect::SaveHistory;
+                return Effect::SaveHistory(text);
             }
         }
         Action::LoadLikely => load_likely(app),
