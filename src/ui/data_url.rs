@@ -141,14 +141,17 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             }
             what.push(')');
             out.push(row("preview", cell(&what, room), theme));
-            let shown = data_url::visible_controls(&text);
-            for l in shown.lines().take(PREVIEW_LINES) {
+            // Each line in the screen's notation, as the rest of the
+            // screen (the core's `visible_controls` writes `\u{…}`, for
+            // plain output).
+            let mut lines = text.split_terminator('\n');
+            for l in lines.by_ref().take(PREVIEW_LINES) {
                 out.push(Line::raw(format!(
                     "  │ {}",
                     fit(&visible(l), w.saturating_sub(4))
                 )));
             }
-            if shown.lines().nth(PREVIEW_LINES).is_some() {
+            if lines.next().is_some() {
                 out.push(Line::styled("  │ …", theme.dim()));
             }
         }
