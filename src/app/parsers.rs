@@ -50,7 +50,8 @@ impl ParsersView {
         engines
     }
 
-    /// The pair keys: ↑ and ↓ move the cursor over the rows; Enter gives
+    /// The pair keys: ↑ and ↓ (and the first and last row keys) move the
+    /// cursor over the rows; Enter gives
     /// the row's engine a role, the check's first, then the fetcher's (a
     /// third engine takes the fetcher's), and takes it off one that has a
     /// role. Other actions are not the pair's.
@@ -60,6 +61,8 @@ impl ParsersView {
         match action {
             Action::ListUp => self.selected = self.selected.saturating_sub(1),
             Action::ListDown => self.selected = (self.selected + 1).min(last),
+            Action::Top => self.selected = 0,
+            Action::Bottom => self.selected = last,
             Action::ListPick => {
                 let Some(&e) = engines.get(self.selected.min(last)) else {
                     return;
@@ -103,9 +106,11 @@ mod tests {
         assert_eq!(v.selected, 2);
         v.choose(&Action::ListPick);
         assert_eq!(v.fetch, None);
-        v.choose(&Action::ListUp);
-        v.choose(&Action::ListUp);
+        v.choose(&Action::Top);
+        assert_eq!(v.selected, 0);
         v.choose(&Action::ListPick);
         assert_eq!(v.check, None);
+        v.choose(&Action::Bottom);
+        assert_eq!(v.selected, 2);
     }
 }

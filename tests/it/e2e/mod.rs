@@ -3,6 +3,7 @@
 mod faults;
 mod skips;
 pub mod tmux;
+mod tmux_habits;
 mod tmux_panes;
 pub(crate) mod tmux_signals;
 mod x11_clipboard;
