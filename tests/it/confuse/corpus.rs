@@ -363,6 +363,16 @@ const CORPUS: &[(&str, [&str; 8])] = &[
         "http:/\\/evil.com",
         ["-", "!", "-", "-", "!", "!", "!", "-"],
     ),
+    // no scheme at all: libcurl (guessing a scheme, as a transfer does)
+    // and urllib3 connect to a host the others read as a path
+    (
+        "evil.com/",
+        ["evil.com", "evil.com", "!", "-", "!", "-", "-", "-"],
+    ),
+    (
+        "good.com@evil.com/",
+        ["evil.com", "evil.com", "!", "-", "!", "-", "-", "-"],
+    ),
     // one host spelled two ways (case, a zero-padded port)
     (
         "HTTP://EXAMPLE.com:0080/",
