@@ -292,10 +292,7 @@ fn write_text<W: Write>(
             let verdict = match (c.passes, c.fooled_for.is_empty()) {
                 (false, _) => "blocks it".to_string(),
                 (true, true) => "lets it through, and every engine's host is allowed".to_string(),
-                (true, false) => format!(
-                    "FOOLED: lets it through, but {} connect elsewhere",
-                    c.fooled_for.join(", ")
-                ),
+                (true, false) => format!("FOOLED: lets it through, but {}", c.elsewhere()),
             };
             writeln!(
                 out,

@@ -94,6 +94,30 @@ pub struct Verdict {
     pub fooled_for: Vec<String>,
 }
 
+impl Verdict {
+    /// The engines the check is fooled for, as the subject of a sentence:
+    /// `libcurl connects elsewhere`, `libcurl, perl URI connect elsewhere`.
+    ///
+    /// ```
+    /// # use uriscope::confuse::allow::{Verdict, NAIVE};
+    /// let v = |names: &[&str]| Verdict {
+    ///     check: NAIVE[0],
+    ///     passes: true,
+    ///     fooled_for: names.iter().map(|n| n.to_string()).collect(),
+    /// };
+    /// assert_eq!(v(&["libcurl"]).elsewhere(), "libcurl connects elsewhere");
+    /// assert_eq!(v(&["a", "b"]).elsewhere(), "a, b connect elsewhere");
+    /// ```
+    pub fn elsewhere(&self) -> String {
+        let verb = if self.fooled_for.len() == 1 {
+            "connects"
+        } else {
+            "connect"
+        };
+        format!("{} {verb} elsewhere", self.fooled_for.join(", "))
+    }
+}
+
 /// Each naive check on `url`, given each engine's host (`None` when the
 /// engine rejects the URL or finds no host).
 pub fn verdicts(url: &str, allowed: &str, hosts: &[(String, Option<String>)]) -> Vec<Verdict> {

@@ -292,10 +292,7 @@ pub fn overlay(
                     theme.good(),
                 ),
                 (true, false) => (
-                    format!(
-                        "FOOLED: lets it through, {} go elsewhere",
-                        v.fooled_for.join(", ")
-                    ),
+                    format!("FOOLED: lets it through, but {}", v.elsewhere()),
                     theme.severity(crate::uri::Severity::Warning),
                 ),
             };

@@ -297,10 +297,7 @@ impl Shown<'_> {
                     (true, true) => {
                         "lets it through, and every fetcher's host is allowed".to_owned()
                     }
-                    (true, false) => format!(
-                        "FOOLED: lets it through, but {} connect elsewhere",
-                        c.fooled_for.join(", ")
-                    ),
+                    (true, false) => format!("FOOLED: lets it through, but {}", c.elsewhere()),
                 };
                 writeln!(
                     out,

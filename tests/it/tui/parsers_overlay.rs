@@ -81,7 +81,7 @@ fn the_allow_field_runs_the_naive_checks() {
     assert_eq!(a.input.text(), "http://evil.com\\@good.com/");
     let s = screen(&a, 100, 30);
     assert!(
-        s.contains("substring   FOOLED: lets it through, whatwg-url go elsewhere"),
+        s.contains("substring   FOOLED: lets it through, but whatwg-url connects elsewhere"),
         "{s}"
     );
     assert!(s.contains("prefix      blocks it"), "{s}");
@@ -133,7 +133,7 @@ fn enter_chooses_the_check_then_the_fetcher_and_the_pair_is_judged() {
         "{s}"
     );
     assert!(
-        s.contains("exact       FOOLED: lets it through, whatwg-url go elsewhere"),
+        s.contains("exact       FOOLED: lets it through, but whatwg-url connects elsewhere"),
         "{s}"
     );
     insta::assert_snapshot!("parsers_overlay_pair_80x24", screen(&a, 80, 24));
