@@ -40,5 +40,7 @@ pub mod stdin_list;
 pub mod term;
 pub mod text;
 pub mod ui;
-pub mod uri;
 pub mod whatwg;
+
+/// The URI parser core, a crate of its own ([`uriscope_core`]).
+pub use uriscope_core as uri;
