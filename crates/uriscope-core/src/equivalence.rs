@@ -72,9 +72,9 @@ impl Equivalence {
     ///
     /// ```
     /// use uriscope_core::equivalence;
-    /// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
+    /// let e = equivalence("http://a/x?q", "http://b/x", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "not equivalent: host and query differ");
-    /// let e = equivalence("http://a/%7e", "http://a/~").unwrap();
+    /// let e = equivalence("http://a/%7e", "http://a/~", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "equivalent (syntax-based, RFC 3986 §6.2.2)");
     /// ```
     pub fn verdict(&self) -> String {
@@ -95,39 +95,29 @@ impl Equivalence {
     }
 }
 
-/// Compare `a` and `b` up the §6.2 ladder.
+/// Compare `a` and `b` up the §6.2 ladder under normalization options
+/// (`syntax_only` is ignored: both normal forms are computed;
+/// `keep_encoded_dots`, `iri` and `ipv6_rfc5952` apply to both rungs).
 ///
 /// ```
-/// use uriscope_core::equivalence::{equivalence, ComparisonRung};
-/// let e = equivalence("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+/// use uriscope_core::{equivalence, ComparisonRung, NormalizeOptions};
+/// let e = equivalence("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
-/// let e = equivalence("http://example.com", "http://example.com:80/").unwrap();
+/// let e = equivalence("http://example.com", "http://example.com:80/", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
-/// let e = equivalence("http://a/x?q", "http://b/x").unwrap();
+/// let e = equivalence("http://a/x?q", "http://b/x", Default::default()).unwrap();
 /// assert_eq!(e.differs, ["host", "query"]);
 /// // §6.2.2.2 decodes %2E, then §6.2.2.3 removes the dot segment.
-/// let e = equivalence("http://a/%2E/b", "http://a/./b").unwrap();
+/// let e = equivalence("http://a/%2E/b", "http://a/./b", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
-/// ```
-pub fn equivalence(a: &str, b: &str) -> Result<Equivalence, NormalizeError> {
-    equivalence_with(a, b, NormalizeOptions::default())
-}
-
-/// [`equivalence`] with normalization options (`syntax_only` is ignored:
-/// both normal forms are computed; `keep_encoded_dots`, `iri` and
-/// `ipv6_rfc5952` apply to both rungs).
-///
-/// ```
-/// use uriscope_core::equivalence::{equivalence_with, ComparisonRung};
-/// use uriscope_core::NormalizeOptions;
 /// let o = NormalizeOptions { keep_encoded_dots: true, ..NormalizeOptions::default() };
-/// let e = equivalence_with("http://a/%2E/b", "http://a/./b", o).unwrap();
+/// let e = equivalence("http://a/%2E/b", "http://a/./b", o).unwrap();
 /// assert!(e.hint.unwrap().contains("--keep-encoded-dots"));
 /// let o = NormalizeOptions { iri: true, ..NormalizeOptions::default() };
-/// let e = equivalence_with("http://ü.example/straße", "HTTP://ü.example/stra%C3%9Fe", o).unwrap();
+/// let e = equivalence("http://ü.example/straße", "HTTP://ü.example/stra%C3%9Fe", o).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// ```
-pub fn equivalence_with(
+pub fn equivalence(
     a: &str,
     b: &str,
     options: NormalizeOptions,

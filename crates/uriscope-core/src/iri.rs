@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::idn::{host_to_ascii, IdnaError};
+use crate::host::{to_ascii as host_to_ascii, IdnaError};
 use crate::percent::{decode_bytes, escape, DecodeOptions};
 use crate::syntax::chars::{hex_value, is_iprivate, is_ucschar};
 use crate::{parse_iri, HostKind, ParseError, Span};
@@ -285,7 +285,7 @@ fn unicode_host(iri: &str) -> Option<String> {
             if !is_a_label(l) {
                 return l.to_string();
             }
-            match crate::idn::host_to_unicode(l) {
+            match crate::host::to_unicode(l) {
                 Ok(un)
                     if !un.is_ascii()
                         && crate::lint::host_insight::mixed_scripts(&un).is_none()

@@ -6,55 +6,90 @@
 //! percent-encoding per component, IRIs and IDNA hosts, URIs in running
 //! text. No terminal, no I/O.
 //!
-//! - [`syntax`]: the generic syntax (parse, split, hosts, spans, findings).
-//! - [`resolution`]: §5 resolution, traced or not, and its inverse.
-//! - [`normalize`](mod@normalize) and [`equivalence`](mod@equivalence): §6 normalization and comparison.
-//! - [`percent`]: §2.1 encoding and decoding per component.
-//! - [`lint`]: §7 security and sanity findings, the scheme table.
-//! - [`iri`], [`idn`]: RFC 3987 IRIs and IDNA hosts; [`extract`]: URIs in
-//!   running text (Appendix C); [`rfc2396`]: the 1998 grammar and algorithm.
-//! - [`shape`]: what a pasted thing that is not a URI is (a Windows path,
-//!   a Markdown link, …) and the URI it most likely means.
+//! The five things a program does first:
+//!
+//! ```
+//! use uriscope_core::{analyze, equivalence, normalize, parse, resolve, ParseOptions};
+//!
+//! // 1. Parse a URI-reference: every component with its byte span.
+//! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+//! assert_eq!(u.host(), Some("example.com"));
+//! assert_eq!(u.path_span(), uriscope_core::Span::new(22, 33));
+//!
+//! // 2. Every problem, located: what was found, where, what was expected.
+//! let r = analyze("http://[::1/a b", ParseOptions::default());
+//! assert!(!r.is_valid());
+//! let f = r.finding(0);
+//! assert_eq!((f.span.start, f.code), (7, "ip-literal-syntax"));
+//!
+//! // 3. Resolve a reference against a base (RFC 3986 §5.2).
+//! let t = resolve("http://a/b/c/d;p?q", "../../g", Default::default()).unwrap();
+//! assert_eq!(t, "http://a/g");
+//!
+//! // 4. Normalize (§6.2.2, §6.2.3) and 5. compare up the §6.2 ladder.
+//! assert_eq!(normalize("HTTP://Example.COM:80/%7ea/./b", Default::default()).unwrap(), "http://example.com/~a/b");
+//! let e = equivalence("http://a/%7e", "HTTP://A/~", Default::default()).unwrap();
+//! assert!(e.is_equivalent());
+//! ```
+//!
+//! IRIs (RFC 3987) with [`parse_iri`] or `ParseOptions { iri: true }`;
+//! the steps of a resolution or a normalization, row by row, in
+//! [`trace`]; the rest by topic:
+//!
+//! - [`percent`]: §2.1 encoding and decoding, one set per component.
+//! - [`iri`] and [`host`]: RFC 3987 mappings; hosts compared as hosts,
+//!   IDNA forms, IPv4 number forms, IPv6 text.
+//! - [`lint`] and [`scheme`]: §7 security and sanity findings beside the
+//!   grammar's, grouped for a reader; the scheme table.
+//! - [`extract`]: URIs in running text (Appendix C), Markdown and HTML;
+//!   [`shape`]: what a pasted thing that is not a URI is.
+//! - [`edit`]: a reference taken apart, changed component by component.
+//! - [`template`]: URI Templates (RFC 6570); [`data_url`]: `data:` URIs
+//!   (RFC 2397); [`rfc2396`]: the 1998 grammar and its resolution.
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod equivalence;
+mod normalize;
+mod quote;
+mod resolution;
+mod syntax;
+mod verdict;
+
 pub mod data_url;
 pub mod edit;
-pub mod equivalence;
 pub mod extract;
-pub mod host_identity;
-pub mod idn;
+pub mod host;
 pub mod iri;
 pub mod lint;
-pub mod normalize;
 pub mod percent;
-pub mod quote;
-pub mod resolution;
 pub mod rfc2396;
+pub mod scheme;
 pub mod shape;
-pub mod syntax;
 pub mod template;
-pub mod verdict;
+pub mod trace;
 
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
-pub use normalize::{normalize, normalize_str, Normalization, NormalizeError, NormalizeOptions};
-pub use resolution::dot_segments::{
-    remove_dot_segments, remove_dot_segments_into, remove_dot_segments_traced,
-};
+pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions};
+pub use resolution::dot_segments::remove_dot_segments;
 pub use resolution::relative::{make_relative, Relative};
 pub use resolution::target::{
-    resolve_ref, resolve_target, Mode, ResolveError, ResolveOptions, Subject,
+    resolve_ref, resolve_target as resolve, Mode, ResolveError, ResolveOptions, Subject,
 };
-pub use resolution::trace::{resolve, Branch, Components, Resolution, Step};
 pub use syntax::error::{Finding, ParseError, Rule, Severity};
-pub use syntax::parse::{
-    analyze, analyze_with, parse, parse_iri, parse_with, recover, report, report_with, Analysis,
-    ParseOptions,
-};
+pub use syntax::parse::{analyze, parse, parse_iri, recover, ParseOptions};
 pub use syntax::recompose::{recompose, Parts};
 pub use syntax::report::{Mark, Report};
 pub use syntax::span::Span;
-pub use syntax::split::{split, Split};
-pub use syntax::uri_ref::{Authority, Host, HostKind, PathKind, QueryPair, RefKind, UriRef};
+pub use syntax::split::{loose_authority, split, LooseAuthority, Split};
+pub use syntax::uri_ref::{
+    query_pairs, segments, Authority, Host, HostKind, PathKind, QueryPair, QueryPairs, RefKind,
+    Segments, UriRef,
+};
 pub use verdict::Verdict;
+
+// Inside the crate, the parts of the entry points the public API names
+// differently or keeps to itself.
+pub(crate) use resolution::dot_segments::remove_dot_segments_into;
+pub(crate) use syntax::parse::{analysis_with, parse_with, Analysis};

@@ -97,12 +97,12 @@ const QUOTED: usize = 512;
 /// The shape of the analysed input `r`, if it has one of [`ShapeKind`]'s.
 ///
 /// ```
-/// use uriscope_core::{report, shape::{recognize, ShapeKind}};
-/// let r = report(r"C:\Users\x\My Docs\a.txt");
+/// use uriscope_core::{analyze, shape::{recognize, ShapeKind}};
+/// let r = analyze(r"C:\Users\x\My Docs\a.txt", Default::default());
 /// let s = recognize(&r).unwrap();
 /// assert_eq!(s.kind, ShapeKind::WindowsPath);
 /// assert_eq!(s.likely(r.input), "file:///C:/Users/x/My%20Docs/a.txt");
-/// assert_eq!(recognize(&report("https://example.com/")), None);
+/// assert_eq!(recognize(&analyze("https://example.com/", Default::default())), None);
 /// ```
 pub fn recognize(r: &Report<'_>) -> Option<Shape> {
     let input = r.input;

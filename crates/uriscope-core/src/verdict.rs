@@ -18,16 +18,16 @@ use super::{RefKind, Severity};
 /// The verdict on one input.
 ///
 /// ```
-/// use uriscope_core::{report, report_with, ParseOptions, RefKind, Verdict};
-/// assert_eq!(Verdict::of(&report("http://a/b")), Verdict::Uri(RefKind::Uri));
-/// assert_eq!(Verdict::of(&report("../x")).label(), "valid relative-path reference (RFC 3986 §4.2)");
+/// use uriscope_core::{analyze, ParseOptions, RefKind, Verdict};
+/// assert_eq!(Verdict::of(&analyze("http://a/b", Default::default())), Verdict::Uri(RefKind::Uri));
+/// assert_eq!(Verdict::of(&analyze("../x", Default::default())).label(), "valid relative-path reference (RFC 3986 §4.2)");
 /// // Read as a URI or as an IRI, an IRI is called an IRI.
-/// let strict = report("http://a/é");
-/// let iri = report_with("http://a/é", ParseOptions { iri: true });
+/// let strict = analyze("http://a/é", Default::default());
+/// let iri = analyze("http://a/é", ParseOptions { iri: true });
 /// assert_eq!(Verdict::of(&strict), Verdict::Iri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&strict), Verdict::of(&iri));
-/// assert_eq!(Verdict::of(&report("http://a b/<")).label(), "invalid: 2 errors");
-/// assert_eq!(Verdict::of(&report(r"C:\x\a b")).label(), "invalid: a Windows path, not a URI");
+/// assert_eq!(Verdict::of(&analyze("http://a b/<", Default::default())).label(), "invalid: 2 errors");
+/// assert_eq!(Verdict::of(&analyze(r"C:\x\a b", Default::default())).label(), "invalid: a Windows path, not a URI");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -142,12 +142,12 @@ impl Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{report, report_with, ParseOptions};
+    use crate::{analyze, ParseOptions};
 
     #[track_caller]
     fn both(input: &str) -> Verdict {
-        let strict = Verdict::of(&report(input));
-        let iri = Verdict::of(&report_with(input, ParseOptions { iri: true }));
+        let strict = Verdict::of(&analyze(input, Default::default()));
+        let iri = Verdict::of(&analyze(input, ParseOptions { iri: true }));
         // An invalid input's error count is the grammar's own (non-ASCII
         // characters are errors of the URI grammar only).
         assert_eq!(
@@ -193,7 +193,7 @@ mod tests {
         // as an IRI (2).
         assert_eq!(both("http://a/é b<").label(), "invalid: 2 errors");
         assert_eq!(
-            Verdict::of(&report("http://a/é b<")).label(),
+            Verdict::of(&analyze("http://a/é b<", Default::default())).label(),
             "invalid: 3 errors"
         );
         // A shape says what the input is instead.

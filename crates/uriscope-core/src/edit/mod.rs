@@ -378,7 +378,7 @@ impl Editable {
         } else {
             // RFC 3986 §3.2.2: producers should give an internationalized
             // name in its IDNA (punycode) form.
-            crate::idn::host_to_ascii(value)
+            crate::host::to_ascii(value)
                 .map_err(|e| {
                     refuse(
                         c,

@@ -40,7 +40,7 @@ impl Group {
     /// The positions as a person reads them: `15..16, 17..18 and 3 more`.
     ///
     /// ```
-    /// let r = uriscope_core::report("http://h/a b c|");
+    /// let r = uriscope_core::analyze("http://h/a b c|", Default::default());
     /// let l = uriscope_core::lint::Linted::new(&r);
     /// let g = &l.groups()[0];
     /// assert_eq!((g.code(), g.count), ("whitespace", 2));
@@ -65,7 +65,7 @@ impl Linted<'_> {
     /// their first finding. Only each group's first message is written.
     ///
     /// ```
-    /// let r = uriscope_core::report("http://h/<a> <b>");
+    /// let r = uriscope_core::analyze("http://h/<a> <b>", Default::default());
     /// let l = uriscope_core::lint::Linted::new(&r);
     /// let g: Vec<_> = l.groups().iter().map(|g| (g.code(), g.count)).collect();
     /// assert_eq!(g, [("invalid-char", 4), ("whitespace", 1)]);
@@ -154,7 +154,7 @@ fn gather<T: Copy>(
 #[cfg(test)]
 mod tests {
     use crate::lint::Linted;
-    use crate::report;
+    use crate::analyze;
 
     /// Against a naive grouping of every finding: the same groups, counts,
     /// first messages and positions.
@@ -167,7 +167,7 @@ mod tests {
             "",
             "http://a/",
         ] {
-            let r = report(s);
+            let r = analyze(s, Default::default());
             let l = Linted::new(&r);
             let mut naive: Vec<(String, Vec<crate::Finding>)> = Vec::new();
             for f in l.findings() {

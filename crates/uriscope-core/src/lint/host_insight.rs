@@ -182,7 +182,7 @@ static RANGES: &[(u32, u32, Script)] = {
 /// [`Script::Other`]).
 ///
 /// ```
-/// use uriscope_core::lint::host_insight::{script_of, Script};
+/// use uriscope_core::host::{script_of, Script};
 /// assert_eq!(script_of('p'), Script::Latin);
 /// assert_eq!(script_of('а'), Script::Cyrillic); // U+0430
 /// assert_eq!(script_of('例'), Script::Han);
@@ -218,7 +218,7 @@ const ALLOWED_SETS: &[&[Script]] = &[
 /// with anything).
 ///
 /// ```
-/// use uriscope_core::lint::host_insight::{mixed_scripts, Script};
+/// use uriscope_core::host::{mixed_scripts, Script};
 /// assert_eq!(mixed_scripts("pаypal"), Some(vec![Script::Latin, Script::Cyrillic]));
 /// assert_eq!(mixed_scripts("bücher"), None);
 /// assert_eq!(mixed_scripts("例え"), None);
@@ -263,7 +263,7 @@ pub enum Radix {
 ///
 /// ```
 /// use std::net::Ipv4Addr;
-/// use uriscope_core::lint::host_insight::inet_aton;
+/// use uriscope_core::host::inet_aton;
 /// assert_eq!(inet_aton("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(inet_aton("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
 /// assert_eq!(inet_aton("0177.0.0.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));

@@ -34,9 +34,9 @@
 
 mod groups;
 pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
-pub mod host_insight;
-pub mod scheme;
-pub mod scheme_checks;
+pub(crate) mod host_insight;
+pub(crate) mod scheme;
+mod scheme_checks;
 
 use std::borrow::Cow;
 
@@ -46,7 +46,8 @@ use crate::lint::scheme_checks::check_scheme;
 use crate::quote::cut;
 use crate::shape::Shape;
 use crate::syntax::chars::hex_value;
-use crate::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
+use crate::syntax::parse::analysis;
+use crate::{Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
 
 /// Lint `input`: analyse it, then return the lint findings (not the
 /// parser's own), sorted by position.
@@ -57,7 +58,7 @@ use crate::{analyze, Analysis, Finding, HostKind, Mark, Report, Severity, Span, 
 /// assert_eq!(codes, ["userinfo-password", "non-default-port"]);
 /// ```
 pub fn lint(input: &str) -> Vec<Finding> {
-    lint_analysis(&analyze(input))
+    lint_analysis(&analysis(input))
 }
 
 /// The lint findings for an existing analysis (spans into `a.input`), sorted by position.
@@ -93,8 +94,8 @@ pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
 /// report of five million findings holds one message at a time.
 ///
 /// ```
-/// use uriscope_core::{lint::Linted, report};
-/// let r = report("http://u:pw@h:25/a<b");
+/// use uriscope_core::{analyze, lint::Linted};
+/// let r = analyze("http://u:pw@h:25/a<b", Default::default());
 /// let l = Linted::new(&r);
 /// let codes: Vec<_> = l.marks().map(|m| m.code).collect();
 /// assert_eq!(codes, ["userinfo-password", "non-default-port", "invalid-char"]);
@@ -360,7 +361,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if ace && crate::idn::is_overlong_ace_label(text) {
+        if ace && crate::host::is_overlong_ace_label(text) {
             warn(
                 out,
                 label,
@@ -371,7 +372,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                      and is not decoded",
                     text.chars().take(16).collect::<String>(),
                     text.len(),
-                    crate::idn::MAX_LABEL_LEN
+                    crate::host::MAX_LABEL_LEN
                 ),
             );
         } else if ace {

@@ -243,7 +243,7 @@ const LIST: &[SchemeInfo] = &[
 /// schemes are case-insensitive).
 ///
 /// ```
-/// use uriscope_core::lint::scheme::{lookup, AuthorityRule};
+/// use uriscope_core::scheme::{lookup, AuthorityRule};
 /// let http = lookup("HTTP").unwrap();
 /// assert_eq!(http.default_port, Some(80));
 /// assert_eq!(http.authority, AuthorityRule::Required);
@@ -321,7 +321,7 @@ static KEYS: [u128; LIST.len()] = {
 /// The default port of `scheme` (case-insensitive), if it has one.
 ///
 /// ```
-/// use uriscope_core::lint::scheme::default_port;
+/// use uriscope_core::scheme::default_port;
 /// assert_eq!(default_port("https"), Some(443));
 /// assert_eq!(default_port("Ws"), Some(80));
 /// assert_eq!(default_port("mailto"), None);

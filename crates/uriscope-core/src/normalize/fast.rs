@@ -12,10 +12,10 @@ use crate::{parse_with, remove_dot_segments_into, HostKind};
 /// in one pass and without a trace.
 ///
 /// ```
-/// use uriscope_core::normalize::{normalize_str, NormalizeOptions};
+/// use uriscope_core::{normalize, NormalizeOptions};
 /// let o = NormalizeOptions::default();
-/// assert_eq!(normalize_str("HTTP://www.EXAMPLE.com:80", o).unwrap(), "http://www.example.com/");
-/// assert_eq!(normalize_str("s:/a/..//b/%7e", o).unwrap(), "s:/.//b/~");
+/// assert_eq!(normalize("HTTP://www.EXAMPLE.com:80", o).unwrap(), "http://www.example.com/");
+/// assert_eq!(normalize("s:/a/..//b/%7e", o).unwrap(), "s:/.//b/~");
 /// ```
 pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, NormalizeError> {
     let po = crate::ParseOptions { iri: options.iri };

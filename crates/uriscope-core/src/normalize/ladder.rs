@@ -79,7 +79,7 @@ fn parse_options(options: NormalizeOptions) -> ParseOptions {
 /// Normalize `input` (a URI-reference), climbing the ladder rung by rung.
 ///
 /// ```
-/// use uriscope_core::normalize::{normalize, NormalizeOptions, RungKind};
+/// use uriscope_core::{trace::{normalize, RungKind}, NormalizeOptions};
 /// let n = normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", NormalizeOptions::default()).unwrap();
 /// assert_eq!(n.normalized, "example://a/b/c/%7Bfoo%7D");
 /// let case = &n.rungs[0];

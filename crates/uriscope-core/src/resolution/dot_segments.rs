@@ -145,7 +145,7 @@ impl DotTableRow<'_> {
     /// `2E:` for step 2 by rule E.
     ///
     /// ```
-    /// let t = uriscope_core::remove_dot_segments_traced("/a/./b");
+    /// let t = uriscope_core::trace::remove_dot_segments_traced("/a/./b");
     /// let labels: Vec<String> = t.table().map(|r| r.label()).collect();
     /// assert_eq!(labels, ["1 :", "2E:", "2B:", "2E:"]);
     /// ```
@@ -193,12 +193,6 @@ pub fn remove_dot_segments(path: &str) -> String {
 
 /// Append `remove_dot_segments(path)` to `out`. Rule C never removes text
 /// that `out` held on entry, so a scheme and authority may already be there.
-///
-/// ```
-/// let mut s = String::from("http://a");
-/// uriscope_core::remove_dot_segments_into("/b/../../g", &mut s);
-/// assert_eq!(s, "http://a/g");
-/// ```
 pub fn remove_dot_segments_into(path: &str, out: &mut String) {
     let start = out.len();
     let b = path.as_bytes();
@@ -250,13 +244,6 @@ fn pop_segment(out: &mut String, start: usize) {
 
 /// Whether `path` holds a complete `.` or `..` segment, that is, whether
 /// [`remove_dot_segments`] could change it.
-///
-/// ```
-/// use uriscope_core::resolution::dot_segments::has_dot_segments;
-/// assert!(has_dot_segments("/a/./b"));
-/// assert!(has_dot_segments(".."));
-/// assert!(!has_dot_segments("/a/.b/c../"));
-/// ```
 pub fn has_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
     // A dot segment starts the path or follows a `/`: said first in one
@@ -318,7 +305,7 @@ fn dot_after_slash(b: &[u8]) -> bool {
 /// counted in [`DotSegmentsTrace::omitted`].
 ///
 /// ```
-/// use uriscope_core::resolution::dot_segments::{remove_dot_segments_traced, DotRule};
+/// use uriscope_core::trace::{remove_dot_segments_traced, DotRule};
 /// let t = remove_dot_segments_traced("mid/content=5/../6");
 /// let rows: Vec<_> = t.steps.iter().map(|s| (s.rule, s.output.as_str(), s.input.as_str())).collect();
 /// assert_eq!(rows, [
@@ -585,5 +572,24 @@ mod tests {
             (DotRule::B, Span::new(0, 2), "/")
         );
         assert_eq!(t.output, "/a/");
+    }
+}
+
+/// The examples of the crate-private items above.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn has_dot_segments_example() {
+        use crate::resolution::dot_segments::has_dot_segments;
+        assert!(has_dot_segments("/a/./b"));
+        assert!(has_dot_segments(".."));
+        assert!(!has_dot_segments("/a/.b/c../"));
+    }
+
+    #[test]
+    fn remove_dot_segments_into_example() {
+        let mut s = String::from("http://a");
+        crate::remove_dot_segments_into("/b/../../g", &mut s);
+        assert_eq!(s, "http://a/g");
     }
 }

@@ -19,7 +19,7 @@ pub const ROW_LIMIT: usize = 1000;
 /// ~100 bytes around a marker naming how many bytes were left out.
 ///
 /// ```
-/// use uriscope_core::resolution::excerpt::excerpt;
+/// use uriscope_core::trace::excerpt;
 /// assert_eq!(excerpt("/a/b"), "/a/b");
 /// let long = "a/".repeat(500);
 /// let e = excerpt(&long);
@@ -37,7 +37,7 @@ pub fn excerpt(s: &str) -> Cow<'_, str> {
 /// [`excerpt`] of `a` followed by `b`, without building the concatenation.
 ///
 /// ```
-/// use uriscope_core::resolution::excerpt::{excerpt, excerpt_concat};
+/// use uriscope_core::trace::{excerpt, excerpt_concat};
 /// let (a, b) = ("x".repeat(300), "/y".repeat(40));
 /// assert_eq!(excerpt_concat(&a, &b), excerpt(&format!("{a}{b}")));
 /// assert_eq!(excerpt_concat("/a", "/b"), "/a/b");

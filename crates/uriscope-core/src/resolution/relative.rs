@@ -19,8 +19,13 @@ pub struct Relative {
     /// [`make_relative`]), built once for
     /// the winning candidate (the others are checked with the untraced
     /// resolver); its dot-segment table is bounded like every trace
-    /// ([`DotSegmentsTrace`](crate::resolution::dot_segments::DotSegmentsTrace)).
+    /// ([`DotSegmentsTrace`](crate::trace::DotSegmentsTrace)).
     pub proof: Resolution,
+    /// Whether the proof's target equals the requested one up to scheme
+    /// and host case, checked again on the traced resolution (the search
+    /// used the untraced one): what `uriscope relative` reports as
+    /// verified.
+    pub verified: bool,
 }
 
 /// The shortest reference that resolves back to `target` against `base`
@@ -29,7 +34,7 @@ pub struct Relative {
 /// "Resolves back to" means: the resolved string equals `target` up to the
 /// case of the scheme and the host, which RFC 3986 §3.1 and §3.2.2 make
 /// case-insensitive (the case normalization of §6.2.2.1; see
-/// [`same_up_to_scheme_and_host_case`]). So against `HTTP://a/b/c` the
+/// the `verified` field of [`Relative`]). So against `HTTP://a/b/c` the
 /// target `http://a/b/d` is reached by `d` (which resolves to
 /// `HTTP://a/b/d`); every other byte must match.
 ///
@@ -38,10 +43,14 @@ pub struct Relative {
 /// `./` prefix when its first segment holds a `:` or it would start with `/`),
 /// an absolute-path reference, a network-path reference, and the target
 /// itself; each is resolved and kept only if it gives `target` exactly. On a
-/// tie in length the earlier form in that list wins.
+/// tie in length the earlier form in that list wins. With `options.iri`,
+/// base and target may be IRIs (RFC 3987 §6.5 resolves them as RFC 3986
+/// §5.2 does); `options.mode` is ignored: the proof is always a strict
+/// resolution.
 ///
 /// ```
-/// use uriscope_core::make_relative;
+/// use uriscope_core::ResolveOptions;
+/// let make_relative = |b, t| uriscope_core::make_relative(b, t, ResolveOptions::default());
 /// let base = "http://a/b/c/d;p?q";
 /// assert_eq!(make_relative(base, "http://a/b/c/g").unwrap().reference, "g");
 /// assert_eq!(make_relative(base, "http://a/b/g").unwrap().reference, "../g");
@@ -51,22 +60,12 @@ pub struct Relative {
 /// assert_eq!(make_relative(base, "http://a/b/c/x:y").unwrap().reference, "./x:y");
 /// assert_eq!(make_relative(base, "ftp://a/b").unwrap().reference, "ftp://a/b");
 /// assert_eq!(make_relative("HTTP://a/b/c", "http://A/b/d").unwrap().reference, "d");
-/// ```
-pub fn make_relative(base: &str, target: &str) -> Result<Relative, ResolveError> {
-    make_relative_with(base, target, ResolveOptions::default())
-}
-
-/// [`make_relative`] under `options`: with `options.iri`, base and target
-/// may be IRIs (RFC 3987 §6.5 resolves them as RFC 3986 §5.2 does).
-/// `options.mode` is ignored: the proof is always a strict resolution.
-///
-/// ```
-/// use uriscope_core::{resolution::relative::make_relative_with, ResolveOptions};
 /// let o = ResolveOptions::default().with_iri(true);
-/// let r = make_relative_with("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
-/// assert_eq!(r.reference, "/b/ü");
+/// let r = uriscope_core::make_relative("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
+/// assert_eq!((r.reference.as_str(), r.verified), ("/b/ü", true));
 /// ```
-pub fn make_relative_with(
+
+pub fn make_relative(
     base: &str,
     target: &str,
     options: ResolveOptions,
@@ -104,9 +103,11 @@ pub fn make_relative_with(
     // bytes per byte of the target.
     if let Some(c) = found {
         let proof = resolve(base, &c, options)?;
+        let verified = same_parsed(&proof.target, target, po);
         return Ok(Relative {
             reference: c,
             proof,
+            verified,
         });
     }
     Err(ResolveError {
@@ -124,23 +125,6 @@ pub fn make_relative_with(
 /// host (RFC 3986 §3.1, §3.2.2, §6.2.2.1): userinfo, port, path, query and
 /// fragment must match byte for byte. Inputs that do not parse are
 /// compared as strings.
-///
-/// ```
-/// use uriscope_core::resolution::relative::same_up_to_scheme_and_host_case as same;
-/// assert!(same("HTTP://A.example/x", "http://a.EXAMPLE/x"));
-/// assert!(!same("http://a/X", "http://a/x"));
-/// assert!(!same("http://U@a/", "http://u@a/"));
-/// ```
-pub fn same_up_to_scheme_and_host_case(a: &str, b: &str) -> bool {
-    same_parsed(a, b, crate::ParseOptions::default())
-}
-
-/// [`same_up_to_scheme_and_host_case`] with IRIs accepted: a non-ASCII
-/// host is compared with its ASCII letters case-insensitively.
-pub fn same_up_to_scheme_and_host_case_iri(a: &str, b: &str) -> bool {
-    same_parsed(a, b, crate::ParseOptions { iri: true })
-}
-
 fn same_parsed(a: &str, b: &str, options: crate::ParseOptions) -> bool {
     if a == b {
         return true;
@@ -267,4 +251,19 @@ fn relative_path(dir: &str, path: &str) -> String {
         s.pop();
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_parsed;
+
+    #[test]
+    fn same_up_to_scheme_and_host_case() {
+        let same = |a, b| same_parsed(a, b, Default::default());
+        assert!(same("HTTP://A.example/x", "http://a.EXAMPLE/x"));
+        assert!(!same("http://a/X", "http://a/x"));
+        assert!(!same("http://U@a/", "http://u@a/"));
+        let iri = crate::ParseOptions { iri: true };
+        assert!(same_parsed("http://Ü.example/ü", "http://Ü.EXAMPLE/ü", iri));
+    }
 }

@@ -8,7 +8,7 @@
 use std::fmt;
 
 use crate::resolution::dot_segments::{has_dot_segments, remove_dot_segments_into};
-use crate::{analyze_with, parse_with, Finding, ParseOptions, Severity, UriRef};
+use crate::{analysis_with, parse_with, Finding, ParseOptions, Severity, UriRef};
 
 /// How strictly §5.2.2 treats a reference whose scheme equals the base's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl fmt::Display for ResolveError {
 impl std::error::Error for ResolveError {}
 
 /// The error for an input that does not parse under `options`, with the
-/// first error finding of [`analyze_with`] as the message (and at most
+/// first error finding of [`analyze`](crate::analyze) as the message (and at most
 /// [`FIRST_ERRORS`](crate::syntax::parse::FIRST_ERRORS) errors kept). Without
 /// `options.iri`, an input that is a valid IRI-reference says so.
 pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> ResolveError {
@@ -130,7 +130,7 @@ pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> R
 pub(crate) fn parse_base(base: &str, options: ParseOptions) -> Result<UriRef<'_>, ResolveError> {
     let b = parse_with(base, options).map_err(|_| invalid(Subject::Base, base, options))?;
     if b.scheme().is_none() {
-        let mut findings = analyze_with(base, options).findings;
+        let mut findings = analysis_with(base, options).findings;
         let message = format!(
             "the base must be an absolute URI with a scheme (RFC 3986 §5.2.1), but {:?} is a {} reference",
             base,
@@ -185,13 +185,13 @@ pub(crate) fn merge_prefix<'a>(base: &UriRef<'a>) -> (&'a str, bool) {
 /// string, recomposed (§5.3). Equal to `resolve(..)?.target`, without the trace.
 ///
 /// ```
-/// use uriscope_core::{resolve_target, ResolveOptions};
-/// let t = resolve_target("http://a/b/c/d;p?q", "../g?y#s", ResolveOptions::default()).unwrap();
+/// use uriscope_core::{resolve, ResolveOptions};
+/// let t = resolve("http://a/b/c/d;p?q", "../g?y#s", ResolveOptions::default()).unwrap();
 /// assert_eq!(t, "http://a/b/g?y#s");
 /// // RFC 3987 §6.5: IRIs resolve with the same algorithm.
 /// let o = ResolveOptions::default().with_iri(true);
-/// assert_eq!(resolve_target("https://münchen.de/straße?q=ü", "../ö", o).unwrap(), "https://münchen.de/ö");
-/// assert!(resolve_target("https://münchen.de/", "ö", ResolveOptions::default()).is_err());
+/// assert_eq!(resolve("https://münchen.de/straße?q=ü", "../ö", o).unwrap(), "https://münchen.de/ö");
+/// assert!(resolve("https://münchen.de/", "ö", ResolveOptions::default()).is_err());
 /// ```
 pub fn resolve_target(
     base: &str,

@@ -140,7 +140,7 @@ impl Branch {
     /// compact quote a narrow view wraps.
     ///
     /// ```
-    /// use uriscope_core::Branch;
+    /// use uriscope_core::trace::Branch;
     /// assert_eq!(
     ///     Branch::ReferenceAuthority.body(),
     ///     "if defined(R.authority) then T.authority = R.authority; \
@@ -182,7 +182,7 @@ impl Branch {
     /// before) for a body the branch skips.
     ///
     /// ```
-    /// use uriscope_core::Branch;
+    /// use uriscope_core::trace::Branch;
     /// let q = Branch::ReferenceAuthority.quote();
     /// assert_eq!(q[0], "else");
     /// assert_eq!(q[1], "   if defined(R.authority) then");
@@ -311,7 +311,7 @@ fn own(s: Option<&str>) -> Option<String> {
 /// Resolve `reference` against `base` (RFC 3986 §5.2), recording every step.
 ///
 /// ```
-/// use uriscope_core::{resolve, Branch, ResolveOptions};
+/// use uriscope_core::{trace::{resolve, Branch}, ResolveOptions};
 /// let r = resolve("http://a/b/c/d;p?q", "../g", ResolveOptions::default()).unwrap();
 /// assert_eq!(r.target, "http://a/b/g");
 /// assert_eq!(r.branch, Branch::Merge);

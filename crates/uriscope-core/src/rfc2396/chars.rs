@@ -109,27 +109,9 @@ pub fn is(b: u8, mask: u32) -> bool {
 }
 
 /// `unreserved` (§2.3).
-///
-/// ```
-/// use uriscope_core::rfc2396::chars::is_unreserved;
-/// assert!(is_unreserved(b'!')); // a `mark` in 1998, a sub-delim in RFC 3986
-/// assert!(!is_unreserved(b'['));
-/// ```
 #[inline]
 pub fn is_unreserved(b: u8) -> bool {
     is(b, UNRESERVED)
-}
-
-/// `mark` (§2.3).
-#[inline]
-pub fn is_mark(b: u8) -> bool {
-    is(b, MARK)
-}
-
-/// `reserved` (§2.2).
-#[inline]
-pub fn is_reserved(b: u8) -> bool {
-    is(b, RESERVED)
 }
 
 /// `unwise` (§2.4.3).
@@ -144,12 +126,6 @@ pub(crate) fn is_delims(b: u8) -> bool {
     is(b, DELIMS)
 }
 
-/// `alphanum = alpha | digit` (§1.6).
-#[inline]
-pub fn is_alphanum(b: u8) -> bool {
-    is(b, ALPHA | DIGIT)
-}
-
 /// Whether `s[i..]` starts with `escaped = "%" hex hex` (§2.4.1).
 #[inline]
 pub(crate) fn is_escaped_at(s: &[u8], i: usize) -> bool {
@@ -159,12 +135,6 @@ pub(crate) fn is_escaped_at(s: &[u8], i: usize) -> bool {
 /// The RFC 2396 class of byte `b` with the section defining it, for messages:
 /// `("mark", "§2.3")`, `("unwise", "§2.4.3")`, …. Bytes 0x80 and up are
 /// outside US-ASCII, which RFC 2396 has no place for unescaped (§2.1).
-///
-/// ```
-/// use uriscope_core::rfc2396::chars::class_name;
-/// assert_eq!(class_name(b'['), ("unwise", "§2.4.3"));
-/// assert_eq!(class_name(b'~'), ("mark", "§2.3"));
-/// ```
 pub fn class_name(b: u8) -> (&'static str, &'static str) {
     let t = TABLE[b as usize];
     if t & (ALPHA | DIGIT) != 0 {
@@ -200,7 +170,7 @@ mod tests {
             let unres = alnum || mark.contains(&b);
             let res = reserved.contains(&b);
             assert_eq!(is_unreserved(b), unres, "unreserved {b:#x}");
-            assert_eq!(is_reserved(b), res, "reserved {b:#x}");
+            assert_eq!(is(b, RESERVED), res, "reserved {b:#x}");
             assert_eq!(is(b, URIC), unres || res, "uric {b:#x}");
             assert_eq!(is(b, URIC_NO_SLASH), unres || (res && b != b'/'), "{b:#x}");
             let pchar = unres || b":@&=+$,".contains(&b);
@@ -217,5 +187,23 @@ mod tests {
                 assert_eq!(excluded, !(unres || res), "excluded {b:#x}");
             }
         }
+    }
+}
+
+/// The examples of the crate-private items above.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn class_name_example() {
+        use crate::rfc2396::chars::class_name;
+        assert_eq!(class_name(b'['), ("unwise", "§2.4.3"));
+        assert_eq!(class_name(b'~'), ("mark", "§2.3"));
+    }
+
+    #[test]
+    fn is_unreserved_example() {
+        use crate::rfc2396::chars::is_unreserved;
+        assert!(is_unreserved(b'!')); // a `mark` in 1998, a sub-delim in RFC 3986
+        assert!(!is_unreserved(b'['));
     }
 }

@@ -25,7 +25,7 @@ use crate::{Finding, Severity, Span};
 /// ```
 pub fn compare_grammars(input: &str) -> Vec<Finding> {
     let old = analyze(input);
-    let new = crate::analyze(input);
+    let new = crate::syntax::parse::analysis(input);
     let mut out = Vec::new();
     match (old.is_valid(), new.is_valid()) {
         (false, true) => {

@@ -22,12 +22,12 @@
 //! ```
 
 mod authority;
-pub mod chars;
+mod chars;
 mod compare;
 mod grammar;
 mod resolve;
 mod rule;
-pub mod step6;
+mod step6;
 
 pub use authority::{
     classify_authority, is_ipv4address, Authority, AuthorityKind, HostKind, NotServer,

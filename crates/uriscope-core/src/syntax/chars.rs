@@ -115,11 +115,6 @@ pub fn is(b: u8, mask: u16) -> bool {
 }
 
 /// `unreserved` (§2.3).
-///
-/// ```
-/// assert!(uriscope_core::syntax::chars::is_unreserved(b'~'));
-/// assert!(!uriscope_core::syntax::chars::is_unreserved(b'%'));
-/// ```
 #[inline]
 pub fn is_unreserved(b: u8) -> bool {
     is(b, UNRESERVED)
@@ -141,12 +136,6 @@ pub fn is_sub_delim(b: u8) -> bool {
 #[inline]
 pub fn is_reserved(b: u8) -> bool {
     is(b, GEN_DELIM | SUB_DELIM)
-}
-
-/// `pchar` without `pct-encoded` (§3.3).
-#[inline]
-pub fn is_pchar(b: u8) -> bool {
-    is(b, PCHAR)
 }
 
 /// `HEXDIG`.
@@ -276,11 +265,6 @@ pub(crate) static SINGLES: [u8; 256] = {
 
 /// How many leading bytes of `b` are in class `class` (one class bit):
 /// [`run_end`] from the start.
-///
-/// ```
-/// use uriscope_core::syntax::chars::{run_len, PATH};
-/// assert_eq!(run_len(b"/a/b?q", PATH), 4);
-/// ```
 #[inline(always)]
 pub fn run_len(b: &[u8], class: u16) -> usize {
     run_end(b, 0, class)
@@ -298,11 +282,6 @@ pub fn run_len(b: &[u8], class: u16) -> usize {
 /// takes one chunk: the last bytes of `b`, those before the run not
 /// counted. Classes the parser does not scan go through a table per
 /// class (`BYTE_TABLES`).
-///
-/// ```
-/// use uriscope_core::syntax::chars::{run_end, QUERY};
-/// assert_eq!(run_end(b"http://h/?q=1#f", 10, QUERY), 13);
-/// ```
 #[inline(always)]
 pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
     debug_assert_eq!(class.count_ones(), 1, "run_end takes a single class bit");
@@ -317,12 +296,6 @@ pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
 /// pair), one sixteen-byte compare on SSE2 targets rather than a byte loop
 /// or a `memchr` call; a byte loop under sixteen bytes, `memchr` on other
 /// targets.
-///
-/// ```
-/// use uriscope_core::syntax::chars::find_byte;
-/// assert_eq!(find_byte(b"a/b", b'/'), 1);
-/// assert_eq!(find_byte(b"wiki/Uniform_Resource_Identifier", b'&'), 32);
-/// ```
 #[inline]
 pub fn find_byte(b: &[u8], byte: u8) -> usize {
     find_either(b, byte, byte)
@@ -331,12 +304,6 @@ pub fn find_byte(b: &[u8], byte: u8) -> usize {
 /// Where the first `x` or `y` of `b` is, or `b.len()`: [`find_byte`] for
 /// two bytes (a `memchr2` call cost some fifty instructions before it
 /// looked at a short URI's first byte).
-///
-/// ```
-/// use uriscope_core::syntax::chars::find_either;
-/// assert_eq!(find_either(b"http://h/a\\b%20", b'%', b'\\'), 10);
-/// assert_eq!(find_either(b"http://h/", b'%', b'+'), 9);
-/// ```
 #[inline]
 pub fn find_either(b: &[u8], x: u8, y: u8) -> usize {
     if b.len() < 16 {
@@ -381,4 +348,40 @@ fn run_len_by_bytes(b: &[u8], class: u16) -> usize {
         return n + (stops.trailing_zeros() / 8) as usize;
     }
     n + b.iter().position(|&c| t[c as usize] == 0).unwrap_or(rest)
+}
+
+/// The examples of the crate-private items above.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn find_either_example() {
+        use crate::syntax::chars::find_either;
+        assert_eq!(find_either(b"http://h/a\\b%20", b'%', b'\\'), 10);
+        assert_eq!(find_either(b"http://h/", b'%', b'+'), 9);
+    }
+
+    #[test]
+    fn find_byte_example() {
+        use crate::syntax::chars::find_byte;
+        assert_eq!(find_byte(b"a/b", b'/'), 1);
+        assert_eq!(find_byte(b"wiki/Uniform_Resource_Identifier", b'&'), 32);
+    }
+
+    #[test]
+    fn run_end_example() {
+        use crate::syntax::chars::{run_end, QUERY};
+        assert_eq!(run_end(b"http://h/?q=1#f", 10, QUERY), 13);
+    }
+
+    #[test]
+    fn run_len_example() {
+        use crate::syntax::chars::{run_len, PATH};
+        assert_eq!(run_len(b"/a/b?q", PATH), 4);
+    }
+
+    #[test]
+    fn is_unreserved_example() {
+        assert!(crate::syntax::chars::is_unreserved(b'~'));
+        assert!(!crate::syntax::chars::is_unreserved(b'%'));
+    }
 }

@@ -22,13 +22,6 @@ fn dec_octet(b: &[u8]) -> bool {
 }
 
 /// Whether `b` is an `IPv4address`: four `dec-octet`s joined by `.`.
-///
-/// ```
-/// use uriscope_core::syntax::host::is_ipv4;
-/// assert!(is_ipv4(b"192.0.2.16"));
-/// assert!(!is_ipv4(b"256.1.1.1"));
-/// assert!(!is_ipv4(b"01.2.3.4"));
-/// ```
 #[inline]
 pub fn is_ipv4(b: &[u8]) -> bool {
     // Inlined: most hosts end in a letter, refused without a call.
@@ -321,5 +314,17 @@ impl<S: Sink> Parser<'_, S> {
             );
         }
         Ok(())
+    }
+}
+
+/// The examples of the crate-private items above.
+#[cfg(test)]
+mod examples {
+    #[test]
+    fn is_ipv4_example() {
+        use crate::syntax::host::is_ipv4;
+        assert!(is_ipv4(b"192.0.2.16"));
+        assert!(!is_ipv4(b"256.1.1.1"));
+        assert!(!is_ipv4(b"01.2.3.4"));
     }
 }

@@ -4,7 +4,7 @@
 /// `None` if `s` is not one.
 ///
 /// ```
-/// use uriscope_core::syntax::ipv6_text::pieces;
+/// use uriscope_core::host::ipv6_pieces as pieces;
 /// assert_eq!(pieces("2001:db8::1"), Some([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1]));
 /// assert_eq!(pieces("::ffff:192.0.2.1"), Some([0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0201]));
 /// assert_eq!(pieces("1::2::3"), None);
@@ -68,7 +68,7 @@ fn read_groups(s: &str, out: &mut Vec<u16>) -> Option<()> {
 /// IPv4-mapped addresses (`::ffff:0:0/96`) in mixed notation (§5).
 ///
 /// ```
-/// use uriscope_core::syntax::ipv6_text::canonical;
+/// use uriscope_core::host::ipv6_canonical as canonical;
 /// assert_eq!(canonical("2001:0DB8:0:0:0:0:0:0001").as_deref(), Some("2001:db8::1"));
 /// assert_eq!(canonical("2001:db8:0:1:1:1:1:1").as_deref(), Some("2001:db8:0:1:1:1:1:1"));
 /// assert_eq!(canonical("2001:0:0:1:0:0:0:1").as_deref(), Some("2001:0:0:1::1"));

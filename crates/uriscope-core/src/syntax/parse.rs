@@ -92,31 +92,21 @@ impl Analysis<'_> {
 }
 
 /// Analyse `input` as a URI-reference: every problem, not only the first.
-///
-/// ```
-/// let a = uriscope_core::analyze("http://h:8x/a b");
-/// assert!(!a.is_valid());
-/// let codes: Vec<_> = a.findings.iter().map(|f| (f.span.start, f.code)).collect();
-/// assert_eq!(codes, [(10, "port-not-digits"), (13, "whitespace")]);
-/// ```
-pub fn analyze(input: &str) -> Analysis<'_> {
-    analyze_with(input, ParseOptions::default())
+pub(crate) fn analysis(input: &str) -> Analysis<'_> {
+    analysis_with(input, ParseOptions::default())
 }
 
-/// Analyse `input` under `options`.
-pub fn analyze_with(input: &str, options: ParseOptions) -> Analysis<'_> {
-    report_with(input, options).into_analysis()
+/// [`analysis`] under `options`.
+pub(crate) fn analysis_with(input: &str, options: ParseOptions) -> Analysis<'_> {
+    analyze(input, options).into_analysis()
 }
 
-/// Analyse `input` as a URI-reference, every finding kept without its
-/// message until asked for ([`Report`]).
-pub fn report(input: &str) -> Report<'_> {
-    report_with(input, ParseOptions::default())
-}
-
-/// [`report`] under `options`: the same findings as [`analyze_with`], in
-/// the same order, at 12 bytes each.
-pub fn report_with(input: &str, options: ParseOptions) -> Report<'_> {
+/// Analyse `input` (a URI-reference, or with `options.iri` an
+/// IRI-reference): the components as the parser delimited them, every
+/// finding kept at 12 bytes, its message written only when asked for
+/// ([`Report`]). The same findings as the internal `analysis_with`, in the
+/// same order.
+pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {
     if input.len() > MAX_INPUT_LEN {
         return Report::written(too_long_analysis(input), options);
     }
@@ -171,7 +161,7 @@ pub(crate) fn first_errors(input: &str, options: ParseOptions, n: usize) -> Vec<
 /// The first `n` error findings of the whole report of `input`: what
 /// [`first_errors`] gives, the slow way.
 fn reported_errors(input: &str, options: ParseOptions, n: usize) -> Vec<Finding> {
-    let r = report_with(input, options);
+    let r = analyze(input, options);
     r.marks()
         .enumerate()
         .filter(|(_, m)| m.severity == Severity::Error)
@@ -208,7 +198,7 @@ pub(crate) fn invalid_reference(
     (message, findings)
 }
 
-/// The components as [`analyze_with`] delimits them (errors stepped over)
+/// The components as [`analyze`] delimits them (errors stepped over)
 /// and the first error with its message, without collecting every other
 /// finding: what a caller needs that shows one reason and the recovered
 /// components (the WHATWG column on a 1 MB input full of errors).
@@ -887,7 +877,7 @@ mod tests {
     /// The split a report reads off a valid reference's components is
     /// the one Appendix B's scan gives, and an invalid one is scanned.
     fn split_agrees(s: &str, iri: bool) -> Result<(), TestCaseError> {
-        let r = report_with(s, ParseOptions { iri });
+        let r = analyze(s, ParseOptions { iri });
         prop_assert_eq!(r.split, split(s), "{:?} iri={}", s, iri);
         Ok(())
     }
@@ -898,7 +888,7 @@ mod tests {
         for line in include_str!("../../../../benches/uris.txt").lines() {
             split_agrees(line, false).unwrap();
             split_agrees(line, true).unwrap();
-            valid += usize::from(report_with(line, ParseOptions::default()).is_valid());
+            valid += usize::from(analyze(line, ParseOptions::default()).is_valid());
         }
         assert!(valid > 50_000, "{valid}");
     }

@@ -24,7 +24,7 @@ pub struct Mark {
 /// An analysis whose findings are written out one at a time, on demand.
 ///
 /// ```
-/// let r = uriscope_core::report("http://h/a b<c");
+/// let r = uriscope_core::analyze("http://h/a b<c", Default::default());
 /// assert!(!r.is_valid());
 /// assert_eq!(r.len(), 2);
 /// assert_eq!(r.mark(1).code, "invalid-char");

@@ -121,7 +121,7 @@ pub struct LooseAuthority {
 /// Split the authority `auth` of `input` into [`LooseAuthority`] parts.
 ///
 /// ```
-/// use uriscope_core::syntax::split::{loose_authority, split};
+/// use uriscope_core::{loose_authority, split};
 /// let s = "http://us er@ho st:8x0/p";
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!(a.userinfo.unwrap().slice(s), "us er");

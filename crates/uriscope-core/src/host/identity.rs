@@ -26,16 +26,16 @@ use std::borrow::Cow;
 /// The form two spellings of the same host share.
 ///
 /// ```
-/// use uriscope_core::host_identity::host_identity;
-/// assert_eq!(host_identity("www.Example.COM"), "www.example.com");
-/// assert_eq!(host_identity("münchen.de"), host_identity("xn--mnchen-3ya.de"));
-/// assert_eq!(host_identity("0x7f.1"), "127.0.0.1");
-/// assert_eq!(host_identity("::1"), "[::1]");
-/// assert_eq!(host_identity("[0:0::1]"), "[::1]");
-/// assert_eq!(host_identity("ex%61mple.com"), "example.com");
-/// assert_ne!(host_identity("example.com."), host_identity("example.com"));
+/// use uriscope_core::host::identity;
+/// assert_eq!(identity("www.Example.COM"), "www.example.com");
+/// assert_eq!(identity("münchen.de"), identity("xn--mnchen-3ya.de"));
+/// assert_eq!(identity("0x7f.1"), "127.0.0.1");
+/// assert_eq!(identity("::1"), "[::1]");
+/// assert_eq!(identity("[0:0::1]"), "[::1]");
+/// assert_eq!(identity("ex%61mple.com"), "example.com");
+/// assert_ne!(identity("example.com."), identity("example.com"));
 /// ```
-pub fn host_identity(host: &str) -> Cow<'_, str> {
+pub fn identity(host: &str) -> Cow<'_, str> {
     if let Some(ip) = ipv6(host) {
         return Cow::Owned(ip);
     }
@@ -53,21 +53,21 @@ pub fn host_identity(host: &str) -> Cow<'_, str> {
             Cow::Owned(_) => Cow::Owned(name.to_owned()),
         };
     }
-    match crate::idn::host_to_ascii(name) {
+    match super::to_ascii(name) {
         Ok(a) => Cow::Owned(a.into_owned()),
         Err(_) => Cow::Owned(name.to_ascii_lowercase()),
     }
 }
 
-/// Whether two hosts are the same host ([`host_identity`] of each).
+/// Whether two hosts are the same host ([`identity`] of each).
 ///
 /// ```
-/// use uriscope_core::host_identity::same_host;
-/// assert!(same_host("www.Example.com", "www.example.com"));
-/// assert!(!same_host("example.com", "example.org"));
+/// use uriscope_core::host::same;
+/// assert!(same("www.Example.com", "www.example.com"));
+/// assert!(!same("example.com", "example.org"));
 /// ```
-pub fn same_host(a: &str, b: &str) -> bool {
-    a == b || host_identity(a) == host_identity(b)
+pub fn same(a: &str, b: &str) -> bool {
+    a == b || identity(a) == identity(b)
 }
 
 /// Whether an ASCII name holds an A-label (`xn--`), which IDNA checks and
@@ -114,7 +114,7 @@ mod tests {
             ("[fe80::1%25eth0]", "fe80::1%eth0"),
             ("m%C3%BCnchen.de", "münchen.de"),
         ] {
-            assert_eq!(host_identity(a), host_identity(b), "{a} {b}");
+            assert_eq!(identity(a), identity(b), "{a} {b}");
         }
     }
 
@@ -128,12 +128,12 @@ mod tests {
             ("[fe80::1%25eth0]", "[fe80::1%25eth1]"),
             ("раураl.com", "paypal.com"),
         ] {
-            assert_ne!(host_identity(a), host_identity(b), "{a} {b}");
+            assert_ne!(identity(a), identity(b), "{a} {b}");
         }
     }
 
     #[test]
     fn a_plain_lowercase_name_is_borrowed() {
-        assert!(matches!(host_identity("a.example"), Cow::Borrowed(_)));
+        assert!(matches!(identity("a.example"), Cow::Borrowed(_)));
     }
 }

@@ -37,7 +37,7 @@ impl fmt::Display for IdnaError {
 
 impl std::error::Error for IdnaError {}
 
-fn to_ascii(s: &str) -> Option<Cow<'_, str>> {
+fn ascii_step(s: &str) -> Option<Cow<'_, str>> {
     // ToASCII would decode an `xn--` label to check it, and then refuse it
     // for its length anyway (DnsLength::VerifyAllowRootDot).
     if s.split('.').any(is_overlong_ace_label) {
@@ -65,7 +65,7 @@ pub(crate) fn is_overlong_ace_label(label: &str) -> bool {
     label.len() > MAX_LABEL_LEN && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
 }
 
-fn to_unicode(s: &str) -> Option<Cow<'_, str>> {
+fn unicode_step(s: &str) -> Option<Cow<'_, str>> {
     if s.split('.').any(is_overlong_ace_label) {
         return None;
     }
@@ -110,14 +110,14 @@ fn fault(host: &str, operation: &'static str, convert: impl Fn(&str) -> bool) ->
 /// `xn--` punycode, mapped (lowercased, NFC) per UTS #46.
 ///
 /// ```
-/// use uriscope_core::idn::host_to_ascii;
-/// assert_eq!(host_to_ascii("bücher.example").unwrap(), "xn--bcher-kva.example");
-/// assert_eq!(host_to_ascii("Bücher.Example").unwrap(), "xn--bcher-kva.example");
-/// let e = host_to_ascii("ok.exa mple").unwrap_err();
+/// use uriscope_core::host::to_ascii;
+/// assert_eq!(to_ascii("bücher.example").unwrap(), "xn--bcher-kva.example");
+/// assert_eq!(to_ascii("Bücher.Example").unwrap(), "xn--bcher-kva.example");
+/// let e = to_ascii("ok.exa mple").unwrap_err();
 /// assert_eq!(e.label, "exa mple");
 /// ```
-pub fn host_to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
-    convert(host, &LAST_ASCII, "ToASCII", to_ascii)
+pub fn to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    convert(host, &LAST_ASCII, "ToASCII", ascii_step)
 }
 
 /// `host` through `step` (ToASCII or ToUnicode, named `operation`), the
@@ -169,13 +169,13 @@ fn remembered<'h>(
 /// decoded from punycode.
 ///
 /// ```
-/// use uriscope_core::idn::host_to_unicode;
-/// assert_eq!(host_to_unicode("xn--bcher-kva.example").unwrap(), "bücher.example");
-/// assert_eq!(host_to_unicode("example.com").unwrap(), "example.com");
-/// assert_eq!(host_to_unicode("a.xn--abc-.com").unwrap_err().label, "xn--abc-");
+/// use uriscope_core::host::to_unicode;
+/// assert_eq!(to_unicode("xn--bcher-kva.example").unwrap(), "bücher.example");
+/// assert_eq!(to_unicode("example.com").unwrap(), "example.com");
+/// assert_eq!(to_unicode("a.xn--abc-.com").unwrap_err().label, "xn--abc-");
 /// ```
-pub fn host_to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
-    convert(host, &LAST_UNICODE, "ToUnicode", to_unicode)
+pub fn to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
+    convert(host, &LAST_UNICODE, "ToUnicode", unicode_step)
 }
 
 /// Both forms of a host, each with its error.
@@ -201,16 +201,16 @@ impl HostForms {
 /// The Unicode and ASCII forms of `host`.
 ///
 /// ```
-/// use uriscope_core::idn::host_forms;
-/// let f = host_forms("xn--bcher-kva.example");
+/// use uriscope_core::host::forms;
+/// let f = forms("xn--bcher-kva.example");
 /// assert_eq!(f.unicode.as_deref(), Ok("bücher.example"));
 /// assert_eq!(f.ascii.as_deref(), Ok("xn--bcher-kva.example"));
 /// assert!(f.is_internationalized());
 /// ```
-pub fn host_forms(host: &str) -> HostForms {
+pub fn forms(host: &str) -> HostForms {
     HostForms {
-        unicode: host_to_unicode(host).map(Cow::into_owned),
-        ascii: host_to_ascii(host).map(Cow::into_owned),
+        unicode: to_unicode(host).map(Cow::into_owned),
+        ascii: to_ascii(host).map(Cow::into_owned),
     }
 }
 
@@ -221,8 +221,8 @@ mod tests {
     /// What the two conversions give without the memory of long hosts.
     fn direct(host: &str) -> (Option<String>, Option<String>) {
         (
-            to_ascii(host).map(Cow::into_owned),
-            to_unicode(host).map(Cow::into_owned),
+            ascii_step(host).map(Cow::into_owned),
+            unicode_step(host).map(Cow::into_owned),
         )
     }
 
@@ -234,13 +234,13 @@ mod tests {
         for host in [&a, &b, &a, &c, &b, &c, &c] {
             assert!(host.len() >= LONG_HOST);
             let (ascii, unicode) = direct(host);
-            assert_eq!(host_to_ascii(host).ok().map(Cow::into_owned), ascii);
-            assert_eq!(host_to_unicode(host).ok().map(Cow::into_owned), unicode);
+            assert_eq!(to_ascii(host).ok().map(Cow::into_owned), ascii);
+            assert_eq!(to_unicode(host).ok().map(Cow::into_owned), unicode);
         }
         // The fault of a one-label host is the host.
-        let e = host_to_ascii(&b).unwrap_err();
+        let e = to_ascii(&b).unwrap_err();
         assert_eq!((e.span, e.label.len()), (Span::new(0, b.len()), b.len()));
-        let short = host_to_ascii("h\u{301}x y").unwrap_err();
+        let short = to_ascii("h\u{301}x y").unwrap_err();
         assert_eq!(short.label, "h\u{301}x y");
     }
 }
