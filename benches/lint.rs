@@ -17,7 +17,11 @@ fn lint(c: &mut Criterion) {
         b.iter(|| {
             lines
                 .iter()
-                .map(|l| uriscope::uri::analyze(black_box(l)).findings.len())
+                .map(|l| {
+                    uriscope::uri::analyze(black_box(l), Default::default())
+                        .findings
+                        .len()
+                })
                 .sum::<usize>()
         })
     });
@@ -26,7 +30,7 @@ fn lint(c: &mut Criterion) {
             lines
                 .iter()
                 .map(|l| {
-                    let a = uriscope::uri::analyze(black_box(l));
+                    let a = uriscope::uri::analyze(black_box(l), Default::default());
                     a.findings.len() + uriscope::uri::lint::lint_analysis(&a).len()
                 })
                 .sum::<usize>()

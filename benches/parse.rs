@@ -78,7 +78,9 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0usize;
             for l in &lines {
-                n += uriscope::uri::analyze(black_box(l)).findings.len();
+                n += uriscope::uri::analyze(black_box(l), Default::default())
+                    .findings
+                    .len();
             }
             n
         })

@@ -85,7 +85,7 @@ fn resolve(c: &mut Criterion) {
 
     let targets: Vec<String> = lines
         .iter()
-        .filter_map(|l| uriscope::uri::resolve_target(BASE, l, options).ok())
+        .filter_map(|l| uriscope::uri::resolve(BASE, l, options).ok())
         .collect();
     let tbytes: usize = targets.iter().map(String::len).sum();
     let mut g = c.benchmark_group("normalize");

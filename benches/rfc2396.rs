@@ -32,7 +32,7 @@ fn validate(c: &mut Criterion) {
         b.iter(|| {
             lines
                 .iter()
-                .map(|l| analyze(black_box(l)).findings.len())
+                .map(|l| analyze(black_box(l), Default::default()).findings.len())
                 .sum::<usize>()
         })
     });

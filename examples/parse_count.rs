@@ -50,7 +50,7 @@ fn main() {
         let options = uriscope::uri::ResolveOptions::default();
         let targets: Vec<String> = corpus
             .lines()
-            .filter_map(|l| uriscope::uri::resolve_target(base, l, options).ok())
+            .filter_map(|l| uriscope::uri::resolve(base, l, options).ok())
             .collect();
         for _ in 0..passes {
             for t in &targets {
@@ -60,7 +60,7 @@ fn main() {
                         .map(|u| u.normalize().as_str().len())
                         .unwrap_or(0),
                     "-none" => t.len(),
-                    _ => uriscope::uri::normalize::normalize_str(t, Default::default())
+                    _ => uriscope::uri::normalize(t, Default::default())
                         .map(|s| s.len())
                         .unwrap_or(0),
                 };

@@ -5,7 +5,7 @@
 //! The [`uri`] module is the embedded core: RFC 3986 parsing of
 //! URI-references with byte spans for every component
 //! ([`uri::parse`](fn@uri::parse)), every problem with its position ([`uri::analyze`]), the
-//! Appendix B split ([`uri::split`](fn@uri::syntax::split::split)) and recomposition (§5.3). It knows
+//! Appendix B split ([`uri::split`](fn@uri::split)) and recomposition (§5.3). It knows
 //! nothing of terminals.
 //!
 //! ```
@@ -15,7 +15,7 @@
 //! assert_eq!(u.authority(), Some("example.com:8042"));
 //! assert_eq!(u.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
 //!
-//! let a = analyze("http://[::1/");
+//! let a = analyze("http://[::1/", Default::default());
 //! assert!(!a.is_valid());
 //! assert_eq!(a.findings[0].code, "ip-literal-syntax");
 //! ```

@@ -70,5 +70,5 @@ fn check(s: &str) {
             }
         }
     }
-    let _ = analyze(s);
+    let _ = analyze(s, Default::default());
 }

@@ -83,7 +83,7 @@ pub fn current(app: &App) -> Citation {
 }
 
 fn input(app: &App) -> Citation {
-    let report = uri::report_with(app.input.text(), ParseOptions { iri: true });
+    let report = uri::analyze(app.input.text(), ParseOptions { iri: true });
     let cursor = app.input.cursor();
     // The finding under the cursor, else the first error.
     let under = (0..report.len()).find(|&i| {
@@ -177,7 +177,7 @@ fn resolve(app: &App) -> Citation {
     let mut c = Citation::new(format!("the §5.2.2 branch {}", r.branch.name()))
         .cite("RFC 3986 §5.2.2, §5.2.3, §5.2.4");
     c.find = Some(match r.branch {
-        crate::uri::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
+        crate::uri::trace::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
         b => b.condition().to_string(),
     });
     c

@@ -9,11 +9,12 @@ use serde_json::{json, Value};
 use unicode_width::UnicodeWidthStr;
 
 use crate::text::plain::visible;
-use crate::uri::normalize::Normalization;
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
-use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
-use crate::uri::resolution::trace::{Components, Step};
-use crate::uri::{rfc2396, Resolution, Span};
+use crate::uri::trace::Normalization;
+use crate::uri::trace::Resolution;
+use crate::uri::trace::{excerpt, ROW_LIMIT};
+use crate::uri::trace::{Components, Step};
+use crate::uri::trace::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
+use crate::uri::{rfc2396, Span};
 
 /// Write rows as aligned columns (display width), each line indented.
 pub fn write_table<W: Write>(out: &mut W, indent: &str, rows: &[Vec<String>]) -> io::Result<()> {

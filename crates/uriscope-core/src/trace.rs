@@ -16,8 +16,7 @@
 
 pub use crate::normalize::{normalize, Normalization, Rung, RungKind};
 pub use crate::resolution::dot_segments::{
-    remove_dot_segments_traced, DotRule, DotSegmentsTrace, DotStep, DotTableRow,
-    DOT_TABLE_COLUMNS,
+    remove_dot_segments_traced, DotRule, DotSegmentsTrace, DotStep, DotTableRow, DOT_TABLE_COLUMNS,
 };
 pub use crate::resolution::excerpt::{excerpt, excerpt_concat, EXCERPT_MAX, ROW_LIMIT};
 pub use crate::resolution::trace::{resolve, Branch, Components, Resolution, Step};

@@ -8,10 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use uriscope::uri::{
-    self, equivalence::equivalence_with, iri, lint::Linted, rfc2396, NormalizeOptions,
-    ParseOptions, ResolveOptions,
-};
+use uriscope::uri::{equivalence::equivalence_with, iri, lint::Linted, rfc2396, self, NormalizeOptions, ParseOptions, ResolveOptions};
 
 /// One input for each finding code of the grammar, the lint and the scheme
 /// checks (with the code it is there for).
@@ -135,7 +132,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut push = |code: &str, m: String| out.push((code.to_string(), m));
     for iri in [false, true] {
-        let report = uri::report_with(input, ParseOptions { iri });
+        let report = uri::analyze(input, ParseOptions { iri });
         for f in Linted::new(&report).findings() {
             push(f.code, f.message);
         }
@@ -159,7 +156,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
                 Err(e) => push(e.code, e.message),
             }
         }
-        if let Err(e) = uri::make_relative(base, input) {
+        if let Err(e) = uri::make_relative(base, input, Default::default()) {
             push(e.code, e.message);
         }
         for keep_encoded_dots in [false, true] {
@@ -227,7 +224,7 @@ fn check_all(input: &str, seen: &mut BTreeSet<String>) {
 /// and the explorer.
 #[test]
 fn port_out_of_range_99999_reads_as_one_sentence() {
-    let r = uri::report("http://localhost:99999/");
+    let r = uri::analyze("http://localhost:99999/", Default::default());
     let m = Linted::new(&r)
         .findings()
         .find(|f| f.code == "port-out-of-range")

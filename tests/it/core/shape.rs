@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use uriscope::uri::lint::Linted;
 use uriscope::uri::shape::{recognize, ShapeKind};
-use uriscope::uri::{report, report_with, ParseOptions, Severity};
+use uriscope::uri::{analyze, report_with, ParseOptions, Severity};
 
 /// The shape of `input` (read as the explorer reads it, an IRI) and its
 /// likely URI.
@@ -141,7 +141,7 @@ fn a_shape_is_one_finding_not_one_per_character() {
         ("<a href=\"https://a.example/x\">docs</a>", "html-link"),
         ("https://example.com/my file name.pdf", "url-with-spaces"),
     ] {
-        let r = report(input);
+        let r = analyze(input, Default::default());
         assert!(r.len() > 1 || !r.is_valid(), "{input:?}");
         let l = Linted::new(&r);
         let all: Vec<_> = l.findings().collect();
@@ -157,12 +157,12 @@ fn a_shape_is_one_finding_not_one_per_character() {
 /// findings, which stay.
 #[test]
 fn on_a_valid_input_the_shape_comes_first_and_the_rest_stay() {
-    let r = report("C:/Users/x");
+    let r = analyze("C:/Users/x", Default::default());
     let l = Linted::new(&r);
     let codes: Vec<_> = l.marks().map(|m| m.code).collect();
     assert_eq!(codes, ["windows-path", "uppercase-scheme"]);
     assert_eq!(l.len(), 2);
-    let r = report("example.com/a");
+    let r = analyze("example.com/a", Default::default());
     let f: Vec<_> = Linted::new(&r).findings().collect();
     assert_eq!(
         (f[0].code, f[0].severity),
@@ -180,7 +180,7 @@ fn on_a_valid_input_the_shape_comes_first_and_the_rest_stay() {
 #[test]
 fn a_long_shape_is_quoted_cut_in_its_message() {
     let input = format!(r"C:\{}", "a b\\".repeat(20_000));
-    let r = report(&input);
+    let r = analyze(&input, Default::default());
     let l = Linted::new(&r);
     let f = l.findings().next().expect("the shape's finding");
     assert!(f.message.len() < 1000, "{}", f.message.len());
@@ -271,7 +271,7 @@ fn a_password_in_the_likely_uri_is_masked_in_the_message() {
         uriscope::text::mask::MASK
     );
     let input = "<http://user:hunter2secret@host.example/a>";
-    let r = report(input);
+    let r = analyze(input, Default::default());
     let l = Linted::new(&r);
     let f = l.findings().next().expect("the shape's finding");
     assert!(!f.message.contains("hunter2secret"), "{}", f.message);

@@ -3,10 +3,10 @@
 //! encode set uriscope reports cites a section that exists.
 
 use uriscope::spec::{self, cite, Cite, CODES, DOCS, NOT_SHIPPED};
-use uriscope::uri::normalize::RungKind;
+use uriscope::uri::trace::RungKind;
 use uriscope::uri::percent::encode_set;
-use uriscope::uri::resolution::dot_segments::DotRule;
-use uriscope::uri::{rfc2396, Branch, ComparisonRung, Rule};
+use uriscope::uri::trace::DotRule;
+use uriscope::uri::{rfc2396, trace, ComparisonRung, Rule};
 
 /// Every variant, by an exhaustive match: a new variant breaks the build
 /// here until it is listed (and so cited).
@@ -174,17 +174,17 @@ fn every_rule_rung_step_and_set_cites_a_section_that_exists() {
         assert_cites(r.name(), r.section());
     }
     for b in [
-        Branch::ReferenceScheme,
-        Branch::ReferenceAuthority,
-        Branch::EmptyPath,
-        Branch::AbsolutePath,
-        Branch::Merge,
+        trace::Branch::ReferenceScheme,
+        trace::Branch::ReferenceAuthority,
+        trace::Branch::EmptyPath,
+        trace::Branch::AbsolutePath,
+        trace::Branch::Merge,
     ] {
         // The branch's condition is a line of the section the explorer opens.
         let s = spec::section(3986, "5.2.2").expect("§5.2.2");
         let line = match b {
             // The RFC writes the merge branch as a bare `else`.
-            Branch::Merge => "T.path = merge(Base.path, R.path);",
+            trace::Branch::Merge => "T.path = merge(Base.path, R.path);",
             _ => b.condition(),
         };
         assert!(s.text.contains(line), "{b:?}: {line}");

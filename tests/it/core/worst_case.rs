@@ -8,7 +8,7 @@ use uriscope::uri::{analyze, analyze_with, recover, ParseOptions, Severity, Span
 #[test]
 fn a_run_of_100k_spaces_is_one_finding_covering_every_byte() {
     let input = format!("http://h/{}x", " ".repeat(100_000));
-    let a = analyze(&input);
+    let a = analyze(&input, Default::default());
     let errors: Vec<_> = a.errors().collect();
     assert_eq!(errors.len(), 1, "{:?}", &errors[..errors.len().min(3)]);
     let e = errors[0];
@@ -25,7 +25,7 @@ fn a_run_of_100k_spaces_is_one_finding_covering_every_byte() {
 #[test]
 fn different_characters_or_a_gap_end_a_run() {
     // '<' then '>' (two characters), then a space, a valid byte, a space.
-    let a = analyze("http://h/<> a ");
+    let a = analyze("http://h/<> a ", Default::default());
     let spans: Vec<(usize, usize, &str)> = a
         .errors()
         .map(|f| (f.span.start, f.span.end, f.code))
@@ -47,7 +47,7 @@ fn different_characters_or_a_gap_end_a_run() {
 
 #[test]
 fn runs_do_not_cross_components() {
-    let a = analyze("http://h/  ?  #  ");
+    let a = analyze("http://h/  ?  #  ", Default::default());
     let spans: Vec<Span> = a.errors().map(|f| f.span).collect();
     assert_eq!(
         spans,
@@ -60,7 +60,7 @@ proptest! {
     /// boundaries, in input order and without overlapping.
     #[test]
     fn coalesced_errors_cover_what_they_did(s in "[a /<>%é\u{7}?#:@\\[\\]]{0,40}") {
-        let a = analyze(&s);
+        let a = analyze(&s, Default::default());
         for f in a.errors() {
             prop_assert!(f.span.start < f.span.end && f.span.end <= s.len());
             prop_assert!(s.is_char_boundary(f.span.start) && s.is_char_boundary(f.span.end));
@@ -130,7 +130,7 @@ proptest! {
     fn report_agrees_with_analyze(s in "[a-zA-Z/<> %:@?#\\[\\]é.0-9]{0,48}", iri in any::<bool>()) {
         let options = ParseOptions { iri };
         let a = analyze_with(&s, options);
-        let r = uriscope::uri::report_with(&s, options);
+        let r = uriscope::uri::analyze(&s, options);
         prop_assert_eq!(r.len(), a.findings.len());
         prop_assert_eq!(r.is_valid(), a.is_valid());
         for (i, f) in a.findings.iter().enumerate() {
@@ -149,7 +149,7 @@ fn a_report_of_an_error_dense_64k_input_lists_every_finding() {
     while s.len() < 65_536 {
         s.push_str("<p>hello world </p>");
     }
-    let r = uriscope::uri::report(&s);
+    let r = uriscope::uri::analyze(&s, Default::default());
     assert!(r.len() > 10_000, "{}", r.len());
     assert_eq!(
         r.marks().filter(|m| m.code == "invalid-char").count()

@@ -30,7 +30,7 @@ fn regression_ipv6_error_span_cut_a_multibyte_char() {
     spans_slice(s);
     let e = parse(s).unwrap_err();
     assert_eq!((e.code, e.at), ("ipv6-syntax", 11));
-    let a = analyze(s);
+    let a = analyze(s, Default::default());
     let f = a.errors().next().unwrap();
     assert_eq!(f.span.slice(s), "例");
     for s in [
@@ -61,7 +61,7 @@ fn regression_ip_literal_trailing_char_span_cut_a_multibyte_char() {
         "http://[::1]\u{e000}",
     ] {
         spans_slice(s);
-        let a = analyze(s);
+        let a = analyze(s, Default::default());
         assert!(!a.is_valid(), "{s:?}");
     }
 }
@@ -102,11 +102,11 @@ fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
 #[test]
 fn regression_make_relative_of_a_mixed_case_scheme_target() {
     use uriscope::uri::resolution::relative::{make_relative, same_up_to_scheme_and_host_case};
-    use uriscope::uri::{resolve_target, ResolveOptions};
+    use uriscope::uri::{resolve, ResolveOptions};
     let base = "http://a/b/c/d;p?q";
-    let target = resolve_target(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();
-    let rel = make_relative(base, &target).unwrap();
-    let back = resolve_target(base, &rel.reference, ResolveOptions::default()).unwrap();
+    let target = resolve(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();
+    let rel = make_relative(base, &target, Default::default()).unwrap();
+    let back = resolve(base, &rel.reference, ResolveOptions::default()).unwrap();
     assert!(
         same_up_to_scheme_and_host_case(&back, &target),
         "{back} vs {target}"
@@ -122,7 +122,7 @@ fn regression_make_relative_of_a_mixed_case_scheme_target() {
 /// §2.3.2.1): refused before decoding, with the reason.
 #[test]
 fn regression_overlong_xn_label_is_refused_before_decoding() {
-    use uriscope::uri::idn::host_to_unicode;
+    use uriscope::uri::host::to_unicode;
     use uriscope::uri::lint::lint;
     let label = format!("xn--inh{}", "l".repeat(1500));
     let host = format!("a.{label}.example");
@@ -130,7 +130,7 @@ fn regression_overlong_xn_label_is_refused_before_decoding() {
     assert_eq!(e.label, label);
     // ToASCII refuses it too (the `codec` target's iri_to_uri found it
     // slow as well); the error names the same label.
-    let e = uriscope::uri::idn::host_to_ascii(&host).unwrap_err();
+    let e = uriscope::uri::host::to_ascii(&host).unwrap_err();
     assert_eq!(e.label, label);
     assert_eq!((e.span.start, e.span.end), (2, 2 + label.len()));
     let findings = lint(&format!("http://{host}/"));
@@ -265,13 +265,13 @@ fn regression_data_parameter_cut_inside_a_character() {
 /// form parses under the grammar it was normalized with.
 #[test]
 fn regression_iri_normal_form_parses_as_an_iri() {
-    use uriscope::uri::{normalize_str, parse_with, NormalizeOptions, ParseOptions};
+    use uriscope::uri::{normalize, parse_with, NormalizeOptions, ParseOptions};
     let a = "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie%E2%80%93Hellman";
     let options = NormalizeOptions {
         iri: true,
         ..NormalizeOptions::default()
     };
-    let n = normalize_str(a, options).expect("normalizes");
+    let n = normalize(a, options).expect("normalizes");
     assert_eq!(
         n,
         "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie–Hellman"

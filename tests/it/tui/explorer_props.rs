@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use uriscope::app::breakdown::{boundaries, components};
 use uriscope::app::{update, Action, App, Choice};
-use uriscope::uri::syntax::uri_ref::segments;
+use uriscope::uri::segments;
 use uriscope::uri::{report_with, ParseOptions};
 
 fn text() -> impl Strategy<Value = String> {

@@ -153,8 +153,8 @@ fn gather<T: Copy>(
 
 #[cfg(test)]
 mod tests {
-    use crate::lint::Linted;
     use crate::analyze;
+    use crate::lint::Linted;
 
     /// Against a naive grouping of every finding: the same groups, counts,
     /// first messages and positions.

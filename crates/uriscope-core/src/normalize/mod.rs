@@ -166,7 +166,7 @@ pub(crate) fn invalid(input: &str, options: ParseOptions) -> NormalizeError {
 
 /// The default port of a scheme known to the scheme-based rung, given in
 /// lowercase: http 80, https 443, ws 80, wss 443, ftp 21.
-pub fn default_port(scheme: &str) -> Option<&'static str> {
+pub(crate) fn default_port(scheme: &str) -> Option<&'static str> {
     match scheme {
         "http" | "ws" => Some("80"),
         "https" | "wss" => Some("443"),

@@ -592,4 +592,13 @@ mod examples {
         crate::remove_dot_segments_into("/b/../../g", &mut s);
         assert_eq!(s, "http://a/g");
     }
+
+    proptest::proptest! {
+        /// The fast test for a dot segment against splitting at `/`.
+        #[test]
+        fn has_dot_segments_agrees_with_splitting(path in "(/|\\.|\\.\\.|a|%2E|\\.a|a\\.){0,24}") {
+            let has = path.split('/').any(|s| s == "." || s == "..");
+            proptest::prop_assert_eq!(crate::resolution::dot_segments::has_dot_segments(&path), has);
+        }
+    }
 }

@@ -4,6 +4,8 @@
 //! a span for every component, and recomposition (§5.3).
 
 pub mod chars;
+#[cfg(test)]
+mod chars_tests;
 mod eights;
 pub mod error;
 pub mod host;

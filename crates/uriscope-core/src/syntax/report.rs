@@ -157,6 +157,19 @@ impl<'a> Report<'a> {
         (0..self.len()).map(|i| self.finding(i))
     }
 
+    /// The findings of severity error, each written as it is reached.
+    ///
+    /// ```
+    /// let r = uriscope_core::analyze("http://h:8x/a b", Default::default());
+    /// let codes: Vec<_> = r.errors().map(|f| (f.span.start, f.code)).collect();
+    /// assert_eq!(codes, [(10, "port-not-digits"), (13, "whitespace")]);
+    /// ```
+    pub fn errors(&self) -> impl Iterator<Item = Finding> + '_ {
+        (0..self.len())
+            .filter(|&i| self.mark(i).severity == Severity::Error)
+            .map(|i| self.finding(i))
+    }
+
     /// The analysis with every message written.
     pub(crate) fn into_analysis(self) -> Analysis<'a> {
         let findings = match &self.found {

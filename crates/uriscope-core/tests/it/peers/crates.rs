@@ -6,7 +6,7 @@
 //! includes this file by path), so a disagreement means the same thing in
 //! both. Every explanation here is a section of DIFFERENCES.md.
 
-use uriscope::uri::{parse, parse_iri, HostKind, UriRef};
+use uriscope_core::{parse, parse_iri, HostKind, UriRef};
 
 /// One parser's reading of a URI-reference: `None` when it rejects the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -192,7 +192,7 @@ fn explain(
     if iri && ours_r.is_none() && theirs.is_some() {
         let cut: String = input
             .chars()
-            .filter(|&c| !uriscope::uri::iri::is_bidi_control(c))
+            .filter(|&c| !uriscope_core::iri::is_bidi_control(c))
             .collect();
         if cut != input && ours(&cut, iri) == peer.read(&cut, iri) {
             return Some(BIDI);
@@ -272,7 +272,7 @@ pub fn explain_resolution(
     ours: &Option<String>,
     theirs: &Option<String>,
 ) -> Option<&'static str> {
-    use uriscope::uri::{remove_dot_segments, resolve_target, ResolveOptions};
+    use uriscope_core::{remove_dot_segments, resolve, ResolveOptions};
     if ours == theirs {
         return None;
     }
@@ -318,7 +318,7 @@ pub fn explain_resolution(
             clean.insert_str(0, "/.");
         }
         let b2 = format!("{}{}{}", &base[..p.start], clean, &base[p.end..]);
-        if resolve_target(&b2, reference, ResolveOptions::default()).ok() == *theirs {
+        if resolve(&b2, reference, ResolveOptions::default()).ok() == *theirs {
             return Some(BASE_DOT_SEGMENTS);
         }
     }

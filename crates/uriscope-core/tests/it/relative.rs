@@ -1,22 +1,23 @@
 //! make_relative: the shortest reference resolving back to a target.
 
+use crate::resolve::same_up_to_scheme_and_host_case;
 use proptest::prelude::*;
-use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
-use uriscope::uri::{make_relative, resolve, resolve_target, ResolveOptions};
+use uriscope_core::{make_relative, resolve, trace, ResolveOptions};
 
-use crate::core::resolve::{base_strategy, reference_strategy};
+use crate::resolve::{base_strategy, reference_strategy};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
 #[track_caller]
 fn rel(base: &str, target: &str, expected: &str) {
-    let r = make_relative(base, target).unwrap_or_else(|e| panic!("{target:?}: {e}"));
+    let r = make_relative(base, target, Default::default())
+        .unwrap_or_else(|e| panic!("{target:?}: {e}"));
     assert_eq!(
         r.reference, expected,
         "reference for {target:?} against {base:?}"
     );
     assert_eq!(r.proof.target, target, "proof for {target:?}");
-    let again = resolve(base, &r.reference, ResolveOptions::default()).unwrap();
+    let again = trace::resolve(base, &r.reference, ResolveOptions::default()).unwrap();
     assert_eq!(again.target, target);
 }
 
@@ -61,18 +62,24 @@ fn network_path_and_absolute_fallbacks() {
 
 #[test]
 fn unreachable_and_invalid_targets_are_errors() {
-    let e = make_relative(BASE, "http://a/b/../c").unwrap_err();
+    let e = make_relative(BASE, "http://a/b/../c", Default::default()).unwrap_err();
     assert_eq!(e.code, "unreachable-target");
     assert_eq!(
-        make_relative(BASE, "g").unwrap_err().code,
+        make_relative(BASE, "g", Default::default())
+            .unwrap_err()
+            .code,
         "target-not-absolute"
     );
     assert_eq!(
-        make_relative(BASE, "http://a b").unwrap_err().code,
+        make_relative(BASE, "http://a b", Default::default())
+            .unwrap_err()
+            .code,
         "invalid-target"
     );
     assert_eq!(
-        make_relative("/x", "http://a").unwrap_err().code,
+        make_relative("/x", "http://a", Default::default())
+            .unwrap_err()
+            .code,
         "base-not-absolute"
     );
 }
@@ -80,8 +87,8 @@ fn unreachable_and_invalid_targets_are_errors() {
 proptest! {
     #[test]
     fn make_relative_round_trips(base in base_strategy(), reference in reference_strategy()) {
-        let target = resolve_target(&base, &reference, ResolveOptions::default()).unwrap();
-        let r = make_relative(&base, &target).map_err(|e| TestCaseError::fail(format!("{base} {target}: {e}")))?;
+        let target = resolve(&base, &reference, ResolveOptions::default()).unwrap();
+        let r = make_relative(&base, &target, Default::default()).map_err(|e| TestCaseError::fail(format!("{base} {target}: {e}")))?;
         // Equal up to the case of the scheme (§3.1): `HTTP://u@h` against
         // an http base is `//u@h`, which resolves with the base's `http`.
         let lower_scheme = |s: &str| match s.split_once(':') {
@@ -89,7 +96,7 @@ proptest! {
             None => s.to_string(),
         };
         prop_assert_eq!(
-            lower_scheme(&resolve_target(&base, &r.reference, ResolveOptions::default()).unwrap()),
+            lower_scheme(&resolve(&base, &r.reference, ResolveOptions::default()).unwrap()),
             lower_scheme(&target)
         );
         prop_assert_eq!(lower_scheme(&r.proof.target), lower_scheme(&target));
@@ -110,20 +117,21 @@ fn relative_scheme_and_host_case_insensitive() {
         ("Http://A.Example/b/c", "hTTP://a.example/g", "/g"),
         ("http://a/b/c", "HTTP://a/b/c?q", "?q"),
     ] {
-        let r = make_relative(base, target).unwrap();
+        let r = make_relative(base, target, Default::default()).unwrap();
         assert_eq!(r.reference, want, "{target} against {base}");
-        let back = resolve_target(base, &r.reference, ResolveOptions::default()).unwrap();
+        let back = resolve(base, &r.reference, ResolveOptions::default()).unwrap();
         assert!(same_up_to_scheme_and_host_case(&back, target), "{back}");
+        assert!(r.verified, "{target} against {base}");
     }
     // Userinfo, path and port stay case-sensitive.
     assert_eq!(
-        make_relative("http://U@a/b/c", "http://u@a/b/d")
+        make_relative("http://U@a/b/c", "http://u@a/b/d", Default::default())
             .unwrap()
             .reference,
         "//u@a/b/d"
     );
     assert_eq!(
-        make_relative("http://a/B/c", "http://a/b/d")
+        make_relative("http://a/B/c", "http://a/b/d", Default::default())
             .unwrap()
             .reference,
         "/b/d"

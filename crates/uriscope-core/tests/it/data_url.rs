@@ -6,11 +6,11 @@
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
 use base64::Engine as _;
 use proptest::prelude::*;
-use uriscope::uri::data_url::{
+use uriscope_core::data_url::{
     analyze, decode_payload, decode_prefix, hex_dump, preview, visible_controls, DataUrl,
     Dimensions, ImageKind, Preview, PreviewOptions, MAX_FINDINGS,
 };
-use uriscope::uri::{Severity, Span};
+use uriscope_core::{Severity, Span};
 
 /// Analyze a data URL that must have a `,`.
 fn ok(s: &str) -> DataUrl {

@@ -17,10 +17,10 @@
 //! two-piece version of that search as a test.
 
 use proptest::prelude::*;
-use uriscope::uri::rfc2396::{
+use uriscope_core::rfc2396::{
     analyze, compare_grammars, resolve, validate, AboveRoot, Options, PathForm,
 };
-use uriscope::uri::Severity;
+use uriscope_core::Severity;
 
 fn is_valid(s: &str) -> bool {
     !validate(s).iter().any(|f| f.severity == Severity::Error)

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use uriscope::uri::rfc2396::{analyze, classify_authority, AuthorityKind};
-use uriscope::uri::Span;
+use uriscope_core::rfc2396::{analyze, classify_authority, AuthorityKind};
+use uriscope_core::Span;
 
 type Ends = BTreeSet<usize>;
 

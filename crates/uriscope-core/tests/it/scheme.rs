@@ -1,9 +1,9 @@
 //! The scheme table and the scheme-specific checks (RFC 6068, 8141, 2397,
 //! 8089, 3966).
 
-use uriscope::uri::lint::lint;
-use uriscope::uri::lint::scheme::{default_port, lookup, AuthorityRule, SCHEMES};
-use uriscope::uri::Severity;
+use uriscope_core::lint::lint;
+use uriscope_core::scheme::{default_port, lookup, AuthorityRule, SCHEMES};
+use uriscope_core::Severity;
 
 #[test]
 fn default_ports() {
@@ -278,7 +278,7 @@ fn http_empty_host_and_ws_fragment_are_warned() {
         .find(|f| f.code == "scheme-empty-host")
         .expect("scheme-empty-host");
     assert_eq!((f.span.start, f.span.end), (7, 7));
-    assert_eq!(f.severity, uriscope::uri::Severity::Warning);
+    assert_eq!(f.severity, uriscope_core::Severity::Warning);
     assert!(f.message.contains("RFC 9110 §4.2.1"), "{}", f.message);
     let input = "ws://a/#f";
     let f = lint(input)
@@ -293,7 +293,7 @@ fn http_empty_host_and_ws_fragment_are_warned() {
 /// requires an authority (the rules read the authority and the fragment).
 #[test]
 fn scheme_rules_sit_on_hierarchical_rows() {
-    use uriscope::uri::lint::scheme::{AuthorityRule, SCHEMES};
+    use uriscope_core::scheme::{AuthorityRule, SCHEMES};
     let forbidding: Vec<&str> = SCHEMES
         .iter()
         .filter(|s| s.empty_host_forbidden.is_some())

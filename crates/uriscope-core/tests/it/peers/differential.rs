@@ -9,7 +9,7 @@ use super::crates::{compare, fluent, iri_string, ours, Disagreement, Peer, BIDI,
 
 /// The corpus: benches/uris.txt, one URI-reference per line.
 pub fn corpus() -> Vec<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/uris.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../benches/uris.txt");
     let text = std::fs::read_to_string(path).expect("benches/uris.txt is committed");
     text.lines().map(str::to_owned).collect()
 }

@@ -1,9 +1,9 @@
 //! The RFC 2396 grammar as a validator, and `compare_grammars` against RFC 3986.
 
-use uriscope::uri::rfc2396::{
+use uriscope_core::rfc2396::{
     analyze, compare_grammars, validate, AuthorityKind, HostKind, PathForm,
 };
-use uriscope::uri::{Finding, Severity};
+use uriscope_core::{Finding, Severity};
 
 fn errors(input: &str) -> Vec<Finding> {
     validate(input)

@@ -3,11 +3,11 @@
 //! reports, and encode/decode against naive versions.
 
 use proptest::prelude::*;
-use uriscope::uri::percent::{
+use uriscope_core::percent::{
     decode, decode_bytes, encode, encode_set, encode_with, explain, Action, DecodeOptions,
     EncodeOptions, EncodeSet,
 };
-use uriscope::uri::{parse, Span};
+use uriscope_core::{parse, Span};
 
 // ---- The oracle: character lists copied from the RFC texts, not chars.rs.
 
@@ -470,7 +470,7 @@ proptest! {
     #[test]
     fn decode_reports_the_same_malformed_escapes_as_the_scan(s in text(), plus in any::<bool>()) {
         let d = decode(&s, DecodeOptions { plus_as_space: plus });
-        prop_assert_eq!(d.malformed, uriscope::uri::percent::malformed_escapes(&s));
+        prop_assert_eq!(d.malformed, uriscope_core::percent::malformed_escapes(&s));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! pct-encoded as needed, prefixes count characters.
 
 use proptest::prelude::*;
-use uriscope::uri::template::{
+use uriscope_core::template::{
     expand, expand_parts, parse, ExpandErrorKind, Modifier, Operator, Part, TemplateErrorKind,
     Value, ValueKind, Variables,
 };

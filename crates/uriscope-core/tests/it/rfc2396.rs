@@ -6,7 +6,7 @@ mod grammar;
 mod oracle;
 mod props;
 
-use uriscope::uri::rfc2396::{resolve, AboveRoot, Options, ResolveErrorKind};
+use uriscope_core::rfc2396::{resolve, AboveRoot, Options, ResolveErrorKind};
 
 use crate::rfc_tables::{rfc2396_appendix_c, rfc3986_abnormal, rfc3986_normal, BASE};
 

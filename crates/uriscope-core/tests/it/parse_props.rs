@@ -2,10 +2,7 @@
 //! parse agrees with split and with analyze, split agrees with a naive oracle.
 
 use proptest::prelude::*;
-use uriscope::uri::syntax::chars;
-use uriscope::uri::{
-    analyze, analyze_with, parse, parse_iri, parse_with, split, ParseOptions, Split,
-};
+use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Split};
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
 
@@ -191,7 +188,7 @@ fn split_texts(
     s: &str,
     p: Split,
 ) -> (Option<&str>, Option<&str>, &str, Option<&str>, Option<&str>) {
-    let t = |x: Option<uriscope::uri::Span>| x.map(|x| x.slice(s));
+    let t = |x: Option<uriscope_core::Span>| x.map(|x| x.slice(s));
     (
         t(p.scheme),
         t(p.authority),
@@ -207,7 +204,7 @@ proptest! {
     #[test]
     fn nothing_panics_on_any_string(s in any::<String>()) {
         let _ = split(&s);
-        let a = analyze(&s);
+        let a = analyze(&s, Default::default());
         prop_assert_eq!(parse(&s).is_ok(), a.is_valid());
         let _ = parse_iri(&s);
     }
@@ -220,8 +217,8 @@ proptest! {
         s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}\u{e000}\u{202e}\u{fffe}-]{0,40}"
     ) {
         let o = ParseOptions { iri: true };
-        let a = analyze_with(&s, o);
-        match parse_with(&s, o) {
+        let a = analyze(&s, o);
+        match parse_iri(&s) {
             Ok(u) => {
                 prop_assert!(a.is_valid(), "{:?}", s);
                 prop_assert_eq!(u, a.uri);
@@ -236,7 +233,7 @@ proptest! {
     fn parse_and_analyze_agree_on_authority_parts(
         s in "(s:)?//[a-z0-9:@%.\\[\\]]{0,16}(:[0-9a-z]{0,3})?(/[a-z%2F]{0,4})?"
     ) {
-        let a = analyze(&s);
+        let a = analyze(&s, Default::default());
         if let Ok(u) = parse(&s) {
             prop_assert_eq!(u.authority_parts(), a.uri.authority_parts());
             prop_assert_eq!(u, a.uri);
@@ -245,7 +242,7 @@ proptest! {
 
     #[test]
     fn nothing_panics_on_uri_like_strings(s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}-]{0,40}") {
-        let a = analyze(&s);
+        let a = analyze(&s, Default::default());
         match parse(&s) {
             Ok(u) => {
                 prop_assert!(a.is_valid());
@@ -274,7 +271,7 @@ proptest! {
         )
     ) {
         let s: String = tokens.concat();
-        for a in [analyze(&s), uriscope::uri::analyze_with(&s, uriscope::uri::ParseOptions { iri: true })] {
+        for a in [analyze(&s, Default::default()), analyze(&s, ParseOptions { iri: true })] {
             let u = a.uri;
             let mut spans = vec![u.path_span()];
             spans.extend(u.scheme_span());
@@ -315,102 +312,9 @@ proptest! {
         prop_assert_eq!(u.path(), parts.2.as_str());
         prop_assert_eq!(u.query(), parts.3.as_deref());
         prop_assert_eq!(u.fragment(), parts.4.as_deref());
-        prop_assert!(analyze(&s).is_valid());
+        prop_assert!(analyze(&s, Default::default()).is_valid());
         // parse agrees with split on every component
         let sp = split_texts(&s, split(&s));
         prop_assert_eq!(sp, (u.scheme(), u.authority(), u.path(), u.query(), u.fragment()));
-    }
-}
-
-proptest! {
-    /// `run_len` (sixteen or eight bytes at a time) against the obvious byte loop.
-    #[test]
-    fn run_len_agrees_with_a_byte_loop(b in proptest::collection::vec(any::<u8>(), 0..40), bit in 0u32..15) {
-        use uriscope::uri::syntax::chars::{run_len, TABLE};
-        let class = 1u16 << bit;
-        let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
-        prop_assert_eq!(run_len(&b, class), naive);
-    }
-
-    /// Long runs of every PATH and QUERY byte, ended by any byte at any
-    /// offset: the eight-byte chunks and the overlapping last one.
-    #[test]
-    fn run_len_on_long_runs_of_any_member(
-        fill in proptest::collection::vec(any::<u8>(), 0..70),
-        tail in any::<u8>(),
-        query in any::<bool>(),
-    ) {
-        use uriscope::uri::syntax::chars::{is, run_len, PATH, QUERY, TABLE};
-        let class = if query { QUERY } else { PATH };
-        let mut b: Vec<u8> = fill.iter().map(|&c| if is(c, class) { c } else { b'a' + c % 26 }).collect();
-        b.push(tail);
-        b.extend_from_slice(&fill);
-        let naive = b.iter().take_while(|&&c| TABLE[c as usize] & class != 0).count();
-        prop_assert_eq!(run_len(&b, class), naive);
-    }
-
-    /// `run_end` from any start, every class the parser scans: the runs
-    /// that start in the last chunk read bytes before their start, which
-    /// must not count.
-    #[test]
-    fn run_end_from_any_start_agrees_with_a_byte_loop(
-        b in proptest::collection::vec(
-            prop_oneof![any::<u8>(), Just(b'a'), Just(b'/'), Just(b'?'), Just(b'%'), Just(b':')],
-            0..80,
-        ),
-        start in 0usize..80,
-        class in proptest::sample::select(vec![
-            chars::SCHEME, chars::DIGIT, chars::USERINFO, chars::REG_NAME,
-            chars::PATH, chars::QUERY, chars::SEGMENT_NC, chars::UNRESERVED, chars::HEXDIG,
-        ]),
-    ) {
-        let start = start.min(b.len());
-        let naive = start + b[start..].iter().take_while(|&&c| chars::is(c, class)).count();
-        prop_assert_eq!(chars::run_end(&b, start, class), naive);
-    }
-
-    #[test]
-    fn run_len_on_long_runs(n in 0usize..40, tail in any::<u8>()) {
-        use uriscope::uri::syntax::chars::{run_len, PATH};
-        let mut b = vec![b'a'; n];
-        b.push(tail);
-        let want = if uriscope::uri::syntax::chars::is(tail, PATH) { n + 1 } else { n };
-        prop_assert_eq!(run_len(&b, PATH), want);
-    }
-}
-
-/// Every byte value ends a run of any class's bytes at every offset up
-/// to 40, as the table says, with every byte of the class after it (the
-/// pairs of bytes the eight-byte chunks look up, at both parities).
-#[test]
-fn run_len_stops_at_every_byte_at_every_offset() {
-    use uriscope::uri::syntax::chars::{run_len, TABLE};
-    for bit in 0..15 {
-        let class = 1u16 << bit;
-        let members: Vec<u8> = (0..=255u8)
-            .filter(|&c| TABLE[c as usize] & class != 0)
-            .collect();
-        let Some(&fill) = members.first() else {
-            continue;
-        };
-        for stop in 0..=255u8 {
-            for at in 0..40 {
-                let mut b = vec![fill; at];
-                b.push(stop);
-                // The stop in the last, overlapping chunk; then inside.
-                for suffix in [&[][..], &members] {
-                    let b = [&b[..], suffix].concat();
-                    let naive = b
-                        .iter()
-                        .take_while(|&&c| TABLE[c as usize] & class != 0)
-                        .count();
-                    let (n, s) = (suffix.len(), run_len(&b, class));
-                    assert_eq!(
-                        s, naive,
-                        "class {class:#x}, byte {stop:#04x} at {at}, {n} after"
-                    );
-                }
-            }
-        }
     }
 }

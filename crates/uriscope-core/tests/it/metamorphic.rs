@@ -3,16 +3,15 @@
 //! the trace reports; resolve-then-normalize equals normalize-then-resolve
 //! where RFC 3986 allows it; make_relative round-trips.
 
+use crate::resolve::same_up_to_scheme_and_host_case;
 use proptest::prelude::*;
-use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 
 use crate::peers::crates::{
     explain_resolution, peer_resolve, Peer, BASE_DOT_SEGMENTS, BASE_FRAGMENT, OPAQUE_BASE, PCT_DOT,
     ROOTLESS_DOTS, ZONE_ID,
 };
-use uriscope::uri::{
-    make_relative, normalize_str, parse, resolve, resolve_target, Components, NormalizeOptions,
-    ResolveOptions,
+use uriscope_core::{
+    make_relative, normalize, parse, resolve, trace, NormalizeOptions, ResolveOptions,
 };
 
 fn segment() -> impl Strategy<Value = &'static str> {
@@ -113,12 +112,12 @@ proptest! {
     #[test]
     fn resolution_target_reparses_to_the_traced_components(b in base(), r in reference()) {
         for options in [ResolveOptions::default(), ResolveOptions::compat()] {
-            let traced = resolve(&b, &r, options).unwrap();
-            let fast = resolve_target(&b, &r, options).unwrap();
+            let traced = trace::resolve(&b, &r, options).unwrap();
+            let fast = resolve(&b, &r, options).unwrap();
             prop_assert_eq!(&traced.target, &fast);
             let u = parse(&fast).unwrap();
             prop_assert!(u.scheme().is_some());
-            prop_assert_eq!(Components::of(&u), traced.components);
+            prop_assert_eq!(trace::Components::of(&u), traced.components);
         }
     }
 
@@ -134,10 +133,10 @@ proptest! {
         prop_assume!(!r.to_ascii_uppercase().contains("%2E"));
         let o = NormalizeOptions::default();
         let s = ResolveOptions::default();
-        let left = normalize_str(&resolve_target(&b, &r, s).unwrap(), o).unwrap();
-        let nb = normalize_str(&b, o).unwrap();
-        let nr = normalize_str(&r, o).unwrap();
-        let right = normalize_str(&resolve_target(&nb, &nr, s).unwrap(), o).unwrap();
+        let left = normalize(&resolve(&b, &r, s).unwrap(), o).unwrap();
+        let nb = normalize(&b, o).unwrap();
+        let nr = normalize(&r, o).unwrap();
+        let right = normalize(&resolve(&nb, &nr, s).unwrap(), o).unwrap();
         prop_assert_eq!(left, right, "base {} reference {}", b, r);
     }
 
@@ -146,11 +145,11 @@ proptest! {
     /// mixed-case base scheme such as `HTTP:` is inherited by `d`).
     #[test]
     fn make_relative_round_trips(b in base(), r in reference()) {
-        let target = resolve_target(&b, &r, ResolveOptions::default()).unwrap();
-        match make_relative(&b, &target) {
+        let target = resolve(&b, &r, ResolveOptions::default()).unwrap();
+        match make_relative(&b, &target, Default::default()) {
             Ok(rel) => {
                 prop_assert!(rel.reference.len() <= target.len());
-                let back = resolve_target(&b, &rel.reference, ResolveOptions::default()).unwrap();
+                let back = resolve(&b, &rel.reference, ResolveOptions::default()).unwrap();
                 prop_assert!(same_up_to_scheme_and_host_case(&back, &target), "{} vs {}", back, target);
             }
             // Only a target that kept the base's dot-segments (empty
@@ -173,16 +172,16 @@ fn normalizing_a_base_whose_last_segment_is_a_dot_segment_changes_the_merge() {
     let o = NormalizeOptions::default();
     let s = ResolveOptions::default();
     let b = "http:a/..";
-    assert_eq!(normalize_str(b, o).unwrap(), "http:/");
-    let left = normalize_str(&resolve_target(b, "~u", s).unwrap(), o).unwrap();
-    let right = resolve_target(&normalize_str(b, o).unwrap(), "~u", s).unwrap();
+    assert_eq!(normalize(b, o).unwrap(), "http:/");
+    let left = normalize(&resolve(b, "~u", s).unwrap(), o).unwrap();
+    let right = resolve(&normalize(b, o).unwrap(), "~u", s).unwrap();
     assert_eq!(left, "http:a/~u");
     assert_eq!(right, "http:/~u");
     // With an authority too: the merge drops the base's last segment "..",
     // which normalization would have applied first.
     let b = "http://h/x/..";
-    let left = normalize_str(&resolve_target(b, "g", s).unwrap(), o).unwrap();
-    let right = resolve_target(&normalize_str(b, o).unwrap(), "g", s).unwrap();
+    let left = normalize(&resolve(b, "g", s).unwrap(), o).unwrap();
+    let right = resolve(&normalize(b, o).unwrap(), "g", s).unwrap();
     assert_eq!(
         (left.as_str(), right.as_str()),
         ("http://h/x/g", "http://h/g")
@@ -196,7 +195,7 @@ proptest! {
     /// disagreement is one of the explained differences (DIFFERENCES.md).
     #[test]
     fn differential_resolution_every_disagreement_explained(b in base(), r in reference()) {
-        let ours = resolve_target(&b, &r, ResolveOptions::default()).ok();
+        let ours = resolve(&b, &r, ResolveOptions::default()).ok();
         for peer in Peer::ALL {
             let theirs = peer_resolve(peer, &b, &r);
             if ours != theirs {
@@ -226,7 +225,7 @@ fn differences_in_resolution_each_pinned() {
         ("htp://[fe4::%25d]:/", "", Peer::IriString, ZONE_ID),
     ];
     for &(b, r, peer, cause) in rows {
-        let ours = resolve_target(b, r, ResolveOptions::default()).ok();
+        let ours = resolve(b, r, ResolveOptions::default()).ok();
         let theirs = peer_resolve(peer, b, r);
         assert_ne!(ours, theirs, "{b} {r} {}", peer.name());
         assert_eq!(
@@ -237,7 +236,7 @@ fn differences_in_resolution_each_pinned() {
         );
     }
     // The RFC 3986 answers (§5.1, §5.2.2, §5.2.4):
-    let t = |b: &str, r: &str| resolve_target(b, r, ResolveOptions::default()).unwrap();
+    let t = |b: &str, r: &str| resolve(b, r, ResolveOptions::default()).unwrap();
     assert_eq!(t("http://a/b#f", "g"), "http://a/g");
     assert_eq!(t("foo:a/b", "c"), "foo:a/c");
     assert_eq!(t("http://a/b/c", "%2E%2E/g"), "http://a/b/%2E%2E/g");
