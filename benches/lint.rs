@@ -19,8 +19,8 @@ fn lint(c: &mut Criterion) {
                 .iter()
                 .map(|l| {
                     uriscope::uri::analyze(black_box(l), Default::default())
-                        .findings
-                        .len()
+                        .findings()
+                        .count()
                 })
                 .sum::<usize>()
         })
@@ -30,8 +30,8 @@ fn lint(c: &mut Criterion) {
             lines
                 .iter()
                 .map(|l| {
-                    let a = uriscope::uri::analyze(black_box(l), Default::default());
-                    a.findings.len() + uriscope::uri::lint::lint_analysis(&a).len()
+                    let r = uriscope::uri::analyze(black_box(l), Default::default());
+                    uriscope::uri::lint::Linted::new(&r).findings().count()
                 })
                 .sum::<usize>()
         })

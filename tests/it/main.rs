@@ -10,7 +10,6 @@ mod confuse;
 mod consistency;
 mod core;
 mod e2e;
-mod peers;
 mod regressions;
 mod rfc_tables;
 mod support;

@@ -4,13 +4,16 @@
 //! make_relative, the WHATWG column) and through the explorer's draw,
 //! without a panic. Kept under a minute in a debug build on 2 cores.
 
+use crate::support::same_up_to_scheme_and_host_case;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::app::{examples, App};
 use uriscope::uri::lint::lint;
-use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 use uriscope::uri::rfc2396;
-use uriscope::uri::{analyze, make_relative, normalize, parse, parse_iri, resolve, split, trace, NormalizeOptions, ResolveOptions};
+use uriscope::uri::{
+    analyze, make_relative, normalize, parse, parse_iri, resolve, split, trace, NormalizeOptions,
+    ResolveOptions,
+};
 use uriscope::whatwg;
 
 const BASE: &str = "http://a/b/c/d;p?q";

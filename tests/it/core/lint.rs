@@ -5,7 +5,7 @@ use std::net::Ipv4Addr;
 
 use proptest::prelude::*;
 use uriscope::text::mask::mask_userinfo;
-use uriscope::uri::lint::host_insight::{inet_aton, mixed_scripts, Script};
+use uriscope::uri::host::{inet_aton, mixed_scripts, Script};
 use uriscope::uri::lint::lint;
 use uriscope::uri::{Finding, Severity};
 

@@ -8,7 +8,9 @@
 
 use std::collections::BTreeSet;
 
-use uriscope::uri::{equivalence::equivalence_with, iri, lint::Linted, rfc2396, self, NormalizeOptions, ParseOptions, ResolveOptions};
+use uriscope::uri::{
+    self, equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions, ResolveOptions,
+};
 
 /// One input for each finding code of the grammar, the lint and the scheme
 /// checks (with the code it is there for).
@@ -147,7 +149,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     for iri in [false, true] {
         let o = ResolveOptions::default().with_iri(iri);
         for (b, r) in [(base, input), (input, "g")] {
-            match uri::resolve(b, r, o) {
+            match uri::trace::resolve(b, r, o) {
                 Ok(res) => {
                     for (_, f) in res.findings() {
                         push(f.code, f.message.clone());
@@ -165,7 +167,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
                 keep_encoded_dots,
                 ..NormalizeOptions::default()
             };
-            match uri::normalize(input, n) {
+            match uri::trace::normalize(input, n) {
                 Ok(norm) => {
                     for f in norm.rungs.into_iter().flat_map(|r| r.findings) {
                         push(f.code, f.message);
@@ -178,7 +180,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
                     }
                 }
             }
-            match equivalence_with(input, base, n) {
+            match equivalence(input, base, n) {
                 Ok(e) => {
                     if let Some(h) = e.hint {
                         push("", h);

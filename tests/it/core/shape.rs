@@ -5,12 +5,12 @@
 use proptest::prelude::*;
 use uriscope::uri::lint::Linted;
 use uriscope::uri::shape::{recognize, ShapeKind};
-use uriscope::uri::{analyze, report_with, ParseOptions, Severity};
+use uriscope::uri::{analyze, ParseOptions, Severity};
 
 /// The shape of `input` (read as the explorer reads it, an IRI) and its
 /// likely URI.
 fn shape_of(input: &str) -> Option<(ShapeKind, String)> {
-    let r = report_with(input, ParseOptions { iri: true });
+    let r = analyze(input, ParseOptions { iri: true });
     recognize(&r).map(|s| (s.kind, s.likely(input)))
 }
 
@@ -215,7 +215,7 @@ fn every_surface_says_the_same() {
             "http://example.com/a/b",
         ),
     ] {
-        let r = report_with(input, ParseOptions { iri: true });
+        let r = analyze(input, ParseOptions { iri: true });
         let l = Linted::new(&r);
         let message = l.findings().next().expect("a finding").message;
         let (_, json, _) = crate::support::run_uriscope(&["parse", "--json", input], b"");
@@ -245,7 +245,7 @@ proptest! {
     fn a_likely_uri_is_always_valid(
         input in r#"(C:\\|\\\\|git@|[a-z]{1,4}\.[a-z]{2,3}|https://|<|>|\[t\]\(|\)|"|[a-z]{1,4}|[ /\\:.@#?%é]|&amp;)*"#,
     ) {
-        let r = report_with(&input, ParseOptions { iri: true });
+        let r = analyze(&input, ParseOptions { iri: true });
         if let Some(s) = recognize(&r) {
             let likely = s.likely(&input);
             let wrapped = matches!(s.kind, MarkdownLink | HtmlLink | WrappedLink);

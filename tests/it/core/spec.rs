@@ -3,9 +3,9 @@
 //! encode set uriscope reports cites a section that exists.
 
 use uriscope::spec::{self, cite, Cite, CODES, DOCS, NOT_SHIPPED};
-use uriscope::uri::trace::RungKind;
 use uriscope::uri::percent::encode_set;
 use uriscope::uri::trace::DotRule;
+use uriscope::uri::trace::RungKind;
 use uriscope::uri::{rfc2396, trace, ComparisonRung, Rule};
 
 /// Every variant, by an exhaustive match: a new variant breaks the build

@@ -5,7 +5,7 @@
 use crossterm::event::{KeyCode, KeyModifiers};
 use uriscope::app::{encode, keymap, update, Action, App, Effect, Focus, Pane};
 use uriscope::uri::percent::encode_set;
-use uriscope::uri::{rfc2396, self, trace, ResolveOptions};
+use uriscope::uri::{self, rfc2396, trace, ResolveOptions};
 
 use crate::support::run_uriscope;
 use crate::tui::screen::{press, screen};
@@ -179,7 +179,7 @@ fn branch_quote_holds_the_assignments_it_made() {
     let squash = |t: &str| t.split_whitespace().collect::<String>().replace(';', "");
     let mut seen = std::collections::HashSet::new();
     for r in refs {
-        let res = uri::resolve(base, r, ResolveOptions::default()).expect("resolves");
+        let res = uri::trace::resolve(base, r, ResolveOptions::default()).expect("resolves");
         seen.insert(res.branch);
         let quote: Vec<String> = res.branch.quote().iter().map(|l| squash(l)).collect();
         let body = squash(&res.branch.body());

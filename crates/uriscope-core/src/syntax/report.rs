@@ -188,3 +188,28 @@ impl<'a> Report<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::syntax::parse::analysis_with;
+    use crate::{analyze, ParseOptions};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The compact report lists what the written analysis lists,
+        /// finding by finding, its marks agreeing with the written findings.
+        #[test]
+        fn report_agrees_with_the_written_analysis(s in "[a-zA-Z/<> %:@?#\\[\\]é.0-9]{0,48}", iri in any::<bool>()) {
+            let options = ParseOptions { iri };
+            let a = analysis_with(&s, options);
+            let r = analyze(&s, options);
+            prop_assert_eq!(r.len(), a.findings.len());
+            prop_assert_eq!(r.is_valid(), a.is_valid());
+            for (i, f) in a.findings.iter().enumerate() {
+                let m = r.mark(i);
+                prop_assert_eq!((m.span, m.severity, m.code), (f.span, f.severity, f.code));
+                prop_assert_eq!(&r.finding(i), f);
+            }
+        }
+    }
+}

@@ -9,13 +9,13 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use uriscope::uri::normalize::{normalize_str, NormalizeOptions};
-use uriscope::uri::{parse, resolve_ref, ResolveOptions};
+use uriscope_core::{normalize, NormalizeOptions};
+use uriscope_core::{parse, resolve_ref, ResolveOptions};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
 fn corpus() -> Vec<&'static str> {
-    include_str!("uris.txt").lines().collect()
+    include_str!("../../../benches/uris.txt").lines().collect()
 }
 
 fn resolve(c: &mut Criterion) {
@@ -85,7 +85,7 @@ fn resolve(c: &mut Criterion) {
 
     let targets: Vec<String> = lines
         .iter()
-        .filter_map(|l| uriscope::uri::resolve(BASE, l, options).ok())
+        .filter_map(|l| uriscope_core::resolve(BASE, l, options).ok())
         .collect();
     let tbytes: usize = targets.iter().map(String::len).sum();
     let mut g = c.benchmark_group("normalize");
@@ -94,7 +94,7 @@ fn resolve(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0usize;
             for t in &targets {
-                if let Ok(s) = normalize_str(black_box(t), NormalizeOptions::default()) {
+                if let Ok(s) = normalize(black_box(t), NormalizeOptions::default()) {
                     n += s.len();
                 }
             }

@@ -15,14 +15,14 @@ fn main() {
         .nth(2)
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
-    let corpus = include_str!("../benches/uris.txt");
+    let corpus = include_str!("../../../benches/uris.txt");
     let mut ok = 0usize;
     if let Some(rest) = which.strip_prefix("resolve") {
         // `resolve`, `resolve-oxiri`, `resolve-none` (the parse alone, as
         // benches/resolve.rs times it: the difference is the resolution).
-        let base = uriscope::uri::parse("http://a/b/c/d;p?q").expect("the base parses");
+        let base = uriscope_core::parse("http://a/b/c/d;p?q").expect("the base parses");
         let ox_base = oxiri::Iri::parse("http://a/b/c/d;p?q").expect("the base parses");
-        let options = uriscope::uri::ResolveOptions::default();
+        let options = uriscope_core::ResolveOptions::default();
         for _ in 0..passes {
             for l in corpus.lines() {
                 let l = std::hint::black_box(l);
@@ -31,10 +31,10 @@ fn main() {
                         .ok()
                         .and_then(|r| ox_base.resolve(&r).ok())
                         .map_or(0, |t| t.as_str().len()),
-                    "-none" => uriscope::uri::parse(l).map_or(0, |r| r.as_str().len()),
-                    _ => uriscope::uri::parse(l)
+                    "-none" => uriscope_core::parse(l).map_or(0, |r| r.as_str().len()),
+                    _ => uriscope_core::parse(l)
                         .ok()
-                        .and_then(|r| uriscope::uri::resolve_ref(&base, &r, options).ok())
+                        .and_then(|r| uriscope_core::resolve_ref(&base, &r, options).ok())
                         .map_or(0, |t| t.len()),
                 };
             }
@@ -47,10 +47,10 @@ fn main() {
         // the resolved targets only, as benches/resolve.rs makes them; the
         // difference is the normalizer's count).
         let base = "http://a/b/c/d;p?q";
-        let options = uriscope::uri::ResolveOptions::default();
+        let options = uriscope_core::ResolveOptions::default();
         let targets: Vec<String> = corpus
             .lines()
-            .filter_map(|l| uriscope::uri::resolve(base, l, options).ok())
+            .filter_map(|l| uriscope_core::resolve(base, l, options).ok())
             .collect();
         for _ in 0..passes {
             for t in &targets {
@@ -60,7 +60,7 @@ fn main() {
                         .map(|u| u.normalize().as_str().len())
                         .unwrap_or(0),
                     "-none" => t.len(),
-                    _ => uriscope::uri::normalize(t, Default::default())
+                    _ => uriscope_core::normalize(t, Default::default())
                         .map(|s| s.len())
                         .unwrap_or(0),
                 };
@@ -79,7 +79,7 @@ fn main() {
                 "oxiri" => oxiri::IriRef::parse(std::hint::black_box(l)).is_ok(),
                 "url" => url::Url::parse(std::hint::black_box(l)).is_ok(),
                 "none" => std::hint::black_box(l).is_empty(),
-                _ => uriscope::uri::parse(std::hint::black_box(l)).is_ok(),
+                _ => uriscope_core::parse(std::hint::black_box(l)).is_ok(),
             } as usize;
         }
     }

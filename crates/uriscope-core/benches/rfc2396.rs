@@ -7,12 +7,12 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use uriscope::uri::{analyze, rfc2396};
+use uriscope_core::{analyze, rfc2396};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
 fn corpus() -> Vec<&'static str> {
-    include_str!("uris.txt").lines().collect()
+    include_str!("../../../benches/uris.txt").lines().collect()
 }
 
 fn validate(c: &mut Criterion) {
@@ -32,7 +32,7 @@ fn validate(c: &mut Criterion) {
         b.iter(|| {
             lines
                 .iter()
-                .map(|l| analyze(black_box(l), Default::default()).findings.len())
+                .map(|l| analyze(black_box(l), Default::default()).findings().count())
                 .sum::<usize>()
         })
     });

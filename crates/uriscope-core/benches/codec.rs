@@ -10,17 +10,12 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use percent_encoding::{percent_decode, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use uriscope::uri::percent::{
+use uriscope_core::percent::{
     decode, decode_bytes, encode_set, encode_with, DecodeOptions, EncodeOptions, EncodeSet,
 };
 
 fn corpus() -> Vec<String> {
-    let path = ["benches/uris.txt", "/work/shared/bench/uris.txt"]
-        .into_iter()
-        .find(|p| std::path::Path::new(p).exists())
-        .expect("benches/uris.txt");
-    std::fs::read_to_string(path)
-        .expect("the corpus is UTF-8")
+    include_str!("../../../benches/uris.txt")
         .lines()
         .map(str::to_owned)
         .collect()

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn corpus() -> Vec<&'static str> {
-    include_str!("uris.txt").lines().collect()
+    include_str!("../../../benches/uris.txt").lines().collect()
 }
 
 fn parse(c: &mut Criterion) {
@@ -21,7 +21,7 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let mut ok = 0usize;
             for l in &lines {
-                ok += uriscope::uri::parse(black_box(l)).is_ok() as usize;
+                ok += uriscope_core::parse(black_box(l)).is_ok() as usize;
             }
             ok
         })
@@ -49,7 +49,7 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let mut ok = 0usize;
             for l in &lines {
-                ok += uriscope::uri::parse_iri(black_box(l)).is_ok() as usize;
+                ok += uriscope_core::parse_iri(black_box(l)).is_ok() as usize;
             }
             ok
         })
@@ -78,9 +78,9 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0usize;
             for l in &lines {
-                n += uriscope::uri::analyze(black_box(l), Default::default())
-                    .findings
-                    .len();
+                n += uriscope_core::analyze(black_box(l), Default::default())
+                    .findings()
+                    .count();
             }
             n
         })

@@ -15,14 +15,14 @@ use std::time::{Duration, Instant};
 type Parser = (&'static str, fn(&str) -> bool, usize);
 
 const PARSERS: [Parser; 5] = [
-    ("uriscope", |s| uriscope::uri::parse(s).is_ok(), 0),
+    ("uriscope", |s| uriscope_core::parse(s).is_ok(), 0),
     ("fluent-uri", |s| fluent_uri::UriRef::parse(s).is_ok(), 0),
     (
         "iri-string",
         |s| iri_string::types::UriReferenceStr::new(s).is_ok(),
         0,
     ),
-    ("uriscope-iri", |s| uriscope::uri::parse_iri(s).is_ok(), 3),
+    ("uriscope-iri", |s| uriscope_core::parse_iri(s).is_ok(), 3),
     ("oxiri", |s| oxiri::IriRef::parse(s).is_ok(), 3),
 ];
 
@@ -46,7 +46,7 @@ fn main() {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(200);
-    let lines: Vec<&str> = include_str!("../benches/uris.txt").lines().collect();
+    let lines: Vec<&str> = include_str!("../../../benches/uris.txt").lines().collect();
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
     let mut times = vec![Vec::with_capacity(rounds); PARSERS.len()];
     for _ in 0..3 {
