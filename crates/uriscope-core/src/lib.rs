@@ -52,7 +52,7 @@
 
 mod equivalence;
 mod normalize;
-mod quote;
+pub mod quote;
 mod resolution;
 mod syntax;
 mod verdict;

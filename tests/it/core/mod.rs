@@ -8,5 +8,6 @@ mod messages;
 mod normalize;
 mod shape;
 mod spec;
+mod spec_texts;
 mod whatwg;
 mod worst_case;

@@ -62,13 +62,20 @@ pub fn lint(input: &str) -> Vec<Finding> {
 }
 
 /// The lint findings for an existing analysis (spans into `a.input`), sorted by position.
-pub fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
+pub(crate) fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
     lint_ref(&a.uri)
 }
 
 /// The lint findings for the components `u` of an analysis or a
-/// [`Report`] (spans into `u.as_str()`), sorted by position.
-pub(crate) fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
+/// [`Report`] (spans into `u.as_str()`), sorted by position: the lint
+/// alone, without the grammar's findings ([`Linted`] merges both).
+///
+/// ```
+/// let r = uriscope_core::analyze("http://u:pw@h:25/", Default::default());
+/// let codes: Vec<_> = uriscope_core::lint::lint_ref(&r.uri).iter().map(|f| f.code).collect();
+/// assert_eq!(codes, ["userinfo-password", "non-default-port"]);
+/// ```
+pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let input = u.as_str();
     userinfo(u, &mut out);
