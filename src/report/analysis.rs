@@ -404,7 +404,7 @@ impl DataJson {
                 .map(|f| DataFinding {
                     span: f.span.into(),
                     severity: f.severity.as_str(),
-                    code: f.code,
+                    code: f.code.as_str(),
                     message: f.message.clone(),
                 })
                 .collect(),

@@ -111,9 +111,9 @@ impl From<Finding> for JsonFinding<'static> {
             start: f.span.start,
             end: f.span.end,
             severity: f.severity.as_str(),
-            code: f.code,
+            code: f.code.as_str(),
             message: f.message.into(),
-            section: crate::spec::for_code(f.code),
+            section: crate::spec::for_code(f.code.as_str()),
         }
     }
 }
@@ -256,7 +256,7 @@ impl<'a> JsonParse<'a> {
             whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),
             shape: l.shape().map(|sh| JsonShape {
-                code: sh.kind.code(),
+                code: sh.kind.code().as_str(),
                 likely: sh.likely(s),
             }),
         }

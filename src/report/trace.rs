@@ -227,7 +227,7 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
             }
             Step::Finding { subject, finding } => json!({
                 "step": "finding", "subject": subject.as_str(), "severity": finding.severity.as_str(),
-                "code": finding.code, "message": finding.message, "span": span_json(finding.span),
+                "code": finding.code.as_str(), "message": finding.message, "span": span_json(finding.span),
             }),
             Step::Recomposed(t) => json!({"step": "recomposed", "target": t}),
         })
@@ -367,7 +367,7 @@ pub fn normalization_steps_json(n: &Normalization) -> Value {
                     "rung": r.kind.name(), "section": r.kind.section(), "before": r.before,
                     "after": r.after, "changed": r.changed.iter().map(|s| span_json(*s)).collect::<Vec<_>>(),
                     "findings": r.findings.iter().map(|f| json!({
-                        "severity": f.severity.as_str(), "code": f.code, "message": f.message,
+                        "severity": f.severity.as_str(), "code": f.code.as_str(), "message": f.message,
                         "span": span_json(f.span),
                     })).collect::<Vec<_>>(),
                 })

@@ -9,7 +9,7 @@
 //! The five things a program does first:
 //!
 //! ```
-//! use uriscope_core::{analyze, equivalence, normalize, parse, resolve, ParseOptions};
+//! use uriscope_core::{analyze, equivalence, normalize, parse, resolve, Code, ParseOptions};
 //!
 //! // 1. Parse a URI-reference: every component with its byte span.
 //! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
@@ -20,7 +20,8 @@
 //! let r = analyze("http://[::1/a b", ParseOptions::default());
 //! assert!(!r.is_valid());
 //! let f = r.finding(0);
-//! assert_eq!((f.span.start, f.code), (7, "ip-literal-syntax"));
+//! assert_eq!((f.span.start, f.code), (7, Code::IpLiteralSyntax));
+//! assert_eq!(f.code.as_str(), "ip-literal-syntax"); // the name JSON output uses
 //!
 //! // 3. Resolve a reference against a base (RFC 3986 §5.2).
 //! let t = resolve("http://a/b/c/d;p?q", "../../g", Default::default()).unwrap();
@@ -77,6 +78,7 @@ pub use resolution::relative::{make_relative, Relative};
 pub use resolution::target::{
     resolve_ref, resolve_target as resolve, Mode, ResolveError, ResolveOptions, Subject,
 };
+pub use syntax::code::Code;
 pub use syntax::error::{Finding, ParseError, Rule, Severity};
 pub use syntax::parse::{analyze, parse, parse_iri, recover, ParseOptions};
 pub use syntax::recompose::{recompose, Parts};

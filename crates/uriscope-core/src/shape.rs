@@ -17,6 +17,7 @@
 
 use crate::extract::{suffix_reference, unwrap_link, Delimiter};
 use crate::percent::{encode_set, encode_with, EncodeOptions};
+use crate::Code;
 use crate::{Finding, Report, Severity, Span};
 
 /// A shape that is not a URI but stands for one.
@@ -47,16 +48,16 @@ pub enum ShapeKind {
 
 impl ShapeKind {
     /// The finding's stable code.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> Code {
         match self {
-            ShapeKind::WindowsPath => "windows-path",
-            ShapeKind::UncPath => "unc-path",
-            ShapeKind::ScpAddress => "scp-address",
-            ShapeKind::MarkdownLink => "markdown-link",
-            ShapeKind::HtmlLink => "html-link",
-            ShapeKind::WrappedLink => "wrapped-link",
-            ShapeKind::SpacedUrl => "url-with-spaces",
-            ShapeKind::BareHost => "host-without-scheme",
+            ShapeKind::WindowsPath => Code::WindowsPath,
+            ShapeKind::UncPath => Code::UncPath,
+            ShapeKind::ScpAddress => Code::ScpAddress,
+            ShapeKind::MarkdownLink => Code::MarkdownLink,
+            ShapeKind::HtmlLink => Code::HtmlLink,
+            ShapeKind::WrappedLink => Code::WrappedLink,
+            ShapeKind::SpacedUrl => Code::UrlWithSpaces,
+            ShapeKind::BareHost => Code::HostWithoutScheme,
         }
     }
 
@@ -147,7 +148,7 @@ pub fn recognize(r: &Report<'_>) -> Option<Shape> {
     let only_whitespace = r
         .marks()
         .filter(|m| m.severity == Severity::Error)
-        .all(|m| m.code == "whitespace");
+        .all(|m| m.code == Code::Whitespace);
     if !only_whitespace {
         return None;
     }

@@ -147,7 +147,10 @@ fn a_shape_is_one_finding_not_one_per_character() {
         let all: Vec<_> = l.findings().collect();
         assert_eq!(all.len(), 1, "{input:?}: {all:#?}");
         assert_eq!(l.len(), 1);
-        assert_eq!((all[0].code, all[0].severity), (code, Severity::Error));
+        assert_eq!(
+            (all[0].code.as_str(), all[0].severity),
+            (code, Severity::Error)
+        );
         assert!(!all[0].message.contains("\"./\""), "{}", all[0].message);
         assert!(!l.is_valid());
     }
@@ -165,7 +168,7 @@ fn on_a_valid_input_the_shape_comes_first_and_the_rest_stay() {
     let r = analyze("example.com/a", Default::default());
     let f: Vec<_> = Linted::new(&r).findings().collect();
     assert_eq!(
-        (f[0].code, f[0].severity),
+        (f[0].code.as_str(), f[0].severity),
         ("host-without-scheme", Severity::Note)
     );
     assert!(

@@ -28,7 +28,7 @@ fn different_characters_or_a_gap_end_a_run() {
     let a = analyze("http://h/<> a ", Default::default());
     let spans: Vec<(usize, usize, &str)> = a
         .errors()
-        .map(|f| (f.span.start, f.span.end, f.code))
+        .map(|f| (f.span.start, f.span.end, f.code.as_str()))
         .collect();
     assert_eq!(
         spans,

@@ -1,6 +1,7 @@
 //! The header between `data:` and the `,`: `type/subtype`, parameters,
 //! `;base64`.
 
+use crate::Code;
 use encoding_rs::Encoding;
 
 use crate::syntax::error::describe_char;
@@ -132,7 +133,7 @@ pub(super) fn parse(input: &str, header: Span, sink: &mut Sink) -> Header {
         sink.push(
             Span::new(q, q + 1),
             Severity::Error,
-            "data-unterminated-quote",
+            Code::DataUnterminatedQuote,
             || {
                 "this quoted-string has no closing `\"` before the `,` that ends the header \
                  (a `,` inside quotes still ends it)"
@@ -152,7 +153,7 @@ pub(super) fn parse(input: &str, header: Span, sink: &mut Sink) -> Header {
             let span = Span::new(last.start + lead, last.start + lead + 6);
             base64 = Some(span);
             if trimmed != "base64" {
-                sink.push(span, Severity::Note, "data-base64-case", || {
+                sink.push(span, Severity::Note, Code::DataBase64Case, || {
                     format!(
                         "`{}` is read as `base64` (ASCII case-insensitive, as browsers do); \
                          RFC 2397 §3 writes it in lower case",
@@ -180,13 +181,16 @@ pub(super) fn parse(input: &str, header: Span, sink: &mut Sink) -> Header {
         if p.is("charset") {
             if let (Some(value), Some(vspan)) = (&p.value, p.value_span) {
                 if charset.is_some() {
-                    sink.push(p.span, Severity::Warning, "data-duplicate-charset", || {
-                        "a second `charset` parameter; the first one is used".to_string()
-                    });
+                    sink.push(
+                        p.span,
+                        Severity::Warning,
+                        Code::DataDuplicateCharset,
+                        || "a second `charset` parameter; the first one is used".to_string(),
+                    );
                 } else {
                     let encoding = Encoding::for_label(value.trim().as_bytes()).map(|e| e.name());
                     if encoding.is_none() {
-                        sink.push(vspan, Severity::Warning, "data-unknown-charset", || {
+                        sink.push(vspan, Severity::Warning, Code::DataUnknownCharset, || {
                             format!(
                                 "`{value}` is not a charset label the WHATWG Encoding \
                                  Standard knows; the text is shown as UTF-8"
@@ -241,7 +245,7 @@ fn parse_essence(input: &str, essence: Span, sink: &mut Sink) -> MediaType {
     }
     let Some(slash) = text.find('/') else {
         if text.contains('=') {
-            sink.push(essence, Severity::Error, "data-type-missing", || {
+            sink.push(essence, Severity::Error, Code::DataTypeMissing, || {
                 format!(
                     "the header starts with the parameter `{text}`: a parameter needs a `;` \
                      before it even when the media type is omitted (`data:;{text},…`, \
@@ -249,7 +253,7 @@ fn parse_essence(input: &str, essence: Span, sink: &mut Sink) -> MediaType {
                 )
             });
         } else {
-            sink.push(essence, Severity::Error, "data-no-subtype", || {
+            sink.push(essence, Severity::Error, Code::DataNoSubtype, || {
                 format!(
                     "media type `{text}` has no `/subtype` (RFC 2045 §5.1: type \"/\" subtype); \
                      taken as text/plain, as browsers do"
@@ -267,9 +271,9 @@ fn parse_essence(input: &str, essence: Span, sink: &mut Sink) -> MediaType {
         if span.is_empty() {
             ok = false;
             let code = if what == "type" {
-                "data-type-empty"
+                Code::DataTypeEmpty
             } else {
-                "data-subtype-empty"
+                Code::DataSubtypeEmpty
             };
             let at = if what == "type" {
                 Span::new(span.start, span.start + 1) // the `/`
@@ -284,7 +288,7 @@ fn parse_essence(input: &str, essence: Span, sink: &mut Sink) -> MediaType {
             });
         } else if let Some(bad) = first_non_token(input, span) {
             ok = false;
-            sink.push(bad, Severity::Error, "data-type-token", || {
+            sink.push(bad, Severity::Error, Code::DataTypeToken, || {
                 format!(
                     "{} may not appear in a media {what} (RFC 2045 §5.1 token: no space, \
                      control or tspecial ()<>@,;:\\\"/[]?=); taken as text/plain, as browsers do",
@@ -315,7 +319,7 @@ fn parse_parameter(input: &str, piece: Span, sink: &mut Sink) -> Option<Paramete
     let text = piece.slice(input);
     if text.is_empty() {
         let semi = Span::new(piece.start - 1, piece.start);
-        sink.push(semi, Severity::Warning, "data-param-empty", || {
+        sink.push(semi, Severity::Warning, Code::DataParamEmpty, || {
             "empty parameter: a `;` followed by nothing (RFC 2397 §3: \
              parameter := attribute \"=\" value)"
                 .to_string()
@@ -324,13 +328,13 @@ fn parse_parameter(input: &str, piece: Span, sink: &mut Sink) -> Option<Paramete
     }
     let Some(eq) = text.find('=') else {
         if text.trim_matches(' ').eq_ignore_ascii_case("base64") {
-            sink.push(piece, Severity::Warning, "data-base64-not-last", || {
+            sink.push(piece, Severity::Warning, Code::DataBase64NotLast, || {
                 "`;base64` must come last, just before the `,` (RFC 2397 §3); here it is a \
                  parameter without a value, and the data is not base64-decoded (as browsers do)"
                     .to_string()
             });
         } else {
-            sink.push(piece, Severity::Warning, "data-param-no-value", || {
+            sink.push(piece, Severity::Warning, Code::DataParamNoValue, || {
                 format!(
                     "parameter `{text}` has no `=` and value (RFC 2397 §3: parameter := \
                      attribute \"=\" value); only a final `;base64` may stand alone"
@@ -352,7 +356,7 @@ fn parse_parameter(input: &str, piece: Span, sink: &mut Sink) -> Option<Paramete
         sink.push(
             attribute_span,
             Severity::Error,
-            "data-attribute-empty",
+            Code::DataAttributeEmpty,
             || {
                 "a parameter with an empty attribute before its `=` (RFC 2045 §5.1: \
              attribute := token)"
@@ -360,7 +364,7 @@ fn parse_parameter(input: &str, piece: Span, sink: &mut Sink) -> Option<Paramete
             },
         );
     } else if let Some(bad) = first_non_token(input, attribute_span) {
-        sink.push(bad, Severity::Error, "data-attribute-token", || {
+        sink.push(bad, Severity::Error, Code::DataAttributeToken, || {
             format!(
                 "{} may not appear in a parameter attribute (RFC 2045 §5.1 token: no space, \
                  control or tspecial ()<>@,;:\\\"/[]?=)",
@@ -371,7 +375,7 @@ fn parse_parameter(input: &str, piece: Span, sink: &mut Sink) -> Option<Paramete
     let raw = value_span.slice(input);
     let quoted = raw.starts_with('"');
     let value = if quoted {
-        sink.push(value_span, Severity::Warning, "data-quoted-value", || {
+        sink.push(value_span, Severity::Warning, Code::DataQuotedValue, || {
             "a quoted-string value: `\"` is not a urlchar, and RFC 2397 §3 asks for \
              %-escapes instead of quoting a value with tspecials"
                 .to_string()

@@ -31,6 +31,7 @@
 //! the RFC rule is a finding: `;base64` not last is a plain parameter, a
 //! media type that does not parse falls back to `text/plain`.
 
+use crate::Code;
 mod facts;
 mod header;
 mod payload;
@@ -202,7 +203,7 @@ pub struct DataUrlError {
 
 impl DataUrlError {
     /// The stable finding code, `data-missing-comma`.
-    pub const CODE: &'static str = "data-missing-comma";
+    pub const CODE: Code = Code::DataMissingComma;
 
     /// The error as a [`Finding`] at [`at`](Self::at).
     pub fn finding(&self) -> Finding {
@@ -295,7 +296,7 @@ pub fn analyze(uri: &str) -> Option<Result<DataUrl, DataUrlError>> {
         sink.push(
             Span::new(h, frag.end),
             Severity::Note,
-            "data-fragment",
+            Code::DataFragment,
             || {
                 "the `#` ends the data (RFC 3986 §3.5); RFC 2397 defines no fragment for \
              data URLs, so this part is not decoded"

@@ -1,5 +1,6 @@
 //! The decoded bytes: `%XX` escapes, then base64 as browsers read it.
 
+use crate::Code;
 use base64::engine::general_purpose::GeneralPurpose;
 use base64::engine::{DecodePaddingMode, GeneralPurposeConfig};
 use base64::{alphabet, DecodeError, Engine as _};
@@ -39,7 +40,7 @@ pub struct PayloadError {
     pub byte: Option<u8>,
     /// A stable code: `data-base64-invalid`, `data-base64-padding` or
     /// `data-base64-length`.
-    pub code: &'static str,
+    pub code: Code,
     /// What was found and what was expected.
     pub message: String,
 }
@@ -135,23 +136,23 @@ pub fn decode_prefix(url: &DataUrl, input: &str, limit: usize) -> Payload {
             // The decoder's offset is not always the first bad byte (it
             // checks the last quantum apart), so look for the first one.
             let (index, byte, code) = match first_bad(&clean) {
-                Some(i) if clean[i] == b'=' => (i, Some(b'='), "data-base64-padding"),
-                Some(i) => (i, Some(clean[i]), "data-base64-invalid"),
+                Some(i) if clean[i] == b'=' => (i, Some(b'='), Code::DataBase64Padding),
+                Some(i) => (i, Some(clean[i]), Code::DataBase64Invalid),
                 None => match e {
                     DecodeError::InvalidByte(i, byte) | DecodeError::InvalidLastSymbol(i, byte) => {
                         let code = if byte == b'=' {
-                            "data-base64-padding"
+                            Code::DataBase64Padding
                         } else {
-                            "data-base64-invalid"
+                            Code::DataBase64Invalid
                         };
                         (i, Some(byte), code)
                     }
                     DecodeError::InvalidLength(_) => {
-                        (clean.len().saturating_sub(1), None, "data-base64-length")
+                        (clean.len().saturating_sub(1), None, Code::DataBase64Length)
                     }
                     DecodeError::InvalidPadding => {
                         let i = clean.iter().position(|&c| c == b'=').unwrap_or(clean.len());
-                        (i, Some(b'='), "data-base64-padding")
+                        (i, Some(b'='), Code::DataBase64Padding)
                     }
                 },
             };
@@ -219,7 +220,7 @@ fn locate(
     data: Span,
     index: usize,
     byte: Option<u8>,
-    code: &'static str,
+    code: Code,
     symbols: usize,
 ) -> PayloadError {
     let unit = if byte.is_some() {

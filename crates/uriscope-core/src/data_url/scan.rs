@@ -3,6 +3,7 @@
 
 use crate::syntax::chars::{hex_value, is, QUERY};
 use crate::syntax::error::describe_char;
+use crate::Code;
 use crate::{Finding, Severity, Span};
 
 use super::MAX_FINDINGS;
@@ -20,7 +21,7 @@ impl Sink {
         &mut self,
         span: Span,
         severity: Severity,
-        code: &'static str,
+        code: Code,
         message: impl FnOnce() -> String,
     ) {
         if self.list.len() < MAX_FINDINGS {
@@ -136,7 +137,7 @@ pub(super) fn malformed_span(b: &[u8], i: usize, end: usize) -> Span {
 /// Report a malformed escape at `i`.
 pub(super) fn report_bad_percent(input: &str, i: usize, end: usize, sink: &mut Sink) {
     let span = malformed_span(input.as_bytes(), i, end);
-    sink.push(span, Severity::Error, "data-bad-percent", || {
+    sink.push(span, Severity::Error, Code::DataBadPercent, || {
         format!(
             "`{}` is not a %-escape: `%` must be followed by two hex digits \
              (RFC 3986 §2.1); it is kept as a literal `%`",
@@ -168,7 +169,7 @@ pub(super) fn report_non_uri_run(
         e += 1;
     }
     let span = Span::new(i, e);
-    sink.push(span, Severity::Warning, "data-invalid-char", || {
+    sink.push(span, Severity::Warning, Code::DataInvalidChar, || {
         let n = span.slice(input).chars().count();
         let first = describe_char(input, i);
         if n == 1 {
@@ -337,7 +338,7 @@ pub(super) fn scan_base64(input: &str, data: Span, sink: &mut Sink) -> usize {
                 if let Some((s, e, _)) = pads.take() {
                     broken = true;
                     let span = Span::new(s, e);
-                    sink.push(span, Severity::Error, "data-base64-padding", || {
+                    sink.push(span, Severity::Error, Code::DataBase64Padding, || {
                         "padding `=` in the middle of base64 data: `=` may only end it \
                          (RFC 4648 §3.2, RFC 2397 §3)"
                             .to_string()
@@ -353,7 +354,7 @@ pub(super) fn scan_base64(input: &str, data: Span, sink: &mut Sink) -> usize {
                     // Skip the rest of a multi-byte character.
                     it.i = span.end;
                 }
-                sink.push(span, Severity::Error, "data-base64-invalid", || {
+                sink.push(span, Severity::Error, Code::DataBase64Invalid, || {
                     format!(
                         "{} is not in the base64 alphabet (A-Z a-z 0-9 + / and = padding, \
                          RFC 4648 §4); browsers reject the whole URL",
@@ -366,13 +367,18 @@ pub(super) fn scan_base64(input: &str, data: Span, sink: &mut Sink) -> usize {
     flush_space(input, space_run.take(), sink);
 
     if escapes > 0 {
-        sink.push(first_escape, Severity::Note, "data-base64-escapes", || {
-            format!(
-                "{escapes} %-escape{} in base64 data, decoded before base64 as browsers do; \
+        sink.push(
+            first_escape,
+            Severity::Note,
+            Code::DataBase64Escapes,
+            || {
+                format!(
+                    "{escapes} %-escape{} in base64 data, decoded before base64 as browsers do; \
                  the first is here",
-                if escapes == 1 { "" } else { "s" }
-            )
-        });
+                    if escapes == 1 { "" } else { "s" }
+                )
+            },
+        );
     }
 
     if !broken {
@@ -396,11 +402,11 @@ fn check_last_quantum(
         if rem == 1 {
             // A lone last symbol: the length error below says it.
         } else if rem == 0 {
-            sink.push(span, Severity::Error, "data-base64-padding", || {
+            sink.push(span, Severity::Error, Code::DataBase64Padding, || {
                 "padding `=` after a complete base64 quantum (RFC 4648 §3.2)".to_string()
             });
         } else if n > 4 - rem {
-            sink.push(span, Severity::Error, "data-base64-padding", || {
+            sink.push(span, Severity::Error, Code::DataBase64Padding, || {
                 format!(
                     "{n} padding `=` where {} complete the last quantum (RFC 4648 §4)",
                     4 - rem
@@ -410,7 +416,7 @@ fn check_last_quantum(
             sink.push(
                 span,
                 Severity::Warning,
-                "data-base64-partial-padding",
+                Code::DataBase64PartialPadding,
                 || {
                     format!(
                         "{n} padding `=` where {} complete the last quantum (RFC 4648 §4); \
@@ -421,7 +427,7 @@ fn check_last_quantum(
             );
         }
     } else if rem >= 2 {
-        sink.push(end, Severity::Note, "data-base64-unpadded", || {
+        sink.push(end, Severity::Note, Code::DataBase64Unpadded, || {
             format!(
                 "base64 data without its final {} `=` (RFC 4648 §3.2 asks for padding); \
                  browsers and this decoder accept it",
@@ -431,14 +437,14 @@ fn check_last_quantum(
     }
     if let Some((v, span)) = last_symbol {
         if rem == 1 {
-            sink.push(span, Severity::Error, "data-base64-length", || {
+            sink.push(span, Severity::Error, Code::DataBase64Length, || {
                 format!(
                     "base64 data of {symbols} symbols: one symbol alone cannot end it \
                      (a quantum needs 2 to 4, RFC 4648 §4)"
                 )
             });
         } else if (rem == 2 && v & 0x0F != 0) || (rem == 3 && v & 0x03 != 0) {
-            sink.push(span, Severity::Note, "data-base64-trailing-bits", || {
+            sink.push(span, Severity::Note, Code::DataBase64TrailingBits, || {
                 "the last base64 symbol has non-zero unused bits (not canonical, \
                  RFC 4648 §3.5); they are ignored"
                     .to_string()
@@ -451,7 +457,7 @@ fn check_last_quantum(
 fn flush_space(input: &str, run: Option<(usize, usize)>, sink: &mut Sink) {
     let Some((s, e)) = run else { return };
     let span = Span::new(s, e);
-    sink.push(span, Severity::Warning, "data-base64-whitespace", || {
+    sink.push(span, Severity::Warning, Code::DataBase64Whitespace, || {
         format!(
             "whitespace ({}) in base64 data: not a urlchar (RFC 2397 §3); \
              browsers skip it (forgiving-base64), and so does this decoder",

@@ -42,7 +42,12 @@ fn decoded_len_of_base64_symbols() {
 fn sink_caps_and_sorts() {
     let mut sink = Sink::default();
     for i in (0..MAX_FINDINGS + 5).rev() {
-        sink.push(Span::empty(i), Severity::Note, "x", || i.to_string());
+        sink.push(
+            Span::empty(i),
+            Severity::Note,
+            crate::Code::DataSyntax,
+            || i.to_string(),
+        );
     }
     let (list, omitted) = sink.finish();
     assert_eq!((list.len(), omitted), (MAX_FINDINGS, 5));

@@ -9,6 +9,7 @@
 //! never a message each.
 
 use super::{Item, Linted};
+use crate::Code;
 use crate::{Finding, Mark, Severity, Span};
 
 /// At most this many positions are kept in a [`Group`]; the rest are
@@ -33,7 +34,7 @@ impl Group {
     }
 
     /// The code every finding of the group has.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         self.first.code
     }
 
@@ -43,7 +44,7 @@ impl Group {
     /// let r = uriscope_core::analyze("http://h/a b c|", Default::default());
     /// let l = uriscope_core::lint::Linted::new(&r);
     /// let g = &l.groups()[0];
-    /// assert_eq!((g.code(), g.count), ("whitespace", 2));
+    /// assert_eq!((g.code(), g.count), (uriscope_core::Code::Whitespace, 2));
     /// assert_eq!(g.positions_text(), "10..11, 12..13");
     /// ```
     pub fn positions_text(&self) -> String {
@@ -67,7 +68,7 @@ impl Linted<'_> {
     /// ```
     /// let r = uriscope_core::analyze("http://h/<a> <b>", Default::default());
     /// let l = uriscope_core::lint::Linted::new(&r);
-    /// let g: Vec<_> = l.groups().iter().map(|g| (g.code(), g.count)).collect();
+    /// let g: Vec<_> = l.groups().iter().map(|g| (g.code().as_str(), g.count)).collect();
     /// assert_eq!(g, [("invalid-char", 4), ("whitespace", 1)]);
     /// ```
     pub fn groups(&self) -> Vec<Group> {
@@ -83,8 +84,8 @@ impl Linted<'_> {
 /// [`Linted::groups`] groups a report's.
 ///
 /// ```
-/// use uriscope_core::{lint::group, Finding, Severity, Span};
-/// let f = |at| Finding::new(Span::new(at, at + 1), Severity::Warning, "w", "w".into());
+/// use uriscope_core::{lint::group, Code, Finding, Severity, Span};
+/// let f = |at| Finding::new(Span::new(at, at + 1), Severity::Warning, Code::Backslash, "\\".into());
 /// let g = group(&[f(1), f(4), f(9)]);
 /// assert_eq!((g.len(), g[0].count, g[0].positions_text().as_str()), (1, 3, "1..2, 4..5, 9..10"));
 /// ```

@@ -32,6 +32,7 @@
 //! `file-remote-host`, `file-drive-letter`, `file-relative-path`,
 //! `tel-number`, `tel-parameter`, `tel-phone-context`.
 
+use crate::Code;
 mod groups;
 pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
 pub(crate) mod host_insight;
@@ -230,11 +231,11 @@ impl<'r> Linted<'r> {
     }
 }
 
-fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+fn warn(out: &mut Vec<Finding>, span: Span, code: Code, message: String) {
     out.push(Finding::new(span, Severity::Warning, code, message));
 }
 
-fn note(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+fn note(out: &mut Vec<Finding>, span: Span, code: Code, message: String) {
     out.push(Finding::new(span, Severity::Note, code, message));
 }
 
@@ -248,7 +249,7 @@ fn userinfo(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 Span::new(span.start + colon + 1, span.end),
-                "userinfo-password",
+                Code::UserinfoPassword,
                 "a password in the userinfo: URIs are logged, bookmarked and shown in clear \
                  text; \"user:password\" is deprecated (RFC 3986 §7.5, §3.2.1)"
                     .to_string(),
@@ -260,7 +261,7 @@ fn userinfo(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             span,
-            "userinfo-looks-like-host",
+            Code::UserinfoLooksLikeHost,
             format!(
                 "the userinfo contains \"{}\", which reads like a host name, but the host \
                  is \"{}\": a semantic attack on the reader (RFC 3986 §7.6)",
@@ -345,7 +346,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             a.host.span,
-            "ipv4-rare-form",
+            Code::Ipv4RareForm,
             format!(
                 "RFC 3986 reads \"{}\" as a registered name, but resolvers using \
                  inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
@@ -372,7 +373,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 label,
-                "punycode-invalid",
+                Code::PunycodeInvalid,
                 format!(
                     "label \"{}…\" starts with \"xn--\" but is {} octets long; a DNS label has \
                      at most {} (RFC 1034 §3.1), so it is no IDNA A-label (RFC 5890 §2.3.2.1) \
@@ -389,7 +390,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                         warn(
                             out,
                             label,
-                            "mixed-script-label",
+                            Code::MixedScriptLabel,
                             format!(
                                 "label \"{}\" decodes to \"{}\", which mixes {} \
                                  letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
@@ -404,7 +405,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 None => warn(
                     out,
                     label,
-                    "punycode-invalid",
+                    Code::PunycodeInvalid,
                     format!(
                         "label \"{}\" starts with \"xn--\" but is not valid punycode (RFC 3492)",
                         cut(text)
@@ -421,7 +422,7 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 label,
-                "mixed-script-label",
+                Code::MixedScriptLabel,
                 format!(
                     "label \"{}\" mixes {} letters ({}): a look-alike (homograph) risk \
                      (RFC 3986 §7.6, UTS #39 §5.2)",
@@ -461,7 +462,7 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             span,
-            "port-out-of-range",
+            Code::PortOutOfRange,
             format!(
                 "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1), \
                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client \
@@ -486,7 +487,7 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     note(
         out,
         span,
-        "non-default-port",
+        Code::NonDefaultPort,
         format!("port {port} is not {scheme}'s default port {default}{well_known} (RFC 3986 §7.2)"),
     );
 }
@@ -554,7 +555,7 @@ fn encoded_controls(input: &str, crlf_ok: Option<Span>, out: &mut Vec<Finding>) 
         warn(
             out,
             Span::new(start, i),
-            "encoded-control-char",
+            Code::EncodedControlChar,
             format!(
                 "percent-encoded control character{} {}: decoding {} before passing the data \
                  on can inject protocol delimiters or truncate strings (RFC 3986 §7.2, §7.3)",
@@ -582,7 +583,7 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 warn(
                     out,
                     Span::new(span.start + i, span.start + i + 3),
-                    "encoded-slash",
+                    Code::EncodedSlash,
                     "\"%2F\" is data inside one segment, but a server that decodes the path \
                      before splitting it sees a '/' there (RFC 3986 §7.3, §2.2)"
                         .to_string(),
@@ -593,7 +594,7 @@ fn path_escapes(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 span,
-                "encoded-dot-segment",
+                Code::EncodedDotSegment,
                 format!(
                     "segment \"{}\" decodes to \"{dots}\": remove_dot_segments does not see it \
                      (RFC 3986 §5.2.4, §6.2.2.2), but a server or file system that decodes \
@@ -653,7 +654,7 @@ fn backslashes(input: &str, out: &mut Vec<Finding>) {
         warn(
             out,
             Span::new(start, end),
-            "backslash",
+            Code::Backslash,
             "'\\' is not allowed in a URI (RFC 3986 §2), but WHATWG URL parsers (browsers) \
              read it as '/' in http, https, ws, wss, ftp and file URLs, so two parsers may \
              disagree about the host or path"
@@ -671,7 +672,7 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             span,
-            "javascript-scheme",
+            Code::JavascriptScheme,
             "a javascript: URI runs its text as script in the page that follows it; never \
              follow one from untrusted input"
                 .to_string(),
@@ -682,7 +683,7 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 span,
-                "data-scheme",
+                Code::DataScheme,
                 format!(
                     "a data: URI carries its own content (RFC 2397) under no server's \
                      authority, and {} runs or renders active content: it can \
@@ -694,7 +695,7 @@ fn scheme_warnings(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             note(
                 out,
                 span,
-                "data-scheme",
+                Code::DataScheme,
                 format!(
                     "a data: URI carries its own content (RFC 2397) under no server's \
                      authority; {} is not a type that runs script or renders a page",

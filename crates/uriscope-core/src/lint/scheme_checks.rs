@@ -8,13 +8,14 @@
 use crate::lint::host_insight::percent_decode;
 use crate::lint::scheme::{lookup, AuthorityRule};
 use crate::quote::cut;
+use crate::Code;
 use crate::{Finding, Severity, Span, UriRef};
 
-fn warn(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+fn warn(out: &mut Vec<Finding>, span: Span, code: Code, message: String) {
     out.push(Finding::new(span, Severity::Warning, code, message));
 }
 
-fn note(out: &mut Vec<Finding>, span: Span, code: &'static str, message: String) {
+fn note(out: &mut Vec<Finding>, span: Span, code: Code, message: String) {
     out.push(Finding::new(span, Severity::Note, code, message));
 }
 
@@ -28,7 +29,7 @@ pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             (AuthorityRule::Required, None) => warn(
                 out,
                 sspan,
-                "scheme-needs-authority",
+                Code::SchemeNeedsAuthority,
                 format!(
                     "{} URIs have an authority (\"{}://host...\"), as {} defines them; \
                      without one this names no server",
@@ -38,7 +39,7 @@ pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             (AuthorityRule::Forbidden, Some(a)) => warn(
                 out,
                 a.span,
-                "scheme-forbids-authority",
+                Code::SchemeForbidsAuthority,
                 format!(
                     "{} URIs have no authority ({}); \"//\" after \"{}:\" is not part of its syntax",
                     info.name, info.spec, info.name
@@ -51,7 +52,7 @@ pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 warn(
                     out,
                     a.host.span,
-                    "scheme-empty-host",
+                    Code::SchemeEmptyHost,
                     format!("{} URIs must name a host ({why})", info.name),
                 );
             }
@@ -60,7 +61,7 @@ pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 Span::new(f.start.saturating_sub(1), f.end),
-                "scheme-fragment-forbidden",
+                Code::SchemeFragmentForbidden,
                 format!("{} URIs have no fragment ({why})", info.name),
             );
         }
@@ -117,7 +118,7 @@ fn mailto(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 warn(
                     out,
                     span,
-                    "mailto-address",
+                    Code::MailtoAddress,
                     format!("not an e-mail address (RFC 6068 §2, addr-spec): {why}"),
                 );
             }
@@ -129,7 +130,7 @@ fn mailto(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 pair.span,
-                "mailto-hfield",
+                Code::MailtoHfield,
                 "a mailto header field is written name=value, as in ?subject=Hi (RFC 6068 §2)"
                     .to_string(),
             );
@@ -141,7 +142,7 @@ fn mailto(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         note(
             out,
             path,
-            "mailto-no-recipient",
+            Code::MailtoNoRecipient,
             "no address before '?' and no to= header field: the user must supply the recipient \
              (RFC 6068 §2)"
                 .to_string(),
@@ -182,7 +183,7 @@ fn urn(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             path,
-            "urn-syntax",
+            Code::UrnSyntax,
             "a URN is urn:<NID>:<NSS>, as in urn:isbn:0451450523; there is no ':' after the \
              namespace identifier (RFC 8141 §2)"
                 .to_string(),
@@ -199,7 +200,7 @@ fn urn(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             if nid.is_empty() { path } else { nid_span },
-            "urn-nid",
+            Code::UrnNid,
             format!(
                 "the namespace identifier must be 2 to 32 letters, digits or '-', starting and \
                  ending with a letter or digit; \"{}\" is not (RFC 8141 §2)",
@@ -212,7 +213,7 @@ fn urn(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             nss,
-            "urn-nss-empty",
+            Code::UrnNssEmpty,
             "the namespace-specific string after \"urn:<NID>:\" is empty (RFC 8141 §2: NSS = \
              pchar *(pchar / \"/\"))"
                 .to_string(),
@@ -223,7 +224,7 @@ fn urn(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 qs,
-                "urn-query",
+                Code::UrnQuery,
                 "in a URN '?' must introduce an r-component \"?+\" or a q-component \"?=\" \
                  (RFC 8141 §2)"
                     .to_string(),
@@ -241,7 +242,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
         warn(
             out,
             path,
-            "data-syntax",
+            Code::DataSyntax,
             "a data URI is data:[<mediatype>][;base64],<data>; the ',' before the data is \
              missing (RFC 2397 §3)"
                 .to_string(),
@@ -259,7 +260,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 warn(
                     out,
                     part,
-                    "data-media-type",
+                    Code::DataMediaType,
                     format!(
                         "\"{}\" is not a media type type/subtype such as text/plain \
                          (RFC 2397 §3, RFC 2045 §5.1)",
@@ -280,7 +281,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 part,
-                "data-parameter",
+                Code::DataParameter,
                 format!(
                     "media type parameter \"{}\" is not attribute=value (only a final \
                      \";base64\" stands alone) (RFC 2397 §3)",
@@ -299,7 +300,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                 warn(
                     out,
                     payload_span,
-                    "data-base64",
+                    Code::DataBase64,
                     format!("the payload is marked ;base64 but {why} (RFC 2397 §3, RFC 4648 §4)"),
                 );
                 return;
@@ -320,7 +321,7 @@ fn data(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     note(
         out,
         payload_span,
-        "data-payload",
+        Code::DataPayload,
         format!(
             "payload: {size} bytes{} of {}{charset}",
             if base64 {
@@ -379,7 +380,7 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 a.span,
-                "file-drive-in-authority",
+                Code::FileDriveInAuthority,
                 "a Windows drive letter in the authority: write file:///C:/path (three slashes) \
                  (RFC 8089 Appendix E.2)"
                     .to_string(),
@@ -391,7 +392,7 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             note(
                 out,
                 a.host.span,
-                "file-remote-host",
+                Code::FileRemoteHost,
                 format!(
                     "a file URI naming host \"{}\" rather than the local machine (empty or \
                      \"localhost\"); how it is reached is system-dependent (RFC 8089 §2, §3)",
@@ -414,12 +415,12 @@ fn file(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                  RFC 8089 Appendix E.2 describes; the standard form is file:///C:/..."
             }
         };
-        note(out, span, "file-drive-letter", how.to_string());
+        note(out, span, Code::FileDriveLetter, how.to_string());
     } else if u.authority_parts().is_none() && !path.starts_with('/') {
         warn(
             out,
             u.path_span(),
-            "file-relative-path",
+            Code::FileRelativePath,
             "a file URI names an absolute path (\"file:/path\" or \"file:///path\") (RFC 8089 §2)"
                 .to_string(),
         );
@@ -464,7 +465,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 p,
-                "tel-parameter",
+                Code::TelParameter,
                 format!(
                     "\"{}\" is not a parameter ;name or ;name=value (RFC 3966 §3)",
                     cut(t)
@@ -482,7 +483,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 number,
-                "tel-number",
+                Code::TelNumber,
                 "a global number is '+' then digits, with only '-', '.', '(' and ')' as visual \
                  separators (RFC 3966 §3, §5.1.4)"
                     .to_string(),
@@ -492,7 +493,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 path,
-                "tel-parameter",
+                Code::TelParameter,
                 "a global number (starting with '+') takes no ;phone-context (RFC 3966 §5.1.5)"
                     .to_string(),
             );
@@ -503,7 +504,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 number,
-                "tel-number",
+                Code::TelNumber,
                 "not a telephone number: a global number starts with '+', a local one holds \
                  digits, '*', '#' and visual separators (RFC 3966 §3)"
                     .to_string(),
@@ -512,7 +513,7 @@ fn tel(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             warn(
                 out,
                 number,
-                "tel-phone-context",
+                Code::TelPhoneContext,
                 "a local number (no leading '+') needs ;phone-context= to say where it is \
                  dialled (RFC 3966 §5.1.5)"
                     .to_string(),

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::resolution::dot_segments::has_dot_segments;
 use crate::syntax::ipv6_text;
+use crate::Code;
 use crate::{
     parse_with, remove_dot_segments, Finding, HostKind, ParseOptions, Severity, Span, UriRef,
 };
@@ -143,7 +144,7 @@ fn encoded_dot_segments_kept(after: &str, po: ParseOptions, findings: &mut Vec<F
             findings.push(Finding::new(
                 span,
                 Severity::Note,
-                "encoded-dot-segment-kept",
+                Code::EncodedDotSegmentKept,
                 format!(
                     "\"{seg}\" is a dot segment spelled with escapes: \".\" is unreserved, which \
                      RFC 3986 §6.2.2.2 decodes, but --keep-encoded-dots keeps it encoded (a \
@@ -219,7 +220,7 @@ fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) 
                 findings.push(Finding::new(
                     Span::new(start, start + p.len()),
                     Severity::Warning,
-                    "double-slash-path-without-authority",
+                    Code::DoubleSlashPathWithoutAuthority,
                     double_slash_message(&p[2..]),
                 ));
             }

@@ -6,6 +6,7 @@ use crate::resolution::target::{
     invalid, merge_prefix, parse_base, resolve_parsed, ResolveError, ResolveOptions, Subject,
 };
 use crate::resolution::trace::{resolve, Resolution};
+use crate::Code;
 use crate::{parse_with, remove_dot_segments, Mode, UriRef};
 
 /// The answer of [`make_relative`].
@@ -76,7 +77,7 @@ pub fn make_relative(
     if t.scheme().is_none() {
         return Err(ResolveError {
             subject: Subject::Target,
-            code: "target-not-absolute",
+            code: Code::TargetNotAbsolute,
             message: format!(
                 "the target must be an absolute URI with a scheme, but {target:?} is a {} reference",
                 t.kind().noun()
@@ -112,7 +113,7 @@ pub fn make_relative(
     }
     Err(ResolveError {
         subject: Subject::Target,
-        code: "unreachable-target",
+        code: Code::UnreachableTarget,
         message: format!(
             "no reference resolves to {target:?} against this base: resolution always removes \
              dot segments (§5.2.4), so a target whose path keeps them cannot be reached"

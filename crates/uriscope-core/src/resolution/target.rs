@@ -5,6 +5,7 @@
 //! [`resolve_target`] builds only the target string, with one allocation in
 //! the usual case.
 
+use crate::Code;
 use std::fmt;
 
 use crate::resolution::dot_segments::{has_dot_segments, remove_dot_segments_into};
@@ -81,7 +82,7 @@ pub struct ResolveError {
     /// Which input is at fault.
     pub subject: Subject,
     /// A stable code: `base-not-absolute`, `invalid-base` or `invalid-reference`.
-    pub code: &'static str,
+    pub code: Code,
     /// A message naming the problem and where it is.
     pub message: String,
     /// The first errors of [`analyze`](crate::analyze) on the faulty input, at most
@@ -117,9 +118,9 @@ pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> R
     ResolveError {
         subject,
         code: match subject {
-            Subject::Base => "invalid-base",
-            Subject::Reference => "invalid-reference",
-            Subject::Target => "invalid-target",
+            Subject::Base => Code::InvalidBase,
+            Subject::Reference => Code::InvalidReference,
+            Subject::Target => Code::InvalidTarget,
         },
         message,
         findings,
@@ -139,12 +140,12 @@ pub(crate) fn parse_base(base: &str, options: ParseOptions) -> Result<UriRef<'_>
         findings.push(Finding::new(
             crate::Span::empty(0),
             Severity::Error,
-            "base-not-absolute",
+            Code::BaseNotAbsolute,
             message.clone(),
         ));
         return Err(ResolveError {
             subject: Subject::Base,
-            code: "base-not-absolute",
+            code: Code::BaseNotAbsolute,
             message,
             findings,
         });

@@ -6,6 +6,7 @@ use crate::resolution::target::{
     compat_drops_scheme, merge_prefix, parse_base, parse_reference, ResolveError, ResolveOptions,
     Subject,
 };
+use crate::Code;
 use crate::{Finding, Parts, Severity, Span, UriRef};
 
 /// The five components as owned text, each `None` when undefined (§5.3).
@@ -333,7 +334,7 @@ pub fn resolve(
             finding: Finding::new(
                 Span::new(span.start - 1, span.end),
                 Severity::Note,
-                "base-fragment-dropped",
+                Code::BaseFragmentDropped,
                 format!(
                     "the base's fragment \"#{f}\" is not part of a base URI (RFC 3986 §5.1, \
                      §5.2.1) and was dropped"
@@ -438,7 +439,7 @@ pub fn resolve(
             finding: Finding::new(
                 Span::new(prefix_len, prefix_len + path.len()),
                 Severity::Warning,
-                "double-slash-path-without-authority",
+                Code::DoubleSlashPathWithoutAuthority,
                 message,
             ),
         });

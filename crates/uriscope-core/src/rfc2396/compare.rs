@@ -4,6 +4,7 @@
 use super::authority::{AuthorityKind, HostKind};
 use super::chars;
 use super::grammar::{analyze, Analysis, PathForm};
+use crate::Code;
 use crate::{Finding, Severity, Span};
 
 /// Compare the two grammars on `input`: a warning for each reason it is
@@ -38,7 +39,7 @@ pub fn compare_grammars(input: &str) -> Vec<Finding> {
                 out.push(Finding::new(
                     e.span,
                     Severity::Warning,
-                    "rfc3986-only",
+                    Code::Rfc3986Only,
                     message,
                 ));
             }
@@ -53,7 +54,7 @@ pub fn compare_grammars(input: &str) -> Vec<Finding> {
                 out.push(Finding::new(
                     e.span,
                     Severity::Warning,
-                    "rfc2396-only",
+                    Code::Rfc2396Only,
                     message,
                 ));
             }
@@ -69,7 +70,7 @@ pub fn compare_grammars(input: &str) -> Vec<Finding> {
             out.push(Finding::new(
                 span,
                 Severity::Note,
-                "invalid-in-both",
+                Code::InvalidInBoth,
                 format!(
                     "invalid under both grammars: RFC 2396 finds {} error(s), the first {}; \
                      RFC 3986 finds {} error(s), the first {}",
@@ -88,15 +89,15 @@ pub fn compare_grammars(input: &str) -> Vec<Finding> {
 /// Why RFC 2396 rejects what RFC 3986 accepts, by finding code.
 fn why_2396_rejects(input: &str, e: &Finding) -> &'static str {
     match e.code {
-        "unwise-char" if matches!(input.as_bytes().get(e.span.start), Some(b'[' | b']')) => {
+        Code::UnwiseChar if matches!(input.as_bytes().get(e.span.start), Some(b'[' | b']')) => {
             "RFC 2396 has no IP literals: '[' and ']' are unwise (§2.4.3); RFC 2732 and \
              RFC 3986 §3.2.2 added IP-literal for IPv6 and IPvFuture hosts"
         }
-        "empty-opaque-part" => {
+        Code::EmptyOpaquePart => {
             "RFC 3986 allows an empty path after \"scheme:\" (path-empty, Appendix D.2: \"about:\", \
              \"dav:\"); RFC 2396 needs a hier_part or a non-empty opaque_part"
         }
-        "missing-path" => {
+        Code::MissingPath => {
             "RFC 3986 relative-part allows an empty path before a query; RFC 2396 relativeURI \
              needs net_path, abs_path or rel_path"
         }
@@ -133,7 +134,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
                 out.push(Finding::new(
                     a.span,
                     Severity::Note,
-                    "reg-name-authority",
+                    Code::RegNameAuthority,
                     format!(
                         "RFC 2396 reads \"{}\" as a registry-based reg_name with no host or port, \
                          since it is not a server: at byte {}, {} (§3.2.1, §3.2.2); RFC 3986 reads \
@@ -152,7 +153,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
                 out.push(Finding::new(
                     h,
                     Severity::Note,
-                    "ipv4-differs",
+                    Code::Ipv4Differs,
                     format!(
                         "RFC 2396 IPv4address (1*digit \".\" ×4, no range, §3.2.2) accepts \"{}\"; \
                          RFC 3986 reads it as a reg-name, since a dec-octet is 0-255 without \
@@ -169,7 +170,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
             out.push(Finding::new(
                 old.path,
                 Severity::Note,
-                "opaque-query",
+                Code::OpaqueQuery,
                 format!(
                     "RFC 2396 reads \"{}\" as one opaque_part, with no query (§3); RFC 3986 \
                      splits off the query \"{}\" (§3.4)",
@@ -186,7 +187,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
         out.push(Finding::new(
             Span::new(i, i + 1),
             Severity::Note,
-            "mark-now-reserved",
+            Code::MarkNowReserved,
             format!(
                 "\"{}\" at byte {i} is a mark, so unreserved, in RFC 2396 (§2.3), and may be escaped \
                  without changing the meaning; RFC 3986 moved \"!\" \"*\" \"'\" \"(\" \")\" to the \
@@ -205,7 +206,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
         out.push(Finding::new(
             s.span,
             Severity::Note,
-            "path-params",
+            Code::PathParams,
             format!(
                 "RFC 2396 reads segment \"{}\" as name \"{}\" with param(s) {:?}{empty} \
                  (segment = *pchar *( \";\" param ), §3.3); RFC 3986 has no params: \";\" is a \
@@ -228,7 +229,7 @@ fn readings(old: &Analysis<'_>, new: &crate::Analysis<'_>, out: &mut Vec<Finding
         out.push(Finding::new(
             Span::new(i, i + 3),
             Severity::Note,
-            "escaped-unreserved",
+            Code::EscapedUnreserved,
             format!(
                 "\"{}\" escapes '{}', unreserved in RFC 2396, where unescaping it is left to \
                  the scheme (§2.4.2); {now}",

@@ -13,6 +13,7 @@ use super::authority::{classify_authority, Authority, AuthorityKind};
 use super::chars::{self, is, PATH, REG_NAME, REL_SEGMENT, SCHEME, URIC, URIC_NO_SLASH};
 use super::rule::Rule;
 use crate::syntax::error::describe_char;
+use crate::Code;
 use crate::{Finding, Severity, Span};
 
 /// Which path form of the 1998 grammar the reference took.
@@ -143,7 +144,7 @@ impl Analysis<'_> {
 /// use uriscope_core::rfc2396::validate;
 /// use uriscope_core::Severity;
 /// let errors = |s| validate(s).into_iter().filter(|f| f.severity == Severity::Error)
-///     .map(|f| (f.span.start, f.code)).collect::<Vec<_>>();
+///     .map(|f| (f.span.start, f.code.as_str())).collect::<Vec<_>>();
 /// assert_eq!(errors("http://a/b;p?q#f"), []);
 /// assert_eq!(errors("http://[::1]/"), [(7, "unwise-char"), (11, "unwise-char")]);
 /// assert_eq!(errors("?y"), [(0, "missing-path")]);
@@ -216,7 +217,7 @@ impl<'a> Validator<'a> {
                 self.findings.push(Finding::new(
                     span,
                     Severity::Note,
-                    "reg-name-authority",
+                    Code::RegNameAuthority,
                     message,
                 ));
             }
@@ -239,7 +240,7 @@ impl<'a> Validator<'a> {
         } else if b[pos] == b'?' {
             self.error(
                 Span::new(pos, pos + 1),
-                "missing-path",
+                Code::MissingPath,
                 format!(
                     "'?' at byte {pos} starts a query, but relativeURI = ( net_path | abs_path | rel_path ) \
                      [ \"?\" query ] needs a path before it ({}); RFC 3986 relative-part allows an empty path",
@@ -342,7 +343,7 @@ impl<'a> Validator<'a> {
         let (class, class_section) = chars::class_name(c);
         let (code, message) = match c {
             b'%' => (
-                "bad-escape",
+                Code::BadEscape,
                 format!(
                     "'%' at byte {i} must start escaped = \"%\" hex hex (RFC 2396 §2.4.1), but is followed by {}; \
                      '%' is in delims (§2.4.3): write %25 for a literal '%'",
@@ -350,7 +351,7 @@ impl<'a> Validator<'a> {
                 ),
             ),
             b':' if rule == Rule::RelSegment => (
-                "colon-in-rel-segment",
+                Code::ColonInRelSegment,
                 format!(
                     "':' at byte {i} is not allowed in rel_segment ({}): the first segment of a \
                      relative path cannot hold ':', or it would read as a scheme; write \"./\" before it",
@@ -359,12 +360,12 @@ impl<'a> Validator<'a> {
             ),
             _ => {
                 let code = match c {
-                    b' ' => "whitespace",
-                    0..=0x1f | 0x7f => "control-char",
-                    0x80.. => "non-ascii",
-                    _ if chars::is_unwise(c) => "unwise-char",
-                    _ if chars::is_delims(c) => "delims-char",
-                    _ => "invalid-char",
+                    b' ' => Code::Whitespace,
+                    0..=0x1f | 0x7f => Code::ControlChar,
+                    0x80.. => Code::NonAscii,
+                    _ if chars::is_unwise(c) => Code::UnwiseChar,
+                    _ if chars::is_delims(c) => Code::DelimsChar,
+                    _ => Code::InvalidChar,
                 };
                 let extra = match c {
                     b'[' | b']' => "; RFC 2396 has no IP literals (RFC 2732 and RFC 3986 §3.2.2 added them)",
@@ -391,7 +392,7 @@ impl<'a> Validator<'a> {
     fn empty_opaque_part(&mut self, pos: usize) {
         self.error(
             Span::empty(pos),
-            "empty-opaque-part",
+            Code::EmptyOpaquePart,
             format!(
                 "nothing follows the scheme's ':' at byte {}: absoluteURI = scheme \":\" ( hier_part | opaque_part ) \
                  needs a \"/\" or at least one uric_no_slash (RFC 2396 §3); RFC 3986 allows an empty path",
@@ -400,7 +401,7 @@ impl<'a> Validator<'a> {
         );
     }
 
-    fn error(&mut self, span: Span, code: &'static str, message: String) {
+    fn error(&mut self, span: Span, code: Code, message: String) {
         self.findings
             .push(Finding::new(span, Severity::Error, code, message));
     }

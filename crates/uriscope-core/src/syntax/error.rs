@@ -1,5 +1,6 @@
 //! Parse errors (small, `Copy`) and findings (every problem, with a message).
 
+use crate::Code;
 use std::fmt;
 
 use crate::Span;
@@ -144,7 +145,7 @@ pub struct ParseError {
     /// Byte offset of the offending input.
     pub at: usize,
     /// The stable finding code, such as `invalid-char` or `ipv6-syntax`.
-    pub code: &'static str,
+    pub code: Code,
     /// The rule being parsed.
     pub rule: Rule,
 }
@@ -173,14 +174,14 @@ pub struct Finding {
     /// Error, warning or note.
     pub severity: Severity,
     /// A stable, kebab-case code (`invalid-char`, `bad-percent`, …).
-    pub code: &'static str,
+    pub code: Code,
     /// A human-readable explanation.
     pub message: String,
 }
 
 impl Finding {
     /// A finding from its parts.
-    pub fn new(span: Span, severity: Severity, code: &'static str, message: String) -> Finding {
+    pub fn new(span: Span, severity: Severity, code: Code, message: String) -> Finding {
         Finding {
             span,
             severity,

@@ -7,6 +7,7 @@ use crate::syntax::error::{Rule, Severity};
 use crate::syntax::parse::{Parser, R};
 use crate::syntax::sink::{Detail, Sink};
 use crate::syntax::uri_ref::{Host, HostKind};
+use crate::Code;
 use crate::Span;
 
 /// `dec-octet`: `0`–`255` without leading zeros.
@@ -82,7 +83,7 @@ impl<S: Sink> Parser<'_, S> {
             self.report(
                 Span::new(start, end),
                 Severity::Error,
-                "ip-literal-syntax",
+                Code::IpLiteralSyntax,
                 Rule::IpLiteral,
                 Detail::Text("'[' opens an IP literal that has no closing ']'"),
             )?;
@@ -127,7 +128,7 @@ impl<S: Sink> Parser<'_, S> {
                         .map_or(after, |c| after + c.len_utf8()),
                 ),
                 Severity::Error,
-                "ip-literal-syntax",
+                Code::IpLiteralSyntax,
                 Rule::IpLiteral,
                 Detail::Text("after the ']' of an IP literal only ':' and a port may follow"),
             )?;
@@ -145,7 +146,7 @@ impl<S: Sink> Parser<'_, S> {
             self.report(
                 Span::new(pct, pct + 1),
                 Severity::Error,
-                "zone-id-syntax",
+                Code::ZoneIdSyntax,
                 Rule::ZoneId,
                 Detail::Text(
                     "a zone ID is introduced by \"%25\" (an escaped '%'), as in [fe80::1%25eth0]; \
@@ -159,7 +160,7 @@ impl<S: Sink> Parser<'_, S> {
             self.report(
                 Span::new(pct, close),
                 Severity::Error,
-                "zone-id-syntax",
+                Code::ZoneIdSyntax,
                 Rule::ZoneId,
                 Detail::Text("the zone ID after \"%25\" is empty; it needs at least one character"),
             )?;
@@ -179,7 +180,7 @@ impl<S: Sink> Parser<'_, S> {
         if i == hex_start {
             return self.error_at(
                 i,
-                "ipvfuture-syntax",
+                Code::IpvfutureSyntax,
                 Rule::IpFuture,
                 Detail::Text("expected a hex version number after 'v'"),
             );
@@ -187,7 +188,7 @@ impl<S: Sink> Parser<'_, S> {
         if i >= inner.end || b[i] != b'.' {
             return self.error_at(
                 i,
-                "ipvfuture-syntax",
+                Code::IpvfutureSyntax,
                 Rule::IpFuture,
                 Detail::Text("expected '.' after the version number"),
             );
@@ -196,7 +197,7 @@ impl<S: Sink> Parser<'_, S> {
         if i >= inner.end {
             return self.error_at(
                 i,
-                "ipvfuture-syntax",
+                Code::IpvfutureSyntax,
                 Rule::IpFuture,
                 Detail::Text("expected at least one address character after '.'"),
             );
@@ -219,7 +220,7 @@ impl<S: Sink> Parser<'_, S> {
         let mut pieces = 0usize;
         let mut compressed = false;
         let err = |p: &mut Self, at: usize, n: usize, why: &'static str| {
-            p.error_at(at, "ipv6-syntax", Rule::Ipv6, Detail::Pieces(n, why))
+            p.error_at(at, Code::Ipv6Syntax, Rule::Ipv6, Detail::Pieces(n, why))
         };
         if i == end {
             return err(self, i, 0, "an IPv6 address cannot be empty");

@@ -6,6 +6,7 @@
 pub mod chars;
 #[cfg(test)]
 mod chars_tests;
+pub mod code;
 mod eights;
 pub mod error;
 pub mod host;

@@ -15,6 +15,7 @@ use crate::syntax::split::{split, Split};
 use crate::syntax::uri_ref::{
     Authority, ComponentSpans, Host, HostKind, PathKind, UriRef, MAX_INPUT_LEN,
 };
+use crate::Code;
 use crate::Span;
 
 pub(crate) type R<T = ()> = Result<T, Stop>;
@@ -30,11 +31,11 @@ pub struct ParseOptions {
 /// Validate `input` as an RFC 3986 URI-reference.
 ///
 /// ```
-/// use uriscope_core::{parse, HostKind};
+/// use uriscope_core::{parse, Code, HostKind};
 /// let u = parse("http://[fe80::1%25en0]:8080/").unwrap();
 /// assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
 /// let e = parse("http://exa mple.com/").unwrap_err();
-/// assert_eq!((e.at, e.code), (10, "whitespace"));
+/// assert_eq!((e.at, e.code), (10, Code::Whitespace));
 /// ```
 pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
     parse_with(input, ParseOptions::default())
@@ -206,7 +207,7 @@ pub(crate) fn invalid_reference(
 /// ```
 /// let (u, first) = uriscope_core::recover("http://h/a b<c", Default::default());
 /// assert_eq!(u.path(), "/a b<c");
-/// assert_eq!(first.map(|f| (f.span.start, f.code)), Some((10, "whitespace")));
+/// assert_eq!(first.map(|f| (f.span.start, f.code.as_str())), Some((10, "whitespace")));
 /// ```
 pub fn recover(input: &str, options: ParseOptions) -> (UriRef<'_>, Option<Finding>) {
     if input.len() > MAX_INPUT_LEN {
@@ -226,7 +227,7 @@ pub fn recover(input: &str, options: ParseOptions) -> (UriRef<'_>, Option<Findin
 fn too_long() -> ParseError {
     ParseError {
         at: 0,
-        code: "too-long",
+        code: Code::TooLong,
         rule: Rule::UriReference,
     }
 }
@@ -290,7 +291,7 @@ impl<'a, S: Sink> Parser<'a, S> {
         &mut self,
         span: Span,
         severity: Severity,
-        code: &'static str,
+        code: Code,
         rule: Rule,
         detail: Detail,
     ) -> R {
@@ -311,7 +312,7 @@ impl<'a, S: Sink> Parser<'a, S> {
     /// The span covers the whole character at `at`: the byte there may
     /// start a multi-byte one (`[::f例]`), and a span must never cut a
     /// character (found by fuzzing: the IPv6 error inside `[::f例:1.2.3.4]`).
-    pub(crate) fn error_at(&mut self, at: usize, code: &'static str, rule: Rule, d: Detail) -> R {
+    pub(crate) fn error_at(&mut self, at: usize, code: Code, rule: Rule, d: Detail) -> R {
         let len = self
             .input
             .get(at..)
@@ -371,7 +372,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             self.report(
                 Span::new(0, len),
                 Severity::Note,
-                "iri",
+                Code::Iri,
                 Rule::IriReference,
                 Detail::Text(
                     "the input holds non-ASCII characters that RFC 3987 allows: \
@@ -403,7 +404,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 self.report(
                     Span::new(0, i),
                     Severity::Note,
-                    "uppercase-scheme",
+                    Code::UppercaseScheme,
                     Rule::Scheme,
                     Detail::Text(
                         "schemes are case-insensitive; the canonical form is lowercase (§3.1, §6.2.2.1)",
@@ -492,18 +493,18 @@ impl<'a, S: Sink> Parser<'a, S> {
         let c = self.b[i];
         let (code, len, detail) = match c {
             b'%' if !matches!(rule, Rule::Scheme | Rule::Port | Rule::IpFuture) => {
-                ("bad-percent", 1, Detail::None)
+                (Code::BadPercent, 1, Detail::None)
             }
             b':' if rule == Rule::FirstSegment => (
-                "colon-in-first-segment",
+                Code::ColonInFirstSegment,
                 1,
                 Detail::Text(
                     "a relative reference cannot have ':' in its first segment, or it would \
                      read as a scheme; write \"./\" before it",
                 ),
             ),
-            b' ' | b'\t' => ("whitespace", 1, Detail::None),
-            0..=0x1f | 0x7f => ("control-char", 1, Detail::None),
+            b' ' | b'\t' => (Code::Whitespace, 1, Detail::None),
+            0..=0x1f | 0x7f => (Code::ControlChar, 1, Detail::None),
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
@@ -513,7 +514,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                          characters, which reorder how the text is displayed",
                     );
                     let span = Span::new(i, i + len);
-                    self.report(span, Severity::Error, "bidi-control", rule, d)?;
+                    self.report(span, Severity::Error, Code::BidiControl, rule, d)?;
                     return Ok(len);
                 }
                 if self.iri && iri_allows(rule, ch) {
@@ -527,18 +528,18 @@ impl<'a, S: Sink> Parser<'a, S> {
                 } else {
                     Detail::None
                 };
-                ("non-ascii", len, d)
+                (Code::NonAscii, len, d)
             }
             b':' if rule == Rule::Port => (
-                "port-not-digits",
+                Code::PortNotDigits,
                 1,
                 Detail::Text(
                     "; a second ':' in the authority: an IPv6 address must be written \
                      in brackets, as in http://[::1]:80/",
                 ),
             ),
-            _ if rule == Rule::Port => ("port-not-digits", 1, Detail::None),
-            _ => ("invalid-char", 1, Detail::None),
+            _ if rule == Rule::Port => (Code::PortNotDigits, 1, Detail::None),
+            _ => (Code::InvalidChar, 1, Detail::None),
         };
         let end = i + len;
         self.report(Span::new(i, end), Severity::Error, code, rule, detail)?;
@@ -552,7 +553,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             self.report(
                 Span::new(i, i + 3),
                 Severity::Note,
-                "lowercase-percent-hex",
+                Code::LowercasePercentHex,
                 rule,
                 Detail::Text(
                     "escapes are case-insensitive; uppercase hex digits are the normal form (§2.1, §6.2.2.1)",
@@ -564,7 +565,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             self.report(
                 Span::new(i, i + 3),
                 Severity::Note,
-                "percent-encoded-unreserved",
+                Code::PercentEncodedUnreserved,
                 rule,
                 Detail::Text(
                     "encodes an unreserved character, which should appear as itself (§2.3, §6.2.2.2)",
@@ -685,7 +686,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 self.report(
                     Span::new(colon, colon + 1),
                     Severity::Note,
-                    "empty-port",
+                    Code::EmptyPort,
                     Rule::Port,
                     Detail::Text(
                         "':' with an empty port is legal; normalization drops it (§3.2.3, §6.2.3)",
@@ -740,7 +741,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             return self.report(
                 span,
                 Severity::Note,
-                "empty-host",
+                Code::EmptyHost,
                 Rule::Host,
                 Detail::Text(
                     "the authority has an empty host (legal; for file: it means localhost, \
@@ -752,7 +753,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             self.report(
                 span,
                 Severity::Note,
-                "reg-name-not-ipv4",
+                Code::RegNameNotIpv4,
                 Rule::Ipv4,
                 Detail::Text(why),
             )?;
@@ -761,7 +762,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             self.report(
                 Span::new(span.start + upper.start, span.start + upper.end),
                 Severity::Note,
-                "uppercase-host",
+                Code::UppercaseHost,
                 Rule::RegName,
                 Detail::Text(
                     "hosts are case-insensitive; the normal form is lowercase (§3.2.2, §6.2.2.1)",
@@ -964,12 +965,12 @@ mod tests {
         let a = too_long_analysis("http://a/b?c#d");
         assert!(!a.is_valid());
         assert_eq!(a.findings.len(), 1);
-        assert_eq!(a.findings[0].code, "too-long");
+        assert_eq!(a.findings[0].code, Code::TooLong);
         assert_eq!(a.findings[0].span, Span::new(0, 14));
         assert!(a.findings[0].message.contains("4294967295"));
         assert_eq!(a.split.scheme, Some(Span::new(0, 4)));
         assert_eq!(a.uri.path(), "");
-        assert_eq!(too_long().code, "too-long");
+        assert_eq!(too_long().code, Code::TooLong);
     }
 
     /// The packed layout: a parse result stays small enough to return in

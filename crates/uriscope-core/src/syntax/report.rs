@@ -8,6 +8,7 @@ use crate::syntax::parse::{Analysis, ParseOptions};
 use crate::syntax::sink::{Compact, Diag};
 use crate::syntax::split::Split;
 use crate::syntax::uri_ref::UriRef;
+use crate::Code;
 use crate::Span;
 
 /// Where a finding is and what it is, without its message.
@@ -18,7 +19,7 @@ pub struct Mark {
     /// Error, warning or note.
     pub severity: Severity,
     /// Its stable code.
-    pub code: &'static str,
+    pub code: Code,
 }
 
 /// An analysis whose findings are written out one at a time, on demand.
@@ -161,7 +162,7 @@ impl<'a> Report<'a> {
     ///
     /// ```
     /// let r = uriscope_core::analyze("http://h:8x/a b", Default::default());
-    /// let codes: Vec<_> = r.errors().map(|f| (f.span.start, f.code)).collect();
+    /// let codes: Vec<_> = r.errors().map(|f| (f.span.start, f.code.as_str())).collect();
     /// assert_eq!(codes, [(10, "port-not-digits"), (13, "whitespace")]);
     /// ```
     pub fn errors(&self) -> impl Iterator<Item = Finding> + '_ {

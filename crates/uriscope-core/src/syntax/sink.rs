@@ -2,6 +2,7 @@
 //! error and allocates nothing; the analysis path collects every finding
 //! with a full message.
 
+use crate::Code;
 use std::fmt::{self, Write as _};
 
 use crate::quote::brief;
@@ -24,7 +25,7 @@ pub(crate) enum Detail {
 pub(crate) struct Issue {
     pub span: Span,
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     pub rule: Rule,
     pub detail: Detail,
 }
@@ -92,7 +93,7 @@ pub(crate) struct Diag {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Kind {
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     pub rule: Rule,
     pub detail: Detail,
 }
@@ -203,7 +204,11 @@ fn runs(issue: &Issue) -> bool {
     issue.severity == Severity::Error
         && matches!(
             issue.code,
-            "invalid-char" | "whitespace" | "control-char" | "non-ascii" | "bidi-control"
+            Code::InvalidChar
+                | Code::Whitespace
+                | Code::ControlChar
+                | Code::NonAscii
+                | Code::BidiControl
         )
 }
 
@@ -375,15 +380,19 @@ fn message(input: &str, issue: &Issue) -> String {
     let mut m = String::with_capacity(160);
     // Writing to a String cannot fail.
     let _ = match issue.code {
-        "invalid-char" | "whitespace" | "control-char" | "non-ascii" | "bidi-control"
-        | "port-not-digits" => write!(
+        Code::InvalidChar
+        | Code::Whitespace
+        | Code::ControlChar
+        | Code::NonAscii
+        | Code::BidiControl
+        | Code::PortNotDigits => write!(
             m,
             "{ch} at byte {at} is not allowed in {}; expected {}{context} ({})",
             rule.name(),
             rule.allowed(),
             rule.section()
         ),
-        "bad-percent" => write!(
+        Code::BadPercent => write!(
             m,
             "'%' at byte {at} must start an escape \"%\" HEXDIG HEXDIG, but is followed by {} \
              (pct-encoded, RFC 3986 §2.1); write %25 for a literal '%'",

@@ -39,9 +39,9 @@ pub enum ExpandErrorKind {
 
 impl ExpandErrorKind {
     /// A stable short name, for JSON: `prefix-on-composite`.
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> crate::Code {
         match self {
-            ExpandErrorKind::PrefixOnComposite { .. } => "prefix-on-composite",
+            ExpandErrorKind::PrefixOnComposite { .. } => crate::Code::PrefixOnComposite,
         }
     }
 }

@@ -168,19 +168,19 @@ impl TemplateErrorKind {
     }
 
     /// A stable short name (`unclosed`, `stray-close`, ...), for JSON.
-    pub const fn code(self) -> &'static str {
+    pub const fn code(self) -> crate::Code {
         match self {
-            TemplateErrorKind::Unclosed { .. } => "unclosed",
-            TemplateErrorKind::StrayClose => "stray-close",
-            TemplateErrorKind::EmptyExpression => "empty-expression",
-            TemplateErrorKind::ReservedOperator => "reserved-operator",
-            TemplateErrorKind::VarnameExpected => "varname-expected",
-            TemplateErrorKind::VarcharAfterDot => "varchar-after-dot",
-            TemplateErrorKind::HexDigitExpected => "hex-digit-expected",
-            TemplateErrorKind::PrefixLengthExpected => "prefix-length-expected",
-            TemplateErrorKind::PrefixTooLong => "prefix-too-long",
-            TemplateErrorKind::InvalidVarnameChar => "invalid-varname-char",
-            TemplateErrorKind::SeparatorExpected => "separator-expected",
+            TemplateErrorKind::Unclosed { .. } => crate::Code::Unclosed,
+            TemplateErrorKind::StrayClose => crate::Code::StrayClose,
+            TemplateErrorKind::EmptyExpression => crate::Code::EmptyExpression,
+            TemplateErrorKind::ReservedOperator => crate::Code::ReservedOperator,
+            TemplateErrorKind::VarnameExpected => crate::Code::VarnameExpected,
+            TemplateErrorKind::VarcharAfterDot => crate::Code::VarcharAfterDot,
+            TemplateErrorKind::HexDigitExpected => crate::Code::HexDigitExpected,
+            TemplateErrorKind::PrefixLengthExpected => crate::Code::PrefixLengthExpected,
+            TemplateErrorKind::PrefixTooLong => crate::Code::PrefixTooLong,
+            TemplateErrorKind::InvalidVarnameChar => crate::Code::InvalidVarnameChar,
+            TemplateErrorKind::SeparatorExpected => crate::Code::SeparatorExpected,
         }
     }
 }

@@ -20,7 +20,7 @@ fn ok(s: &str) -> DataUrl {
 }
 
 fn codes(d: &DataUrl) -> Vec<&'static str> {
-    d.findings.iter().map(|f| f.code).collect()
+    d.findings.iter().map(|f| f.code.as_str()).collect()
 }
 
 fn show(s: &str) -> Preview {
@@ -431,7 +431,7 @@ fn missing_comma() {
     assert!(e.to_string().contains("`,`"), "{e}");
     let f = e.finding();
     assert_eq!(
-        (f.code, f.span, f.severity),
+        (f.code.as_str(), f.span, f.severity),
         ("data-missing-comma", Span::empty(22), Severity::Error)
     );
 

@@ -82,7 +82,7 @@ fn codes(input: &str) -> Vec<&'static str> {
     lint(input)
         .into_iter()
         .filter(|f| f.code != "data-scheme")
-        .map(|f| f.code)
+        .map(|f| f.code.as_str())
         .collect()
 }
 
@@ -184,9 +184,15 @@ fn data_rfc2397() {
     );
     // text/plain runs nothing: a note (issue 10); text/html warns.
     let f = &lint("data:,x")[0];
-    assert_eq!((f.code, f.severity), ("data-scheme", Severity::Note));
+    assert_eq!(
+        (f.code.as_str(), f.severity),
+        ("data-scheme", Severity::Note)
+    );
     let f = &lint("data:text/html,x")[0];
-    assert_eq!((f.code, f.severity), ("data-scheme", Severity::Warning));
+    assert_eq!(
+        (f.code.as_str(), f.severity),
+        ("data-scheme", Severity::Warning)
+    );
 }
 
 #[test]
