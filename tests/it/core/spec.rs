@@ -3,7 +3,7 @@
 //! rule, encode set, scheme, template operator and error, `data:` finding
 //! and message uriscope reports cites a section that exists.
 
-use uriscope::spec::{self, cite, Cite, CODES, DOCS, NOT_SHIPPED, SCHEMES};
+use uriscope::spec::{self, cite, Cite, DOCS, NOT_SHIPPED, SCHEMES};
 use uriscope::uri::percent::encode_set;
 use uriscope::uri::template::{ExpandErrorKind, Modifier, Operator, TemplateErrorKind, ValueKind};
 use uriscope::uri::trace::{DotRule, RungKind};
@@ -315,7 +315,7 @@ fn every_rule_rung_step_and_set_cites_a_section_that_exists() {
 /// Every kebab-case string literal in the core's sources (outside tests
 /// and comments), the URI Template and `data:` modules included, is a
 /// code with a citation (a finding's [`uri::Code`](uriscope::uri::Code),
-/// which cites by construction, or one of [`CODES`]: rungs, path kinds),
+/// which cites by construction, or one of `spec::CODES`: rungs, path kinds),
 /// an ABNF rule of the generic syntax, or one of the few names that are
 /// neither: a rung or kind added without a citation fails here.
 #[test]

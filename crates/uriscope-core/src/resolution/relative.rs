@@ -65,7 +65,6 @@ pub struct Relative {
 /// let r = uriscope_core::make_relative("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
 /// assert_eq!((r.reference.as_str(), r.verified), ("/b/ü", true));
 /// ```
-
 pub fn make_relative(
     base: &str,
     target: &str,
