@@ -39,7 +39,8 @@ impl std::error::Error for IriError {}
 pub struct IriOptions {
     /// Percent-encode a non-ASCII `ireg-name` like every other component
     /// (§3.1 step 2) instead of converting it with IDNA ToASCII (the
-    /// §3.1 option "for schemes known to use domain names").
+    /// §3.1 option "for schemes known to use domain names"). Without the
+    /// `idna` feature the host is always percent-encoded.
     pub percent_encode_host: bool,
 }
 
@@ -78,7 +79,9 @@ pub fn iri_to_uri_with(iri: &str, options: IriOptions) -> Result<Cow<'_, str>, I
     let host = u
         .authority_parts()
         .map(|a| a.host)
-        .filter(|h| h.kind == HostKind::RegName && !options.percent_encode_host)
+        .filter(|h| {
+            h.kind == HostKind::RegName && !options.percent_encode_host && cfg!(feature = "idna")
+        })
         .map(|h| h.span)
         .filter(|h| !h.slice(iri).is_ascii());
     match host {
@@ -379,4 +382,26 @@ fn char_at(octets: &[u8], k: usize) -> Option<char> {
     };
     let s = std::str::from_utf8(octets.get(k..k + len)?).ok()?;
     s.chars().next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_non_ascii_host_maps_by_idna_or_else_by_percent_encoding() {
+        let uri = iri_to_uri("http://bücher.example/ü").unwrap();
+        if cfg!(feature = "idna") {
+            assert_eq!(uri, "http://xn--bcher-kva.example/%C3%BC");
+        } else {
+            assert_eq!(uri, "http://b%C3%BCcher.example/%C3%BC");
+        }
+        let o = IriOptions {
+            percent_encode_host: true,
+        };
+        assert_eq!(
+            iri_to_uri_with("http://bücher.example/", o).unwrap(),
+            "http://b%C3%BCcher.example/"
+        );
+    }
 }

@@ -45,8 +45,18 @@
 //! - [`extract`]: URIs in running text (Appendix C), Markdown and HTML;
 //!   [`shape`]: what a pasted thing that is not a URI is.
 //! - [`edit`]: a reference taken apart, changed component by component.
-//! - [`template`]: URI Templates (RFC 6570); [`data_url`]: `data:` URIs
-//!   (RFC 2397); [`rfc2396`]: the 1998 grammar and its resolution.
+//! - [`template`]: URI Templates (RFC 6570); `data_url`: `data:` URIs
+//!   (RFC 2397, the `data-url` feature); [`rfc2396`]: the 1998 grammar and
+//!   its resolution.
+//!
+//! # Features
+//!
+//! Both on by default. `idna`: IDNA (UTS #46) host conversions, through
+//! the `idna` crate; without it hosts keep their `xn--` labels and a
+//! non-ASCII host is percent-encoded when an IRI becomes a URI.
+//! `data-url`: the `data:` analysis, module `data_url` (`base64`,
+//! `encoding_rs`, `imagesize`). With neither, the crate depends on `memchr`
+//! (and `safe_arch` on x86).
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
@@ -58,6 +68,7 @@ mod resolution;
 mod syntax;
 mod verdict;
 
+#[cfg(feature = "data-url")]
 pub mod data_url;
 pub mod edit;
 pub mod extract;

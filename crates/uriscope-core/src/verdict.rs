@@ -205,6 +205,7 @@ mod tests {
         assert!(!both("http://a/\u{202e}x").is_iri());
     }
 
+    #[cfg(feature = "idna")] // IDNA forms of hosts
     #[test]
     fn the_uri_form_is_offered_for_an_iri_only() {
         let v = both("https://münchen.de/ü");

@@ -80,6 +80,7 @@ fn an_empty_value_clears_and_set_encoded_keeps_the_text() {
     );
 }
 
+#[cfg(feature = "idna")] // IDNA forms of hosts
 #[test]
 fn hosts_ip_literals_zones_and_idna() {
     assert_eq!(

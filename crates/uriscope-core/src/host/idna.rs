@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+#[cfg(feature = "idna")]
 use ::idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use crate::Span;
@@ -37,6 +38,7 @@ impl fmt::Display for IdnaError {
 
 impl std::error::Error for IdnaError {}
 
+#[cfg(feature = "idna")]
 fn ascii_step(s: &str) -> Option<Cow<'_, str>> {
     // ToASCII would decode an `xn--` label to check it, and then refuse it
     // for its length anyway (DnsLength::VerifyAllowRootDot).
@@ -65,6 +67,7 @@ pub(crate) fn is_overlong_ace_label(label: &str) -> bool {
     label.len() > MAX_LABEL_LEN && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
 }
 
+#[cfg(feature = "idna")]
 fn unicode_step(s: &str) -> Option<Cow<'_, str>> {
     if s.split('.').any(is_overlong_ace_label) {
         return None;
@@ -72,6 +75,34 @@ fn unicode_step(s: &str) -> Option<Cow<'_, str>> {
     let (out, result) =
         Uts46::new().to_unicode(s.as_bytes(), AsciiDenyList::STD3, Hyphens::CheckFirstLast);
     result.ok().map(|()| out)
+}
+
+/// Without IDNA: an ASCII host of STD3 labels (letters, digits, hyphens
+/// inside, 1 to 63 octets; a final root dot allowed), lowercased. A
+/// non-ASCII label has no ASCII form.
+#[cfg(not(feature = "idna"))]
+fn ascii_step(s: &str) -> Option<Cow<'_, str>> {
+    let labels = s.strip_suffix('.').unwrap_or(s);
+    let std3 = |l: &str| {
+        (1..=MAX_LABEL_LEN).contains(&l.len())
+            && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+    };
+    labels.split('.').all(std3).then(|| {
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(s.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(s)
+        }
+    })
+}
+
+/// Without IDNA: the host as ToASCII accepts it; `xn--` labels are kept
+/// (there is no punycode decoder).
+#[cfg(not(feature = "idna"))]
+fn unicode_step(s: &str) -> Option<Cow<'_, str>> {
+    ascii_step(s)
 }
 
 /// The first label of `host` on which `convert` fails, or the whole host.
@@ -107,7 +138,9 @@ fn fault(host: &str, operation: &'static str, convert: impl Fn(&str) -> bool) ->
 }
 
 /// The ASCII form of a host name (IDNA ToASCII): each non-ASCII label as
-/// `xn--` punycode, mapped (lowercased, NFC) per UTS #46.
+/// `xn--` punycode, mapped (lowercased, NFC) per UTS #46. Without the
+/// `idna` feature, an ASCII host of valid labels lowercased, and an error
+/// for any other.
 ///
 /// ```
 /// use uriscope_core::host::to_ascii;
@@ -166,7 +199,8 @@ fn remembered<'h>(
 }
 
 /// The Unicode form of a host name (IDNA ToUnicode): each `xn--` label
-/// decoded from punycode.
+/// decoded from punycode. Without the `idna` feature, labels are not
+/// decoded: the host as [`to_ascii`] gives it.
 ///
 /// ```
 /// use uriscope_core::host::to_unicode;

@@ -383,8 +383,8 @@ fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
                     crate::host::MAX_LABEL_LEN
                 ),
             );
-        } else if ace {
-            match idna::punycode::decode_to_string(&text[4..]) {
+        } else if ace && cfg!(feature = "idna") {
+            match punycode_decode(&text[4..]) {
                 Some(unicode) => {
                     if let Some(scripts) = mixed_scripts(&unicode) {
                         warn(
@@ -743,6 +743,18 @@ fn is_active_media_type(media: &str) -> bool {
             | "text/x-ecmascript"
             | "application/wasm"
     ) || media.starts_with("text/javascript")
+}
+
+/// The Unicode text of a punycode label body (after `xn--`), if valid.
+#[cfg(feature = "idna")]
+fn punycode_decode(body: &str) -> Option<String> {
+    idna::punycode::decode_to_string(body)
+}
+
+/// Without the `idna` feature labels are not decoded (never called).
+#[cfg(not(feature = "idna"))]
+fn punycode_decode(_body: &str) -> Option<String> {
+    None
 }
 
 #[cfg(test)]

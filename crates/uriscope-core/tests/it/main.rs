@@ -3,6 +3,7 @@
 //! (fluent-uri, iri-string, url, oxiri). They compile the core alone, with
 //! no terminal crate.
 
+#[cfg(feature = "data-url")]
 mod data_url;
 mod metamorphic;
 mod parse;
