@@ -15,6 +15,9 @@ fn main() -> ExitCode {
         Err(e) => return ExitCode::from(cli::args::show_error(&e) as u8),
     };
     let status = match args.command {
+        // The explorer's X11 hand-over: the clipboard belongs to the
+        // explorer's side of the binary, never to the CLI.
+        Some(cli::Command::ServeClipboard) => uriscope::clipboard::serve(),
         Some(command) => cli::run(command),
         None => show_uri(&args),
     };

@@ -10,6 +10,7 @@ mod confuse;
 mod consistency;
 mod core;
 mod e2e;
+mod layers;
 mod regressions;
 mod rfc_tables;
 mod support;
