@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::{equivalence, normalize, parse, parse_with, trace, NormalizeOptions, ParseOptions};
+use uriscope_core::{analyze, equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
                 // characters decoded), so it parses as one.
                 let grammar = ParseOptions { iri: options.iri };
                 assert!(
-                    parse_with(f, grammar).is_ok(),
+                    analyze(f, grammar).is_valid(),
                     "normal form {f:?} of {a:?} does not parse ({options:?})"
                 );
                 let twice = normalize(f, options);
