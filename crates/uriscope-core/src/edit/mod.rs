@@ -171,8 +171,8 @@ pub struct Editable {
 }
 
 impl Editable {
-    /// Take apart the URI-reference `s` (RFC 3986; see [`parse_with`]
-    /// to accept IRIs).
+    /// Take apart the URI-reference `s` (RFC 3986; see
+    /// [`parse_with`](Editable::parse_with) to accept IRIs).
     pub fn parse(s: &str) -> Result<Editable, ParseError> {
         Editable::parse_with(s, ParseOptions::default())
     }

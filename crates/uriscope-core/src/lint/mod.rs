@@ -1,7 +1,7 @@
 //! Security and sanity findings about a URI-reference that the grammar
 //! allows (RFC 3986 §7, RFC 2396 §7): credentials, misleading userinfo,
 //! unusual ports, encoded control characters and delimiters, rare IPv4
-//! forms, mixed-script labels, and the [scheme checks](crate::lint::scheme_checks).
+//! forms, mixed-script labels, and the scheme checks.
 //!
 //! Lint findings are warnings or notes, never errors: validity is the
 //! parser's business. Their codes are stable:
@@ -22,7 +22,7 @@
 //! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
 //!
-//! plus those of the [scheme checks](scheme_checks):
+//! plus those of the scheme checks:
 //! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
 //! (http, https, ws, wss: RFC 9110 §4.2.1, RFC 6455 §3),
 //! `scheme-fragment-forbidden` (ws, wss: RFC 6455 §3), `mailto-address`,

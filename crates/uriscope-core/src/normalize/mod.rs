@@ -139,7 +139,7 @@ pub struct NormalizeError {
     /// A message naming the first problem and where it is.
     pub message: String,
     /// The first errors of [`analyze`](crate::analyze) on the input, at most
-    /// [`FIRST_ERRORS`](crate::syntax::parse::FIRST_ERRORS).
+    /// three.
     pub findings: Vec<Finding>,
 }
 

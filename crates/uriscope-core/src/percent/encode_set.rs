@@ -3,7 +3,7 @@
 //! percent-encoded.
 //!
 //! Each set is built at compile time from the class bits of
-//! [`chars`](crate::syntax::chars), so it follows the component's ABNF rule
+//! the syntax's byte classes, so it follows the component's ABNF rule
 //! instead of a hand-written list; the tests check every set against an
 //! independent reading of the RFC's character lists.
 

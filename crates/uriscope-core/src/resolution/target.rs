@@ -86,7 +86,7 @@ pub struct ResolveError {
     /// A message naming the problem and where it is.
     pub message: String,
     /// The first errors of [`analyze`](crate::analyze) on the faulty input, at most
-    /// [`FIRST_ERRORS`](crate::syntax::parse::FIRST_ERRORS) (empty for
+    /// three (empty for
     /// `base-not-absolute` when the base is otherwise valid).
     pub findings: Vec<Finding>,
 }

@@ -3,14 +3,14 @@
 //! and RFC 3986 part (RFC 3986 Appendix D).
 //!
 //! - [`validate`] / [`analyze`]: the 1998 grammar (Appendix A) with its own
-//!   character table ([`chars`]): `absoluteURI` with `hier_part` or
+//!   character table (`chars.rs`): `absoluteURI` with `hier_part` or
 //!   `opaque_part`, `net_path` / `abs_path` / `rel_path`, a server-based
 //!   authority (`hostname`, `IPv4address`) or `reg_name`, `;` params, no IP
 //!   literals. Every problem is a [`Finding`](crate::Finding).
 //! - [`compare_grammars`]: where an input is valid under one RFC only, and
 //!   where both accept it but read it differently.
 //! - [`resolve`]: §5.2 steps 1–7 with step 6 a–h on a string buffer
-//!   ([`step6`]), each step traced, the step 6g policy selectable.
+//!   (`step6.rs`), each step traced, the step 6g policy selectable.
 //!
 //! ```
 //! use uriscope_core::rfc2396::{resolve, validate, Options};
