@@ -327,6 +327,7 @@ fn every_code_in_the_sources_is_cited() {
         "pct-encoded",
         "path-parameter", // template operator names (Operator::name)
         "query-continuation",
+        "data-url", // the core crate's feature
     ];
     // Only the generic syntax's rules: a code that happens to share a name
     // with a rule of a scheme's RFC (RFC 3966's `phone-context` is both)
