@@ -2,8 +2,8 @@
 //!
 //! A terminal explorer for URIs, built on a URI parser core of its own.
 //!
-//! The [`uri`] module is the embedded core: RFC 3986 parsing of
-//! URI-references with byte spans for every component
+//! The [`uri`] module is the core, the crate `uriscope-core` re-exported:
+//! RFC 3986 parsing of URI-references with byte spans for every component
 //! ([`uri::parse`](fn@uri::parse)), every problem with its position ([`uri::analyze`]), the
 //! Appendix B split ([`uri::split`](fn@uri::split)) and recomposition (§5.3). It knows
 //! nothing of terminals.
@@ -17,7 +17,7 @@
 //!
 //! let a = analyze("http://[::1/", Default::default());
 //! assert!(!a.is_valid());
-//! assert_eq!(a.findings[0].code, "ip-literal-syntax");
+//! assert_eq!(a.finding(0).code, "ip-literal-syntax");
 //! ```
 //!
 //! References: RFC 3986 (URI generic syntax), RFC 3987 (IRIs), RFC 6874
