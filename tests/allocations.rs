@@ -15,7 +15,7 @@ use uriscope::cli::format::Format;
 use uriscope::cli::parse::write_answer;
 use uriscope::report::json::JsonWhatwg;
 use uriscope::uri::lint::Linted;
-use uriscope::uri::{report, ParseOptions, Report};
+use uriscope::uri::{analyze, ParseOptions, Report};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -106,7 +106,10 @@ fn a_line_with_nothing_to_say_allocates_nothing() {
         .copied()
         .chain(crafted.iter().map(|c| c.0))
         .collect();
-    let reports: Vec<Report<'_>> = lines.iter().map(|l| report(l)).collect();
+    let reports: Vec<Report<'_>> = lines
+        .iter()
+        .map(|l| analyze(l, Default::default()))
+        .collect();
 
     for format in [Format::Text, Format::Json] {
         let counts = allocations(&lines, format);

@@ -330,7 +330,7 @@ fn write_row<W: Write>(
 ///     "valid IRI (RFC 3987) — not a URI; URI form: https://xn--mnchen-3ya.de/%C3%BC");
 /// ```
 pub fn iri_headline(s: &str) -> String {
-    let v = Verdict::of(&crate::uri::report_with(
+    let v = Verdict::of(&crate::uri::analyze(
         s,
         crate::uri::ParseOptions { iri: true },
     ));
@@ -393,7 +393,7 @@ pub fn write_resolution_line<W: Write>(
     reference: &str,
 ) -> io::Result<bool> {
     let options = crate::uri::ResolveOptions::default();
-    match crate::uri::resolve_target(base, reference, options) {
+    match crate::uri::resolve(base, reference, options) {
         Ok(target) => {
             writeln!(out, "resolved against {} (RFC 3986 §5.2):", visible(base))?;
             writeln!(out, "  {}", visible(&target))?;

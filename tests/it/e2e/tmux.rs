@@ -51,7 +51,7 @@ fn binary() -> &'static Path {
             .map(PathBuf::from)
             .unwrap_or_else(|| root.join("target"));
         let bin = target.join("release").join("uriscope");
-        let sources = ["src", "assets", "Cargo.toml", "Cargo.lock"]
+        let sources = ["src", "crates", "assets", "Cargo.toml", "Cargo.lock"]
             .iter()
             .map(|p| newest_mtime(&root.join(p)))
             .max()
