@@ -52,6 +52,18 @@ impl PayloadError {
     }
 }
 
+impl std::fmt::Display for PayloadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} at bytes {}..{}: {}",
+            self.code, self.span.start, self.span.end, self.message
+        )
+    }
+}
+
+impl std::error::Error for PayloadError {}
+
 /// The base64 engine: standard alphabet, padding optional, non-zero
 /// trailing bits allowed (the WHATWG forgiving-base64 reading).
 const FORGIVING: GeneralPurpose = GeneralPurpose::new(
