@@ -17,8 +17,7 @@ use serde::Serialize;
 /// ```
 pub fn host_allowed(host: &str, allowed: &str) -> bool {
     // Compared as hosts: case, IDNA and IP address spellings do not count.
-    let identity =
-        |h: &str| crate::uri::host_identity::host_identity(h.trim_end_matches('.')).into_owned();
+    let identity = |h: &str| crate::uri::host::identity(h.trim_end_matches('.')).into_owned();
     let h = identity(host);
     let a = identity(allowed);
     !a.is_empty() && (h == a || h.ends_with(&format!(".{a}")))

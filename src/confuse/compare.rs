@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::engines::{Outcome, Reading};
-use crate::uri::host_identity::host_identity;
+use crate::uri::host;
 
 /// The components compared, host first (the one an attacker aims at).
 pub const COMPONENTS: [&str; 7] = [
@@ -70,7 +70,7 @@ impl Serialize for Row {
 pub struct Table {
     /// One row per engine that ran.
     pub rows: Vec<Row>,
-    /// The distinct hosts read, compared as hosts ([`host_identity`]:
+    /// The distinct hosts read, compared as hosts ([`host::identity`]:
     /// case, IDNA, IPv4 and IPv6 forms), each as the first engine spelled
     /// it (rejections not counted).
     pub hosts: Vec<Option<String>>,
@@ -90,11 +90,11 @@ impl Table {
 }
 
 /// A cell compared as the engines' answers are: the host by its
-/// [`host_identity`], every other component as text.
+/// [`host::identity`], every other component as text.
 fn key(k: usize, cell: &Option<String>) -> Option<std::borrow::Cow<'_, str>> {
     cell.as_deref().map(|v| {
         if k == 0 {
-            host_identity(v)
+            host::identity(v)
         } else {
             std::borrow::Cow::Borrowed(v)
         }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::engines::{Engine, Outcome};
 use crate::text::plain::visible;
-use crate::uri::host_identity::host_identity;
+use crate::uri::host::identity as host_identity;
 
 /// How the checker's and a fetcher's readings of one URL compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -398,7 +398,7 @@ fn live<'a>(
     url: &str,
 ) -> (Vec<crate::confuse::engines::EngineResults>, Option<&'a str>) {
     let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
-    let report = crate::uri::report_with(url, crate::uri::ParseOptions { iri: true });
+    let report = crate::uri::analyze(url, crate::uri::ParseOptions { iri: true });
     let relative = !super::whatwg::has_scheme(&report);
     let base = app.resolve.base.text();
     if !relative {

@@ -15,7 +15,7 @@
 use std::time::Duration;
 
 use uriscope::confuse::engines::{available, run_with, Engine, Outcome, Reading};
-use uriscope::uri::host_identity::host_identity;
+use uriscope::uri::host::identity as host_identity;
 
 use crate::support::{run_uriscope, skipped};
 
