@@ -1,4 +1,8 @@
-// uriscope engine: java.net.URI (run as a single-file source: java JavaUri.java).
+// uriscope engines run by java, as a single-file source (java JavaNet.java
+// MODE); the argument says which:
+//   uri  new java.net.URI(input)
+//   url  new java.net.URL(input) (the constructor java.net.http and
+//        HttpURLConnection code is handed a URL through)
 //
 // Protocol: every stdin line is one URL encoded as a JSON string; for every
 // line, one JSON object goes to stdout, in order:
@@ -12,12 +16,15 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.io.BufferedWriter;
+import java.net.MalformedURLException;
 import java.net.URI;
+import java.net.URL;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 
-public class JavaUri {
+public class JavaNet {
     public static void main(String[] args) throws IOException {
+        boolean url = args.length > 0 && args[0].equals("url");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Writer out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), 1 << 16);
         StringBuilder sb = new StringBuilder();
@@ -25,7 +32,11 @@ public class JavaUri {
         while ((line = in.readLine()) != null) {
             sb.setLength(0);
             try {
-                answer(decode(line), sb);
+                if (url) {
+                    answerUrl(decode(line), sb);
+                } else {
+                    answer(decode(line), sb);
+                }
             } catch (URISyntaxException e) {
                 sb.setLength(0);
                 error("URISyntaxException: " + e.getReason() + " at index " + e.getIndex(), sb);
@@ -52,6 +63,22 @@ public class JavaUri {
         field(sb, "path", u.getRawPath());
         field(sb, "query", u.getRawQuery());
         field(sb, "fragment", u.getRawFragment());
+        sb.append('}');
+    }
+
+    /** java.net.URL's reading: -1 (no port) is none; the path as getPath() gives it. */
+    @SuppressWarnings("deprecation")
+    static void answerUrl(String input, StringBuilder sb) throws MalformedURLException {
+        URL u = new URL(input);
+        sb.append("{\"ok\":true");
+        field(sb, "scheme", u.getProtocol());
+        field(sb, "userinfo", u.getUserInfo());
+        // getHost() gives "" for no host: read as none, as the others do.
+        field(sb, "host", u.getHost().isEmpty() ? null : u.getHost());
+        field(sb, "port", u.getPort() == -1 ? null : Integer.toString(u.getPort()));
+        field(sb, "path", u.getPath());
+        field(sb, "query", u.getQuery());
+        field(sb, "fragment", u.getRef());
         sb.append('}');
     }
 
