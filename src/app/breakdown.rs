@@ -341,13 +341,9 @@ pub const COPIED_FINDINGS: usize = 1_000;
 
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it, listing at most [`COPIED_FINDINGS`]
-/// findings.
+/// findings. Written anew at each call: the explorer reads it through
+/// the memo (`memo::breakdown_text`), which keeps it until a text changes.
 pub fn main_result(app: &App) -> CopyEntry {
-    super::memo::breakdown_text(app)
-}
-
-/// [`main_result`], written (the memo keeps it until a text changes).
-pub(super) fn write_main_result(app: &App) -> CopyEntry {
     breakdown_entry(&app.analysis())
 }
 
@@ -364,10 +360,11 @@ fn breakdown_entry(a: &Report<'_>) -> CopyEntry {
     }
 }
 
-/// What the Breakdown offers to copy: the breakdown text and each
-/// component, raw and (when different) decoded.
-pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
-    let mut out = vec![main_result(app)];
+/// What the Breakdown offers to copy: `main`, the breakdown text (the
+/// caller has it kept), then each component, raw and (when different)
+/// decoded.
+pub fn copy_entries(app: &App, main: CopyEntry) -> Vec<CopyEntry> {
+    let mut out = vec![main];
     out.extend(light_entries(app));
     out
 }

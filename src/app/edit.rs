@@ -5,7 +5,7 @@
 //! replaced in one undo step, or the diagnostic). Built on
 //! [`uri::edit`](crate::uri::edit); drawn by `ui::overlay`.
 
-use super::{panes, App, Editor, Focus, Overlay, StatusKind};
+use super::{follow, App, Editor, Focus, Overlay, StatusKind};
 use crate::uri::edit::{query, Component, Editable};
 use crate::uri::percent::{encode_set, EncodeSet};
 use crate::uri::ParseOptions;
@@ -206,15 +206,9 @@ pub fn preview(app: &App, e: &EditField) -> Result<String, String> {
     applied(&editable(app)?, e.target, e.field.text())
 }
 
-/// Open the field for the selected row, or say why not.
-pub fn open(app: &mut App) {
-    let t = TARGETS[app.breakdown.row % TARGETS.len()];
-    if t == Target::Query {
-        // The query opens as its pairs; `e` there edits it whole.
-        super::query_pairs::open(app);
-        return;
-    }
-    open_field(app, t);
+/// The component row the Breakdown has selected.
+pub fn selected(app: &App) -> Target {
+    TARGETS[app.breakdown.row % TARGETS.len()]
 }
 
 /// Open the field for `t`, or say why not.
@@ -250,7 +244,7 @@ pub fn apply(app: &mut App) {
             };
             let len = app.input.text().len();
             if app.input.replace_range(0, len, &new) {
-                panes::edited(app, Focus::Input);
+                follow::edited(app, Focus::Input);
             }
             let undo = super::keymap::key(super::Action::Undo);
             app.say(

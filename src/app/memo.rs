@@ -166,7 +166,7 @@ pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
         app,
         |s| &mut s.entries[i],
         || match pane {
-            Pane::Breakdown => super::breakdown::copy_entries(app),
+            Pane::Breakdown => super::breakdown::copy_entries(app, breakdown_text(app)),
             Pane::Resolve => super::resolve::copy_entries(app),
             Pane::Compare => super::compare::copy_entries(app),
             Pane::Encode => super::encode::copy_entries(app),
@@ -195,7 +195,7 @@ pub fn breakdown_text(app: &App) -> CopyEntry {
     app.memo.get(
         app,
         |s| &mut s.breakdown_text,
-        || super::breakdown::write_main_result(app),
+        || super::breakdown::main_result(app),
     )
 }
 

@@ -15,6 +15,7 @@ pub mod edit;
 pub mod editor;
 pub mod encode;
 pub mod examples;
+pub mod follow;
 pub mod keymap;
 pub mod markdown;
 pub mod memo;
@@ -487,7 +488,7 @@ impl App {
                 text: self.input.text().to_string(),
             }),
             // The breakdown text alone, not every entry of the pane.
-            Focus::Pane(Pane::Breakdown) => Some(breakdown::main_result(self)),
+            Focus::Pane(Pane::Breakdown) => Some(memo::breakdown_text(self)),
             // Each other pane's main result is the first entry it offers.
             Focus::Pane(p) => memo::pane_entries(self, p).into_iter().next(),
         }
@@ -543,7 +544,7 @@ impl App {
         for &pane in Pane::ALL {
             if pane == Pane::Breakdown {
                 if r == 0 {
-                    return Some(breakdown::main_result(self));
+                    return Some(memo::breakdown_text(self));
                 }
                 let rest = breakdown::light_entries(self);
                 if r <= rest.len() {

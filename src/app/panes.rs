@@ -1,8 +1,7 @@
-//! Glue between [`update`](fn@super::update) and the Resolve, Compare
-//! and Encode panes: their keys, and what an edit of any
-//! text field changes in them.
+//! Glue between [`update`](fn@super::update) and the panes' own keys
+//! (the Breakdown's rows, Resolve's steps, Encode's sets).
 
-use super::{encode, resolve, Action, App, Focus, Pane, StatusKind};
+use super::{edit, encode, query_pairs, resolve, Action, App, StatusKind};
 
 /// Apply a pane key; `false` when `action` is not one.
 pub fn pane_action(app: &mut App, action: &Action) -> bool {
@@ -42,8 +41,12 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
             };
             app.say(StatusKind::Info, which);
         }
-        Action::RowUp | Action::RowDown => super::edit::select(app, *action == Action::RowDown),
-        Action::EditRow => super::edit::open(app),
+        Action::RowUp | Action::RowDown => edit::select(app, *action == Action::RowDown),
+        Action::EditRow => match edit::selected(app) {
+            // The query opens as its pairs; `e` there edits it whole.
+            edit::Target::Query => query_pairs::open(app),
+            t => edit::open_field(app, t),
+        },
         Action::NextEncodeSet | Action::PrevEncodeSet => {
             encode::cycle(app, *action == Action::NextEncodeSet);
             let set = app.encode.encode_set();
@@ -55,28 +58,4 @@ pub fn pane_action(app: &mut App, action: &Action) -> bool {
         _ => return false,
     }
     true
-}
-
-/// A text field's content changed (typing, paste, undo, an example):
-/// the panes that depend on it start over.
-pub fn edited(app: &mut App, field: Focus) {
-    match field {
-        Focus::Input => {
-            resolve::reset(app);
-            app.compare.scroll = Default::default();
-            if !app.encode.edited {
-                // A fresh editor: following the input is not an edit of
-                // the field, so it leaves no undo history (64 KB inputs).
-                app.encode.text.follow(app.input.text());
-                app.encode.scroll = Default::default();
-            }
-        }
-        Focus::Pane(Pane::Resolve) => resolve::reset(app),
-        Focus::Pane(Pane::Compare) => app.compare.scroll = Default::default(),
-        Focus::Pane(Pane::Encode) => {
-            app.encode.edited = true;
-            app.encode.scroll = Default::default();
-        }
-        Focus::Pane(Pane::Breakdown) => {}
-    }
 }

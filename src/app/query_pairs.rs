@@ -5,7 +5,7 @@
 //! line as one undo step. Drawn by `ui::overlay`.
 
 use super::edit::{open_field, Target};
-use super::{panes, Action, App, Focus, Overlay, StatusKind};
+use super::{follow, Action, App, Focus, Overlay, StatusKind};
 use crate::uri::edit::{query, Component, Editable};
 use crate::uri::ParseOptions;
 
@@ -48,7 +48,7 @@ fn commit(app: &mut App, list: Vec<String>, select: usize, what: &str) {
         Ok(new) => {
             let len = app.input.text().len();
             if app.input.replace_range(0, len, &new) {
-                panes::edited(app, Focus::Input);
+                follow::edited(app, Focus::Input);
             }
             app.overlay = Some(Overlay::Query { selected: select });
             let undo = super::keymap::key(Action::Undo);

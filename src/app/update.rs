@@ -5,7 +5,7 @@
 //! (`App::copied`) and, once at start, to unwrap a link given as the
 //! argument; drawing and the memo's caches never change it.
 
-use super::{examples, panes, Action, App, Drawn, Effect, Focus, Overlay, StatusKind};
+use super::{examples, follow, panes, Action, App, Drawn, Effect, Focus, Overlay, StatusKind};
 
 /// Apply `action` to `app`; return what the main loop must do.
 pub fn update(app: &mut App, action: Action) -> Effect {
@@ -135,7 +135,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         }
         Action::HistoryPrev | Action::HistoryNext if app.focus == Focus::Input => {
             history_walk(app, action == Action::HistoryPrev);
-            panes::edited(app, Focus::Input);
+            follow::edited(app, Focus::Input);
         }
         Action::HistoryPrev | Action::HistoryNext => {}
         Action::Paste(text) => {
@@ -168,7 +168,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 }
                 app.say(StatusKind::Info, msg);
                 if !in_field {
-                    panes::edited(app, app.focus);
+                    follow::edited(app, app.focus);
                 }
             }
         }
@@ -251,7 +251,7 @@ fn load_likely(app: &mut App) {
                         "loaded the URI {what} most likely means — {undo} brings the input back"
                     ),
                 );
-                panes::edited(app, Focus::Input);
+                follow::edited(app, Focus::Input);
             }
         }
         None => app.say(
@@ -325,7 +325,7 @@ fn edit_update(app: &mut App, action: Action) {
             app.input.redo()
         };
         if done {
-            panes::edited(app, Focus::Input);
+            follow::edited(app, Focus::Input);
         } else {
             app.say(
                 StatusKind::Info,
@@ -369,7 +369,7 @@ fn edit_update(app: &mut App, action: Action) {
             .focused_editor()
             .is_some_and(|ed| ed.text() != field_before)
     {
-        panes::edited(app, field);
+        follow::edited(app, field);
     }
     if app.input.text().len() != before {
         // A new input: its view starts at the top, the history walk ends.
@@ -467,7 +467,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                 if let Some(text) = chosen {
                     let len = app.input.text().len();
                     if app.input.replace_range(0, len, &text) {
-                        panes::edited(app, Focus::Input);
+                        follow::edited(app, Focus::Input);
                     }
                     app.focus = Focus::Input;
                     app.say(StatusKind::Info, "loaded from the history (one undo step)");
@@ -590,8 +590,8 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 app.resolve.base.set_text(e.base);
                 app.history.push(e.input);
                 app.breakdown = Default::default();
-                panes::edited(app, Focus::Input);
-                panes::edited(app, Focus::Pane(super::Pane::Resolve));
+                follow::edited(app, Focus::Input);
+                follow::edited(app, Focus::Pane(super::Pane::Resolve));
                 if app.focus == Focus::Pane(super::Pane::Encode) {
                     // From the Encode pane, the example is loaded there
                     // too, and the pane keeps the focus.
