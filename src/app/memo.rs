@@ -68,6 +68,7 @@ struct Slots {
     breakdown_text: Option<CopyEntry>,
     passwords: Option<Vec<String>>,
     edges: Option<Rc<super::breakdown::Edges>>,
+    live: Option<Rc<super::parsers::Live>>,
 }
 
 /// The memo itself: one slot per derived result, all dropped together
@@ -239,6 +240,22 @@ pub fn edges(app: &App) -> Rc<super::breakdown::Edges> {
         app,
         |s| &mut s.edges,
         || Rc::new(super::breakdown::Edges::of(app.input.text())),
+    )
+}
+
+/// The in-process engines' readings of the input (a reference without a
+/// scheme against the base), for the Breakdown's Parsers section: read
+/// once per state, not once per frame.
+pub fn live(app: &App) -> Rc<super::parsers::Live> {
+    app.memo.get(
+        app,
+        |s| &mut s.live,
+        || {
+            Rc::new(super::parsers::Live::of(
+                app.input.text(),
+                app.resolve.base.text(),
+            ))
+        },
     )
 }
 

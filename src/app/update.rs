@@ -51,7 +51,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Parsers => {
             let url = app.input.text().to_string();
             app.overlay = Some(Overlay::Parsers(Box::new(
-                super::parsers::ParsersView::new(&url),
+                super::parsers::ParsersView::new(&url, app.resolve.base.text()),
             )));
             return Effect::RunEngines(url);
         }

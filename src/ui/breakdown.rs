@@ -108,7 +108,7 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);
-    let relative_to = (!super::whatwg::has_scheme(a)).then_some(base);
+    let relative_to = (!crate::app::parsers::has_scheme(a)).then_some(base);
     let secrets = super::mask::passwords(app);
     lines.extend(super::whatwg::section(
         &browser,

@@ -1,6 +1,6 @@
-//! The Breakdown's Parsers section (issue 17): the in-process engines
-//! (RFC 3986, the WHATWG URL Standard, `http::Uri`) on every keystroke,
-//! host first, each cell that differs from the other engines marked, the
+//! The Breakdown's Parsers section (issue 17): the in-process engines'
+//! readings (RFC 3986, the WHATWG URL Standard, `http::Uri`; made by
+//! `app::parsers::Live`, kept by the memo, never while drawing), host first, each cell that differs from the other engines marked, the
 //! verdict on the host and the confusion flags; the external engines
 //! (Python, Node, Java, Go) are named as found or not, and run by
 //! `uriscope confuse` (a process each: too slow for a keystroke).
@@ -8,14 +8,10 @@
 use ratatui::text::{Line, Span};
 
 use crate::app::App;
-use crate::confuse::engines::{run_with, Engine};
 use crate::confuse::{compare, flags};
 use crate::text::{fit, visible};
 
 use super::theme::Theme;
-
-/// The engines run on every keystroke.
-const LIVE: [Engine; 3] = [Engine::Rfc3986, Engine::Whatwg, Engine::HttpUri];
 
 /// The section's lines for the input of `app`, `w` columns wide; none for
 /// an empty input.
@@ -24,7 +20,8 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     if url.is_empty() {
         return Vec::new();
     }
-    let (results, against) = live(app, url);
+    let live = crate::app::memo::live(app);
+    let (results, against) = (&live.results, live.against.as_deref());
     let outcomes: Vec<(String, &crate::confuse::engines::Outcome)> = results
         .iter()
         .filter_map(|r| r.outcomes.first().map(|o| (r.engine.name().to_string(), o)))
@@ -119,7 +116,8 @@ pub fn overlay(
         Span::styled(format!("{:<9}", "allow"), theme.heading()),
         Span::raw(fit(&visible(view.allow.text()), w.saturating_sub(9)).into_owned()),
     ])];
-    let (mut results, against) = live(app, url);
+    let mut results = view.live.results.clone();
+    let against = view.live.against.as_deref();
     if let Some(ext) = &view.external {
         results.extend(ext.iter().cloned());
     }
@@ -387,27 +385,6 @@ fn component_spans(
         out.push(Span::styled(text, style));
     }
     out
-}
-
-/// The in-process engines' readings of `url`. A reference without a
-/// scheme is read by the WHATWG parser against the explorer's base, as the
-/// Breakdown's WHATWG section reads it (one reading on one screen); the
-/// base is returned then.
-fn live<'a>(
-    app: &'a App,
-    url: &str,
-) -> (Vec<crate::confuse::engines::EngineResults>, Option<&'a str>) {
-    let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
-    let report = crate::uri::analyze(url, crate::uri::ParseOptions { iri: true });
-    let relative = !super::whatwg::has_scheme(&report);
-    let base = app.resolve.base.text();
-    if !relative {
-        return (results, None);
-    }
-    for r in results.iter_mut().filter(|r| r.engine == Engine::Whatwg) {
-        r.outcomes = vec![crate::confuse::engines::whatwg_against(url, Some(base))];
-    }
-    (results, Some(base))
 }
 
 /// For a reference without a scheme: the line that says whatwg-url read it

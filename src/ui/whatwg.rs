@@ -5,6 +5,7 @@
 
 use ratatui::text::{Line, Span};
 
+use crate::app::parsers::has_scheme;
 use crate::text::wrap::wrap_upto;
 use crate::text::{fit, width};
 use crate::uri::{Report, Severity};
@@ -18,18 +19,6 @@ const MAX_LINES: usize = 3;
 
 /// At most this many differences are listed.
 const MAX_DIFFERENCES: usize = 20;
-
-/// Whether the input starts with a scheme the WHATWG parser reads as one
-/// (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`, the same grammar as
-/// RFC 3986 §3.1); otherwise it is parsed as relative to a base.
-pub fn has_scheme(a: &Report<'_>) -> bool {
-    a.split.scheme.is_some_and(|s| {
-        let t = s.slice(a.input).as_bytes();
-        t.first().is_some_and(u8::is_ascii_alphabetic)
-            && t.iter()
-                .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
-}
 
 /// What the WHATWG parser makes of the analysed input: on its own when it
 /// has a scheme, else against `base` (as `new URL(input, base)` does).
@@ -151,15 +140,6 @@ pub fn join_spans(
 mod tests {
     use super::*;
     use crate::uri::analyze;
-
-    #[test]
-    fn scheme_or_relative() {
-        assert!(has_scheme(&analyze("http://a/", Default::default())));
-        assert!(has_scheme(&analyze("a+b.c-d:x", Default::default())));
-        assert!(!has_scheme(&analyze("../g", Default::default())));
-        assert!(!has_scheme(&analyze("1a:b", Default::default())));
-        assert!(!has_scheme(&analyze("", Default::default())));
-    }
 
     #[test]
     fn relative_input_is_parsed_against_the_base() {

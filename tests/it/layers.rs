@@ -264,3 +264,38 @@ fn the_cycle_finder_sees_a_cycle_of_three_and_none_in_a_chain() {
     assert_eq!(ring, ["a → b → c → a", "b → c → a → b", "c → a → b → c"]);
     assert!(cycles(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
 }
+
+/// What drawing may not do (issue 40): start an engine, touch the
+/// clipboard, the terminal or a process. The update step does it and
+/// hands the result to the state (`Effect`, the memo); a frame only reads.
+const NOT_WHILE_DRAWING: [&str; 8] = [
+    "engines::run",
+    "run_with(",
+    "whatwg_against(",
+    "crate::clipboard",
+    "crossterm::terminal",
+    "crossterm::event",
+    "std::process",
+    "std::io::stdin",
+];
+
+#[test]
+fn drawing_starts_no_engine_and_reads_no_clipboard_or_terminal() {
+    let mut files = Vec::new();
+    sources(&root().join("src/ui"), &mut files);
+    assert!(files.len() > 10, "{files:?}");
+    let mut wrong = Vec::new();
+    for f in &files {
+        let code = code_of(f);
+        for what in NOT_WHILE_DRAWING {
+            if code.contains(what) {
+                wrong.push(format!("{}: {what}", f.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "effects while drawing:\n{}",
+        wrong.join("\n")
+    );
+}
