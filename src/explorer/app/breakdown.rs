@@ -204,7 +204,7 @@ pub fn boundaries(input: &str) -> Vec<usize> {
 /// `/` (or `&`) before the cursor and ends one segment past it.
 ///
 /// ```
-/// use uriscope::app::breakdown::{boundaries, boundaries_near};
+/// use uriscope::explorer::app::breakdown::{boundaries, boundaries_near};
 /// let s = format!("http://h{}?a=1", "/seg".repeat(1000));
 /// let near = boundaries_near(&s, 4000);
 /// assert!(near.len() < 40);
@@ -290,7 +290,7 @@ fn window_start(input: &str, span: Span, cursor: usize, sep: u8) -> usize {
 /// false when the bytes were not UTF-8.
 ///
 /// ```
-/// use uriscope::app::breakdown::percent_decode;
+/// use uriscope::explorer::app::breakdown::percent_decode;
 /// assert_eq!(percent_decode("a%20b%E2%82%AC%zz"), ("a b€%zz".into(), true));
 /// assert_eq!(percent_decode("%FF").1, false);
 /// ```

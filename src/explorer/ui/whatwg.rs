@@ -5,7 +5,7 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::app::parsers::has_scheme;
+use crate::explorer::app::parsers::has_scheme;
 use crate::text::wrap::wrap_upto;
 use crate::text::{fit, width};
 use crate::uri::{Report, Severity};

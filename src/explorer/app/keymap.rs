@@ -675,7 +675,10 @@ pub fn contexts(app: &App) -> &'static [Context] {
     if app.overlay_takes_text() {
         // The edit field: Enter and Esc are the overlay's, the rest edits.
         &[Context::Overlay, Context::Text, Context::Global]
-    } else if matches!(app.overlay, Some(crate::app::Overlay::Query { .. })) {
+    } else if matches!(
+        app.overlay,
+        Some(crate::explorer::app::Overlay::Query { .. })
+    ) {
         &[
             Context::Pairs,
             Context::List,
@@ -684,14 +687,18 @@ pub fn contexts(app: &App) -> &'static [Context] {
         ]
     } else if app.overlay.is_some() {
         &[Context::List, Context::Overlay, Context::Global]
-    } else if app.pane == crate::app::Pane::Breakdown
-        && app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)
+    } else if app.pane == crate::explorer::app::Pane::Breakdown
+        && app.focus == crate::explorer::app::Focus::Pane(crate::explorer::app::Pane::Breakdown)
     {
         &[Context::Breakdown, Context::View, Context::Global]
     } else if app.text_focused() {
         match app.pane {
-            crate::app::Pane::Resolve => &[Context::Resolve, Context::Text, Context::Global],
-            crate::app::Pane::Encode => &[Context::Encode, Context::Text, Context::Global],
+            crate::explorer::app::Pane::Resolve => {
+                &[Context::Resolve, Context::Text, Context::Global]
+            }
+            crate::explorer::app::Pane::Encode => {
+                &[Context::Encode, Context::Text, Context::Global]
+            }
             _ => &[Context::Text, Context::Global],
         }
     } else {
@@ -743,7 +750,7 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
 ///
 /// ```
 /// use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-/// use uriscope::app::{keymap::unbound_alt, App};
+/// use uriscope::explorer::app::{keymap::unbound_alt, App};
 /// let app = App::new("http://h/", None);
 /// let alt_x = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::ALT);
 /// assert_eq!(unbound_alt(&app, &alt_x), Some(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE)));
@@ -775,7 +782,7 @@ pub fn unbound_alt(app: &App, ev: &KeyEvent) -> Option<KeyEvent> {
 /// never be shown wrongly.
 ///
 /// ```
-/// use uriscope::app::{keymap::key_name, Action};
+/// use uriscope::explorer::app::{keymap::key_name, Action};
 /// assert_eq!(key_name(&Action::ToggleRfc2396).as_deref(), Some("Ctrl-R"));
 /// ```
 pub fn key_name(action: &Action) -> Option<String> {
@@ -795,7 +802,7 @@ pub fn key(action: Action) -> String {
 /// (`Ctrl-N / Alt-↓`).
 ///
 /// ```
-/// use uriscope::app::{keymap::keys, Action};
+/// use uriscope::explorer::app::{keymap::keys, Action};
 /// assert_eq!(keys(Action::StepNext), "Ctrl-N / Alt-↓");
 /// ```
 pub fn keys(action: Action) -> String {
@@ -834,8 +841,12 @@ fn hint_now(app: &App, b: &Binding) -> Option<&'static str> {
         // In the RFC overlay Enter shows the next passage cited, or
         // nothing when there is one.
         Action::ListPick => match &app.overlay {
-            Some(crate::app::Overlay::Rfc { citation, .. }) if citation.cites.len() > 1 => "next",
-            Some(crate::app::Overlay::Rfc { .. }) => "",
+            Some(crate::explorer::app::Overlay::Rfc { citation, .. })
+                if citation.cites.len() > 1 =>
+            {
+                "next"
+            }
+            Some(crate::explorer::app::Overlay::Rfc { .. }) => "",
             _ => b.hint,
         },
         _ => b.hint,

@@ -5,7 +5,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::app::role::Role;
+use crate::explorer::app::role::Role;
 use crate::uri::Severity;
 
 /// The styles of one run of the program.

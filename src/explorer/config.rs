@@ -224,7 +224,7 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 /// Parse and check a config file's `text` (read from `path`).
 ///
 /// ```
-/// use uriscope::config::parse;
+/// use uriscope::explorer::config::parse;
 /// let c = parse("theme = \"light\"\nmouse = false\n", "c.toml".as_ref()).unwrap();
 /// assert_eq!(c.mouse, Some(false));
 /// let e = parse("colour = 1\n", "c.toml".as_ref()).unwrap_err();
@@ -275,7 +275,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
 /// (white, light grey) is light. `None` when the variable says nothing.
 ///
 /// ```
-/// use uriscope::config::light_from_colorfgbg;
+/// use uriscope::explorer::config::light_from_colorfgbg;
 /// assert_eq!(light_from_colorfgbg("0;15"), Some(true));
 /// assert_eq!(light_from_colorfgbg("15;0"), Some(false));
 /// assert_eq!(light_from_colorfgbg("default;default"), None);

@@ -44,7 +44,7 @@ impl Replies {
     ///
     /// ```
     /// use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    /// use uriscope::event_batch::Replies;
+    /// use uriscope::explorer::event_batch::Replies;
     /// let key = |c, m| Event::Key(KeyEvent::new(KeyCode::Char(c), m));
     /// let mut burst = vec![key('x', KeyModifiers::NONE), key(']', KeyModifiers::ALT)];
     /// burst.extend("11;rgb:ffff/ffff/ffff".chars().map(|c| key(c, KeyModifiers::NONE)));
@@ -182,7 +182,7 @@ fn alt_introducer(ev: &Event) -> Option<char> {
 ///
 /// ```
 /// use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-/// use uriscope::event_batch::mend_escape_tails;
+/// use uriscope::explorer::event_batch::mend_escape_tails;
 /// let key = |c| Event::Key(KeyEvent::new(c, KeyModifiers::NONE));
 /// // Esc, then F2 (ESC O Q) read as Esc, 'O', 'Q':
 /// let burst = vec![key(KeyCode::Esc), key(KeyCode::Char('O')), key(KeyCode::Char('Q'))];

@@ -12,9 +12,9 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::breakdown::{components, form_decode, percent_decode, roles, Component};
-use crate::app::role::Role;
-use crate::app::{keymap, Action, App};
+use crate::explorer::app::breakdown::{components, form_decode, percent_decode, roles, Component};
+use crate::explorer::app::role::Role;
+use crate::explorer::app::{keymap, Action, App};
 use crate::text::{fit, glyphs, width, Columns};
 use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
@@ -35,8 +35,12 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
     let cols = w.saturating_sub(1);
     // With the view focused, the selected component row is marked (↑/↓
     // select, Enter edits) and kept in view.
-    let selected = (app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)).then(|| {
-        crate::app::edit::TARGETS[app.breakdown.row % crate::app::edit::TARGETS.len()].name()
+    let selected = (app.focus
+        == crate::explorer::app::Focus::Pane(crate::explorer::app::Pane::Breakdown))
+    .then(|| {
+        crate::explorer::app::edit::TARGETS
+            [app.breakdown.row % crate::explorer::app::edit::TARGETS.len()]
+        .name()
     });
     let known = (a.input == app.input.text()).then(|| app.input.columns());
     let (mut lines, pin) = body(
@@ -108,7 +112,7 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.resolve.base.text();
     let browser = super::whatwg::parse(a, base);
-    let relative_to = (!crate::app::parsers::has_scheme(a)).then_some(base);
+    let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
     let secrets = super::mask::passwords(app);
     lines.extend(super::whatwg::section(
         &browser,
@@ -152,7 +156,7 @@ fn body(
         _ => std::rc::Rc::new(Columns::new(input)),
     };
     let comps = components(a);
-    let all = crate::app::breakdown::findings(a);
+    let all = crate::explorer::app::breakdown::findings(a);
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them: the parser's, also where a shape's
@@ -289,7 +293,8 @@ fn body(
     }
     if super::mask::password_span(a).is_some() {
         let key =
-            crate::app::keymap::key_name(&crate::app::Action::RevealPasswords).unwrap_or_default();
+            crate::explorer::app::keymap::key_name(&crate::explorer::app::Action::RevealPasswords)
+                .unwrap_or_default();
         let text = if super::mask::revealed() {
             format!("password shown for this session (RFC 3986 §7.5); {key} masks it again")
         } else {
@@ -517,7 +522,7 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
         return;
     }
     out.push(Line::default());
-    let key = crate::app::keymap::key(crate::app::Action::ToggleFindings);
+    let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::ToggleFindings);
     out.push(Line::from(vec![
         Span::styled("findings, every one", theme.heading()),
         Span::styled(format!("  ({key} groups them by kind)"), theme.dim()),
@@ -567,7 +572,7 @@ fn grouped_findings(
     out.push(Line::default());
     let mut heading = vec![Span::styled("findings", theme.heading())];
     if groups.len() < all.len() {
-        let key = crate::app::keymap::key(crate::app::Action::ToggleFindings);
+        let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::ToggleFindings);
         heading.push(Span::styled(
             format!(
                 "  {} in {} kinds ({key} lists every one)",

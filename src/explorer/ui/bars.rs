@@ -6,9 +6,9 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::app::breakdown::roles;
-use crate::app::keymap::{self, key};
-use crate::app::{Action, App, Focus, Pane, StatusKind};
+use crate::explorer::app::breakdown::roles;
+use crate::explorer::app::keymap::{self, key};
+use crate::explorer::app::{Action, App, Focus, Pane, StatusKind};
 use crate::text::{fit, width};
 use crate::uri::Report;
 
@@ -135,7 +135,7 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: b
         Some(s) => {
             let style = match s.kind {
                 StatusKind::Info => ratatui::style::Style::new(),
-                StatusKind::Error => theme.role(crate::app::role::Role::Error),
+                StatusKind::Error => theme.role(crate::explorer::app::role::Role::Error),
             };
             Line::styled(fit(&s.text, w).into_owned(), style)
         }

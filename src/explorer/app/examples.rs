@@ -23,16 +23,16 @@ pub struct Example {
 
 /// The asset files, in picker order.
 pub const SETS: &[&str] = &[
-    include_str!("../../assets/tricky.txt"),
-    include_str!("../../assets/rfc3986-normal.txt"),
-    include_str!("../../assets/rfc3986-abnormal.txt"),
-    include_str!("../../assets/rfc2396-appendix-c.txt"),
+    include_str!("../../../assets/tricky.txt"),
+    include_str!("../../../assets/rfc3986-normal.txt"),
+    include_str!("../../../assets/rfc3986-abnormal.txt"),
+    include_str!("../../../assets/rfc2396-appendix-c.txt"),
 ];
 
 /// Parse one sample file.
 ///
 /// ```
-/// use uriscope::app::examples::parse_set;
+/// use uriscope::explorer::app::examples::parse_set;
 /// let e = parse_set("@set s\n@base http://a/\n\"\"\t= base\ng\n");
 /// assert_eq!((e[0].set, e[0].input, e[0].base, e[0].note), ("s", "", "http://a/", "= base"));
 /// assert_eq!((e[1].input, e[1].note), ("g", ""));

@@ -27,7 +27,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::app::{Action, App, Pane};
+use crate::explorer::app::{Action, App, Pane};
 use theme::Theme;
 
 /// The smallest size the explorer draws in.
@@ -121,7 +121,7 @@ fn too_small(area: Rect, buf: &mut Buffer) {
         format!("have {}x{}", area.width, area.height),
         format!(
             "{} quits",
-            crate::app::keymap::key(crate::app::Action::Quit)
+            crate::explorer::app::keymap::key(crate::explorer::app::Action::Quit)
         ),
     ];
     let text: Vec<ratatui::text::Line> = lines
@@ -141,19 +141,21 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 pub fn cursor(app: &App, area: Rect) -> Option<Position> {
     let r = regions(area)?;
     match &app.overlay {
-        Some(crate::app::Overlay::Edit(e)) => return overlay::edit_cursor(e, area),
-        Some(crate::app::Overlay::History { filter, .. }) => {
+        Some(crate::explorer::app::Overlay::Edit(e)) => return overlay::edit_cursor(e, area),
+        Some(crate::explorer::app::Overlay::History { filter, .. }) => {
             return overlay::field_cursor(filter, area, 0)
         }
-        Some(crate::app::Overlay::Parsers(p)) => return overlay::field_cursor(&p.allow, area, 0),
+        Some(crate::explorer::app::Overlay::Parsers(p)) => {
+            return overlay::field_cursor(&p.allow, area, 0)
+        }
         _ => {}
     }
     if app.overlay.is_some() {
         return None;
     }
     match app.focus {
-        crate::app::Focus::Input => bars::input_cursor(app, r.input),
-        crate::app::Focus::Pane(_) => field::pane_cursor(app, r.view),
+        crate::explorer::app::Focus::Input => bars::input_cursor(app, r.input),
+        crate::explorer::app::Focus::Pane(_) => field::pane_cursor(app, r.view),
     }
 }
 

@@ -217,12 +217,15 @@ pub struct History {
 
 impl History {
     /// Remember `text` as the newest entry (not empty; an older copy of
-    /// it goes; at most [`crate::history::MAX`] entries).
+    /// it goes; at most [`crate::explorer::history::MAX`] entries).
     pub fn push(&mut self, text: &str) {
         if !text.is_empty() && self.entries.last().map(String::as_str) != Some(text) {
             self.entries.retain(|e| e != text);
             self.entries.push(text.to_string());
-            let over = self.entries.len().saturating_sub(crate::history::MAX);
+            let over = self
+                .entries
+                .len()
+                .saturating_sub(crate::explorer::history::MAX);
             self.entries.drain(..over);
         }
         self.pos = None;

@@ -7,8 +7,8 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::app::App;
 use crate::confuse::{compare, flags};
+use crate::explorer::app::App;
 use crate::text::{fit, visible};
 
 use super::theme::Theme;
@@ -20,7 +20,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     if url.is_empty() {
         return Vec::new();
     }
-    let live = crate::app::memo::live(app);
+    let live = crate::explorer::app::memo::live(app);
     let (results, against) = (&live.results, live.against.as_deref());
     let outcomes: Vec<(String, &crate::confuse::engines::Outcome)> = results
         .iter()
@@ -97,14 +97,14 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
 /// verdict, the allowlist checks for the host typed, the flags.
 pub fn overlay(
     app: &App,
-    view: &crate::app::parsers::ParsersView,
+    view: &crate::explorer::app::parsers::ParsersView,
     w: usize,
     h: usize,
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
-    use crate::app::keymap::key;
-    use crate::app::Action;
     use crate::confuse::allow;
+    use crate::explorer::app::keymap::key;
+    use crate::explorer::app::Action;
     let title = format!(
         " Parsers: every engine's reading · type a host to test allowlist checks · {} closes ",
         key(Action::Close)

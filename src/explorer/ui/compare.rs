@@ -11,9 +11,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::breakdown::roles;
-use crate::app::compare::{comparison, normal_forms, normalization, syntax_normal};
-use crate::app::{App, Focus, Pane};
+use crate::explorer::app::breakdown::roles;
+use crate::explorer::app::compare::{comparison, normal_forms, normalization, syntax_normal};
+use crate::explorer::app::{App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
@@ -57,7 +57,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             ));
         }
         Ok(n) => {
-            if crate::app::compare::ladder_options(app).iri {
+            if crate::explorer::app::compare::ladder_options(app).iri {
                 out.push(Line::styled(
                     fit(
                         "not a URI: the ladder as an IRI (RFC 3987 §5.3, normalize --iri --trace)",

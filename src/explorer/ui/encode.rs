@@ -8,10 +8,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::encode::{decoded, encoded};
-use crate::app::keymap::key_name;
-use crate::app::role::Role;
-use crate::app::{Action, App, Focus, Pane};
+use crate::explorer::app::encode::{decoded, encoded};
+use crate::explorer::app::keymap::key_name;
+use crate::explorer::app::role::Role;
+use crate::explorer::app::{Action, App, Focus, Pane};
 use crate::text::{clip, fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;

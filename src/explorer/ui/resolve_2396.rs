@@ -6,9 +6,9 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::app::keymap::{key, keys};
-use crate::app::resolve::{resolution_2396, shown};
-use crate::app::{Action, App};
+use crate::explorer::app::keymap::{key, keys};
+use crate::explorer::app::resolve::{resolution_2396, shown};
+use crate::explorer::app::{Action, App};
 use crate::text::{clip, fit, visible};
 use crate::uri::trace::Resolution;
 use crate::uri::{self, Severity};

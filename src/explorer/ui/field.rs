@@ -10,8 +10,8 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::app::role::Role;
-use crate::app::{App, Editor, Focus, Pane};
+use crate::explorer::app::role::Role;
+use crate::explorer::app::{App, Editor, Focus, Pane};
 use crate::text::{fit, visible, width};
 
 use super::grid::uri_line;
@@ -69,7 +69,7 @@ pub fn placeholder(what: &str, focused: bool) -> String {
     } else {
         format!(
             "{what} ({} moves the focus here, then type)",
-            crate::app::keymap::key(crate::app::Action::FocusNext)
+            crate::explorer::app::keymap::key(crate::explorer::app::Action::FocusNext)
         )
     }
 }
@@ -205,7 +205,7 @@ pub fn marked(s: &str, marks: &[crate::uri::Span], base: Style, mark: Style) -> 
 /// change style).
 ///
 /// ```
-/// use uriscope::ui::field::marks_line;
+/// use uriscope::explorer::ui::field::marks_line;
 /// use uriscope::uri::Span;
 /// let line = marks_line("a/b/c", &[Span::new(2, 2), Span::new(4, 5)], 2, Default::default());
 /// assert_eq!(line.unwrap().to_string(), "    ‸ ^");

@@ -163,7 +163,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                     msg.push_str(&format!(
                         "; took off {} (RFC 3986 Appendix C) — {} brings the paste back as it was",
                         u.removed,
-                        crate::app::keymap::key(crate::app::Action::Undo)
+                        crate::explorer::app::keymap::key(crate::explorer::app::Action::Undo)
                     ));
                 }
                 app.say(StatusKind::Info, msg);

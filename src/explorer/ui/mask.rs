@@ -17,7 +17,7 @@ use super::theme::Theme;
 
 thread_local! {
     /// Whether this frame draws passwords as typed: the explorer's reveal
-    /// key ([`crate::app::App::reveal_passwords`]), set by the frame's
+    /// key ([`crate::explorer::app::App::reveal_passwords`]), set by the frame's
     /// render before any pane is drawn ([`Reveal`]), so every masker here
     /// obeys it without each pane passing it down.
     static REVEAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -81,9 +81,9 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
 
 /// The passwords of the explorer's reference, base and Encode text, for
 /// [`hide_passwords`] (the texts it applies to are not URIs).
-pub fn passwords(app: &crate::app::App) -> Vec<String> {
+pub fn passwords(app: &crate::explorer::app::App) -> Vec<String> {
     // Kept until a text changes: every pane that masks asks, each frame.
-    crate::app::memo::passwords(app)
+    crate::explorer::app::memo::passwords(app)
 }
 
 /// The text of `span` for a table cell, its part of the password shown
@@ -122,7 +122,7 @@ pub fn idna_row(a: &Report<'_>, name_w: usize, theme: &Theme) -> Option<Line<'st
         Span::styled(format!("{label} "), theme.dim()),
         Span::styled(
             visible(&other).into_owned(),
-            theme.role(crate::app::role::Role::Host),
+            theme.role(crate::explorer::app::role::Role::Host),
         ),
     ]))
 }

@@ -10,10 +10,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::app::breakdown::roles;
-use crate::app::keymap::{key, keys};
-use crate::app::resolve::{resolution, shown};
-use crate::app::{Action, App, Focus, Pane};
+use crate::explorer::app::breakdown::roles;
+use crate::explorer::app::keymap::{key, keys};
+use crate::explorer::app::resolve::{resolution, shown};
+use crate::explorer::app::{Action, App, Focus, Pane};
 use crate::text::{clip, fit, visible, width};
 use crate::uri::trace::{Components, Resolution, Step};
 use crate::uri::trace::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
@@ -105,7 +105,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
 /// The keys the header names, from the key table: stepping, the other
 /// RFC's steps, and (for RFC 3986) strict/compat.
 fn header_keys(rfc2396: bool) -> String {
-    use crate::app::{keymap::key_name, Action};
+    use crate::explorer::app::{keymap::key_name, Action};
     let name = |a: Action| key_name(&a).unwrap_or_default();
     let (next, prev) = (name(Action::StepNext), name(Action::StepPrev));
     // "Ctrl-N/P" when both share the modifiers.

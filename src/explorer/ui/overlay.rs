@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::app::keymap::{help_rows, key};
-use crate::app::{examples, Action, App, Choice, Overlay};
+use crate::explorer::app::keymap::{help_rows, key};
+use crate::explorer::app::{examples, Action, App, Choice, Overlay};
 use crate::text::{clip, fit, visible, width};
 
 use super::theme::Theme;
@@ -98,7 +98,7 @@ pub fn render(
 /// what Enter would make of the URI (or why it cannot).
 fn edit_field(
     app: &App,
-    e: &crate::app::edit::EditField,
+    e: &crate::explorer::app::edit::EditField,
     w: usize,
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
@@ -117,7 +117,7 @@ fn edit_field(
         ),
         Line::styled(fit(&set, w).into_owned(), theme.dim()),
         Line::styled(
-            if e.target == crate::app::edit::Target::Host {
+            if e.target == crate::explorer::app::edit::Target::Host {
                 "a non-ASCII name is written in IDNA (punycode), as §3.2.2 advises"
             } else {
                 ""
@@ -130,7 +130,7 @@ fn edit_field(
         ]),
         Line::default(),
     ];
-    match crate::app::edit::preview(app, e) {
+    match crate::explorer::app::edit::preview(app, e) {
         Ok(uri) => {
             let shown = super::mask::mask_password(&uri).into_owned();
             lines.push(Line::styled("the URI becomes", theme.heading()));
@@ -223,7 +223,7 @@ fn query_pairs(
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
     use crate::uri::edit::query::key_value;
-    let pairs = crate::app::query_pairs::pairs(app);
+    let pairs = crate::explorer::app::query_pairs::pairs(app);
     let sel = selected.min(pairs.len().saturating_sub(1));
     let col = w.saturating_sub(3) / 4;
     let cell = |s: &str| {
@@ -256,7 +256,7 @@ fn query_pairs(
             Some(dv) => format!("{dk}={dv}"),
             None => dk.into_owned(),
         };
-        let form = crate::app::breakdown::form_decode(p).into_owned();
+        let form = crate::explorer::app::breakdown::form_decode(p).into_owned();
         let text = format!("{}{}{}{}", cell(k), cell(v), cell(&rfc), cell(&form));
         let style = if i == sel {
             theme.selected()
@@ -296,7 +296,7 @@ fn query_pairs(
 /// Where the cursor goes in the open edit field, inside `area` (the
 /// whole screen): the line of the value.
 pub fn edit_cursor(
-    e: &crate::app::edit::EditField,
+    e: &crate::explorer::app::edit::EditField,
     area: Rect,
 ) -> Option<ratatui::layout::Position> {
     field_cursor(&e.field, area, 3)
@@ -305,7 +305,7 @@ pub fn edit_cursor(
 /// Where the cursor goes in an overlay's field on line `row` of its
 /// inner area (after a 9-column label).
 pub fn field_cursor(
-    field: &crate::app::Editor,
+    field: &crate::explorer::app::Editor,
     area: Rect,
     row: u16,
 ) -> Option<ratatui::layout::Position> {

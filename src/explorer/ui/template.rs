@@ -75,7 +75,7 @@ pub fn section(input: &str, vars: &Variables, theme: &Theme, w: usize) -> Vec<Li
         out.push(Line::from(vec![
             Span::styled(
                 fit(&visible(span.slice(input)), 24).into_owned(),
-                theme.role(crate::app::role::Role::Query),
+                theme.role(crate::explorer::app::role::Role::Query),
             ),
             Span::styled(
                 format!("  {} (RFC 6570 §{})", op.name(), op.section()),

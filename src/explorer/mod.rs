@@ -2,11 +2,20 @@
 //! [`term::Signals`] catches), read every event that has arrived as one
 //! burst ([`event_batch`]: replies to our own queries dropped, Ctrl-C
 //! first, escape-sequence tails mended), turn each into an [`Action`]
-//! through the key table, [`update`](fn@crate::app::update) the app, carry
+//! through the key table, [`update`](fn@crate::explorer::app::update) the app, carry
 //! out the [`Effect`] (quit, copy), draw once. Nothing blocks but the wait
 //! for the next event: the clipboard and the engines answer from threads
 //! of their own, a background thread's panic becomes a message, and a
 //! terminal that is gone (a read error, or hung up) ends the program.
+
+pub mod app;
+pub mod clipboard;
+pub mod config;
+pub mod event_batch;
+pub mod history;
+pub mod stdin_list;
+pub mod term;
+pub mod ui;
 
 use std::io;
 
@@ -15,10 +24,9 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
 
-use crate::app::{keymap, update, Action, App, Effect};
-use crate::clipboard::{Clipboard, SystemClipboard};
-use crate::event_batch;
-use crate::term::{self, SignalAction};
+use crate::explorer::app::{keymap, update, Action, App, Effect};
+use crate::explorer::clipboard::{Clipboard, SystemClipboard};
+use term::SignalAction;
 
 /// How long the loop waits for an event before it looks at the signals.
 const SIGNAL_SLICE: std::time::Duration = std::time::Duration::from_millis(25);
@@ -42,7 +50,7 @@ pub struct Options {
     /// Leave the mouse to the terminal.
     pub no_mouse: bool,
     /// The palette asked for (config `theme`).
-    pub theme: crate::config::ThemeChoice,
+    pub theme: crate::explorer::config::ThemeChoice,
     /// The Encode pane's first set (config `encode_set`).
     pub encode_set: Option<String>,
     /// A message for the status line at start (a config that could not be used).
@@ -54,7 +62,7 @@ pub struct Options {
     pub list: Vec<String>,
     /// More of them still to come (stdin has not ended): they join the
     /// list as they arrive.
-    pub list_feed: Option<crate::stdin_list::Feed>,
+    pub list_feed: Option<crate::explorer::stdin_list::Feed>,
     /// URI Template variables (`--vars FILE.json`).
     pub template_vars: crate::uri::template::Variables,
 }
@@ -65,14 +73,14 @@ const LIST_STATUS: &str = " inputs from stdin";
 /// The status line about the list from stdin: how many inputs, and
 /// whether more are still to come.
 fn say_list(app: &mut App, reading: bool) {
-    let key = crate::app::keymap::key(crate::app::Action::HistorySearch);
+    let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::HistorySearch);
     let n = app.list.len();
     let text = if reading {
         format!("{n}{LIST_STATUS} so far (still reading: more join the list as they come); {key} opens the list again")
     } else {
         format!("{n}{LIST_STATUS}; {key} opens the list again")
     };
-    app.say(crate::app::StatusKind::Info, text);
+    app.say(crate::explorer::app::StatusKind::Info, text);
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -81,7 +89,9 @@ pub fn action_for_event(app: &App, ev: &Event, area: Rect) -> Option<Action> {
         Event::Key(k) => keymap::action_for(app, k),
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         Event::Mouse(m) => match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => crate::ui::click(app, area, m.column, m.row),
+            MouseEventKind::Down(MouseButton::Left) => {
+                crate::explorer::ui::click(app, area, m.column, m.row)
+            }
             MouseEventKind::ScrollUp => Some(Action::ScrollUp),
             MouseEventKind::ScrollDown => Some(Action::ScrollDown),
             _ => None,
@@ -97,7 +107,7 @@ pub fn action_for_event(app: &App, ev: &Event, area: Rect) -> Option<Action> {
 ///
 /// ```
 /// use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-/// use uriscope::{app::App, explorer::split_unbound_alt};
+/// use uriscope::explorer::{app::App, split_unbound_alt};
 /// let app = App::new("http://h/", None);
 /// let key = |c, m| Event::Key(KeyEvent::new(c, m));
 /// let (esc, x) = split_unbound_alt(&app, key(KeyCode::Char('x'), KeyModifiers::ALT));
@@ -128,31 +138,37 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
         Effect::RunEngines(_) => false,
         Effect::SaveHistory(entry) => {
             if let Some(path) = app.history_file.clone() {
-                match crate::history::append(&path, &entry) {
-                    Ok(crate::history::Saved::Written) => {}
-                    Ok(crate::history::Saved::SessionOnly(why)) => app.say(
-                        crate::app::StatusKind::Info,
+                match crate::explorer::history::append(&path, &entry) {
+                    Ok(crate::explorer::history::Saved::Written) => {}
+                    Ok(crate::explorer::history::Saved::SessionOnly(why)) => app.say(
+                        crate::explorer::app::StatusKind::Info,
                         format!("kept in the history of this session only: {why}"),
                     ),
-                    Err(e) => app.say(crate::app::StatusKind::Error, e),
+                    Err(e) => app.say(crate::explorer::app::StatusKind::Error, e),
                 }
             }
             false
         }
         Effect::Copy(source) => {
             let Some(entry) = app.copy_of(source) else {
-                app.say(crate::app::StatusKind::Error, "nothing to copy here");
+                app.say(
+                    crate::explorer::app::StatusKind::Error,
+                    "nothing to copy here",
+                );
                 return false;
             };
             // The real text is copied; the status line says when it holds
             // a password (the screen shows it masked).
             let outcome = clipboard.copy(&entry.text);
             let secret = matches!(
-                crate::ui::mask::mask_password(&entry.text),
+                crate::explorer::ui::mask::mask_password(&entry.text),
                 std::borrow::Cow::Owned(_)
             ) || entry.text.lines().next().is_some_and(|l| {
                 matches!(
-                    crate::ui::mask::hide_passwords(l, &crate::ui::mask::passwords(app)),
+                    crate::explorer::ui::mask::hide_passwords(
+                        l,
+                        &crate::explorer::ui::mask::passwords(app)
+                    ),
                     std::borrow::Cow::Owned(_)
                 )
             });
@@ -162,8 +178,11 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
                 entry.label.clone()
             };
             match outcome {
-                Ok(crate::clipboard::Destination::Pending) => {
-                    app.say(crate::app::StatusKind::Info, format!("copying {label}…"));
+                Ok(crate::explorer::clipboard::Destination::Pending) => {
+                    app.say(
+                        crate::explorer::app::StatusKind::Info,
+                        format!("copying {label}…"),
+                    );
                     app.copying = Some(label);
                 }
                 Ok(d) => app.copied(&label, Ok(&d.describe())),
@@ -179,20 +198,20 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
 /// read whole, or is over the size read): then the status line says so
 /// and the history is the session's.
 pub fn open_history(app: &mut App, path: &std::path::Path) {
-    match crate::history::load(path) {
+    match crate::explorer::history::load(path) {
         Ok(loaded) => {
             app.history.entries = loaded.entries;
             match loaded.read_only {
                 None => app.history_file = Some(path.to_path_buf()),
                 Some(why) => app.say(
-                    crate::app::StatusKind::Error,
+                    crate::explorer::app::StatusKind::Error,
                     format!("{why}; new inputs are kept for this session only"),
                 ),
             }
         }
         // A file that cannot be read is left as it is (not overwritten).
         Err(e) => app.say(
-            crate::app::StatusKind::Error,
+            crate::explorer::app::StatusKind::Error,
             format!("{e}; the history is kept for this session only"),
         ),
     }
@@ -207,11 +226,11 @@ pub fn run(options: Options) -> io::Result<()> {
         let len = app.input.text().len();
         if app.input.replace_range(0, len, &u.uri) {
             app.say(
-                crate::app::StatusKind::Info,
+                crate::explorer::app::StatusKind::Info,
                 format!(
                     "took off {} (RFC 3986 Appendix C) — {} brings the argument back",
                     u.removed,
-                    crate::app::keymap::key(crate::app::Action::Undo)
+                    crate::explorer::app::keymap::key(crate::explorer::app::Action::Undo)
                 ),
             );
         }
@@ -223,7 +242,7 @@ pub fn run(options: Options) -> io::Result<()> {
         .collect();
     app.no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     (app.light, app.theme_name) =
-        crate::config::resolve_theme(options.theme, term::background_is_light);
+        crate::explorer::config::resolve_theme(options.theme, term::background_is_light);
     if let Some(set) = &options.encode_set {
         if let Some(i) = crate::uri::percent::encode_set::ALL
             .iter()
@@ -242,15 +261,15 @@ pub fn run(options: Options) -> io::Result<()> {
                 app.input.set_text(first);
             }
         }
-        app.overlay = Some(crate::app::Overlay::History {
-            filter: crate::app::Editor::new(""),
+        app.overlay = Some(crate::explorer::app::Overlay::History {
+            filter: crate::explorer::app::Editor::new(""),
             selected: 0,
             stdin: true,
         });
         say_list(&mut app, options.list_feed.is_some());
     }
     if let Some(note) = &options.note {
-        app.say(crate::app::StatusKind::Error, note.clone());
+        app.say(crate::explorer::app::StatusKind::Error, note.clone());
     }
     let test_panic = std::env::var("URISCOPE_TEST_PANIC").ok();
     let mut clipboard = SystemClipboard::new();
@@ -310,7 +329,7 @@ fn look_around(app: &mut App, clipboard: &mut dyn Clipboard) -> bool {
     }
     if let Some(panic) = term::take_worker_panic() {
         app.say(
-            crate::app::StatusKind::Error,
+            crate::explorer::app::StatusKind::Error,
             format!("a background task failed (the explorer goes on): {panic}"),
         );
         changed = true;
@@ -325,7 +344,7 @@ fn event_loop(
     app: &mut App,
     clipboard: &mut SystemClipboard,
     signals: &term::Signals,
-    mut list_feed: Option<crate::stdin_list::Feed>,
+    mut list_feed: Option<crate::explorer::stdin_list::Feed>,
     test_panic: Option<&str>,
 ) -> io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -341,7 +360,7 @@ fn event_loop(
         terminal.draw(|f| {
             area = f.area();
             f.render_widget(&*app, area);
-            if let Some(p) = crate::ui::cursor(app, area) {
+            if let Some(p) = crate::explorer::ui::cursor(app, area) {
                 f.set_cursor_position(p);
             }
         })?;
@@ -364,7 +383,7 @@ fn event_loop(
                 break;
             }
             if let Some(feed) = &list_feed {
-                use crate::stdin_list::Taken;
+                use crate::explorer::stdin_list::Taken;
                 let changed = match feed.take() {
                     Taken::Nothing => false,
                     Taken::Ended => {

@@ -65,7 +65,7 @@ pub struct NormalForms {
 /// The normal forms of `s`.
 ///
 /// ```
-/// use uriscope::app::compare::normal_forms;
+/// use uriscope::explorer::app::compare::normal_forms;
 /// let n = normal_forms("HTTP://a/%E2%82%AC");
 /// assert_eq!(n.uri.unwrap(), "http://a/%E2%82%AC");
 /// assert_eq!(n.iri.as_deref(), Some("http://a/€"));
@@ -100,7 +100,7 @@ impl Comparison {
 /// Compare `a` and `b`.
 ///
 /// ```
-/// use uriscope::app::compare::compare;
+/// use uriscope::explorer::app::compare::compare;
 /// let c = compare("http://a/é", "http://a/%C3%A9");
 /// assert!(c.uri.is_err());
 /// assert!(c.iri.unwrap().unwrap().is_equivalent());

@@ -30,7 +30,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::config::{read_regular, Read};
+use crate::explorer::config::{read_regular, Read};
 
 /// At most this many entries are loaded, and kept by a compaction.
 pub const MAX: usize = 1000;
@@ -68,7 +68,7 @@ fn lines(text: &str) -> impl DoubleEndedIterator<Item = &str> {
 /// copy stays), the newest [`MAX`] kept.
 ///
 /// ```
-/// use uriscope::history::entries;
+/// use uriscope::explorer::history::entries;
 /// assert_eq!(entries("a\n\nb\na\n"), ["b", "a"]);
 /// assert_eq!(entries("a\rb\r\nc"), ["a", "b", "c"]);
 /// ```
@@ -98,7 +98,7 @@ pub fn dedup_newest(items: impl DoubleEndedIterator<Item = String>) -> Vec<Strin
 /// (RFC 3986 §7.5).
 ///
 /// ```
-/// use uriscope::history::not_storable;
+/// use uriscope::explorer::history::not_storable;
 /// assert_eq!(not_storable("https://h/p"), None);
 /// assert!(not_storable("https://u:secret@h/p").unwrap().contains("password"));
 /// assert!(not_storable("a\nb").is_some());

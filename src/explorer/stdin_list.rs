@@ -79,7 +79,7 @@ impl Feed {
 ///
 /// ```
 /// use std::time::Duration;
-/// use uriscope::stdin_list::{spawn, Taken};
+/// use uriscope::explorer::stdin_list::{spawn, Taken};
 /// let feed = spawn(&b"http://a/\n\n  http://b/ \nhttp://a/\n"[..]);
 /// let (lines, ended) = feed.first(Duration::from_secs(5));
 /// assert_eq!(lines, ["http://a/", "http://b/"]);

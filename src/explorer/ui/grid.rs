@@ -6,7 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::app::role::Role;
+use crate::explorer::app::role::Role;
 use crate::text::{glyphs, Columns};
 
 use super::theme::Theme;

@@ -2,13 +2,13 @@
 //! ABNF rule's definition, then the section's own text as the RFC prints
 //! it — from the line it was scrolled to, one section at a time (Enter
 //! shows the next one cited). The lines come from
-//! [`crate::app::citation::passage_lines`]; only those that fit are wrapped and drawn.
+//! [`crate::explorer::app::citation::passage_lines`]; only those that fit are wrapped and drawn.
 
 use ratatui::text::Line;
 
-use crate::app::citation::{passage_lines, Citation};
-use crate::app::keymap::key;
-use crate::app::Action;
+use crate::explorer::app::citation::{passage_lines, Citation};
+use crate::explorer::app::keymap::key;
+use crate::explorer::app::Action;
 use crate::text::{fit, visible, width};
 
 use super::theme::Theme;
