@@ -1,0 +1,280 @@
+//! Groups of equivalent lines: each line is placed in the group of the
+//! first line with the same key ([`super::key_of`]), groups numbered in
+//! the order their first lines came. A group keeps one entry: its first
+//! line's index, its size, and its key only when the key is not that
+//! line's own text (the collection keeps the text; `uriscope dedupe`,
+//! which keeps no lines, keeps each group's first text instead).
+
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use super::line::{GroupBy, Key};
+use crate::uri::equivalence::equivalence_with;
+use crate::uri::{ComparisonRung, NormalizeOptions};
+
+/// What each group keeps beside its first line's index and its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Its key when that is not its first line's text, which the caller
+    /// keeps and gives [`Grouping::place`].
+    Nothing,
+    /// Its key.
+    Keys,
+    /// Its first line's text, and its key when that is not the text.
+    Texts,
+}
+
+/// One group: the entry kept for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The index of its first line (in the order lines were placed).
+    pub first: u64,
+    /// How many lines it has.
+    pub len: u64,
+    /// Whether its lines have no normal form (their key is their text).
+    pub raw: bool,
+    /// Its key, when that is not the first line's text.
+    key: Option<Box<str>>,
+    /// The first line's text, when the grouping keeps it.
+    text: Option<Box<str>>,
+}
+
+/// Where [`Grouping::place`] put a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The group's number (0 for the first group).
+    pub group: usize,
+    /// Whether the line is the group's first.
+    pub new: bool,
+}
+
+/// The groups of one grouping, and the table that finds a key's group.
+#[derive(Clone, Debug)]
+pub struct Grouping {
+    by: GroupBy,
+    keep: Keep,
+    groups: Vec<Group>,
+    // (hash of the key, group): the hash kept so the table grows without
+    // the keys, some of which only the caller has.
+    table: HashTable<(u64, usize)>,
+    hasher: DefaultHashBuilder,
+}
+
+impl Grouping {
+    /// An empty grouping by `by`, its groups keeping what `keep` says.
+    pub fn new(by: GroupBy, keep: Keep) -> Grouping {
+        Grouping {
+            by,
+            keep,
+            groups: Vec::new(),
+            table: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+        }
+    }
+
+    /// Which grouping it is.
+    pub fn by(&self) -> GroupBy {
+        self.by
+    }
+
+    /// Place line number `index`, whose text is `text` and key `key`, in
+    /// its group. `first_text` gives the text of a group's first line by
+    /// its index (asked only with [`Keep::Nothing`]).
+    pub fn place<'t>(
+        &mut self,
+        index: u64,
+        text: &str,
+        key: &Key,
+        first_text: impl Fn(u64) -> &'t str,
+    ) -> Placed {
+        let (raw, key_text) = (key.is_raw(), key.text(text));
+        let hash = self.hash(raw, key_text);
+        let groups = &self.groups;
+        let found = self.table.find(hash, |&(h, g)| {
+            let group = &groups[g];
+            h == hash
+                && group.raw == raw
+                && match (&group.key, &group.text) {
+                    (Some(k), _) => **k == *key_text,
+                    (None, Some(t)) => **t == *key_text,
+                    (None, None) => first_text(group.first) == key_text,
+                }
+        });
+        if let Some(&(_, g)) = found {
+            self.groups[g].len += 1;
+            return Placed {
+                group: g,
+                new: false,
+            };
+        }
+        let g = self.groups.len();
+        self.groups.push(Group {
+            first: index,
+            len: 1,
+            raw,
+            key: match (key, self.keep) {
+                (Key::Owned(k), _) => Some(k.as_str().into()),
+                (Key::Raw | Key::Same, Keep::Keys) => Some(text.into()),
+                (Key::Raw | Key::Same, _) => None,
+            },
+            text: (self.keep == Keep::Texts).then(|| text.into()),
+        });
+        self.table.insert_unique(hash, (hash, g), |&(h, _)| h);
+        Placed {
+            group: g,
+            new: true,
+        }
+    }
+
+    fn hash(&self, raw: bool, key: &str) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        raw.hash(&mut h);
+        key.hash(&mut h);
+        h.finish()
+    }
+
+    /// The number of groups.
+    pub fn len(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// Group number `g`.
+    pub fn group(&self, g: usize) -> Option<&Group> {
+        self.groups.get(g)
+    }
+
+    /// The first line's text of group `g` when the grouping keeps it.
+    pub fn first_text(&self, g: usize) -> Option<&str> {
+        self.groups.get(g)?.text.as_deref()
+    }
+
+    /// The key of group `g`, whose first line's text is `first`: its
+    /// normal form (by [`GroupBy::Normal`]) or keys form, or `None` when
+    /// its lines have no normal form.
+    pub fn key<'a>(&'a self, g: usize, first: &'a str) -> Option<&'a str> {
+        let group = self.groups.get(g)?;
+        if group.raw {
+            return None;
+        }
+        Some(group.key.as_deref().unwrap_or(first))
+    }
+
+    /// The bytes the groups hold beyond their fixed size: the keys that
+    /// are not a first line's text, and the kept texts.
+    pub fn heap_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<Group>() + std::mem::size_of::<(u64, usize)>() + 1;
+        self.groups
+            .iter()
+            .map(|g| {
+                entry
+                    + g.key.as_ref().map_or(0, |k| k.len())
+                    + g.text.as_ref().map_or(0, |t| t.len())
+            })
+            .sum()
+    }
+}
+
+/// The rung of the RFC 3986 §6.2 ladder on which `member` became equal to
+/// `first`, the first line of its group by normal form, as `uriscope
+/// equiv` finds it ([`equivalence_with`]); `None` if they are not
+/// equivalent. Lines without a normal form are grouped with their exact
+/// copies only: equal as strings (§6.2.1).
+///
+/// ```
+/// use uriscope::collection::rung;
+/// use uriscope::uri::ComparisonRung::*;
+/// let o = Default::default();
+/// assert_eq!(rung("http://a/", "http://a/", o), Some(SimpleString));
+/// assert_eq!(rung("http://a/~", "HTTP://a/%7E", o), Some(SyntaxBased));
+/// assert_eq!(rung("http://a/", "http://a:80", o), Some(SchemeBased));
+/// assert_eq!(rung("a b", "a b", o), Some(SimpleString));
+/// assert_eq!(rung("http://a/", "http://b/", o), None);
+/// ```
+pub fn rung(first: &str, member: &str, options: NormalizeOptions) -> Option<ComparisonRung> {
+    // The ladder's first rung without its four normalizations: a log
+    // repeats lines far more often than it varies them.
+    if first == member {
+        return Some(ComparisonRung::SimpleString);
+    }
+    equivalence_with(first, member, options).ok()?.rung
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::line::key_of;
+    use super::*;
+
+    fn place_all(lines: &[&str], by: GroupBy) -> (Grouping, Vec<Placed>) {
+        let mut g = Grouping::new(by, Keep::Nothing);
+        let placed = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let key = key_of(l, by, NormalizeOptions::default());
+                g.place(i as u64, l, &key, |f| lines[f as usize])
+            })
+            .collect();
+        (g, placed)
+    }
+
+    #[test]
+    fn a_line_joins_the_group_of_the_first_line_with_its_key() {
+        let lines = [
+            "http://a/",
+            "HTTP://A/",
+            "http://a",
+            "a b",
+            "a b",
+            "http://b/?x",
+        ];
+        let (g, placed) = place_all(&lines, GroupBy::Normal);
+        let groups: Vec<_> = placed.iter().map(|p| (p.group, p.new)).collect();
+        assert_eq!(
+            groups,
+            [
+                (0, true),
+                (0, false),
+                (0, false),
+                (1, true),
+                (1, false),
+                (2, true)
+            ]
+        );
+        assert_eq!(g.len(), 3);
+        assert_eq!(g.group(0).map(|x| x.len), Some(3));
+        assert_eq!(g.key(0, lines[0]), Some("http://a/"));
+        assert_eq!(g.key(1, lines[3]), None);
+    }
+
+    #[test]
+    fn a_raw_line_never_joins_a_normal_form_equal_to_its_text() {
+        // No text without a normal form is one, but the table must not
+        // rely on it: a raw key and a normal form are told apart.
+        for keep in [Keep::Keys, Keep::Texts] {
+            let mut g = Grouping::new(GroupBy::Normal, keep);
+            let a = g.place(0, "x", &Key::Raw, |_| unreachable!());
+            let b = g.place(1, "x", &Key::Same, |_| unreachable!());
+            let c = g.place(2, "x", &Key::Same, |_| unreachable!());
+            assert!(a.new && b.new && !c.new);
+            assert_eq!(g.first_text(1), (keep == Keep::Texts).then_some("x"));
+        }
+    }
+
+    #[test]
+    fn the_table_finds_groups_as_it_grows() {
+        let lines: Vec<String> = (0..20_000)
+            .map(|i| format!("http://h{}/", i % 5000))
+            .collect();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let (g, placed) = place_all(&refs, GroupBy::Keys);
+        assert_eq!(g.len(), 5000);
+        assert!(placed[5000..].iter().all(|p| !p.new));
+        assert_eq!(placed[12_345].group, 12_345 % 5000);
+    }
+}
