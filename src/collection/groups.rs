@@ -25,8 +25,8 @@ pub enum Keep {
     Texts,
 }
 
-/// One group: the entry kept for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A group as [`Grouping::group`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Group {
     /// The index of its first line (in the order lines were placed).
     pub first: u64,
@@ -34,10 +34,53 @@ pub struct Group {
     pub len: u64,
     /// Whether its lines have no normal form (their key is their text).
     pub raw: bool,
-    /// Its key, when that is not the first line's text.
-    key: Option<Box<str>>,
-    /// The first line's text, when the grouping keeps it.
-    text: Option<Box<str>>,
+}
+
+/// The entry kept for a group.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    first: u64,
+    len: u64,
+    /// Where its key is: [`SAME`], [`RAW`] or its number in `keys`.
+    key: u64,
+}
+
+/// The key is the first line's text.
+const SAME: u64 = u64::MAX;
+/// The lines have no normal form: the key is the first line's text.
+const RAW: u64 = u64::MAX - 1;
+
+/// Strings one after another in one buffer: no allocation, and no
+/// pointer, per string.
+#[derive(Clone, Debug, Default)]
+struct Arena {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Arena {
+    /// Add `s`; returns its number.
+    fn push(&mut self, s: &str) -> u64 {
+        self.text.push_str(s);
+        self.ends.push(self.text.len());
+        self.ends.len() as u64 - 1
+    }
+
+    /// String number `i` (empty past the end).
+    fn get(&self, i: u64) -> &str {
+        let Ok(i) = usize::try_from(i) else {
+            return "";
+        };
+        let Some(&end) = self.ends.get(i) else {
+            return "";
+        };
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..end]
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * std::mem::size_of::<usize>()
+    }
 }
 
 /// Where [`Grouping::place`] put a line.
@@ -54,9 +97,14 @@ pub struct Placed {
 pub struct Grouping {
     by: GroupBy,
     keep: Keep,
-    groups: Vec<Group>,
-    // (hash of the key, group): the hash kept so the table grows without
-    // the keys, some of which only the caller has.
+    slots: Vec<Slot>,
+    /// The keys that are not a first line's text.
+    keys: Arena,
+    /// With [`Keep::Texts`], each group's first line's text.
+    texts: Arena,
+    // (hash of the key, group): the hash kept so that the table grows
+    // without reading the keys again (scattered in memory, some only the
+    // caller has: a million of them took 150 ms at one growth).
     table: HashTable<(u64, usize)>,
     hasher: DefaultHashBuilder,
 }
@@ -67,7 +115,9 @@ impl Grouping {
         Grouping {
             by,
             keep,
-            groups: Vec::new(),
+            slots: Vec::new(),
+            keys: Arena::default(),
+            texts: Arena::default(),
             table: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
         }
@@ -89,94 +139,142 @@ impl Grouping {
         first_text: impl Fn(u64) -> &'t str,
     ) -> Placed {
         let (raw, key_text) = (key.is_raw(), key.text(text));
-        let hash = self.hash(raw, key_text);
-        let groups = &self.groups;
-        let found = self.table.find(hash, |&(h, g)| {
-            let group = &groups[g];
-            h == hash
-                && group.raw == raw
-                && match (&group.key, &group.text) {
-                    (Some(k), _) => **k == *key_text,
-                    (None, Some(t)) => **t == *key_text,
-                    (None, None) => first_text(group.first) == key_text,
-                }
-        });
-        if let Some(&(_, g)) = found {
-            self.groups[g].len += 1;
+        let hash = hash(&self.hasher, raw, key_text);
+        let Grouping {
+            slots,
+            keys,
+            texts,
+            table,
+            ..
+        } = self;
+        let kept = Kept {
+            slots,
+            keys,
+            texts,
+            first_text: &first_text,
+        };
+        if let Some(&(_, g)) = table.find(hash, |&(h, g)| {
+            h == hash && kept.with_key(g, |r, k| r == raw && k == key_text)
+        }) {
+            slots[g].len += 1;
             return Placed {
                 group: g,
                 new: false,
             };
         }
-        let g = self.groups.len();
-        self.groups.push(Group {
+        let g = slots.len();
+        let stored = match (key, self.keep) {
+            (Key::Owned(k), _) => keys.push(k),
+            (Key::Same | Key::Raw, Keep::Keys) => keys.push(text),
+            (Key::Raw, _) => RAW,
+            (Key::Same, _) => SAME,
+        };
+        // A raw line's key kept as text still says it is raw.
+        let stored = if raw && stored != RAW {
+            raw_bit(stored)
+        } else {
+            stored
+        };
+        slots.push(Slot {
             first: index,
             len: 1,
-            raw,
-            key: match (key, self.keep) {
-                (Key::Owned(k), _) => Some(k.as_str().into()),
-                (Key::Raw | Key::Same, Keep::Keys) => Some(text.into()),
-                (Key::Raw | Key::Same, _) => None,
-            },
-            text: (self.keep == Keep::Texts).then(|| text.into()),
+            key: stored,
         });
-        self.table.insert_unique(hash, (hash, g), |&(h, _)| h);
+        if self.keep == Keep::Texts {
+            texts.push(text);
+        }
+        table.insert_unique(hash, (hash, g), |&(h, _)| h);
         Placed {
             group: g,
             new: true,
         }
     }
 
-    fn hash(&self, raw: bool, key: &str) -> u64 {
-        let mut h = self.hasher.build_hasher();
-        raw.hash(&mut h);
-        key.hash(&mut h);
-        h.finish()
-    }
-
     /// The number of groups.
     pub fn len(&self) -> usize {
-        self.groups.len()
+        self.slots.len()
     }
 
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
-        self.groups.is_empty()
+        self.slots.is_empty()
     }
 
     /// Group number `g`.
-    pub fn group(&self, g: usize) -> Option<&Group> {
-        self.groups.get(g)
+    pub fn group(&self, g: usize) -> Option<Group> {
+        let s = self.slots.get(g)?;
+        Some(Group {
+            first: s.first,
+            len: s.len,
+            raw: is_raw(s.key),
+        })
     }
 
     /// The first line's text of group `g` when the grouping keeps it.
     pub fn first_text(&self, g: usize) -> Option<&str> {
-        self.groups.get(g)?.text.as_deref()
+        (self.keep == Keep::Texts && g < self.slots.len()).then(|| self.texts.get(g as u64))
     }
 
     /// The key of group `g`, whose first line's text is `first`: its
     /// normal form (by [`GroupBy::Normal`]) or keys form, or `None` when
     /// its lines have no normal form.
     pub fn key<'a>(&'a self, g: usize, first: &'a str) -> Option<&'a str> {
-        let group = self.groups.get(g)?;
-        if group.raw {
-            return None;
+        let s = self.slots.get(g)?;
+        match s.key {
+            k if is_raw(k) => None,
+            SAME => Some(first),
+            k => Some(self.keys.get(k)),
         }
-        Some(group.key.as_deref().unwrap_or(first))
     }
 
-    /// The bytes the groups hold beyond their fixed size: the keys that
-    /// are not a first line's text, and the kept texts.
+    /// The bytes the groups hold on the heap: an entry each, the table,
+    /// and the keys and texts kept.
     pub fn heap_bytes(&self) -> usize {
-        let entry = std::mem::size_of::<Group>() + std::mem::size_of::<(u64, usize)>() + 1;
-        self.groups
-            .iter()
-            .map(|g| {
-                entry
-                    + g.key.as_ref().map_or(0, |k| k.len())
-                    + g.text.as_ref().map_or(0, |t| t.len())
-            })
-            .sum()
+        self.slots.capacity() * std::mem::size_of::<Slot>()
+            + self.table.capacity() * (std::mem::size_of::<(u64, usize)>() + 1)
+            + self.keys.heap_bytes()
+            + self.texts.heap_bytes()
+    }
+}
+
+/// The top bit of a kept key's number marks a raw group's.
+const RAW_BIT: u64 = 1 << 63;
+
+fn raw_bit(key: u64) -> u64 {
+    key | RAW_BIT
+}
+
+/// Whether a slot's key says its lines have no normal form.
+fn is_raw(key: u64) -> bool {
+    key == RAW || (key != SAME && key & RAW_BIT != 0)
+}
+
+/// The hash of a key.
+fn hash(hasher: &DefaultHashBuilder, raw: bool, key: &str) -> u64 {
+    let mut h = hasher.build_hasher();
+    raw.hash(&mut h);
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// What a grouping keeps, and where the caller keeps the rest.
+struct Kept<'a, 't, F: Fn(u64) -> &'t str> {
+    slots: &'a [Slot],
+    keys: &'a Arena,
+    texts: &'a Arena,
+    first_text: &'a F,
+}
+
+impl<'t, F: Fn(u64) -> &'t str> Kept<'_, 't, F> {
+    /// `f(raw, key)` with group `g`'s key, wherever it is kept.
+    fn with_key<R>(&self, g: usize, f: impl FnOnce(bool, &str) -> R) -> R {
+        let s = self.slots[g];
+        let raw = is_raw(s.key);
+        match s.key {
+            RAW | SAME if !self.texts.ends.is_empty() => f(raw, self.texts.get(g as u64)),
+            RAW | SAME => f(raw, (self.first_text)(s.first)),
+            k => f(raw, self.keys.get(k & !RAW_BIT)),
+        }
     }
 }
 

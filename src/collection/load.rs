@@ -18,10 +18,11 @@ use std::time::Duration;
 use super::line::{keys_of, Facts, Key};
 use crate::uri::NormalizeOptions;
 
-/// The most lines in a batch.
-pub const MAX_LINES: usize = 4096;
+/// The most lines in a batch: a view takes a batch in at once, and a
+/// thousand lines cost it about a millisecond.
+pub const MAX_LINES: usize = 1024;
 /// A batch ends once it holds this many bytes of text.
-pub const MAX_BYTES: usize = 256 * 1024;
+pub const MAX_BYTES: usize = 64 * 1024;
 /// A batch of fewer lines is analysed on the reading thread alone.
 pub const MIN_SPLIT: usize = 128;
 /// The most batches read and not yet taken.

@@ -14,10 +14,10 @@
 //! - [`filter`] and [`search`]: the filter language ([`Filter`]) and
 //!   filtering a slice at a time ([`Searches`]).
 //!
-//! [`Collection`] holds the lines themselves (their text in one buffer,
-//! 8 bytes for where its text ends, 16 of facts and 16 of groups) with
-//! the tally and both
-//! groupings, and grows as batches come ([`Collection::absorb`]).
+//! [`Collection`] holds the lines themselves (their text in one buffer;
+//! for each, 8 bytes for where its text ends, 16 of facts and 16 of
+//! group links) with the tally and both groupings, and grows as batches
+//! come ([`Collection::absorb`]).
 //!
 //! ```
 //! use uriscope::collection::{Collection, GroupBy, Kind, Loader, Plan};

@@ -178,11 +178,11 @@ impl Search {
     }
 
     /// Step until every line is tested or `budget` has passed (checked
-    /// every few thousand lines); returns whether every line is tested.
+    /// every thousand lines); returns whether every line is tested.
     pub fn run_for(&mut self, c: &Collection, budget: Duration) -> bool {
         let start = Instant::now();
         loop {
-            if self.step(c, 4096) {
+            if self.step(c, 1024) {
                 return true;
             }
             if start.elapsed() >= budget {
