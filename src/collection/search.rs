@@ -293,7 +293,7 @@ impl Searches {
                 let base = std::iter::once(&self.current)
                     .chain(&self.kept)
                     .filter(|s| !s.filter().is_empty() && filter.narrows(s.filter()))
-                    .min_by_key(|s| s.matches.len() + s.candidates.len());
+                    .min_by_key(|s| s.matches.len() + s.candidates.len() - s.next);
                 match base {
                     Some(b) => Search::within(filter, b),
                     None => Search::new(filter),
