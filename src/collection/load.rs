@@ -229,15 +229,14 @@ impl Loader {
     /// Start reading `sources` one after the other.
     pub fn spawn(sources: Vec<Source>, plan: Plan) -> Loader {
         let total = sources.iter().map(Source::size).sum::<Option<u64>>();
-        let (tx, rx) = mpsc::sync_channel(QUEUED);
-        std::thread::spawn(move || {
+        reading_thread(move |tx| {
             let mut reading = Reading::new(plan, total);
             for source in sources {
                 let opened: io::Result<Box<dyn Read>> = match &source {
                     Source::Stdin => Ok(Box::new(io::stdin())),
                     Source::File(p) => File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
                 };
-                let result = opened.and_then(|r| reading.read(r, &tx));
+                let result = opened.and_then(|r| reading.read(r, tx));
                 match result {
                     Ok(true) => {}
                     // The consumer is gone: nothing more to read for.
@@ -253,18 +252,16 @@ impl Loader {
                     }
                 }
             }
-            reading.finish(&tx);
-        });
-        Loader { rx }
+            reading.finish(tx);
+        })
     }
 
     /// Start reading `reader` (a pipe, a socket, a test's bytes).
     pub fn from_reader<R: Read + Send + 'static>(reader: R, plan: Plan) -> Loader {
-        let (tx, rx) = mpsc::sync_channel(QUEUED);
-        std::thread::spawn(move || {
+        reading_thread(move |tx| {
             let mut reading = Reading::new(plan, None);
-            match reading.read(reader, &tx) {
-                Ok(true) => reading.finish(&tx),
+            match reading.read(reader, tx) {
+                Ok(true) => reading.finish(tx),
                 Ok(false) => {}
                 Err(e) => {
                     let _ = tx.send(Event::Failed {
@@ -273,8 +270,7 @@ impl Loader {
                     });
                 }
             }
-        });
-        Loader { rx }
+        })
     }
 
     /// The next event, waiting for it; `None` once all were taken.
@@ -299,6 +295,28 @@ impl Loader {
             Err(RecvTimeoutError::Disconnected) => Poll::Ended,
         }
     }
+}
+
+/// A loader whose thread runs `body` with the sending end. Should the
+/// analysis panic (a bug), the consumer is told so with an
+/// [`Event::Failed`], instead of seeing the input end early.
+fn reading_thread(body: impl FnOnce(&mpsc::SyncSender<Event>) + Send + 'static) -> Loader {
+    let (tx, rx) = mpsc::sync_channel(QUEUED);
+    std::thread::spawn(move || {
+        let run = std::panic::AssertUnwindSafe(|| body(&tx));
+        if let Err(panic) = std::panic::catch_unwind(run) {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let _ = tx.send(Event::Failed {
+                source: "uriscope".to_string(),
+                error: format!("the analysis stopped, the lines after it are not read: {why}"),
+            });
+        }
+    });
+    Loader { rx }
 }
 
 impl Iterator for Loader {

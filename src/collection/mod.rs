@@ -4,7 +4,7 @@
 //!
 //! - [`load`]: the lines of files or stdin, read and analysed on threads,
 //!   handed over in batches as they come ([`Loader`]).
-//! - [`line`]: what one line is ([`Facts`]: the verdict, scheme, host and
+//! - [`line`](mod@line): what one line is ([`Facts`]: the verdict, scheme, host and
 //!   finding codes `parse` gives it, and the confusion flags), and the
 //!   keys of its two groupings ([`key_of`]).
 //! - [`counts`]: the counts and top-N tables ([`Tally`]).

@@ -9,7 +9,7 @@ use crate::uri::{ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
 /// it are counted in [`Collection::dropped`], not kept.
-pub const MAX_LINES: usize = u32::MAX as usize - 1;
+const MAX_LINES: usize = u32::MAX as usize - 1;
 
 /// No next member.
 const END: u32 = u32::MAX;
@@ -327,7 +327,8 @@ impl Collection {
         &self.failures
     }
 
-    /// Lines read past [`MAX_LINES`], not kept.
+    /// Lines read past the most a collection holds (line numbers are
+    /// 32-bit: 4,294,967,294 lines), not kept.
     pub fn dropped(&self) -> u64 {
         self.dropped
     }

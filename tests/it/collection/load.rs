@@ -137,3 +137,67 @@ fn several_files_one_after_another_and_one_missing() {
     assert_eq!(c.bytes_read(), 36);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A reader (or an analysis) that panics: the consumer is told, with an
+/// event, instead of seeing the input end early.
+#[test]
+fn a_panic_while_reading_is_an_event_not_an_early_end() {
+    struct Boom(bool);
+    impl Read for Boom {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if std::mem::replace(&mut self.0, true) {
+                panic!("the reader broke");
+            }
+            buf[..11].copy_from_slice(b"http://a/\n\n");
+            Ok(11)
+        }
+    }
+    let mut c = Collection::new(Plan::default());
+    for e in Loader::from_reader(Boom(false), Plan::default()) {
+        c.apply(e);
+    }
+    assert_eq!(c.len(), 1, "the lines before it are kept");
+    assert_eq!(c.failures().len(), 1);
+    assert!(
+        c.failures()[0].1.contains("the reader broke"),
+        "{:?}",
+        c.failures()
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Any bytes: no panic, every line counted once (kept or blank), each
+    /// kept line in exactly one group of each grouping, and any filter
+    /// text parses or says why.
+    #[test]
+    fn any_bytes_load_count_and_filter(
+        bytes in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::prelude::any::<u8>(),
+                proptest::sample::select(b"\n\r \t%:/?#@[]\\.h".to_vec()),
+            ],
+            0..600,
+        ),
+        filter in "[ -~\u{e9}\u{202e}]{0,12}",
+    ) {
+        let mut c = Collection::new(Plan::default());
+        for e in Loader::from_reader(std::io::Cursor::new(bytes.clone()), Plan::default()) {
+            c.apply(e);
+        }
+        let lines = bytes.split(|&b| b == b'\n').count() - usize::from(bytes.last() == Some(&b'\n'));
+        let lines = if bytes.is_empty() { 0 } else { lines };
+        proptest::prop_assert_eq!(c.len() as u64 + c.tally().blank, lines as u64);
+        let kinds: u64 = Kind::ALL.iter().map(|&k| c.tally().counts.kind(k)).sum();
+        proptest::prop_assert_eq!(kinds, c.len() as u64);
+        for by in uriscope::collection::GroupBy::ALL {
+            let members: usize = (0..c.grouping(by).len()).map(|g| c.members(by, g).count()).sum();
+            proptest::prop_assert_eq!(members, c.len());
+        }
+        let mut s = uriscope::collection::Searches::default();
+        if s.set(&filter).is_ok() {
+            proptest::prop_assert!(s.step(&c, usize::MAX));
+            proptest::prop_assert!(s.current().len(&c) <= c.len());
+        }
+    }
+}
