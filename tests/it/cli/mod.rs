@@ -6,6 +6,7 @@ mod codec;
 mod collections;
 mod edit;
 mod expand;
+mod expand_explain;
 mod json_schema;
 mod markdown;
 mod output_defects;
