@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 use hashbrown::{DefaultHashBuilder, HashTable};
 
 use super::line::{GroupBy, Key};
-use crate::uri::equivalence::equivalence_with;
+use crate::uri::equivalence;
 use crate::uri::{ComparisonRung, NormalizeOptions};
 
 /// What each group keeps beside its first line's index and its size.
@@ -280,7 +280,7 @@ impl<'t, F: Fn(u64) -> &'t str> Kept<'_, 't, F> {
 
 /// The rung of the RFC 3986 §6.2 ladder on which `member` became equal to
 /// `first`, the first line of its group by normal form, as `uriscope
-/// equiv` finds it ([`equivalence_with`]); `None` if they are not
+/// equiv` finds it ([`equivalence`]); `None` if they are not
 /// equivalent. Lines without a normal form are grouped with their exact
 /// copies only: equal as strings (§6.2.1).
 ///
@@ -300,7 +300,7 @@ pub fn rung(first: &str, member: &str, options: NormalizeOptions) -> Option<Comp
     if first == member {
         return Some(ComparisonRung::SimpleString);
     }
-    equivalence_with(first, member, options).ok()?.rung
+    equivalence(first, member, options).ok()?.rung
 }
 
 #[cfg(test)]

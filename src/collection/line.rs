@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use crate::confuse::flags::{flags, Class};
 use crate::uri::lint::Linted;
-use crate::uri::{normalize_str, parse_with, report_with, NormalizeOptions, ParseOptions};
+use crate::uri::{analyze, normalize, parse, parse_iri, NormalizeOptions, ParseOptions};
 use crate::uri::{RefKind, Verdict};
 
 /// What a line is, as the collection's header counts it: the verdict of
@@ -149,17 +149,18 @@ pub const NOT_UTF8: &str = "not-utf8";
 impl Facts {
     /// The facts of `text`, read as an IRI-reference as the explorer
     /// reads it (so a URI's findings are the same, and an IRI has its
-    /// host): the same calls as `parse` ([`report_with`], [`Linted`],
+    /// host): the same calls as `parse` ([`analyze`], [`Linted`],
     /// [`Verdict::of`]).
     pub fn of(text: &str) -> Facts {
-        let report = report_with(text, ParseOptions { iri: true });
+        let report = analyze(text, ParseOptions { iri: true });
         let linted = Linted::new(&report);
         // Each code once as the marks go by: a line with an error every
         // other byte has a hundred thousand marks and a handful of codes.
         let mut codes: Vec<&'static str> = Vec::new();
         for m in linted.marks() {
-            if !codes.contains(&m.code) {
-                codes.push(m.code);
+            let code = m.code.as_str();
+            if !codes.contains(&code) {
+                codes.push(code);
             }
         }
         codes.sort_unstable();
@@ -268,7 +269,7 @@ pub fn keys_of(text: &str, want: [bool; 2], options: NormalizeOptions) -> [Optio
     if want == [false, false] {
         return [None, None];
     }
-    let Ok(normal) = normalize_str(text, options) else {
+    let Ok(normal) = normalize(text, options) else {
         return want.map(|w| w.then_some(Key::Raw));
     };
     let same = |key: String| {
@@ -287,7 +288,12 @@ pub fn keys_of(text: &str, want: [bool; 2], options: NormalizeOptions) -> [Optio
 /// the query's keys (before `=`; empty pairs left out) sorted and each
 /// once, and no userinfo, query values or fragment.
 fn query_keys_form(normal: &str, iri: bool) -> Option<String> {
-    let u = parse_with(normal, ParseOptions { iri }).ok()?;
+    let u = if iri {
+        parse_iri(normal)
+    } else {
+        parse(normal)
+    }
+    .ok()?;
     let mut out = String::with_capacity(normal.len());
     if let Some(s) = u.scheme() {
         out.push_str(s);

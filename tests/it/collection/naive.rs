@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use uriscope::confuse::flags::flags;
 use uriscope::report::json::JsonParse;
-use uriscope::uri::equivalence::equivalence_with;
+use uriscope::uri::equivalence;
 use uriscope::uri::lint::Linted;
-use uriscope::uri::{normalize_str, report_with, NormalizeOptions, ParseOptions};
+use uriscope::uri::{analyze, normalize, NormalizeOptions, ParseOptions};
 
 /// What one line is, from `parse --json`'s object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct NaiveFacts {
 
 /// The facts of `line` as `parse --iri --json` gives them.
 pub fn facts(line: &str) -> NaiveFacts {
-    let r = report_with(line, ParseOptions { iri: true });
+    let r = analyze(line, ParseOptions { iri: true });
     let l = Linted::new(&r);
     let j = JsonParse::new(&l);
     let kind = match (j.verdict, j.kind) {
@@ -36,7 +36,7 @@ pub fn facts(line: &str) -> NaiveFacts {
         kind,
         scheme: j.scheme.map(str::to_ascii_lowercase),
         host: j.host.map(str::to_ascii_lowercase),
-        codes: l.marks().map(|m| m.code).collect(),
+        codes: l.marks().map(|m| m.code.as_str()).collect(),
         flags: flags(line).iter().map(|f| f.class.name()).collect(),
     }
 }
@@ -87,7 +87,7 @@ pub fn groups(lines: &[&str], keys: bool, options: NormalizeOptions) -> Vec<Naiv
     let mut out: Vec<NaiveGroup> = Vec::new();
     let mut index: HashMap<(bool, String), usize> = HashMap::new();
     for (i, line) in lines.iter().enumerate() {
-        let key = match normalize_str(line, options) {
+        let key = match normalize(line, options) {
             Ok(n) if keys => (false, keys_form(&n)),
             Ok(n) => (false, n),
             Err(_) => (true, line.to_string()),
@@ -142,7 +142,7 @@ pub fn keys_form(normal: &str) -> String {
 /// The rung on which `member` is equal to `first` by the core's ladder,
 /// its four normalizations every time.
 pub fn rung(first: &str, member: &str, options: NormalizeOptions) -> Option<&'static str> {
-    match equivalence_with(first, member, options) {
+    match equivalence(first, member, options) {
         Ok(e) => e.rung.map(|r| r.name()),
         Err(_) => (first == member).then_some("simple-string"),
     }
