@@ -29,6 +29,7 @@
 pub mod app;
 pub mod cli;
 pub mod clipboard;
+pub mod collection;
 pub mod config;
 pub mod confuse;
 pub mod event_batch;

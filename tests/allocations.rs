@@ -267,6 +267,10 @@ fn regression_every_subcommand_holds_at_most_16_bytes_per_input_byte() {
         &["relative", "--base", base, "--json"],
         &["edit", "-f", "-"],
         &["edit", "-f", "-", "--json"],
+        &["stats"],
+        &["dedupe"],
+        &["dedupe", "--json"],
+        &["dedupe", "--by", "keys"],
     ];
     let mut over = Vec::new();
     for args in commands {

@@ -3,6 +3,7 @@
 mod answers;
 mod args;
 mod codec;
+mod collections;
 mod edit;
 mod expand;
 mod expand_explain;
