@@ -22,6 +22,7 @@ pub mod resolve;
 pub mod rfc;
 pub mod shell;
 pub mod steps;
+pub mod trurl;
 
 use clap::{Parser, Subcommand};
 

@@ -36,8 +36,8 @@ impl Pair {
 pub struct QueryPairs {
     /// The pairs.
     pub pairs: Vec<Pair>,
-    /// Whether pairs past [`MAX_PAIRS`] were dropped.
-    pub too_many: bool,
+    /// How many pairs past [`MAX_PAIRS`] were dropped.
+    pub dropped: usize,
 }
 
 impl QueryPairs {
@@ -67,7 +67,7 @@ impl QueryPairs {
     /// whether normalizing changed it.
     pub fn add(&mut self, raw: &[u8], json: bool) -> bool {
         if self.pairs.len() >= MAX_PAIRS {
-            self.too_many = true;
+            self.dropped += 1;
             return false;
         }
         let encoded = normalize_pair(raw);
