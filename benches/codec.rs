@@ -2,7 +2,7 @@
 //! the corpus (one URI per line) and on a non-ASCII text.
 //!
 //! Both encoders get the same byte set (ours, copied into an `AsciiSet`)
-//! and both encode every `%` (`encode_percent: true`), so they do the same
+//! and both encode every `%` (our default), so they do the same
 //! work. Run: `cargo bench --bench codec -- --warm-up-time 1 --measurement-time 3`.
 
 use std::borrow::Cow;
@@ -50,9 +50,7 @@ fn bytes(lines: &[String]) -> u64 {
 
 fn bench_encode(c: &mut Criterion, label: &str, lines: &[String], set: &'static EncodeSet) {
     let theirs = ascii_set(set);
-    let all = EncodeOptions {
-        encode_percent: true,
-    };
+    let all = EncodeOptions::default();
     // Same output, checked once.
     for l in lines {
         let ours = encode_with(l, set, all);

@@ -57,8 +57,9 @@ pub fn cycle(app: &mut App, forward: bool) {
     };
 }
 
-/// The field's text percent-encoded for the chosen set (escapes already
-/// there are kept, RFC 3986 §2.4).
+/// The field's text percent-encoded for the chosen set: every octet
+/// outside it, `%` included, as `uriscope encode` does by default, so
+/// decoding the result gives the field's text back (RFC 3986 §2.4).
 pub fn encoded(app: &App) -> String {
     percent::encode(app.encode.text.text(), app.encode.encode_set()).into_owned()
 }

@@ -1,4 +1,10 @@
-//! `uriscope decode [--plus] [--json] [TEXT ...]`.
+//! `uriscope decode [--plus] [--raw] [--json] [TEXT ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the decoded text, exact; one
+//! that would hold a control or bidi formatting character is refused with
+//! a diagnostic on stderr, unless `--raw` asks for the bytes as they are.
+//! The remark lines under it (bytes that are not UTF-8, malformed escapes,
+//! double encoding) are explanations.
 
 use std::io::{self, Write};
 
@@ -7,7 +13,7 @@ use serde::Serialize;
 
 use super::encode::finish;
 use super::input::{for_each, Input};
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::percent::{decode, DecodeOptions, Decoded};
 
 /// Arguments of `uriscope decode`.
@@ -16,6 +22,12 @@ pub struct DecodeArgs {
     /// Read `+` as a space (application/x-www-form-urlencoded).
     #[arg(long)]
     pub plus: bool,
+    /// Write the decoded bytes exactly as they are, control characters and
+    /// bytes that are not UTF-8 included, one input per line and nothing
+    /// else. Without it a decoded text that holds a control or bidi
+    /// formatting character is not written (stderr says why).
+    #[arg(long, conflicts_with = "json")]
+    pub raw: bool,
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
@@ -117,8 +129,12 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
             if args.json {
                 crate::text::json::write(&mut *out, &JsonDecode::new(s, &d))?;
                 out.write_all(b"\n")
+            } else if args.raw {
+                out.write_all(&d.bytes)?;
+                out.write_all(b"\n")
             } else {
-                write_plain(out, s, &d)
+                failed |= !write_plain(out, s, &d)?;
+                Ok(())
             }
         }
         Input::NotUtf8 { line, lossy } => {
@@ -145,9 +161,18 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
     finish(result, failed)
 }
 
-/// The result line, then one readable line per remark.
-fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Result<()> {
-    writeln!(out, "{}", visible(&d.lossy()))?;
+/// The answer line, then one readable line per remark; returns whether
+/// the answer was written (nothing is when it is refused).
+fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Result<bool> {
+    let why = Diagnostic {
+        command: "decode",
+        what: "the decoded text",
+        input,
+        hint: "--json escapes it, --raw writes it as it is",
+    };
+    if !write_answer(out, &mut io::stderr(), &d.lossy(), why)? {
+        return Ok(false);
+    }
     for s in &d.invalid_utf8 {
         writeln!(
             out,
@@ -162,16 +187,16 @@ fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Resul
         writeln!(
             out,
             "  malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is",
-            visible(s.slice(input)),
+            quote(s.slice(input)),
             s.start,
             s.end
         )?;
     }
     if d.is_double_encoded() {
-        let mut chain = visible(input).into_owned();
+        let mut chain = quote(input).into_owned();
         for r in &d.rounds {
             chain.push_str(" -> ");
-            chain.push_str(&visible(&String::from_utf8_lossy(r)));
+            chain.push_str(&quote(&String::from_utf8_lossy(r)));
         }
         writeln!(
             out,
@@ -179,5 +204,5 @@ fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Resul
             d.rounds.len()
         )?;
     }
-    Ok(())
+    Ok(true)
 }

@@ -71,6 +71,10 @@ pub struct EditArgs {
     /// `{comp}` in --get and the JSON parts are printed encoded.
     #[arg(long)]
     pub urlencode: bool,
+    /// --get writes a component that decodes to control characters as it
+    /// is; without it such a component is refused with the reason.
+    #[arg(long)]
+    pub raw: bool,
     /// Resolve this reference against each URL (RFC 3986 §5.2) first.
     #[arg(long, value_name = "REF")]
     pub redirect: Option<String>,
@@ -541,6 +545,7 @@ impl Run<'_> {
                 punycode: args.punycode,
                 idn: args.as_idn,
                 sep: self.plan.sep,
+                raw: args.raw,
             };
             let mut line = String::new();
             let warnings = f

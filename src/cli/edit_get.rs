@@ -1,5 +1,11 @@
 //! The output of `uriscope edit`: trurl's `--get` format strings and its
 //! `--json` shape.
+//!
+//! What `--get` writes is an answer ([`crate::text::answer`]): exact, so a
+//! component that decodes to a control or bidi formatting character
+//! (`%1b`, `%07`, `%e2%80%ae`) is refused with the reason, as libcurl
+//! refuses control bytes when it decodes, unless `--raw` asks for the
+//! bytes; `{:comp}` gives it encoded.
 
 use serde::Serialize;
 
@@ -18,6 +24,9 @@ pub struct Want {
     pub idn: bool,
     /// The query pair separator.
     pub sep: char,
+    /// Write decoded components as they are, control characters included
+    /// (`--raw`); otherwise such a component is refused.
+    pub raw: bool,
 }
 
 /// What one `{…}` asks for.
@@ -204,15 +213,19 @@ fn value(
     warnings: &mut Vec<String>,
 ) -> Result<Option<String>, String> {
     let c = match &f.what {
-        What::QueryKey(k) => return Ok(query::first_value(u, k, want.sep).map(nul_as_dot)),
+        What::QueryKey(k) => {
+            let v = query::first_value(u, k, want.sep).map(nul_as_dot);
+            return v.map(|v| safe(v, &f.what, want)).transpose();
+        }
         What::QueryAll(k) => {
             let all = query::all_values(u, k, want.sep);
-            return Ok((!all.is_empty()).then(|| {
+            let v = (!all.is_empty()).then(|| {
                 all.into_iter()
                     .map(nul_as_dot)
                     .collect::<Vec<_>>()
                     .join(" ")
-            }));
+            });
+            return v.map(|v| safe(v, &f.what, want)).transpose();
         }
         What::Component(c) => *c,
     };
@@ -242,7 +255,29 @@ fn value(
         }
         warnings.push(msg);
     }
-    Ok(Some(d.text.into_owned()))
+    safe(d.text.into_owned(), &f.what, want).map(Some)
+}
+
+/// A decoded value as the answer rule lets it out: refused, with the
+/// reason, when it holds a control or bidi formatting character that a
+/// terminal would act on (`%1b]2;…%07` retitles it), unless `--raw`.
+fn safe(v: String, what: &What, want: Want) -> Result<String, String> {
+    if want.raw {
+        return Ok(v);
+    }
+    // Query values are always decoded: the encoded form is the query's.
+    let encoded = match what {
+        What::Component(c) => c.name(),
+        What::QueryKey(_) | What::QueryAll(_) => "query",
+    };
+    match crate::text::answer::check(&v) {
+        Ok(_) => Ok(v),
+        Err(r) => Err(format!(
+            "{} decodes to {r}, which a terminal would act on; it is not written \
+             (--raw writes it as it is, {{:{encoded}}} gives it encoded)",
+            name(what),
+        )),
+    }
 }
 
 /// `u` with the scheme's default port when it has none (`default`) and

@@ -1,4 +1,8 @@
-//! `uriscope encode [--set NAME] [--encode-percent] [--explain] [--json] [TEXT ...]`.
+//! `uriscope encode [--set NAME] [--keep-escapes] [--explain] [--json] [TEXT ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the encoded text, one line per
+//! input, exact (always ASCII: no set keeps a control or a non-ASCII
+//! byte); the `--explain` table and error lines are explanations.
 
 use std::io::{self, Write};
 
@@ -7,7 +11,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::input::{for_each, Input};
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::percent::{encode_set, encode_with, explain, CharExplained, EncodeOptions};
 
 /// Arguments of `uriscope encode`.
@@ -17,9 +21,15 @@ pub struct EncodeArgs {
     /// literally becomes %HH (RFC 3986 §2.1).
     #[arg(long, value_name = "NAME", default_value = encode_set::DEFAULT.name, value_parser = set_names())]
     pub set: String,
-    /// Encode every `%`, even one that already starts an escape (`%41` ->
-    /// `%2541`), to show what double encoding looks like.
+    /// Leave a `%` that already starts an escape (`%` and two hex digits)
+    /// as it is, to repair a text that is partly encoded already (`a
+    /// b%20c` -> `a%20b%20c`). By default every octet outside the set is
+    /// encoded, `%` included, so `decode` gives the text back.
     #[arg(long)]
+    pub keep_escapes: bool,
+    /// Accepted for compatibility and ignored: encoding every `%` is now
+    /// the default.
+    #[arg(long, hide = true, conflicts_with = "keep_escapes")]
     pub encode_percent: bool,
     /// After each result, a table: each character, its code point, UTF-8
     /// bytes, class, encoded form, and whether the set forced it.
@@ -99,7 +109,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
         return Ok(super::EXIT_USAGE);
     };
     let options = EncodeOptions {
-        encode_percent: args.encode_percent,
+        keep_escapes: args.keep_escapes,
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
@@ -119,7 +129,13 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                 crate::text::json::write(&mut *out, &v)?;
                 return out.write_all(b"\n");
             }
-            writeln!(out, "{encoded}")?;
+            let why = Diagnostic {
+                command: "encode",
+                what: "the encoded text",
+                input: s,
+                hint: "",
+            };
+            failed |= !write_answer(out, &mut io::stderr(), &encoded, why)?;
             match rows {
                 Some(rows) => write_table(out, &rows, set.name),
                 None => Ok(()),
@@ -162,7 +178,7 @@ fn write_table<W: Write>(out: &mut W, rows: &[CharExplained<'_>], set: &str) -> 
         writeln!(
             out,
             "  {:<8} {:<9} {:<12} {:<12} {:<14} {why}",
-            format!("\"{}\"", visible(r.text)),
+            format!("\"{}\"", quote(r.text)),
             format!("U+{:04X}", r.code_point()),
             crate::uri::percent::hex(r.utf8()),
             r.class,

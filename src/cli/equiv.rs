@@ -1,5 +1,9 @@
 //! `uriscope equiv [--json] A B`: the RFC 3986 §6.2 comparison ladder.
 //! With no arguments, each stdin line holds A and B separated by whitespace.
+//!
+//! The answer is the verdict, words of uriscope's own with no user text in
+//! them; error lines are explanations that quote the input
+//! ([`crate::text::answer::quote`]).
 
 use std::io::{self, Write};
 
@@ -8,7 +12,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input};
 use super::steps::exit_status;
-use crate::text::plain::visible;
+use crate::text::answer::quote;
 use crate::uri::equivalence::equivalence_with;
 use crate::uri::NormalizeOptions;
 
@@ -91,8 +95,8 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         let outcome = match input {
             Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
             Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => Err(format!(
-                "expected two URIs separated by whitespace, found {:?}",
-                crate::text::plain::visible(line)
+                "expected two URIs separated by whitespace, found \"{}\"",
+                quote(line)
             )),
             Input::Text(_) => {
                 let options = NormalizeOptions {
@@ -136,7 +140,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     None => Ok(()),
                 }
             }
-            Err(m) => writeln!(out, "error: {}", visible(&m)),
+            Err(m) => writeln!(out, "error: {}", quote(&m)),
         }
     });
     exit_status(result, failed)

@@ -323,11 +323,23 @@ fn write_piece_cut<W: Write>(
                 how.push_str("; ");
                 how.push_str(n);
             }
-            writeln!(
+            // The link is the answer, exact; its place, delimiter and
+            // notes are explanations around it.
+            let why = crate::text::answer::Diagnostic {
+                command: "extract",
+                what: "the link",
+                input: &e.uri,
+                hint: "--json escapes it",
+            };
+            let (before, after) = (
+                format!("{line}:{column}  "),
+                format!("  ({})", visible(&how)),
+            );
+            crate::text::answer::write_answer_within(
                 out,
-                "{line}:{column}  {}  ({})",
-                visible(&e.uri),
-                visible(&how)
+                &mut io::stderr(),
+                [&before, &e.uri, &after],
+                why,
             )?;
         }
     }

@@ -1,4 +1,7 @@
 //! `uriscope iri2uri [--json] [IRI ...]` and `uriscope uri2iri [--json] [URI ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the converted reference, one
+//! line per input, exact; error lines are explanations.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -8,7 +11,7 @@ use serde::Serialize;
 
 use super::encode::finish;
 use super::input::{for_each, Input};
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::iri::{iri_to_uri_with, uri_to_iri, IriError, IriOptions};
 
 /// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
@@ -83,8 +86,21 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match converted {
-            Ok(o) => writeln!(out, "{}", visible(&o)),
-            Err(e) => writeln!(out, "error: {}: {}", visible(text), visible(&e)),
+            Ok(o) => {
+                let (command, what) = match direction {
+                    Direction::IriToUri => ("iri2uri", "the URI"),
+                    Direction::UriToIri => ("uri2iri", "the IRI"),
+                };
+                let why = Diagnostic {
+                    command,
+                    what,
+                    input: text,
+                    hint: "--json escapes it",
+                };
+                failed |= !write_answer(out, &mut io::stderr(), &o, why)?;
+                Ok(())
+            }
+            Err(e) => writeln!(out, "error: {}: {}", quote(text), quote(&e)),
         }
     });
     finish(result, failed)

@@ -1,4 +1,7 @@
 //! `uriscope normalize [--syntax-only] [--rfc5952] [--keep-encoded-dots] [--iri] [--trace] [--json] [URI ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the normal form, one line per
+//! input, exact; `--trace` tables and error lines are explanations.
 
 use std::io::{self, Write};
 
@@ -7,7 +10,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input};
 use super::steps::{exit_status, normalization_steps_json, write_normalization_trace};
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::normalize::{normalize, normalize_str, NormalizeOptions};
 
 /// Arguments of `uriscope normalize`.
@@ -121,12 +124,22 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match outcome {
+            // The trace is an explanation, its last row included.
             Ok((s, Some(n))) => {
                 write_normalization_trace(out, &n)?;
-                writeln!(out, "  = {}\n", visible(&s))
+                writeln!(out, "  = {}\n", quote(&s))
             }
-            Ok((s, None)) => writeln!(out, "{}", visible(&s)),
-            Err(e) => writeln!(out, "error: {}", visible(&e)),
+            Ok((s, None)) => {
+                let why = Diagnostic {
+                    command: "normalize",
+                    what: "the normal form",
+                    input: text,
+                    hint: "--json escapes it",
+                };
+                failed |= !write_answer(out, &mut io::stderr(), &s, why)?;
+                Ok(())
+            }
+            Err(e) => writeln!(out, "error: {}", quote(&e)),
         }
     });
     exit_status(result, failed)

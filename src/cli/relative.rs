@@ -1,5 +1,8 @@
 //! `uriscope relative --base BASE [--iri] [--json] [TARGET ...]`: the shortest
 //! reference that resolves back to each target.
+//!
+//! The answer ([`crate::text::answer`]) is the reference, one line per
+//! target, exact; error lines are explanations.
 
 use std::io::{self, Write};
 
@@ -8,7 +11,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input};
 use super::steps::exit_status;
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::resolution::relative::{
     make_relative_with, same_up_to_scheme_and_host_case, same_up_to_scheme_and_host_case_iri,
 };
@@ -91,13 +94,22 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match outcome {
-            Ok((r, true)) => writeln!(out, "{}", visible(&r)),
+            Ok((r, true)) => {
+                let why = Diagnostic {
+                    command: "relative",
+                    what: "the reference",
+                    input: target,
+                    hint: "--json escapes it",
+                };
+                failed |= !write_answer(out, &mut io::stderr(), &r, why)?;
+                Ok(())
+            }
             Ok((r, false)) => writeln!(
                 out,
                 "error: {} does not resolve back to the target",
-                visible(&r)
+                quote(&r)
             ),
-            Err(e) => writeln!(out, "error: {}", visible(&e)),
+            Err(e) => writeln!(out, "error: {}", quote(&e)),
         }
     });
     exit_status(result, failed)

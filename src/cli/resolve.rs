@@ -1,4 +1,7 @@
 //! `uriscope resolve --base BASE [--rfc2396] [--compat] [--iri] [--trace] [--json] [REF ...]`.
+//!
+//! The answer ([`crate::text::answer`]) is the target, one line per
+//! reference, exact; `--trace` tables and error lines are explanations.
 
 use std::io::{self, Write};
 
@@ -10,7 +13,7 @@ use super::steps::{
     exit_status, resolution_steps_json, rfc2396_steps_json, write_resolution_trace,
     write_rfc2396_trace,
 };
-use crate::text::plain::visible;
+use crate::text::answer::{quote, write_answer, Diagnostic};
 use crate::uri::{resolve, resolve_target, rfc2396, ResolveOptions};
 
 /// What one resolution produced: the target and, with `--trace`, its steps.
@@ -164,17 +167,26 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         }
         match resolved {
             Ok((_, Traced::Rfc3986(r))) => {
-                writeln!(out, "{}", visible(reference))?;
+                writeln!(out, "{}", quote(reference))?;
                 write_resolution_trace(out, &r)?;
                 writeln!(out)
             }
             Ok((_, Traced::Rfc2396(r))) => {
-                writeln!(out, "{}", visible(reference))?;
+                writeln!(out, "{}", quote(reference))?;
                 write_rfc2396_trace(out, &r)?;
                 writeln!(out)
             }
-            Ok((t, Traced::None)) => writeln!(out, "{}", visible(&t)),
-            Err(e) => writeln!(out, "error: {}", visible(&e)),
+            Ok((t, Traced::None)) => {
+                let why = Diagnostic {
+                    command: "resolve",
+                    what: "the target",
+                    input: reference,
+                    hint: "--json escapes it",
+                };
+                failed |= !write_answer(out, &mut io::stderr(), &t, why)?;
+                Ok(())
+            }
+            Err(e) => writeln!(out, "error: {}", quote(&e)),
         }
     });
     exit_status(result, failed)

@@ -9,11 +9,16 @@
 //! | plain CLI output | [`plain`] | `\x1b` | `\u{202e}` | survives copy and paste, can be typed back |
 //! | JSON output | [`json`] | `\u001b` | `\u202e` | JSON's own escapes; every reader decodes them |
 //!
+//! Which of the two kinds of output a line is — an *answer*, written
+//! exactly, or an *explanation* that quotes user text visibly — is
+//! decided in one place, [`answer`].
+//!
 //! Beside escaping: display width and the byte-to-column map
 //! ([`screen::Columns`], the one place offsets become columns), fitting
 //! and wrapping to a width ([`wrap`]), and password masking ([`mask`],
 //! RFC 3986 §7.5).
 
+pub mod answer;
 pub mod json;
 pub mod mask;
 pub mod plain;

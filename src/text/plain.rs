@@ -6,9 +6,11 @@
 use std::fmt::Write as _;
 
 /// Text from the user made safe to print on a terminal: control characters
-/// (C0, DEL, C1) and bidirectional formatting characters (RFC 3987 §4.1,
-/// the "Trojan Source" reordering) become visible escapes such as `\x1b`,
-/// `\t`, `\u{9b}`, `\u{202e}`.
+/// (C0, DEL, C1), bidirectional formatting characters (RFC 3987 §4.1,
+/// the "Trojan Source" reordering) and every other character that draws
+/// nothing ([`crate::uri::iri::is_invisible`]: format characters, line
+/// and paragraph separators, variation selectors…) become visible escapes
+/// such as `\x1b`, `\t`, `\u{9b}`, `\u{202e}`, `\u{2028}`.
 ///
 /// ```
 /// assert_eq!(uriscope::text::plain::visible("a\u{1b}[31mb"), "a\\x1b[31mb");
@@ -37,18 +39,16 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1), a
-/// bidirectional formatting character or an invisible format character
-/// ([`super::screen::is_invisible_format`]).
+/// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1) or
+/// a character that draws nothing ([`crate::uri::iri::is_invisible`], the
+/// bidi controls among them).
 fn is_unsafe(c: char) -> bool {
-    c.is_control() || crate::uri::iri::is_bidi_control(c) || super::screen::is_invisible_format(c)
+    c.is_control() || crate::uri::iri::is_invisible(c)
 }
 
 /// The byte offset of the first character [`visible`] escapes. A byte
-/// scan: such a character is a C0 control or DEL, or starts with 0xC2 (C1
-/// controls, soft hyphen), 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (Hangul
-/// fillers, Mongolian selectors), 0xE2 (U+200B..U+2069), 0xE3 (U+3164),
-/// 0xEF (variation selectors, BOM, U+FFA0) or 0xF3 (tags, U+E0100..).
+/// scan: such a character is a C0 control or DEL, or starts with one of
+/// the lead bytes [`may_lead_unsafe`] names.
 /// Eight bytes at a
 /// time are first tested for any byte below 0x20 or from 0x7F up; only a
 /// word that has one is looked at byte by byte, and only those lead bytes
@@ -83,15 +83,18 @@ pub(crate) fn first_unsafe(s: &str) -> Option<usize> {
 
 /// Whether a byte may begin a character [`visible`] escapes that is not a
 /// C0 control: DEL, or the lead byte 0xC2 (C1 controls, soft hyphen),
-/// 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (Hangul fillers, Mongolian
-/// selectors), 0xE2 (U+200B..U+2069), 0xE3 (U+3164), 0xEF (variation
-/// selectors, BOM, U+FFA0) or 0xF3 (tags, U+E0100..). Shared with the
-/// JSON escaper, which escapes the same characters.
+/// 0xCD (U+034F), 0xD8 (U+0600..U+0605, U+061C), 0xDB (U+06DD), 0xDC
+/// (U+070F), 0xE0 (U+0890, U+0891, U+08E2), 0xE1 (Hangul fillers,
+/// Mongolian selectors), 0xE2 (U+200B..U+206F, the line and paragraph
+/// separators), 0xE3 (U+3164), 0xEF (variation selectors, BOM, U+FFA0,
+/// U+FFF9..U+FFFB), 0xF0 (the format characters of planes 1 and 2) or
+/// 0xF3 (tags, U+E0100..). Shared with the JSON escaper, which escapes
+/// the same characters.
 #[inline]
 pub(crate) const fn may_lead_unsafe(b: u8) -> bool {
     matches!(
         b,
-        0x7f | 0xc2 | 0xcd | 0xd8 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf3
+        0x7f | 0xc2 | 0xcd | 0xd8 | 0xdb | 0xdc | 0xe0 | 0xe1 | 0xe2 | 0xe3 | 0xef | 0xf0 | 0xf3
     )
 }
 
@@ -126,7 +129,7 @@ mod tests {
                 8 => proptest::strategy::Just("x"),
                 1 => proptest::sample::select(&[
                     "~", "§", "\u{85}", "\u{7f}", "\u{1f}", "\u{202e}", "\u{2069}", "例", "ÿ",
-                    "\u{61c}", "\u{600}",
+                    "\u{61c}", "\u{600}", "\u{2028}", "😀", "\u{110bd}", "\u{8e2}",
                 ][..]),
             ],
             0..40,

@@ -264,16 +264,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         theme.heading(),
     ));
     for r in &rows {
-        // An escape's row shows the byte it stands for (and the character,
-        // when that byte is printable ASCII).
-        let decoded = (r.class == "pct-encoded")
-            .then(|| u8::from_str_radix(r.text.get(1..3).unwrap_or(""), 16).ok())
-            .flatten();
-        let bytes = match decoded {
-            Some(b) if (0x21..0x7f).contains(&b) => format!("→ {b:02X} '{}'", b as char),
-            Some(b) => format!("→ {b:02X}"),
-            None => percent::hex(r.utf8()),
-        };
+        let bytes = percent::hex(r.utf8());
         let style = match r.action {
             percent::Action::Encoded if r.forced => theme.severity(Severity::Warning),
             percent::Action::Encoded => theme.changed(),
@@ -285,12 +276,9 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         } else {
             visible(r.text).into_owned()
         };
-        // An escape already there is one row: no code point of its own.
-        let code = if r.class == "pct-encoded" {
-            "-".to_string()
-        } else {
-            format!("U+{:04X}", r.code_point())
-        };
+        // Every character is its own row: the pane encodes every `%`, so
+        // no escape already in the text is kept whole.
+        let code = format!("U+{:04X}", r.code_point());
         let line = format!(
             "{}{}{:<9}{:<13}{:<13}",
             shown,

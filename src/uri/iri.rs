@@ -120,9 +120,105 @@ fn push_encoded(out: &mut String, s: &str) {
 
 /// Whether an IRI may hold `c` where a URI had it percent-encoded
 /// (§3.2 step 4): a `ucschar`, or an `iprivate` in the query; never a
-/// bidirectional formatting character (§4.1).
+/// bidirectional formatting character (§4.1), and never a character that
+/// cannot be seen where it stands, which §3.2 step 4 and §6.1 leave
+/// encoded as "not appropriate": an invisible or format character
+/// ([`is_invisible`]: ZWSP, ZWJ, BOM, soft hyphen, variation selectors,
+/// line and paragraph separators…) or a space other than U+0020
+/// ([`is_space_separator`]: NBSP, the ideographic space…, §6.1 b's
+/// look-alikes of "space"). A URI decoded for display keeps what a reader
+/// could not tell apart as `%XX`.
+///
+/// ```
+/// use uriscope::uri::iri::may_decode_in_iri;
+/// assert!(may_decode_in_iri('é', false) && may_decode_in_iri('😀', false));
+/// assert!(!may_decode_in_iri('\u{202e}', false)); // RLO (§4.1)
+/// assert!(!may_decode_in_iri('\u{200b}', false)); // ZWSP: invisible
+/// assert!(!may_decode_in_iri('\u{a0}', false)); // NBSP: looks like a space
+/// assert!(may_decode_in_iri('\u{e000}', true) && !may_decode_in_iri('\u{e000}', false));
+/// ```
 pub fn may_decode_in_iri(c: char, in_query: bool) -> bool {
-    !is_bidi_control(c) && (is_ucschar(c) || (in_query && is_iprivate(c)))
+    !is_bidi_control(c)
+        && !is_invisible(c)
+        && !is_space_separator(c)
+        && (is_ucschar(c) || (in_query && is_iprivate(c)))
+}
+
+/// Whether `c` draws nothing where it stands: every format character
+/// (Unicode General Category Cf: soft hyphen, the Arabic number signs,
+/// ZWSP, ZWNJ, ZWJ, LRM/RLM and the other bidi controls, word joiner and
+/// invisible operators, BOM, interlinear annotation marks, tags…), the
+/// line and paragraph separators (Zl, Zp: U+2028 and U+2029, which also
+/// end a line for many readers), and the invisible characters of other
+/// categories: the combining grapheme joiner, the Mongolian free variation
+/// selectors, the variation selectors (Mn), the Hangul fillers (Lo) and
+/// the rest of the tag block. The Cf, Zl and Zp parts are held to ICU's
+/// General_Category data for every scalar value by the tests.
+///
+/// ```
+/// use uriscope::uri::iri::is_invisible;
+/// for c in ['\u{ad}', '\u{200d}', '\u{2028}', '\u{2029}', '\u{feff}', '\u{fe0f}', '\u{e0041}'] {
+///     assert!(is_invisible(c), "{c:?}");
+/// }
+/// assert!(!is_invisible('a') && !is_invisible('\u{301}') && !is_invisible(' '));
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    // Below U+00AD nothing is; a URI is mostly ASCII.
+    (c as u32) >= 0xAD
+        && matches!(
+            c,
+            // Cf.
+            '\u{00ad}'
+                | '\u{0600}'..='\u{0605}'
+                | '\u{061c}'
+                | '\u{06dd}'
+                | '\u{070f}'
+                | '\u{0890}'..='\u{0891}'
+                | '\u{08e2}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+                | '\u{110bd}'
+                | '\u{110cd}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
+                | '\u{1d173}'..='\u{1d17a}'
+                // Zl, Zp.
+                | '\u{2028}'..='\u{2029}'
+                // Invisible in other categories: CGJ, Mongolian free
+                // variation selectors, Hangul fillers, variation
+                // selectors, the whole tag block (Cf and unassigned).
+                | '\u{034f}'
+                | '\u{115f}'..='\u{1160}'
+                | '\u{180b}'..='\u{180d}'
+                | '\u{180f}'
+                | '\u{3164}'
+                | '\u{fe00}'..='\u{fe0f}'
+                | '\u{ffa0}'
+                | '\u{e0000}'..='\u{e007f}'
+                | '\u{e0100}'..='\u{e01ef}'
+        )
+}
+
+/// Whether `c` is a space separator other than U+0020 (Unicode General
+/// Category Zs: NBSP, the Ogham space mark, the en and em spaces and
+/// their kin, the narrow NBSP, the medium mathematical space, the
+/// ideographic space): RFC 3987 §6.1 b's "look-alikes of space".
+///
+/// ```
+/// use uriscope::uri::iri::is_space_separator;
+/// assert!(is_space_separator('\u{a0}') && is_space_separator('\u{3000}'));
+/// assert!(!is_space_separator(' ') && !is_space_separator('a'));
+/// ```
+pub fn is_space_separator(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
 }
 
 /// The bidirectional formatting characters an IRI must not contain

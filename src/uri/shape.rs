@@ -291,7 +291,7 @@ fn mask_password(uri: String) -> String {
 /// Encode every byte outside the set, `%` included: a `%` in a path or
 /// a file name is a percent sign, not an escape.
 const ALL: EncodeOptions = EncodeOptions {
-    encode_percent: true,
+    keep_escapes: false,
 };
 
 /// The largest char boundary of `s` at or below `at`.

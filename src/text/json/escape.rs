@@ -8,12 +8,14 @@ const HI: u64 = 0x8080_8080_8080_8080;
 
 /// Whether `c` is written as an escape in a JSON string beyond what
 /// JSON itself requires (`"`, `\` and the C0 controls): DEL, the C1
-/// controls, bidi controls and invisible format characters.
+/// controls, and every character that draws nothing
+/// ([`crate::uri::iri::is_invisible`]): each format character (Cf, the
+/// bidi controls among them), the line and paragraph separators (Zl, Zp:
+/// U+2028 ends a line for Python's `splitlines()` and JavaScript's
+/// line terminators, and would cut a one-object-a-line output) and the
+/// invisible characters of other categories.
 pub(super) fn escaped_in_json(c: char) -> bool {
-    c == '\u{7f}'
-        || ('\u{80}'..='\u{9f}').contains(&c)
-        || crate::uri::iri::is_bidi_control(c)
-        || crate::text::is_invisible_format(c)
+    c == '\u{7f}' || ('\u{80}'..='\u{9f}').contains(&c) || crate::uri::iri::is_invisible(c)
 }
 
 /// Whether the byte may begin something that is escaped: `"`, `\`, a C0

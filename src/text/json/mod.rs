@@ -1,9 +1,12 @@
-//! JSON output that is safe to `cat` to a terminal: serde_json writes C1
-//! controls (U+0080..U+009F, among them CSI U+009B), DEL, bidi controls
-//! and invisible format characters raw, and a terminal acts on some of
-//! them. Here they are written as `\uXXXX` escapes (a character past
-//! U+FFFF as its surrogate pair, as JSON requires), which every JSON
-//! reader decodes back to the same string.
+//! JSON output that is safe to `cat` to a terminal and to split into
+//! lines: serde_json writes C1 controls (U+0080..U+009F, among them CSI
+//! U+009B), DEL, bidi controls, the other format characters (Cf) and the
+//! line and paragraph separators (U+2028, U+2029) raw; a terminal acts on
+//! some of them, and a reader that splits lines on U+2028 (Python's
+//! `splitlines()`) cuts an object in two. Here they are written as
+//! `\uXXXX` escapes (a character past U+FFFF as its surrogate pair, as
+//! JSON requires), which every JSON reader decodes back to the same
+//! string.
 
 use std::io::{self, Write};
 
@@ -17,8 +20,9 @@ use escape::escaped_in_json;
 
 /// Write `value` as one line of compact JSON, terminal-safe: the bytes
 /// serde_json's compact serializer writes, except that DEL, the C1
-/// controls, bidi controls and invisible format characters are `\uXXXX`
-/// escapes too.
+/// controls and every character that draws nothing (format characters,
+/// bidi controls among them; line and paragraph separators; variation
+/// selectors…, [`crate::uri::iri::is_invisible`]) are `\uXXXX` escapes too.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -154,7 +158,16 @@ mod tests {
     /// position of every length up to 17, as the reference writes them.
     #[test]
     fn short_strings_are_written_as_the_reference_writes_them() {
-        let odd = ['é', '\u{9b}', '\u{202e}', '€', '\u{feff}', '😀'];
+        let odd = [
+            'é',
+            '\u{9b}',
+            '\u{202e}',
+            '€',
+            '\u{feff}',
+            '😀',
+            '\u{2028}',
+            '\u{110bd}',
+        ];
         let chars = (0..0x80u8).map(char::from).chain(odd);
         for c in chars {
             for len in 1..=17 {

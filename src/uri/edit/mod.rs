@@ -20,7 +20,7 @@ pub mod query;
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::uri::percent::{self, encode_set, EncodeOptions, EncodeSet};
+use crate::uri::percent::{self, encode_set, EncodeSet};
 use crate::uri::quote::brief;
 use crate::uri::{parse_with, ParseError, ParseOptions};
 
@@ -288,10 +288,7 @@ impl Editable {
             if encoded {
                 value.to_string()
             } else {
-                let o = EncodeOptions {
-                    encode_percent: true,
-                };
-                percent::encode_with(value, set, o).into_owned()
+                percent::encode(value, set).into_owned()
             }
         };
         match c {
@@ -366,10 +363,7 @@ impl Editable {
                 .ok_or_else(|| refuse(c, "an IP literal ends with \"]\" (RFC 3986 §3.2.2)"))?;
             self.host = Some(match inner.split_once('%') {
                 Some((addr, zone)) if !encoded => {
-                    let o = EncodeOptions {
-                        encode_percent: true,
-                    };
-                    let z = percent::encode_with(zone, &encode_set::UNRESERVED, o);
+                    let z = percent::encode(zone, &encode_set::UNRESERVED);
                     format!("[{addr}%25{z}]")
                 }
                 _ => value.to_string(),
@@ -380,10 +374,7 @@ impl Editable {
             if encoded {
                 value.to_string()
             } else {
-                let o = EncodeOptions {
-                    encode_percent: true,
-                };
-                percent::encode_with(value, &encode_set::REG_NAME, o).into_owned()
+                percent::encode(value, &encode_set::REG_NAME).into_owned()
             }
         } else {
             // RFC 3986 §3.2.2: producers should give an internationalized

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 
 use super::Editable;
-use crate::uri::percent::{self, encode_set, EncodeOptions};
+use crate::uri::percent::{self, encode_set};
 
 /// The pairs of `query` split at `sep`, as written (empty pairs kept).
 pub fn pairs(query: &str, sep: char) -> impl Iterator<Item = &str> {
@@ -39,10 +39,7 @@ pub fn key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
 /// One side of a pair encoded for a query parameter (`&`, `=`, `+`, `#`
 /// and the separator escaped, every `%` too).
 fn encode_side(text: &str, sep: char) -> String {
-    let o = EncodeOptions {
-        encode_percent: true,
-    };
-    let mut s = percent::encode_with(text, &encode_set::QUERY_PARAM, o).into_owned();
+    let mut s = percent::encode(text, &encode_set::QUERY_PARAM).into_owned();
     if !sep.is_ascii_alphanumeric() && sep != '&' && s.contains(sep) {
         let mut b = [0; 4];
         let esc: String = sep
@@ -180,10 +177,7 @@ pub fn all_values(u: &Editable, key: &str, sep: char) -> Vec<String> {
 /// Append `segment` (given decoded) to the path after a `/`, the
 /// segment's `/` encoded.
 pub fn append_path(u: &mut Editable, segment: &str) {
-    let o = EncodeOptions {
-        encode_percent: true,
-    };
-    let seg = percent::encode_with(segment, &encode_set::SEGMENT, o);
+    let seg = percent::encode(segment, &encode_set::SEGMENT);
     if !u.path.ends_with('/') {
         u.path.push('/');
     }

@@ -455,7 +455,9 @@ fn port(u: &UriRef<'_>, out: &mut Vec<Finding>) {
             span,
             "port-out-of-range",
             format!(
-                "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1),                  so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client                  will reject or wrap it",
+                "port {} is past 65535: TCP and UDP ports are 16-bit numbers (RFC 793 §3.1), \
+                 so no server listens there; RFC 3986 §3.2.3 allows any digits, but a client \
+                 will reject or wrap it",
                 cut(text)
             ),
         );

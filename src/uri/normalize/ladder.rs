@@ -146,9 +146,9 @@ fn encoded_dot_segments_kept(after: &str, po: ParseOptions, findings: &mut Vec<F
                 "encoded-dot-segment-kept",
                 format!(
                     "\"{seg}\" is a dot segment spelled with escapes: \".\" is unreserved, which \
-                     RFC 3986 §6.2.2.2 decodes, but --keep-encoded-dots \
-                     (NormalizeOptions::keep_encoded_dots) keeps it encoded (a server that does \
-                     not decode before resolving finds another resource), so the path rung \
+                     RFC 3986 §6.2.2.2 decodes, but --keep-encoded-dots keeps it encoded (a \
+                     server that does not decode before resolving finds another resource), so \
+                     the path rung \
                      (§6.2.2.3) does not remove it"
                 ),
             ));

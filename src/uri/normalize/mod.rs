@@ -159,7 +159,7 @@ pub(crate) fn invalid(input: &str, options: ParseOptions) -> NormalizeError {
         "",
         input,
         options,
-        "normalize it as an IRI (--iri, NormalizeOptions::iri)",
+        "normalize it as an IRI (--iri)",
     );
     NormalizeError { message, findings }
 }

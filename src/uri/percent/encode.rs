@@ -42,14 +42,18 @@ pub fn escape(b: u8) -> &'static str {
 /// How to treat a `%` in the text being encoded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EncodeOptions {
-    /// Encode every `%`, even one that already starts a valid escape
-    /// (`%41` becomes `%2541`). Off by default: text that is already
-    /// encoded stays as it is, which avoids double encoding (§2.4).
-    pub encode_percent: bool,
+    /// Leave a `%` that already starts a valid escape (`%` and two hex
+    /// digits) as it is, for repairing a text that is partly encoded
+    /// already (`a b%20c` becomes `a%20b%20c`, not `a%20b%2520c`). Off by
+    /// default: encoding encodes every octet outside the set, `%`
+    /// included, so decoding gives back exactly the text that was given
+    /// (§2.4: a `%` in the data is itself encoded as `%25`).
+    pub keep_escapes: bool,
 }
 
-/// Percent-encode `text` for the component of `set`, keeping any `%` that
-/// starts a valid escape. Borrows when nothing changes.
+/// Percent-encode `text` for the component of `set`: every octet outside
+/// the set, `%` included, so that decoding the result gives `text` back.
+/// Borrows when nothing changes.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -59,7 +63,8 @@ pub struct EncodeOptions {
 /// assert_eq!(encode("ア", &encode_set::PATH), "%E3%82%A2");
 /// assert!(matches!(encode("a/b", &encode_set::PATH), Cow::Borrowed(_)));
 /// assert_eq!(encode("a/b", &encode_set::SEGMENT), "a%2Fb");
-/// assert_eq!(encode("50%25 off", &encode_set::QUERY), "50%25%20off");
+/// // A literal `%` is data like any other octet outside the set.
+/// assert_eq!(encode("50%25 off", &encode_set::QUERY), "50%2525%20off");
 /// ```
 #[inline]
 pub fn encode<'a>(text: &'a str, set: &EncodeSet) -> Cow<'a, str> {
@@ -70,7 +75,10 @@ pub fn encode<'a>(text: &'a str, set: &EncodeSet) -> Cow<'a, str> {
 ///
 /// ```
 /// use uriscope::uri::percent::{encode_with, encode_set, EncodeOptions};
-/// let all = EncodeOptions { encode_percent: true };
+/// let keep = EncodeOptions { keep_escapes: true };
+/// assert_eq!(encode_with("%2F a", &encode_set::PATH, keep), "%2F%20a");
+/// assert_eq!(encode_with("100%", &encode_set::PATH, keep), "100%25");
+/// let all = EncodeOptions::default();
 /// assert_eq!(encode_with("%2F", &encode_set::PATH, all), "%252F");
 /// assert_eq!(encode_with("a b+c", &encode_set::FORM, all), "a+b%2Bc");
 /// ```
@@ -116,5 +124,5 @@ fn first_to_encode(b: &[u8], set: &EncodeSet, options: EncodeOptions) -> Option<
 #[inline(always)]
 fn stays(b: &[u8], i: usize, set: &EncodeSet, options: EncodeOptions) -> bool {
     let byte = b[i];
-    set.keeps(byte) || (byte == b'%' && !options.encode_percent && is_pct_encoded_at(b, i))
+    set.keeps(byte) || (byte == b'%' && options.keep_escapes && is_pct_encoded_at(b, i))
 }

@@ -15,7 +15,8 @@ pub enum Action {
     Kept,
     /// Written as `%HH` escapes of its UTF-8 bytes.
     Encoded,
-    /// An escape that was already there (`%` + two hex digits), kept.
+    /// An escape that was already there (`%` + two hex digits), kept
+    /// ([`EncodeOptions::keep_escapes`]).
     EscapeKept,
     /// A space written as `+` (the form set).
     SpaceAsPlus,
@@ -74,7 +75,8 @@ impl CharExplained<'_> {
 ///
 /// ```
 /// use uriscope::uri::percent::{explain, encode_set, Action, EncodeOptions};
-/// let rows = explain("a/é%41", &encode_set::SEGMENT, EncodeOptions::default());
+/// let keep = EncodeOptions { keep_escapes: true };
+/// let rows = explain("a/é%41", &encode_set::SEGMENT, keep);
 /// let brief: Vec<_> = rows.iter().map(|r| (r.text, &*r.encoded, r.action, r.forced)).collect();
 /// assert_eq!(brief, [
 ///     ("a", "a", Action::Kept, false),
@@ -116,7 +118,7 @@ where
     std::iter::from_fn(move || {
         let (i, ch) = chars.next()?;
         let len = ch.len_utf8();
-        if ch == '%' && !options.encode_percent && is_pct_encoded_at(b, i) {
+        if ch == '%' && options.keep_escapes && is_pct_encoded_at(b, i) {
             // The two hex digits are ASCII: skip them as part of this row.
             chars.next();
             chars.next();
@@ -157,9 +159,11 @@ where
 ///
 /// ```
 /// use uriscope::uri::percent::{explain, row_count, encode_set, EncodeOptions};
-/// let o = EncodeOptions::default();
-/// for t in ["a/é%41", "%zz%4", "", "%%41"] {
-///     assert_eq!(row_count(t, o), explain(t, &encode_set::PATH, o).len());
+/// for keep_escapes in [false, true] {
+///     let o = EncodeOptions { keep_escapes };
+///     for t in ["a/é%41", "%zz%4", "", "%%41"] {
+///         assert_eq!(row_count(t, o), explain(t, &encode_set::PATH, o).len());
+///     }
 /// }
 /// ```
 pub fn row_count(text: &str, options: EncodeOptions) -> usize {
@@ -167,7 +171,7 @@ pub fn row_count(text: &str, options: EncodeOptions) -> usize {
     let mut n = 0;
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'%' && !options.encode_percent && is_pct_encoded_at(b, i) {
+        if b[i] == b'%' && options.keep_escapes && is_pct_encoded_at(b, i) {
             i += 3;
         } else {
             // Step over the whole UTF-8 sequence of the character.

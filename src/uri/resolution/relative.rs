@@ -80,7 +80,7 @@ pub fn make_relative_with(
             code: "target-not-absolute",
             message: format!(
                 "the target must be an absolute URI with a scheme, but {target:?} is a {} reference",
-                t.kind().as_str()
+                t.kind().noun()
             ),
             findings: Vec::new(),
         });

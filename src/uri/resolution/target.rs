@@ -112,7 +112,7 @@ pub(crate) fn invalid(subject: Subject, input: &str, options: ParseOptions) -> R
         what,
         input,
         options,
-        "resolve it as an IRI (--iri, ResolveOptions::iri)",
+        "resolve it as an IRI (--iri)",
     );
     ResolveError {
         subject,
@@ -134,7 +134,7 @@ pub(crate) fn parse_base(base: &str, options: ParseOptions) -> Result<UriRef<'_>
         let message = format!(
             "the base must be an absolute URI with a scheme (RFC 3986 §5.2.1), but {:?} is a {} reference",
             base,
-            b.kind().as_str()
+            b.kind().noun()
         );
         findings.push(Finding::new(
             crate::uri::Span::empty(0),

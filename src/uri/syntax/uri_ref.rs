@@ -100,6 +100,22 @@ pub enum RefKind {
 }
 
 impl RefKind {
+    /// The kind in prose, the word before "reference" in a sentence:
+    /// `URI`, `network-path`, `absolute-path`, `relative-path`,
+    /// `same-document`.
+    ///
+    /// ```
+    /// use uriscope::uri::RefKind;
+    /// assert_eq!(format!("a {} reference", RefKind::Uri.noun()), "a URI reference");
+    /// assert_eq!(RefKind::SameDocument.noun(), "same-document");
+    /// ```
+    pub fn noun(self) -> &'static str {
+        match self {
+            RefKind::Uri => "URI",
+            k => k.as_str(),
+        }
+    }
+
     /// The JSON name: `uri`, `network-path`, `absolute-path`, `relative-path`, `same-document`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -25,14 +25,34 @@ fn encode_args_and_sets() {
 }
 
 #[test]
-fn encode_percent_flag() {
+fn keep_escapes_flag() {
     let (_, out, _) = run(&["encode", "--set", "path", "%2F x"], b"");
+    assert_eq!(out, "%252F%20x\n");
+    let (_, out, _) = run(&["encode", "--set", "path", "--keep-escapes", "%2F x"], b"");
     assert_eq!(out, "%2F%20x\n");
-    let (_, out, _) = run(
+    // The old flag is still accepted and asks for what is now the default.
+    let (code, out, _) = run(
         &["encode", "--set", "path", "--encode-percent", "%2F x"],
         b"",
     );
-    assert_eq!(out, "%252F%20x\n");
+    assert_eq!((code, out.as_str()), (0, "%252F%20x\n"));
+}
+
+/// Issue 37 point 3: `encode '50%25 more'` gave `50%25%20more`, which
+/// decodes to `50% more`, not to what was given. Every set now encodes the
+/// `%` like Python's `quote`, JavaScript's `encodeURIComponent` and the
+/// WHATWG form serializer, and `decode` gives the text back.
+#[test]
+fn encode_50_percent_25_more_encodes_the_percent_sign() {
+    let (_, out, _) = run(&["encode", "50%25 more"], b"");
+    assert_eq!(out, "50%2525%20more\n");
+    let (_, out, _) = run(&["encode", "--set", "form", "50%25 more"], b"");
+    assert_eq!(out, "50%2525+more\n");
+    // The answer is the first line (a note on double encoding follows).
+    let (_, back, _) = run(&["decode", "50%2525%20more"], b"");
+    assert_eq!(back.lines().next(), Some("50%25 more"));
+    let (_, back, _) = run(&["decode", "--plus", "50%2525+more"], b"");
+    assert_eq!(back.lines().next(), Some("50%25 more"));
 }
 
 #[test]
@@ -105,9 +125,14 @@ fn decode_plus_and_control_characters() {
     assert_eq!(out, "a b+\n");
     let (_, out, _) = run(&["decode", "a+b"], b"");
     assert_eq!(out, "a+b\n");
-    // A decoded escape character is shown, never written raw.
-    let (_, out, _) = run(&["decode", "%1B[31m"], b"");
-    assert_eq!(out, "\\x1b[31m\n");
+    // A decoded escape character is never written raw: the answer is
+    // refused, stderr says why (cli::answers has the rest).
+    let (code, out, err) = run(&["decode", "%1B[31m"], b"");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("ESC (U+001B)") && !err.contains('\u{1b}'),
+        "{err:?}"
+    );
 }
 
 #[test]

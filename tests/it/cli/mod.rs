@@ -1,5 +1,6 @@
 //! The binary as scripts use it: subcommands, JSON shapes, streaming, exit codes.
 
+mod answers;
 mod args;
 mod codec;
 mod edit;

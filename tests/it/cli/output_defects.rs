@@ -70,10 +70,11 @@ fn json_escapes_c1_bidi_and_format_characters() {
     }
 }
 
-/// The Encode pane's per-character table: a space is drawn as ␠, and an
-/// escape's row shows the byte it stands for (issue 10, point 9).
+/// The Encode pane's per-character table: a space is drawn as ␠ (issue
+/// 10, point 9), and the `%` of an escape already in the text is data,
+/// encoded as `%25` like the CLI's default (issue 37, point 3).
 #[test]
-fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
+fn encode_table_shows_spaces_and_encodes_the_percent_of_an_escape() {
     let mut app = App::new("a %41", None);
     update(&mut app, Action::FocusPane(Pane::Encode));
     let s = screen(&app, 80, 24);
@@ -81,7 +82,7 @@ fn encode_table_shows_spaces_and_the_byte_of_an_escape() {
     assert!(rows.iter().any(|r| r.starts_with("␠      U+0020")), "{s}");
     assert!(
         rows.iter()
-            .any(|r| r.starts_with("%41    -        → 41 'A'")),
+            .any(|r| r.starts_with("%      U+0025") && r.trim_end().ends_with("%25")),
         "{s}"
     );
 }
@@ -102,4 +103,52 @@ fn offending_characters_are_drawn_in_the_error_style() {
     assert!(line.starts_with("http://h/a b"), "{line:?}");
     assert_eq!(buf[(10, 2)].fg, Color::Red, "the space");
     assert_ne!(buf[(9, 2)].fg, Color::Red, "the 'a' before it");
+}
+
+/// Issue 38 point 21: `--json` left U+2028, U+2029 and some forty other
+/// format characters raw, and U+2028 breaks Python's `splitlines()` on
+/// the one-object-a-line output. Every character of General Category Cf,
+/// Zl and Zp (by Unicode's data, through ICU) is now a `\uXXXX` escape.
+#[test]
+fn json_escapes_every_format_and_separator_character_u2028() {
+    use icu_properties::props::GeneralCategory as G;
+    let gc = icu_properties::CodePointMapData::<G>::new();
+    let all: String = (0..=0x10ffff)
+        .filter_map(char::from_u32)
+        .filter(|&c| {
+            matches!(
+                gc.get(c),
+                G::Format | G::LineSeparator | G::ParagraphSeparator
+            )
+        })
+        .collect();
+    assert!(all.contains(['\u{2028}', '\u{2029}', '\u{600}', '\u{e0001}']));
+    let mut out = Vec::new();
+    uriscope::text::json::write(&mut out, &all).expect("write to a Vec");
+    let out = String::from_utf8(out).expect("UTF-8");
+    assert!(
+        out.is_ascii(),
+        "raw: {:?}",
+        out.chars().find(|c| !c.is_ascii())
+    );
+    let back: String = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(back, all);
+    // The binary: one line per input, as a reader splitting on U+2028 sees it.
+    let input = "http://h/a\u{2028}b\u{2029}c\u{600}d";
+    for args in [
+        vec!["parse", "--json", input],
+        vec!["decode", "--json", input],
+        vec!["normalize", "--json", input],
+    ] {
+        let (_, out, _) = run_uriscope(&args, b"");
+        assert_eq!(
+            out.split(['\n', '\u{2028}', '\u{2029}', '\u{85}']).count(),
+            2,
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("\\u2028") && out.contains("\\u0600"),
+            "{args:?}: {out}"
+        );
+    }
 }

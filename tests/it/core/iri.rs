@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use uriscope::uri::idn::{host_forms, host_to_ascii, host_to_unicode};
 use uriscope::uri::iri::{
-    iri_to_uri, iri_to_uri_with, is_bidi_control, uri_to_iri, IriError, IriOptions,
+    iri_to_uri, iri_to_uri_with, is_bidi_control, is_invisible, is_space_separator,
+    may_decode_in_iri, uri_to_iri, IriError, IriOptions,
 };
 use uriscope::uri::{parse, Span};
 
@@ -189,9 +190,10 @@ fn idna_errors_name_the_label() {
 
 // ---- Properties.
 
+/// A `ucschar` that §3.2 decodes: not bidi, invisible or a space.
 fn ucschar() -> impl Strategy<Value = char> {
-    any::<char>().prop_filter("ucschar, not bidi", |&c| {
-        uriscope::uri::syntax::chars::is_ucschar(c) && !is_bidi_control(c)
+    any::<char>().prop_filter("ucschar, decoded by uri_to_iri", |&c| {
+        uriscope::uri::syntax::chars::is_ucschar(c) && may_decode_in_iri(c, false)
     })
 }
 
@@ -367,5 +369,83 @@ fn uri_to_iri_decodes_idna_labels_unless_mixed_script() {
         f.message.contains("uri2iri keeps it in ASCII"),
         "{}",
         f.message
+    );
+}
+
+/// The General_Category of `c` by ICU's data.
+fn category(c: char) -> icu_properties::props::GeneralCategory {
+    use icu_properties::props::GeneralCategory;
+    icu_properties::CodePointMapData::<GeneralCategory>::new().get(c)
+}
+
+/// `is_invisible` is every Cf, Zl and Zp character by Unicode's data, plus
+/// the invisible characters of other categories it names; and
+/// `is_space_separator` is Zs without U+0020. For every scalar value.
+#[test]
+fn invisible_and_space_tables_agree_with_unicode_general_category() {
+    use icu_properties::props::GeneralCategory as G;
+    let other_invisible = |c: char| {
+        matches!(c, '\u{034f}' | '\u{115f}' | '\u{1160}' | '\u{180b}'..='\u{180d}' | '\u{180f}'
+            | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{ffa0}' | '\u{e0000}'..='\u{e007f}'
+            | '\u{e0100}'..='\u{e01ef}')
+    };
+    for c in (0..=0x10ffff).filter_map(char::from_u32) {
+        let g = category(c);
+        let format = matches!(g, G::Format | G::LineSeparator | G::ParagraphSeparator);
+        assert_eq!(
+            is_invisible(c),
+            format || other_invisible(c),
+            "U+{:04X} ({g:?})",
+            c as u32
+        );
+        assert_eq!(
+            is_space_separator(c),
+            g == G::SpaceSeparator && c != ' ',
+            "U+{:04X} ({g:?})",
+            c as u32
+        );
+        // The bidi controls are format characters too.
+        assert!(!is_bidi_control(c) || is_invisible(c), "U+{:04X}", c as u32);
+        // What the explorer draws as <U+XXXX> is invisible here.
+        assert!(
+            !uriscope::text::is_invisible_format(c) || is_invisible(c),
+            "U+{:04X}",
+            c as u32
+        );
+    }
+}
+
+/// Issue 37 point 1: `normalize --iri 'http://a/x%E2%80%8Bw'` and `uri2iri`
+/// decoded the escape of ZWSP into the IRI, which then showed `x\u{200b}w`
+/// or, written exactly, an invisible character. RFC 3987 §3.2 step 4 keeps
+/// characters not appropriate in an IRI encoded: invisible and format
+/// characters, line and paragraph separators, look-alikes of space.
+#[test]
+fn uri_to_iri_keeps_escapes_of_invisible_characters_x_e2_80_8b_w() {
+    for (uri, iri) in [
+        ("http://a/x%E2%80%8Bw", "http://a/x%E2%80%8Bw"),
+        ("http://a/%E2%80%A8%E2%80%A9", "http://a/%E2%80%A8%E2%80%A9"),
+        ("http://a/%C2%A0%E3%80%80", "http://a/%C2%A0%E3%80%80"),
+        ("http://a/%C2%AD%EF%BB%BF", "http://a/%C2%AD%EF%BB%BF"),
+        (
+            "http://a/%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9",
+            "http://a/👨%E2%80%8D👩",
+        ),
+        ("http://a/%E2%9D%A4%EF%B8%8F", "http://a/❤%EF%B8%8F"),
+        ("http://a/caf%C3%A9", "http://a/café"),
+    ] {
+        assert_eq!(uri_to_iri(uri).as_deref(), Ok(iri), "{uri}");
+    }
+    let o = uriscope::uri::NormalizeOptions {
+        iri: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        uriscope::uri::normalize_str("http://a/x%E2%80%8Bw", o).as_deref(),
+        Ok("http://a/x%E2%80%8Bw")
+    );
+    assert_eq!(
+        uriscope::uri::normalize_str("http://a/x%c3%a9%C2%A0", o).as_deref(),
+        Ok("http://a/xé%C2%A0")
     );
 }

@@ -5,6 +5,7 @@ mod extract;
 mod extract_links;
 mod iri;
 mod lint;
+mod messages;
 mod metamorphic;
 mod normalize;
 mod parse;

@@ -143,16 +143,29 @@ fn component_examples() {
 }
 
 #[test]
-fn existing_escapes_are_kept_unless_asked() {
+fn every_percent_is_encoded_unless_escapes_are_kept() {
     use encode_set::*;
-    check_encode(&PATH, "%2F%2f", "%2F%2f");
+    check_encode(&PATH, "%2F%2f", "%252F%252f");
     check_encode(&PATH, "100%", "100%25");
-    check_encode(&PATH, "%G1 %4", "%25G1%20%254");
-    let all = EncodeOptions {
-        encode_percent: true,
-    };
-    assert_eq!(encode_with("%2F", &PATH, all), "%252F");
-    assert_eq!(encode_with("%%", &PATH, all), "%25%25");
+    check_encode(&PATH, "%%", "%25%25");
+    let keep = EncodeOptions { keep_escapes: true };
+    assert_eq!(encode_with("%2F%2f", &PATH, keep), "%2F%2f");
+    assert_eq!(encode_with("100%", &PATH, keep), "100%25");
+    assert_eq!(encode_with("%G1 %4", &PATH, keep), "%25G1%20%254");
+}
+
+/// The WHATWG serializer on every scalar value below U+0800 and a few
+/// beyond, one at a time and between letters.
+#[test]
+fn form_set_is_the_whatwg_urlencoded_serializer_for_every_character() {
+    let chars = (0..0x800)
+        .chain([0xFFFD, 0x1F600, 0x10FFFF])
+        .filter_map(char::from_u32);
+    for c in chars {
+        let s = format!("a{c}%{c}b");
+        let whatwg: String = url::form_urlencoded::byte_serialize(s.as_bytes()).collect();
+        assert_eq!(encode(&s, &encode_set::FORM), whatwg, "U+{:04X}", c as u32);
+    }
 }
 
 #[test]
@@ -171,11 +184,8 @@ fn unchanged_text_is_borrowed() {
 
 #[test]
 fn explain_rows_give_class_bytes_and_reason() {
-    let rows = explain(
-        "a:ア%20 ",
-        &encode_set::SEGMENT_NZ_NC,
-        EncodeOptions::default(),
-    );
+    let keep = EncodeOptions { keep_escapes: true };
+    let rows = explain("a:ア%20 ", &encode_set::SEGMENT_NZ_NC, keep);
     let got: Vec<_> = rows
         .iter()
         .map(|r| {
@@ -240,7 +250,10 @@ fn explain_rows_give_class_bytes_and_reason() {
     assert_eq!(got, want);
     // The rows put together are the encoding.
     let joined: String = rows.iter().map(|r| &*r.encoded).collect();
-    assert_eq!(joined, encode("a:ア%20 ", &encode_set::SEGMENT_NZ_NC));
+    assert_eq!(
+        joined,
+        encode_with("a:ア%20 ", &encode_set::SEGMENT_NZ_NC, keep)
+    );
     let form = explain("a b", &encode_set::FORM, EncodeOptions::default());
     assert_eq!(form[1].action, Action::SpaceAsPlus);
     assert_eq!(form[1].encoded, "+");
@@ -340,12 +353,12 @@ fn plus_as_space_only_when_asked() {
 // ---- Naive oracles for the fast code.
 
 /// Encode char by char from the oracle's lists.
-fn naive_encode(s: &str, name: &str, encode_percent: bool) -> String {
+fn naive_encode(s: &str, name: &str, keep_escapes: bool) -> String {
     let b = s.as_bytes();
     let mut out = String::new();
     for (i, c) in s.char_indices() {
         let hex2 = |j: usize| b.get(j).is_some_and(|x| x.is_ascii_hexdigit());
-        if c == '%' && !encode_percent && hex2(i + 1) && hex2(i + 2) {
+        if c == '%' && keep_escapes && hex2(i + 1) && hex2(i + 2) {
             out.push('%');
         } else if c.is_ascii() && oracle_keeps(name, c as u8) {
             out.push(c);
@@ -410,9 +423,18 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn encode_matches_naive_oracle(s in text(), set in set(), all in any::<bool>()) {
-        let o = EncodeOptions { encode_percent: all };
-        prop_assert_eq!(encode_with(&s, set, o), naive_encode(&s, set.name, all));
+    fn encode_matches_naive_oracle(s in text(), set in set(), keep in any::<bool>()) {
+        let o = EncodeOptions { keep_escapes: keep };
+        prop_assert_eq!(encode_with(&s, set, o), naive_encode(&s, set.name, keep));
+    }
+
+    /// Issue 37 point 3: the `form` set is the WHATWG
+    /// application/x-www-form-urlencoded serializer byte for byte (the `url`
+    /// crate's `form_urlencoded::byte_serialize`), `%` included.
+    #[test]
+    fn form_set_is_the_whatwg_urlencoded_serializer(s in text()) {
+        let whatwg: String = url::form_urlencoded::byte_serialize(s.as_bytes()).collect();
+        prop_assert_eq!(encode(&s, &encode_set::FORM), whatwg);
     }
 
     #[test]
@@ -427,20 +449,21 @@ proptest! {
 
     #[test]
     fn decode_inverts_encode_for_every_set(s in text(), set in set()) {
+        // decode(encode(x)) == x with the default options, for any text.
         let o = DecodeOptions { plus_as_space: set.space_as_plus() };
-        let all = encode_with(&s, set, EncodeOptions { encode_percent: true });
+        let all = encode(&s, set);
         prop_assert_eq!(decode(&all, o).bytes.into_owned(), s.as_bytes().to_vec());
         prop_assert!(decode(&all, o).malformed.is_empty());
         // Keeping escapes round-trips whenever the text holds none.
         if decode(&s, DecodeOptions::default()).rounds.is_empty() {
-            let kept = encode(&s, set);
+            let kept = encode_with(&s, set, EncodeOptions { keep_escapes: true });
             prop_assert_eq!(decode(&kept, o).bytes.into_owned(), s.as_bytes().to_vec());
         }
     }
 
     #[test]
-    fn encoded_text_is_valid_in_its_component(s in text(), set in set(), all in any::<bool>()) {
-        let e = encode_with(&s, set, EncodeOptions { encode_percent: all }).into_owned();
+    fn encoded_text_is_valid_in_its_component(s in text(), set in set(), keep in any::<bool>()) {
+        let e = encode_with(&s, set, EncodeOptions { keep_escapes: keep }).into_owned();
         prop_assert!(valid_in_component(set.name, &e), "set {} gave {:?}", set.name, e);
     }
 
