@@ -8,6 +8,7 @@
 use std::io::Write;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_GET};
+use crate::text::answer::Refused;
 use crate::uri::edit::curl::query::QueryPairs;
 use crate::uri::edit::curl::{lossy, unescape, CurlUrl, Part, UrlCode};
 
@@ -141,7 +142,15 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         }
         if let Some((all, key)) = query {
             let decoded = !self.o.urlencode && !m.encoded;
-            line.extend_from_slice(&query::values(pairs, key, decoded, all));
+            let v = query::values(pairs, key, decoded, all);
+            match self.refused(&v) {
+                Some(r) if decoded => self.note(&format!(
+                    "{} (query){}",
+                    UrlCode::UrlDecode.message(),
+                    decodes_to(r, &format!("query:{}", lossy(key)))
+                )),
+                _ => line.extend_from_slice(&v),
+            }
             return Ok(());
         }
         if name.is_empty() {
@@ -152,7 +161,13 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         }
         if name.len() <= 3 && b"url".starts_with(name) {
             match self.part(u, m, Part::Url) {
-                Ok(url) => line.extend_from_slice(&url),
+                Ok(url) => match self.refused(&url) {
+                    Some(r) => self.warn(&format!(
+                        "the URL holds {r}, which a terminal acts on; it is not written (--raw \
+                         writes it)"
+                    )),
+                    None => line.extend_from_slice(&url),
+                },
                 Err(code) => {
                     self.verify(EXIT_BADURL, format!("invalid url [{}]", code.message()))?
                 }
@@ -177,6 +192,19 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             }
             Ok(d.into_owned())
         });
+        // A decoded component a terminal would act on is refused as
+        // trurl refuses one holding a NUL.
+        let mut refusal = None;
+        let got = match got {
+            Ok(v) if decode => match self.refused(&v) {
+                Some(r) => {
+                    refusal = Some(r);
+                    Err(UrlCode::UrlDecode)
+                }
+                None => Ok(v),
+            },
+            other => other,
+        };
         match got {
             Ok(v) => line.extend_from_slice(&v),
             Err(code) if code.is_missing() && must => {
@@ -189,10 +217,20 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                         format!("problems URL decoding {}", part.name()),
                     ));
                 }
-                self.note(&format!("{} ({})", code.message(), part.name()));
+                let why = refusal.map_or_else(String::new, |r| decodes_to(r, part.name()));
+                self.note(&format!("{} ({}){why}", code.message(), part.name()));
             }
             Err(_) => {}
         }
         Ok(())
     }
+}
+
+/// Why a decoded value was not written: the character, and the ways to
+/// get it.
+fn decodes_to(r: Refused, name: &str) -> String {
+    format!(
+        ": it decodes to {r}, which a terminal acts on ({{:{name}}} gives it encoded, --raw \
+         writes it)"
+    )
 }

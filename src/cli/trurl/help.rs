@@ -32,6 +32,7 @@ Usage: trurl [options] [URL]
   -v, --version                    - show the version
       --verify                     - stop with an error at the first bad URL
       --explain                    - each change and why on stderr (uriscope)
+      --raw                        - write control characters a URL decodes to (uriscope)
  URL COMPONENTS:
   url, scheme, user, password, options, host, port, path, query, fragment, zoneid
 uriscope's trurl mode: trurl 0.16.1's behaviour on libcurl's URL rules,

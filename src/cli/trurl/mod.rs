@@ -19,6 +19,7 @@ mod single;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
+use crate::text::answer::Refused;
 use crate::text::plain::visible;
 use crate::uri::edit::curl::{CurlUrl, Flags, Part, Trace, UrlCode};
 pub use explain::{rfc_reading, trurl_reading};
@@ -273,6 +274,16 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
             return self.part(u, m, part);
         }
         r
+    }
+
+    /// The character that keeps `text` from being written as an answer
+    /// ([`crate::text::answer`]: a control or bidi formatting character
+    /// a terminal acts on), unless `--raw`.
+    fn refused(&self, text: &[u8]) -> Option<Refused> {
+        if self.o.raw {
+            return None;
+        }
+        crate::text::answer::check(&String::from_utf8_lossy(text)).err()
     }
 
     /// A note on stderr, unless `--quiet`.

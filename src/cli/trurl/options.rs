@@ -70,6 +70,9 @@ pub struct Options {
     pub quiet: bool,
     /// `--explain` (uriscope's): each change and why, on stderr.
     pub explain: bool,
+    /// `--raw` (uriscope's): answers holding control or bidi characters
+    /// written as they are instead of refused.
+    pub raw: bool,
 }
 
 /// What the command line asks for.
@@ -248,6 +251,7 @@ fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Sto
         b"--urlencode" => o.urlencode = true,
         b"--quiet" => o.quiet = true,
         b"--explain" => o.explain = true,
+        b"--raw" => o.raw = true,
         b"--replace" | b"--replace-append" | b"--force-replace" => {
             // trurl reads these only as `--replace DATA`, never glued.
             let Some(v) = next else {

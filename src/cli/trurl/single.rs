@@ -180,6 +180,13 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         let m = Mods::default();
         trurl::note_output(u, self.part_flags(m, Part::Url), &mut self.trace);
         if let Ok(url) = self.part(u, m, Part::Url) {
+            if let Some(r) = self.refused(&url) {
+                self.warn(&format!(
+                    "the URL holds {r}, which a terminal acts on; it is not written (--raw \
+                     writes it, --json escapes it)"
+                ));
+                return Ok(());
+            }
             self.out.write_all(&url)?;
             self.out.write_all(b"\n")?;
         }

@@ -403,3 +403,38 @@ fn explain_says_what_changed_why_and_where_rfc_3986_parts() {
     let (_, _, quiet) = run_trurl(&["example.com"], b"");
     assert_eq!(quiet, "", "no explanation without --explain");
 }
+
+/// The answer rule: what trurl mode writes holds no control or bidi
+/// character a terminal acts on; a decoded component that would is
+/// refused as trurl refuses one holding a NUL, unless `--raw`.
+#[test]
+fn decoded_control_characters_are_refused_unless_raw_esc_1b_5d_2() {
+    let (code, out, err) = run_trurl(&["http://e/%1b]2;x%07", "-g", "{path}|{:path}"], b"");
+    assert_eq!((code, out.as_str()), (0, "|/%1b%5d2%3bx%07\n"));
+    assert_eq!(
+        err,
+        "trurl note: URL decode error, most likely because of rubbish in the input (path): it \
+         decodes to ESC (U+001B), a control character, at byte 1, which a terminal acts on \
+         ({:path} gives it encoded, --raw writes it)\n"
+    );
+    let (_, out, _) = run_trurl(&["http://e/%1b]2;x%07", "-g", "{path}", "--raw"], b"");
+    assert_eq!(out, "/\u{1b}]2;x\u{7}\n");
+    let (code, _, err) = run_trurl(&["http://e/%e2%80%ae", "-g", "{strict:path}"], b"");
+    assert_eq!(code, 10);
+    assert!(
+        err.starts_with("trurl error: problems URL decoding path\n"),
+        "{err}"
+    );
+    let (_, out, err) = run_trurl(&["http://e/?a=%07", "-g", "{query:a}"], b"");
+    assert_eq!(out, "\n");
+    assert!(
+        err.contains("BEL (U+0007)") && err.contains("{:query:a}"),
+        "{err}"
+    );
+    // A host decoded to a C1 control: the URL is not written, JSON escapes it.
+    let (_, out, err) = run_trurl(&["http://%C2%9B/"], b"");
+    assert_eq!(out, "");
+    assert!(err.contains("CSI (U+009B)"), "{err}");
+    let (_, out, _) = run_trurl(&["http://%C2%9B/", "--json"], b"");
+    assert!(out.contains("\"http://\\u009b/\""), "{out}");
+}
