@@ -17,9 +17,18 @@ fn main() -> ExitCode {
         let status = cli::trurl::run(&trurl_args);
         return ExitCode::from(cli::exit_status_of(status) as u8);
     }
-    let args = match cli::args::parse(argv) {
+    let args = match cli::args::parse(argv.clone()) {
         Ok(args) => args,
-        Err(e) => return ExitCode::from(cli::args::show_error(&e) as u8),
+        Err(e) => {
+            let code = cli::args::show_error(&e);
+            // `uriscope edit` exits with trurl's statuses, usage errors too.
+            let edit = argv.get(1).is_some_and(|a| a == "edit");
+            let code = match cli::edit::usage_status(e.kind()) {
+                Some(trurls) if edit => trurls,
+                _ => code,
+            };
+            return ExitCode::from(code as u8);
+        }
     };
     let status = match args.command {
         Some(command) => cli::run(command),

@@ -121,6 +121,58 @@ fn parting<'a>(a: &'a str, b: &'a str) -> Option<(usize, &'a str, &'a str)> {
     Some((n, cut(&a[byte..]), cut(&b[b_byte..])))
 }
 
+/// `uriscope edit --explain`: what this run wrote for `input` (`None`:
+/// the URL made from `--set`), the RFC 3986 normalization it applied
+/// (`edited` is the URL before it, with `--curl-normalize`), then how
+/// trurl reads the input, step by step, and where the readings part.
+pub fn write_default(
+    err: &mut impl Write,
+    input: Option<&str>,
+    edited: &str,
+    written: &str,
+    normalized: bool,
+) -> io::Result<()> {
+    writeln!(
+        err,
+        "explain: {}",
+        visible(input.unwrap_or("(the --set components)"))
+    )?;
+    writeln!(
+        err,
+        "  uriscope edit (RFC 3986) wrote: {}",
+        visible(written)
+    )?;
+    if normalized {
+        if let Ok(n) = rfc_reading(edited) {
+            for r in n.rungs.iter().filter(|r| r.before != r.after) {
+                writeln!(
+                    err,
+                    "    {} {}: \"{}\" -> \"{}\"",
+                    r.kind.section(),
+                    r.kind.name(),
+                    visible(&r.before),
+                    visible(&r.after)
+                )?;
+            }
+        }
+    } else {
+        writeln!(
+            err,
+            "    no normalization: an edit changes only what it is told to \
+             (--curl-normalize applies RFC 3986 §6.2.2 and §6.2.3)"
+        )?;
+    }
+    let Some(input) = input else {
+        return Ok(());
+    };
+    let (_, steps) = trurl_reading(input);
+    if !steps.is_empty() {
+        writeln!(err, "  trurl (libcurl) would change:")?;
+        write_steps(err, "    ", &steps)?;
+    }
+    write_readings(err, input)
+}
+
 #[cfg(test)]
 mod tests {
     use super::parting;

@@ -7,7 +7,7 @@
 //! RFC 3986 reads the same input. DIFFERENCES.md lists what is left
 //! different from trurl, and why.
 
-mod explain;
+pub mod explain;
 mod file;
 mod get;
 mod help;
