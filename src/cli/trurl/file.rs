@@ -25,6 +25,7 @@ pub(super) fn each_line<W: Write, E: Write>(
     loop {
         if reader.buffer().is_empty() {
             r.out.flush()?;
+            r.err.flush()?;
         }
         let newline = match read_line(&mut reader, &mut line) {
             Ok(Some(newline)) => newline,
@@ -51,8 +52,7 @@ pub(super) fn each_line<W: Write, E: Write>(
             end -= 1;
         }
         if end > 0 {
-            let url = line[..end].to_vec();
-            r.one(Some(&url))?;
+            r.one(Some(&line[..end]))?;
         }
     }
 }

@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_ITER, EXIT_SET, EXIT_URL};
-use crate::uri::edit::curl::query::QueryPairs;
+use crate::uri::edit::curl::query::{self as pairs, QueryPairs};
 use crate::uri::edit::curl::{lossy, trurl, CurlUrl, Flags, Part};
 
 /// The most bytes of `part=item` trurl sets for one `--iterate` item.
@@ -112,7 +112,6 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             if !inner && !invalid {
                 self.write(u, &pairs)?;
             }
-            self.out.flush()?;
             self.urls += 1;
             first_lap = false;
             if next.is_none() {
@@ -125,6 +124,19 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
     /// lap) and sorted, written back to `u` when that changed them.
     fn pairs(&mut self, u: &mut CurlUrl, first_lap: bool) -> QueryPairs {
         let o = self.o;
+        let wanted = o.json
+            || o.format
+                .as_deref()
+                .is_some_and(|f| f.windows(5).any(|w| w == b"query"))
+            || !o.trims.is_empty()
+            || !o.replaces.is_empty()
+            || (first_lap && !o.append_query.is_empty())
+            || o.sort_query;
+        // Without an option that reads or changes the pairs, they matter
+        // only when normalizing would write the query back otherwise.
+        if !wanted && pairs::is_normal(u, self.qsep) {
+            return QueryPairs::default();
+        }
         let (mut pairs, mut modified) = QueryPairs::extract(u, self.qsep, o.json);
         modified |= query::trim(&mut pairs, &o.trims);
         modified |= query::replace(&mut pairs, &o.replaces, o.replace_append, o.json);
@@ -150,19 +162,17 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
     /// An edited URL written out and read again, as trurl checks it is
     /// still a URL; whether it is not.
     fn read_again(&mut self, u: &mut CurlUrl) -> Result<bool, Stop> {
-        let Ok(written) = u.get(Part::Url, Flags::NONE) else {
+        if u.url_into(Flags::NONE, &mut self.buf).is_err() {
             self.verify(EXIT_URL, "not enough input for a URL".into())?;
             return Ok(true);
-        };
+        }
         let flags = self.read_flags();
-        if let Err(code) = u.set_traced(Part::Url, Some(&written), flags, &mut self.trace) {
-            self.verify(
-                EXIT_BADURL,
-                format!("{} [{}]", code.message(), lossy(&written)),
-            )?;
+        if let Err(code) = u.set_traced(Part::Url, Some(&self.buf), flags, &mut self.trace) {
+            let message = format!("{} [{}]", code.message(), lossy(&self.buf));
+            self.verify(EXIT_BADURL, message)?;
             return Ok(true);
         }
-        if u.get(Part::Url, Flags::NONE).is_err() {
+        if !u.writable() {
             self.verify(EXIT_BADURL, "url became invalid".into())?;
             return Ok(true);
         }
@@ -178,18 +188,27 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             return self.get(u, pairs, f);
         }
         let m = Mods::default();
-        trurl::note_output(u, self.part_flags(m, Part::Url), &mut self.trace);
-        if let Ok(url) = self.part(u, m, Part::Url) {
+        let flags = self.part_flags(m, Part::Url);
+        trurl::note_output(u, flags, &mut self.trace);
+        // Written into the kept buffer, unless --as-idn may need another try.
+        let mut url = std::mem::take(&mut self.buf);
+        let written = if self.puny2idn {
+            self.part(u, m, Part::Url).map(|v| url = v)
+        } else {
+            u.url_into(flags, &mut url)
+        };
+        if written.is_ok() {
             if let Some(r) = self.refused(&url) {
                 self.warn(&format!(
                     "the URL holds {r}, which a terminal acts on; it is not written (--raw \
                      writes it, --json escapes it)"
                 ));
-                return Ok(());
+            } else {
+                url.push(b'\n');
+                self.out.write_all(&url)?;
             }
-            self.out.write_all(&url)?;
-            self.out.write_all(b"\n")?;
         }
+        self.buf = url;
         Ok(())
     }
 

@@ -1,8 +1,10 @@
 //! Reading and writing the parts of a [`CurlUrl`] as `curl_url_get` and
 //! `curl_url_set` do.
 
+use std::borrow::Cow;
+
 use super::escape::{decode_no_ctrl, escape, lower_escapes, set_encode, urlencode_str};
-use super::host::{check_name, decimal_port};
+use super::host::{check_name, decimal_port, is_host_name};
 use super::parse::{parse_url, redirect, scheme_len, MAX_INPUT, MAX_SCHEME_LEN};
 use super::trace::Trace;
 use super::{schemes, CurlUrl, Flags, Part, UrlCode};
@@ -46,6 +48,16 @@ impl CurlUrl {
     /// Whether a `#` was there with nothing after it.
     pub fn empty_fragment(&self) -> bool {
         self.fragment_present && self.fragment.is_none()
+    }
+
+    /// Whether [`CurlUrl::get`] of the whole URL can be written: a host
+    /// (but for `file:`) and a scheme.
+    pub fn writable(&self) -> bool {
+        let file = self
+            .scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"file"));
+        file || (self.host.is_some() && self.scheme.is_some())
     }
 
     /// Whether the URL has no path (libcurl writes `/`).
@@ -119,7 +131,7 @@ impl CurlUrl {
         if flags.has(Flags::URLENCODE) {
             v = urlencode_str(&v, false, part == Part::Query);
         } else if host {
-            v = self.host_form(v, flags)?;
+            v = self.host_form(Cow::Owned(v), flags)?.into_owned();
         }
         Ok(v)
     }
@@ -127,7 +139,7 @@ impl CurlUrl {
     /// `host` (the stored host or a form of it) converted to punycode or
     /// Unicode as `flags` ask: a host that is not ASCII to punycode, an
     /// ASCII host starting with `xn--` to Unicode.
-    fn host_form(&self, host: Vec<u8>, flags: Flags) -> Result<Vec<u8>, UrlCode> {
+    fn host_form<'h>(&self, host: Cow<'h, [u8]>, flags: Flags) -> Result<Cow<'h, [u8]>, UrlCode> {
         let stored = self.host.as_deref().unwrap_or_default();
         if flags.has(Flags::PUNYCODE) {
             if stored.is_ascii() {
@@ -135,23 +147,36 @@ impl CurlUrl {
             }
             let text = std::str::from_utf8(&host).map_err(|_| UrlCode::BadHostname)?;
             let a = idn::host_to_ascii(text).map_err(|_| UrlCode::BadHostname)?;
-            return Ok(a.into_owned().into_bytes());
+            return Ok(Cow::Owned(a.into_owned().into_bytes()));
         }
         if flags.has(Flags::PUNY2IDN) && stored.is_ascii() && stored.starts_with(b"xn--") {
             let text = std::str::from_utf8(&host).map_err(|_| UrlCode::BadHostname)?;
             let u = idn::host_to_unicode(text).map_err(|_| UrlCode::BadHostname)?;
-            return Ok(u.into_owned().into_bytes());
+            return Ok(Cow::Owned(u.into_owned().into_bytes()));
         }
         Ok(host)
     }
 
+    /// The whole URL written out under `flags` into `out` (cleared
+    /// first): [`CurlUrl::get`] of [`Part::Url`] without a new buffer.
+    pub fn url_into(&self, flags: Flags, out: &mut Vec<u8>) -> Result<(), UrlCode> {
+        out.clear();
+        self.write_url(flags, out)
+    }
+
     /// The whole URL written out under `flags`.
     fn url(&self, flags: Flags) -> Result<Vec<u8>, UrlCode> {
+        let mut out = Vec::with_capacity(64);
+        self.write_url(flags, &mut out)?;
+        Ok(out)
+    }
+
+    /// The whole URL written out under `flags` at the end of `out`.
+    fn write_url(&self, flags: Flags, out: &mut Vec<u8>) -> Result<(), UrlCode> {
         let show_fragment =
             self.fragment.is_some() || (self.fragment_present && flags.has(Flags::GET_EMPTY));
         let show_query = self.query.as_deref().is_some_and(|q| !q.is_empty())
             || (self.query_present && flags.has(Flags::GET_EMPTY));
-        let mut out = Vec::with_capacity(64);
         let fragment = |out: &mut Vec<u8>| {
             if show_fragment {
                 out.push(b'#');
@@ -166,8 +191,8 @@ impl CurlUrl {
         {
             out.extend_from_slice(b"file://");
             out.extend_from_slice(path);
-            fragment(&mut out);
-            return Ok(out);
+            fragment(out);
+            return Ok(());
         }
         let host = self.host.as_deref().ok_or(UrlCode::NoHost)?;
         let scheme = self.scheme.as_deref().ok_or(UrlCode::NoScheme)?;
@@ -189,15 +214,15 @@ impl CurlUrl {
             Some(s) if !s.url_options => None,
             _ => self.options.as_deref(),
         };
-        let shown_host: Vec<u8> = if host.first() == Some(&b'[') {
+        let shown_host: Cow<'_, [u8]> = if host.first() == Some(&b'[') {
             match &self.zoneid {
-                Some(z) => [&host[..host.len() - 1], b"%25", z, b"]"].concat(),
-                None => host.to_vec(),
+                Some(z) => Cow::Owned([&host[..host.len() - 1], b"%25", z, b"]"].concat()),
+                None => Cow::Borrowed(host),
             }
         } else if flags.has(Flags::URLENCODE) {
-            escape(host)
+            Cow::Owned(escape(host))
         } else {
-            self.host_form(host.to_vec(), flags)?
+            self.host_form(Cow::Borrowed(host), flags)?
         };
         if !(flags.has(Flags::NO_GUESS_SCHEME) && self.guessed_scheme) {
             out.extend_from_slice(scheme);
@@ -229,8 +254,8 @@ impl CurlUrl {
         if let Some(q) = &self.query {
             out.extend_from_slice(q);
         }
-        fragment(&mut out);
-        Ok(out)
+        fragment(out);
+        Ok(())
     }
 
     /// Set `part` to `value` under `flags` (`curl_url_set`); `None`
@@ -294,7 +319,7 @@ impl CurlUrl {
                 let ok = value[0].is_ascii_alphabetic()
                     && value[1..]
                         .iter()
-                        .all(|&c| c.is_ascii_alphanumeric() || b"+-.".contains(&c));
+                        .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
                 if !ok {
                     return Err(UrlCode::BadScheme);
                 }
@@ -322,12 +347,22 @@ impl CurlUrl {
             Part::Host => {
                 self.zoneid = None;
                 let v = store(false, false);
+                // An encoded value is checked as it is, one given encoded
+                // decoded first (the check may rewrite what it is given).
                 let mut checked = if encode {
-                    v.clone()
+                    Cow::Borrowed(&v[..])
                 } else {
-                    decode_no_ctrl(&v).ok_or(UrlCode::BadHostname)?.into_owned()
+                    decode_no_ctrl(&v).ok_or(UrlCode::BadHostname)?
                 };
-                if v.is_empty() || check_name(self, &mut checked, &mut Trace::off()).is_err() {
+                let ok = match checked.first() {
+                    None => false,
+                    Some(b'[') => {
+                        let mut ip = checked.to_mut().clone();
+                        check_name(self, &mut ip, &mut Trace::off()).is_ok()
+                    }
+                    Some(_) => is_host_name(&checked),
+                };
+                if v.is_empty() || !ok {
                     return Err(UrlCode::BadHostname);
                 }
                 self.host = Some(v);

@@ -11,8 +11,18 @@ use super::escape::decode_no_ctrl;
 use super::trace::{Step, Trace, Why};
 use super::{schemes, CurlUrl, UrlCode};
 
-/// The bytes libcurl refuses in a host name (`hostname_check`).
-const BAD_HOST_BYTES: &[u8] = b" \r\n\t/:#?!@{}[]\\$'\"^`*<>=;,+&()%";
+/// The bytes libcurl refuses in a host name (`hostname_check`), as a
+/// table: a host is checked byte by byte.
+static BAD_HOST: [bool; 256] = {
+    let bad = b" \r\n\t/:#?!@{}[]\\$'\"^`*<>=;,+&()%";
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < bad.len() {
+        t[bad[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// Read `auth` (the authority, without `//`) into `u`'s login and port;
 /// returns the host. `has_scheme`: the URL gave a scheme (an empty port
@@ -24,7 +34,7 @@ pub(super) fn parse_authority(
     t: &mut Trace,
 ) -> Result<Vec<u8>, UrlCode> {
     let mut rest = auth;
-    if let Some(at) = auth.iter().position(|&b| b == b'@') {
+    if let Some(at) = memchr::memchr(b'@', auth) {
         let options_allowed = u
             .scheme
             .as_deref()
@@ -110,23 +120,24 @@ fn parse_port(
             Some(_) => return Err(UrlCode::BadPortNumber),
         }
     } else {
-        host.iter().position(|&b| b == b':')
+        memchr::memchr(b':', host)
     };
     let Some(colon) = colon else {
         return Ok(());
     };
-    let digits = host.split_off(colon + 1);
-    host.truncate(colon);
+    let digits = &host[colon + 1..];
     if digits.is_empty() {
         if !has_scheme {
             return Err(UrlCode::BadPortNumber);
         }
         t.note(|| Step::new("port", b":", b"", Why::EmptyPort));
+        host.truncate(colon);
         return Ok(());
     }
-    let n = decimal_port(&digits).ok_or(UrlCode::BadPortNumber)?;
+    let n = decimal_port(digits).ok_or(UrlCode::BadPortNumber)?;
     let port = n.to_string().into_bytes();
-    t.changed("port", &digits, &port, Why::PortNumber);
+    t.changed("port", digits, &port, Why::PortNumber);
+    host.truncate(colon);
     u.portnum = n;
     u.port = Some(port);
     Ok(())
@@ -152,7 +163,7 @@ pub(super) fn decimal_port(digits: &[u8]) -> Option<u16> {
 }
 
 /// A host name checked (`hostname_check`): an IPv6 address when it
-/// starts with `[`, else no byte of [`BAD_HOST_BYTES`].
+/// starts with `[`, else no byte of [`BAD_HOST`].
 pub(super) fn check_name(
     u: &mut CurlUrl,
     host: &mut Vec<u8>,
@@ -164,10 +175,15 @@ pub(super) fn check_name(
     if host[0] == b'[' {
         return ipv6(u, host, t);
     }
-    if host.iter().any(|b| BAD_HOST_BYTES.contains(b)) {
+    if !is_host_name(host) {
         return Err(UrlCode::BadHostname);
     }
     Ok(())
+}
+
+/// Whether `host` has no byte libcurl refuses in a name.
+pub(super) fn is_host_name(host: &[u8]) -> bool {
+    !host.iter().any(|&b| BAD_HOST[b as usize])
 }
 
 /// The numbers of an IPv4 address as libcurl reads them
@@ -247,7 +263,7 @@ fn ipv6(u: &mut CurlUrl, host: &mut Vec<u8>, t: &mut Trace) -> Result<(), UrlCod
     let inner_len = host.len() - 2;
     let hex = body
         .iter()
-        .take_while(|b| b"0123456789abcdefABCDEF:.".contains(b))
+        .take_while(|&&b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
         .count();
     let mut addr_len = inner_len;
     if hex != inner_len {

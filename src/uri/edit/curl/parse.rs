@@ -28,7 +28,7 @@ pub(super) fn scheme_len(url: &[u8], guess: bool) -> usize {
     while i < MAX_SCHEME_LEN
         && url
             .get(i)
-            .is_some_and(|&c| c.is_ascii_alphanumeric() || b"+-.".contains(&c))
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
     {
         i += 1;
     }
@@ -42,13 +42,20 @@ pub(super) fn scheme_len(url: &[u8], guess: bool) -> usize {
 
 /// Read `url` under `flags`.
 pub(super) fn parse_url(url: &[u8], flags: Flags, t: &mut Trace) -> Result<CurlUrl, UrlCode> {
-    if url.len() > MAX_INPUT
-        || url
-            .iter()
-            .any(|&b| b < 0x20 || b == 0x7f || (b == b' ' && !flags.has(Flags::ALLOW_SPACE)))
-    {
+    // No control byte, DEL, or space unless allowed (`junkscan`).
+    // With it, whether URLENCODE would change anything: a space or a
+    // byte past ASCII. One pass without an early exit, which the
+    // compiler turns into wide compares.
+    let space_ok = flags.has(Flags::ALLOW_SPACE);
+    let (mut junk, mut wide) = (false, false);
+    for &b in url {
+        junk |= b < b' ' || b == 0x7f || (b == b' ' && !space_ok);
+        wide |= b == b' ' || b >= 0x80;
+    }
+    if junk || url.len() > MAX_INPUT {
         return Err(UrlCode::MalformedInput);
     }
+    let encode = flags.has(Flags::URLENCODE) && wide;
     let guess = flags.has(Flags::GUESS_SCHEME);
     let slen = scheme_len(url, guess);
     let mut u = CurlUrl::default();
@@ -79,10 +86,8 @@ pub(super) fn parse_url(url: &[u8], flags: Flags, t: &mut Trace) -> Result<CurlU
         } else {
             return Err(UrlCode::BadScheme);
         };
-        let host_len = url[host_at..]
-            .iter()
-            .position(|b| b"/?#".contains(b))
-            .unwrap_or(url.len() - host_at);
+        let host_len =
+            memchr::memchr3(b'/', b'?', b'#', &url[host_at..]).unwrap_or(url.len() - host_at);
         if host_len == 0 {
             return Err(UrlCode::NoHost);
         }
@@ -96,7 +101,7 @@ pub(super) fn parse_url(url: &[u8], flags: Flags, t: &mut Trace) -> Result<CurlU
         u.host = Some(host);
         host_at + host_len
     };
-    rest(&mut u, &url[rest_at..], flags, t);
+    rest(&mut u, &url[rest_at..], encode, t);
     Ok(u)
 }
 
@@ -148,9 +153,9 @@ fn drive_prefix(s: &[u8]) -> bool {
         && matches!(s.get(2), None | Some(b'/' | b'\\'))
 }
 
-/// The path, query and fragment of `rest` into `u`.
-fn rest(u: &mut CurlUrl, rest: &[u8], flags: Flags, t: &mut Trace) {
-    let encode = flags.has(Flags::URLENCODE);
+/// The path, query and fragment of `rest` into `u`; `encode`: spaces
+/// and bytes past ASCII are to be encoded (and the URL has some).
+fn rest(u: &mut CurlUrl, rest: &[u8], encode: bool, t: &mut Trace) {
     let stored = |part: &'static str, raw: &[u8], query: bool, t: &mut Trace| -> Vec<u8> {
         if encode {
             let e = urlencode_str(raw, false, query);
@@ -161,7 +166,7 @@ fn rest(u: &mut CurlUrl, rest: &[u8], flags: Flags, t: &mut Trace) {
         }
     };
     let mut before_fragment = rest;
-    if let Some(h) = rest.iter().position(|&b| b == b'#') {
+    if let Some(h) = memchr::memchr(b'#', rest) {
         u.fragment_present = true;
         let f = &rest[h + 1..];
         if !f.is_empty() {
@@ -170,7 +175,7 @@ fn rest(u: &mut CurlUrl, rest: &[u8], flags: Flags, t: &mut Trace) {
         before_fragment = &rest[..h];
     }
     let mut path = before_fragment;
-    if let Some(q) = before_fragment.iter().position(|&b| b == b'?') {
+    if let Some(q) = memchr::memchr(b'?', before_fragment) {
         u.query_present = true;
         u.query = Some(stored("query", &before_fragment[q + 1..], true, t));
         path = &before_fragment[..q];
@@ -195,7 +200,9 @@ fn rest(u: &mut CurlUrl, rest: &[u8], flags: Flags, t: &mut Trace) {
 /// RFC 3986 §5.2.4 as libcurl writes it (`dedotdotify`); `None` when the
 /// path has no dot at all (nothing to do).
 pub(super) fn dedotdotify(input: &[u8]) -> Option<Vec<u8>> {
-    if input.len() < 2 || !input.contains(&b'.') {
+    // A dot segment starts the path or follows a '/': "/a/index.html"
+    // has none, and comes out as it went in.
+    if input.len() < 2 || (input[0] != b'.' && memchr::memmem::find(input, b"/.").is_none()) {
         return None;
     }
     let mut out: Vec<u8> = Vec::with_capacity(input.len());

@@ -6,7 +6,7 @@
 //! RFC 3986 §3.4 gives a query no pairs; they are the HTML form
 //! convention (`application/x-www-form-urlencoded`).
 
-use super::escape::{form_decode, form_encode, unescape};
+use super::escape::{form_decode, form_encode, is_unreserved, unescape};
 use super::{CurlUrl, Flags, Part};
 
 /// trurl keeps at most this many pairs (`MAX_QPAIRS`); more are dropped
@@ -94,6 +94,24 @@ impl QueryPairs {
         }
         Some(out)
     }
+}
+
+/// Whether trurl would write `u`'s query back as it is: every pair
+/// normalizes to itself ([`normalize_pair`]). Decided without
+/// normalizing when the query holds only unreserved bytes, `*`, `+`,
+/// the separator and one `=` a pair, as most do.
+pub fn is_normal(u: &CurlUrl, sep: u8) -> bool {
+    let Some(q) = u.query.as_deref() else {
+        return true;
+    };
+    q.split(|&b| b == sep).all(|pair| {
+        let simple = |b: &u8| is_unreserved(*b) || *b == b'*' || *b == b'+';
+        let fast = match pair.iter().position(|&b| b == b'=') {
+            None => pair.iter().all(simple),
+            Some(eq) => pair[..eq].iter().all(simple) && pair[eq + 1..].iter().all(simple),
+        };
+        fast || normalize_pair(pair) == pair
+    })
 }
 
 /// A pair as trurl writes it back (`memdupzero`): each side of the first

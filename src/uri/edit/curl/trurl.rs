@@ -4,7 +4,7 @@
 //! ([`super::query`]); and [`print`], what `trurl URL` prints for one
 //! URL and no option, which the explorer offers to copy.
 
-use super::escape::{escape, unescape};
+use super::escape::{escape, is_unreserved, push_escape, unescape};
 use super::query::QueryPairs;
 use super::trace::{Step, Trace, Why};
 use super::{CurlUrl, Flags, Part, UrlCode};
@@ -17,6 +17,11 @@ pub const READ: Flags =
 /// then decode and encode each segment again (`canonical_path`); the
 /// path is set again when that changed it.
 pub fn path(u: &mut CurlUrl, segments: &[Vec<u8>], t: &mut Trace) {
+    // Most paths are made of unreserved bytes and '/': already canonical.
+    let plain = |p: &[u8]| p.iter().all(|&b| b == b'/' || is_unreserved(b));
+    if segments.is_empty() && u.path.as_deref().is_none_or(plain) {
+        return;
+    }
     let Ok(mut path) = u.get(Part::Path, Flags::NONE) else {
         return;
     };
@@ -54,8 +59,12 @@ pub fn canonical_path(path: &[u8]) -> Vec<u8> {
             out.push(b'/');
         }
         first = false;
-        if !seg.is_empty() {
-            out.extend_from_slice(&escape(&unescape(seg)));
+        for &b in unescape(seg).iter() {
+            if is_unreserved(b) {
+                out.push(b);
+            } else {
+                push_escape(&mut out, b);
+            }
         }
     }
     out
@@ -64,6 +73,13 @@ pub fn canonical_path(path: &[u8]) -> Vec<u8> {
 /// The fragment, user, password and options decoded and encoded again
 /// (`normalize_part`), each set again when that changed it.
 pub fn parts(u: &mut CurlUrl, t: &mut Trace) {
+    let plain = |v: &Option<Vec<u8>>| {
+        v.as_deref()
+            .is_none_or(|v| v.iter().all(|&b| is_unreserved(b)))
+    };
+    if plain(&u.fragment) && plain(&u.user) && plain(&u.password) && plain(&u.options) {
+        return;
+    }
     for part in [Part::Fragment, Part::User, Part::Password, Part::Options] {
         let Ok(v) = u.get(part, Flags::NONE) else {
             continue;
