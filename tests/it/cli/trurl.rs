@@ -438,3 +438,76 @@ fn decoded_control_characters_are_refused_unless_raw_esc_1b_5d_2() {
     let (_, out, _) = run_trurl(&["http://%C2%9B/", "--json"], b"");
     assert!(out.contains("\"http://\\u009b/\""), "{out}");
 }
+
+mod any_command_line {
+    use proptest::prelude::*;
+
+    /// Options and pieces of URLs a command line is made of; `-f` is
+    /// left out (it would read stdin or a file).
+    fn word() -> impl Strategy<Value = Vec<u8>> {
+        let opts = prop::sample::select(vec![
+            "-s",
+            "-a",
+            "-g",
+            "--set",
+            "--append",
+            "--get",
+            "--iterate",
+            "--redirect",
+            "--qtrim",
+            "--trim",
+            "--replace",
+            "--replace-append",
+            "--query-separator",
+            "--json",
+            "--verify",
+            "--urlencode",
+            "--keep-port",
+            "--default-port",
+            "--punycode",
+            "--as-idn",
+            "--accept-space",
+            "--no-guess-scheme",
+            "--sort-query",
+            "--curl",
+            "--quiet",
+            "--explain",
+            "--raw",
+            "--",
+            "host=",
+            "port=8",
+            "query=a=b",
+            "path=x",
+            "scheme=ftp",
+            "{host}",
+            "[path]",
+            "{query:a}",
+            "{:url}",
+            "{must:fragment}",
+            "http://h/?a=1&b",
+            "imap://u:p;o@[::1%e]/",
+            "0x7f.1",
+            "example.com:8/../x#f",
+        ]);
+        prop_oneof![
+            opts.prop_map(|s| s.as_bytes().to_vec()),
+            prop::collection::vec(any::<u8>(), 0..12),
+            "[a-z{}\\[\\]%:=@/?#&.*+ -]{0,12}".prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Bad input never panics: any command line ends with a status,
+        /// and what it writes on stderr holds no raw escape.
+        #[test]
+        fn trurl_mode_never_panics(args in prop::collection::vec(word(), 0..8)) {
+            prop_assume!(!args.iter().any(|a| a.starts_with(b"-f") || a.starts_with(b"--url-f")));
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let code = uriscope::cli::trurl::run_to(&args, &mut out, &mut err).expect("no I/O error");
+            prop_assert!((0..=12).contains(&code));
+            prop_assert!(!err.contains(&0x1b), "{}", String::from_utf8_lossy(&err));
+        }
+    }
+}
