@@ -9,7 +9,8 @@
 //!   text) of every section (a heading at column 0: `5.2.4.  Remove Dot
 //!   Segments`, `Appendix A.  Collected ABNF`, `C.1.  Normal Examples`)
 //!   and of every ABNF rule definition (an indented `name = …` line and
-//!   the more-indented lines continuing it).
+//!   the more-indented lines continuing it; `name := …` in an RFC that
+//!   writes its grammar that way, as RFC 2397 does).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -33,7 +34,14 @@ fn main() {
         let text = clean(&raw);
         std::fs::write(Path::new(&out).join(name), &text).expect("write the cleaned RFC");
         let sections = sections(&text);
-        let rules = rules(&text, &sections);
+        // An RFC writes its grammar in one notation: ABNF's `=`, or, in
+        // the older RFC 2397, BNF's `:=`. Where `=` rules exist, `:=` lines
+        // are something else (RFC 6570's example variables, `var := "value"`).
+        let mut found = rules(&text, &sections, "=");
+        if found.is_empty() {
+            found = rules(&text, &sections, ":=");
+        }
+        let rules = found;
         let title = title(&text);
         let _ = writeln!(
             index,
@@ -76,11 +84,14 @@ fn clean(raw: &str) -> String {
     let mut after_break = false;
     let mut blank_run = 0;
     for line in raw.lines() {
-        let line = line.trim_end();
+        // Look for the form feed before trimming: it is whitespace, and a
+        // page break trimmed to an empty line would leave the next page's
+        // header in the text.
         if line.contains('\u{c}') {
             after_break = true;
             continue;
         }
+        let line = line.trim_end();
         let footer = line.ends_with(']') && line.contains("[Page ");
         let header = after_break && line.starts_with("RFC ");
         if footer || header {
@@ -133,7 +144,13 @@ fn heading(line: &str) -> Option<(String, String)> {
     let first_ok = first.chars().all(|c| c.is_ascii_digit()) && !first.is_empty()
         || (first.len() == 1 && first.chars().all(|c| c.is_ascii_uppercase()));
     let rest_ok = parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
-    let title_ok = title.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+    // A title starts with a letter, lower case too (RFC 8141's
+    // `2.3.1.  r-component`), or a quote or angle bracket (RFC 5952's
+    // `4.2.  "::" Usage`, RFC 8089's `E.3.1.  <file> URI with Authority`).
+    let title_ok = title
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '"' || c == '<')
         && !title.contains("....")
         && title.len() < 70;
     (first_ok && rest_ok && title_ok).then(|| (id.to_string(), title.to_string()))
@@ -172,9 +189,11 @@ struct Rule {
     end: usize,
 }
 
-/// An indented ABNF definition: `   name = …` or `   name =/ …`, then the
-/// lines indented deeper than the name that continue it.
-fn rules(text: &str, sections: &[Section]) -> Vec<Rule> {
+/// An indented ABNF definition: `   name = …` or `   name =/ …` (with `op`
+/// `"="`; `   name := …` with `":="`), then the lines indented deeper than
+/// the name that continue it. A definition ending in `;` is a C statement
+/// (RFC 3492's sample implementation), not a rule.
+fn rules(text: &str, sections: &[Section], op: &str) -> Vec<Rule> {
     let lines: Vec<(usize, &str)> = {
         let mut at = 0;
         text.split_inclusive('\n')
@@ -196,11 +215,17 @@ fn rules(text: &str, sections: &[Section]) -> Vec<Rule> {
             .unwrap_or(body.len());
         let name = &body[..name_end];
         let after = body[name_end..].trim_start();
+        let defines = match op {
+            "=" => {
+                (after.starts_with("= ") || after.starts_with("=/") || after == "=")
+                    && !after.starts_with("==")
+            }
+            _ => after.starts_with(":= "),
+        };
         let is_rule = indent >= 3
             && !name.is_empty()
             && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && (after.starts_with("= ") || after.starts_with("=/") || after == "=")
-            && !after.starts_with("==");
+            && defines;
         if !is_rule {
             i += 1;
             continue;
@@ -215,6 +240,11 @@ fn rules(text: &str, sections: &[Section]) -> Vec<Rule> {
             j += 1;
         }
         let end = lines.get(j).map_or(text.len(), |l| l.0);
+        let last = text[start..end].trim_end();
+        if last.ends_with(';') && !last.ends_with("\";\"") {
+            i = j;
+            continue;
+        }
         let section = sections
             .iter()
             .rev()

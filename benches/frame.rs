@@ -1,6 +1,7 @@
 //! One keystroke in the explorer: `update` (which re-analyses for the
 //! boundaries it needs), then analysis plus drawing one frame into a
-//! TestBackend at 80x24 - for a 2 KB URI and a 64 KB `data:` URI.
+//! TestBackend at 80x24 - for a 2 KB URI, a 64 KB `data:` URI and a
+//! 10 MB paste.
 //! Goals: under 1 ms and under 16 ms (one frame at 60 Hz).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -199,6 +200,49 @@ fn frame(c: &mut Criterion) {
     });
     parts(c, "2KB", &uri_2k());
     parts(c, "64KB", &uri_64k());
+    large(c);
+}
+
+/// A paste of 10 MB (issue 38 point 13: a key at most 100 ms): the valid
+/// `data:` URI and the `data:text/html,` one with an error every few
+/// bytes, a key and a frame in the Breakdown at 80x24. Ten samples: each
+/// iteration is tens of milliseconds.
+fn large(c: &mut Criterion) {
+    let mut g = c.benchmark_group("keystroke+frame/10MB");
+    g.sample_size(10);
+    for (name, unit, prefix) in [
+        ("data: URI", "QUJD", "data:text/plain;base64,"),
+        (
+            "html data: URI, errors",
+            "<p>hello world </p>",
+            "data:text/html,",
+        ),
+    ] {
+        let mut uri = String::from(prefix);
+        while uri.len() < 10_000_000 {
+            uri.push_str(unit);
+        }
+        let mut app = App::new("", None);
+        update(&mut app, Action::Paste(uri));
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+        let mut flip = false;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let action = if flip {
+                    Action::Backspace
+                } else {
+                    Action::Insert('x')
+                };
+                flip = !flip;
+                update(&mut app, action);
+                terminal
+                    .draw(|f| f.render_widget(&app, f.area()))
+                    .expect("draw");
+                black_box(terminal.backend().buffer().area);
+            })
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, frame);

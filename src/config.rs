@@ -1,7 +1,10 @@
 //! The explorer's config file: `$XDG_CONFIG_HOME/uriscope/config.toml`
 //! (the platform's config directory through `dirs`), or `--config FILE`;
 //! `--no-config` skips it. A bad file is an error naming its line and
-//! column; the explorer then starts with the defaults and says so.
+//! column; the explorer then starts with the defaults and says so. Only a
+//! regular file of at most [`MAX_CONFIG_BYTES`] is read: `--config
+//! /dev/zero` or a FIFO is refused at once, with the reason, never read
+//! without end or waited on.
 //!
 //! ```toml
 //! base = "https://example.com/docs/"   # the Resolve pane's base
@@ -17,6 +20,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::uri::percent::encode_set;
+
+/// The most bytes a config file may hold (five short keys need far less).
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
 
 /// The keys a config file may hold.
 pub const KEYS: [&str; 5] = ["base", "theme", "mouse", "encode_set", "history"];
@@ -88,15 +94,123 @@ pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
             None => return Ok(Config::default()),
         },
     };
-    match std::fs::read_to_string(&path) {
+    let fail = |message: String| ConfigError {
+        path: path.clone(),
+        at: None,
+        message,
+    };
+    let bytes = match read_regular(&path, MAX_CONFIG_BYTES) {
+        Ok(Read::Whole(bytes)) => bytes,
+        Ok(Read::Missing) if !must => return Ok(Config::default()),
+        Ok(Read::Missing) => return Err(fail("no such file".to_string())),
+        Ok(Read::TooLarge { len, .. }) => {
+            return Err(fail(format!(
+                "{len} bytes, more than the {MAX_CONFIG_BYTES} a config file may hold: not read"
+            )))
+        }
+        Err(e) => return Err(fail(e)),
+    };
+    match String::from_utf8(bytes) {
         Ok(text) => parse(&text, &path),
-        Err(e) if !must && e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-        Err(e) => Err(ConfigError {
-            path,
-            at: None,
-            message: e.to_string(),
-        }),
+        Err(_) => Err(fail("not UTF-8 text".to_string())),
     }
+}
+
+/// What [`read_regular`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Read {
+    /// No file there.
+    Missing,
+    /// The whole file.
+    Whole(Vec<u8>),
+    /// A file longer than the cap: its length, and its last `cap` bytes.
+    TooLarge {
+        /// The file's length in bytes.
+        len: u64,
+        /// Its last bytes, as many as the cap.
+        tail: Vec<u8>,
+    },
+}
+
+/// Read the regular file at `path` (a link to one is followed), at most
+/// `cap` bytes of it. Anything else there (a FIFO, `/dev/zero`, a
+/// directory) is refused with the reason, without reading or waiting: it
+/// is opened without blocking, and what was opened is checked again.
+pub fn read_regular(path: &Path, cap: u64) -> Result<Read, String> {
+    use std::io::{Read as _, Seek, SeekFrom};
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Read::Missing),
+        Err(e) => return Err(e.to_string()),
+    };
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let mut file = open_nonblocking(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(not_regular(&meta));
+    }
+    let len = meta.len();
+    if len > cap {
+        file.seek(SeekFrom::Start(len - cap))
+            .map_err(|e| e.to_string())?;
+    }
+    let mut bytes = Vec::with_capacity(len.min(cap) as usize);
+    // A file that grows while it is read is still read to the cap only.
+    file.take(cap)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    Ok(if len > cap {
+        Read::TooLarge { len, tail: bytes }
+    } else {
+        Read::Whole(bytes)
+    })
+}
+
+/// Open `path` for reading without waiting (a FIFO without a writer
+/// would block the open itself).
+#[cfg(unix)]
+pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::fcntl::OFlag::O_NONBLOCK.bits())
+        .open(path)
+}
+
+#[cfg(not(unix))]
+pub(crate) fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// Why a file that is not a regular one is not read.
+fn not_regular(meta: &std::fs::Metadata) -> String {
+    let ft = meta.file_type();
+    #[cfg(unix)]
+    let kind = {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            "a FIFO"
+        } else if ft.is_char_device() {
+            "a character device"
+        } else if ft.is_block_device() {
+            "a block device"
+        } else if ft.is_socket() {
+            "a socket"
+        } else if ft.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file"
+        }
+    };
+    #[cfg(not(unix))]
+    let kind = if ft.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    };
+    format!("{kind}, not a regular file: not read")
 }
 
 /// The 1-based line and column of byte `at` of `text`.
@@ -246,6 +360,40 @@ mod tests {
         assert!(e.message.contains("unreserved"), "{e}");
         let e = p("base = \"not a uri\"\n").unwrap_err();
         assert!(e.message.contains("is not a URI"), "{e}");
+    }
+
+    /// `--config /dev/zero` read without end (1.45 GB in half a
+    /// second), and a FIFO hung the start before the screen came up:
+    /// both are refused at once with the reason, and a regular file over
+    /// the cap is refused too.
+    #[test]
+    fn config_dev_zero_a_fifo_or_a_huge_file_is_refused_at_once() {
+        for dev in ["/dev/zero", "/dev/null"] {
+            let e = load(Some(Path::new(dev))).unwrap_err();
+            assert!(e.message.contains("a character device"), "{e}");
+        }
+        let dir = std::env::temp_dir().join(format!("uriscope-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo.toml");
+        let _ = std::fs::remove_file(&fifo);
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let at = fifo.clone();
+        std::thread::spawn(move || tx.send(load(Some(&at))));
+        let e = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("loading a FIFO config returns at once")
+            .unwrap_err();
+        assert!(e.message.contains("a FIFO"), "{e}");
+        let big = dir.join("big.toml");
+        std::fs::write(&big, "#".repeat(MAX_CONFIG_BYTES as usize + 1)).unwrap();
+        let e = load(Some(&big)).unwrap_err();
+        assert!(e.message.contains("more than the 65536"), "{e}");
+        let link = dir.join("link.toml");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(load(Some(&link)).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The terminal events read in one burst, made safe to apply.
 //!
 //! The explorer reads every event already waiting before it draws again,
-//! so a burst of keys costs one frame. Two things are mended here, on the
-//! burst as a whole:
+//! so a burst of keys costs one frame. Three things are mended here, on
+//! the burst as a whole:
 //!
 //! - **Ctrl-C first**: a Ctrl-C anywhere in the burst quits before any
 //!   other queued event is applied or drawn ([`quits`]).
+//! - **Replies to our own queries** (a late colour reply) are dropped,
+//!   whenever they arrive ([`Replies`]).
 //! - **Escape-sequence tails**: Esc pressed just before a key that sends an
 //!   escape sequence (F2 is `ESC O Q`, Up is `ESC [ A`) reaches the
 //!   terminal reader as `ESC ESC O Q`; it reads Esc, then `O` and `Q` as
@@ -14,6 +16,117 @@
 //!   sequence is never inserted as text.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// The terminal's replies to the explorer's own queries, dropped from the
+/// input whenever they arrive.
+///
+/// The explorer asks for the background and text colours at start (OSC 11
+/// and OSC 10) and waits 300 ms; a reply that comes later (a slow link,
+/// a busy multiplexer) reaches the input as `ESC ] 11;rgb:…` ended by BEL
+/// or `ESC \`, which the reader gives as Alt-`]`, typed characters, and
+/// Ctrl-G or Alt-`\`: it was typed into the URI. Nobody types Alt-`]`
+/// then `11;` or `10;`, so from there to the terminator (at most
+/// [`Replies::MAX_REPLY`] characters) the events are the reply's, in one
+/// burst or across several.
+#[derive(Clone, Debug, Default)]
+pub struct Replies {
+    /// A reply that began in an earlier burst and has not ended: the
+    /// characters of its body taken so far, and whether the burst ended on
+    /// an Esc that may be the start of its `ESC \\`.
+    inside: Option<(usize, bool)>,
+}
+
+impl Replies {
+    /// The most characters of a reply's body (`rgb:ffff/ffff/ffff` is 18).
+    pub const MAX_REPLY: usize = 64;
+
+    /// The burst without the replies to our queries in it.
+    ///
+    /// ```
+    /// use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    /// use uriscope::event_batch::Replies;
+    /// let key = |c, m| Event::Key(KeyEvent::new(KeyCode::Char(c), m));
+    /// let mut burst = vec![key('x', KeyModifiers::NONE), key(']', KeyModifiers::ALT)];
+    /// burst.extend("11;rgb:ffff/ffff/ffff".chars().map(|c| key(c, KeyModifiers::NONE)));
+    /// burst.push(key('g', KeyModifiers::CONTROL));
+    /// burst.push(key('y', KeyModifiers::NONE));
+    /// let kept = Replies::default().drop_replies(burst);
+    /// assert_eq!(kept, [key('x', KeyModifiers::NONE), key('y', KeyModifiers::NONE)]);
+    /// ```
+    pub fn drop_replies(&mut self, events: Vec<Event>) -> Vec<Event> {
+        let mut out = Vec::with_capacity(events.len());
+        let mut i = 0;
+        if let Some((taken, esc)) = self.inside.take() {
+            i = if esc && events.first().and_then(plain_char) == Some('\\') {
+                1
+            } else {
+                self.skip_body(&events, 0, taken)
+            };
+        }
+        while i < events.len() {
+            if starts_reply(&events[i..]) {
+                i = self.skip_body(&events, i + 4, 0);
+            } else {
+                out.push(events[i].clone());
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Skip a reply's body from `events[i]` (`taken` characters of it
+    /// already skipped) through its terminator; the index after it. A
+    /// burst that ends first leaves the reply open for the next one; an
+    /// event that is neither a character nor a terminator, or a body too
+    /// long, ends it there.
+    fn skip_body(&mut self, events: &[Event], mut i: usize, mut taken: usize) -> usize {
+        while i < events.len() {
+            if let Some(n) = terminator(&events[i..]) {
+                return i + n;
+            }
+            if is_esc(&events[i]) && i + 1 == events.len() {
+                self.inside = Some((taken, true));
+                return events.len();
+            }
+            if plain_char(&events[i]).is_none() || taken >= Self::MAX_REPLY {
+                return i;
+            }
+            taken += 1;
+            i += 1;
+        }
+        self.inside = Some((taken, false));
+        i
+    }
+}
+
+/// Whether `events` start with a reply to OSC 10 or 11: Alt-`]`, `1`,
+/// `0` or `1`, `;`.
+fn starts_reply(events: &[Event]) -> bool {
+    let alt_bracket = matches!(events.first(), Some(Event::Key(k)) if k.kind == KeyEventKind::Press
+        && k.code == KeyCode::Char(']')
+        && k.modifiers.contains(KeyModifiers::ALT));
+    alt_bracket
+        && events.len() >= 4
+        && plain_char(&events[1]) == Some('1')
+        && matches!(plain_char(&events[2]), Some('0' | '1'))
+        && plain_char(&events[3]) == Some(';')
+}
+
+/// How many events end a reply at the start of `events`: BEL (Ctrl-G),
+/// `ESC \` (Alt-`\`, or Esc then `\`).
+fn terminator(events: &[Event]) -> Option<usize> {
+    let Some(Event::Key(k)) = events.first() else {
+        return None;
+    };
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = k.modifiers.contains(KeyModifiers::ALT);
+    match k.code {
+        KeyCode::Char('g') if ctrl => Some(1),
+        KeyCode::Char('\\') if alt => Some(1),
+        KeyCode::Esc if events.get(1).and_then(plain_char) == Some('\\') => Some(2),
+        _ => None,
+    }
+}
 
 /// Whether the burst holds a Ctrl-C key press (it always quits).
 pub fn quits(events: &[Event]) -> bool {
@@ -260,6 +373,55 @@ mod tests {
         mends(typed("O[A"), typed("O[A"));
         mends(esc_then("x["), esc_then("x["));
         mends(vec![key(KeyCode::Esc)], vec![key(KeyCode::Esc)]);
+    }
+
+    fn alt(c: char) -> Event {
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT))
+    }
+
+    /// An OSC 11 reply that came after the 300 ms window was typed into
+    /// the URI (`http://a/]11;rgb:ffff/…`): dropped, with either
+    /// terminator, in one burst or split across two.
+    #[test]
+    fn a_late_colour_reply_is_never_typed() {
+        let reply = |end: Vec<Event>| {
+            let mut v = vec![alt(']')];
+            v.extend(typed("11;rgb:ffff/ffff/ffff"));
+            v.extend(end);
+            v
+        };
+        let bel = Event::Key(KeyEvent::new(KeyCode::Char('g'), KeyModifiers::CONTROL));
+        for end in [
+            vec![bel],
+            vec![alt('\\')],
+            vec![key(KeyCode::Esc), key(KeyCode::Char('\\'))],
+        ] {
+            let mut burst = typed("ab");
+            burst.extend(reply(end));
+            burst.extend(typed("c"));
+            assert_eq!(Replies::default().drop_replies(burst.clone()), typed("abc"));
+            // Split anywhere after its start: the rest of the reply is
+            // dropped from the next burst too.
+            for cut in 6..burst.len() {
+                let mut r = Replies::default();
+                let mut kept = r.drop_replies(burst[..cut].to_vec());
+                kept.extend(r.drop_replies(burst[cut..].to_vec()));
+                assert_eq!(kept, typed("abc"), "cut at {cut}");
+            }
+        }
+        // OSC 10 too; anything else after Alt-] is typed as it was.
+        let mut burst = vec![alt(']')];
+        burst.extend(typed("10;rgb:0/0/0"));
+        burst.push(alt('\\'));
+        assert!(Replies::default().drop_replies(burst).is_empty());
+        let mut other = vec![alt(']')];
+        other.extend(typed("12;x"));
+        assert_eq!(Replies::default().drop_replies(other.clone()), other);
+        // A body that never ends stops being dropped at MAX_REPLY.
+        let mut long = vec![alt(']')];
+        long.extend(typed("11;"));
+        long.extend(typed(&"f".repeat(Replies::MAX_REPLY + 5)));
+        assert_eq!(Replies::default().drop_replies(long).len(), 5);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! The explorer's main loop: draw, wait for events (and the signals
-//! [`term::Signals`] catches), read every event already waiting as one
-//! burst ([`event_batch`]: Ctrl-C first, escape-sequence tails mended),
-//! turn each into an [`Action`] through the key table,
-//! [`update`](fn@crate::app::update) the app, carry out the [`Effect`]
-//! (quit, copy), draw once. Nothing blocks but the wait for the next event.
+//! [`term::Signals`] catches), read every event that has arrived as one
+//! burst ([`event_batch`]: replies to our own queries dropped, Ctrl-C
+//! first, escape-sequence tails mended), turn each into an [`Action`]
+//! through the key table, [`update`](fn@crate::app::update) the app, carry
+//! out the [`Effect`] (quit, copy), draw once. Nothing blocks but the wait
+//! for the next event: the clipboard and the engines answer from threads
+//! of their own, a background thread's panic becomes a message, and a
+//! terminal that is gone (a read error, or hung up) ends the program.
 
 use std::io;
 
@@ -22,6 +25,12 @@ const SIGNAL_SLICE: std::time::Duration = std::time::Duration::from_millis(25);
 
 /// At most this many events are taken as one burst (then a frame is drawn).
 const MAX_BURST: usize = 4096;
+
+/// How long the reader is given, within a burst, for the next event:
+/// crossterm's reader looks at what it has already read only with a
+/// timeout above zero, and the terminal is read level-triggered, so
+/// every byte that has arrived is read before the loop waits again.
+const BURST_POLL: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// How the explorer starts.
 #[derive(Clone, Debug, Default)]
@@ -117,10 +126,15 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
         // The main loop starts the engines itself (it holds the channel
         // their answer comes back on); elsewhere there is nothing to run.
         Effect::RunEngines(_) => false,
-        Effect::SaveHistory => {
+        Effect::SaveHistory(entry) => {
             if let Some(path) = app.history_file.clone() {
-                if let Err(e) = crate::history::save(&path, &app.history.entries) {
-                    app.say(crate::app::StatusKind::Error, e);
+                match crate::history::append(&path, &entry) {
+                    Ok(crate::history::Saved::Written) => {}
+                    Ok(crate::history::Saved::SessionOnly(why)) => app.say(
+                        crate::app::StatusKind::Info,
+                        format!("kept in the history of this session only: {why}"),
+                    ),
+                    Err(e) => app.say(crate::app::StatusKind::Error, e),
                 }
             }
             false
@@ -132,7 +146,7 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
             };
             // The real text is copied; the status line says when it holds
             // a password (the screen shows it masked).
-            let outcome = clipboard.copy(&entry.text).map(|d| d.describe());
+            let outcome = clipboard.copy(&entry.text);
             let secret = matches!(
                 crate::ui::mask::mask_password(&entry.text),
                 std::borrow::Cow::Owned(_)
@@ -147,9 +161,40 @@ pub fn run_effect(app: &mut App, effect: Effect, clipboard: &mut dyn Clipboard) 
             } else {
                 entry.label.clone()
             };
-            app.copied(&label, outcome);
+            match outcome {
+                Ok(crate::clipboard::Destination::Pending) => {
+                    app.say(crate::app::StatusKind::Info, format!("copying {label}…"));
+                    app.copying = Some(label);
+                }
+                Ok(d) => app.copied(&label, Ok(&d.describe())),
+                Err(e) => app.copied(&label, Err(e)),
+            }
             false
         }
+    }
+}
+
+/// Read the history file at `path` into `app`, and keep `path` to append
+/// kept inputs to, unless the file must not be written (it could not be
+/// read whole, or is over the size read): then the status line says so
+/// and the history is the session's.
+pub fn open_history(app: &mut App, path: &std::path::Path) {
+    match crate::history::load(path) {
+        Ok(loaded) => {
+            app.history.entries = loaded.entries;
+            match loaded.read_only {
+                None => app.history_file = Some(path.to_path_buf()),
+                Some(why) => app.say(
+                    crate::app::StatusKind::Error,
+                    format!("{why}; new inputs are kept for this session only"),
+                ),
+            }
+        }
+        // A file that cannot be read is left as it is (not overwritten).
+        Err(e) => app.say(
+            crate::app::StatusKind::Error,
+            format!("{e}; the history is kept for this session only"),
+        ),
     }
 }
 
@@ -188,17 +233,7 @@ pub fn run(options: Options) -> io::Result<()> {
         }
     }
     if let Some(path) = &options.history {
-        match crate::history::load(path) {
-            Ok(entries) => {
-                app.history.entries = entries;
-                app.history_file = Some(path.clone());
-            }
-            // A file that cannot be read is left as it is (not overwritten).
-            Err(e) => app.say(
-                crate::app::StatusKind::Error,
-                format!("{e}; the history is kept for this session only"),
-            ),
-        }
+        open_history(&mut app, path);
     }
     if !options.list.is_empty() || options.list_feed.is_some() {
         app.list = options.list.clone();
@@ -217,9 +252,11 @@ pub fn run(options: Options) -> io::Result<()> {
     if let Some(note) = &options.note {
         app.say(crate::app::StatusKind::Error, note.clone());
     }
-    let panic_after_draw = std::env::var_os("URISCOPE_TEST_PANIC").is_some_and(|v| v == "1");
+    let test_panic = std::env::var("URISCOPE_TEST_PANIC").ok();
     let mut clipboard = SystemClipboard::new();
 
+    // Whatever ends the program, the engines' processes and folders go.
+    term::on_exit(crate::confuse::engines::cleanup);
     let signals = term::Signals::catch()?;
     let outcome = {
         let _guard = term::enter(!options.no_mouse)?;
@@ -228,33 +265,77 @@ pub fn run(options: Options) -> io::Result<()> {
             &mut clipboard,
             &signals,
             options.list_feed.clone(),
-            panic_after_draw,
+            test_panic.as_deref(),
         )
     };
+    crate::confuse::engines::cleanup();
     // The terminal is back; an X11 copy is handed to a process that
     // outlives this one, so the text is still there to paste.
     if let Err(e) = clipboard.keep_after_exit() {
         eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
     }
     match outcome? {
-        Some(status) => std::process::exit(status),
+        Some(signal) => term::die_by(signal),
         None => Ok(()),
     }
 }
 
+/// `URISCOPE_TEST_PANIC=thread`: a background thread that panics, for
+/// the test that the explorer goes on and shows it.
+fn test_worker_panic() {
+    let _ = std::thread::Builder::new()
+        .name("test".into())
+        .spawn(|| panic!("URISCOPE_TEST_PANIC=thread: a forced panic in a background thread"));
+}
+
+/// The error that ends the loop when the terminal is gone.
+fn terminal_gone() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::BrokenPipe,
+        "the terminal is gone (hung up or closed)",
+    )
+}
+
+/// Say, on the status line, what settled since the last look: a copy on
+/// its way, a background thread's panic. `true` when something did.
+fn look_around(app: &mut App, clipboard: &mut dyn Clipboard) -> bool {
+    let mut changed = false;
+    if let Some(outcome) = clipboard.settled() {
+        let label = app.copying.take().unwrap_or_else(|| "the text".to_string());
+        match outcome {
+            Ok(to) => app.copied(&label, Ok(&to)),
+            Err(e) => app.copied(&label, Err(e)),
+        }
+        changed = true;
+    }
+    if let Some(panic) = term::take_worker_panic() {
+        app.say(
+            crate::app::StatusKind::Error,
+            format!("a background task failed (the explorer goes on): {panic}"),
+        );
+        changed = true;
+    }
+    changed
+}
+
 /// Draw, wait, apply, until the user quits (`None`) or a signal ends the
-/// program (`Some(exit status)`).
+/// program (`Some(signal)`). An error of the terminal (it is gone) ends it
+/// too.
 fn event_loop(
     app: &mut App,
     clipboard: &mut SystemClipboard,
     signals: &term::Signals,
     mut list_feed: Option<crate::stdin_list::Feed>,
-    panic_after_draw: bool,
+    test_panic: Option<&str>,
 ) -> io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     // The external parser engines answer here, from a thread of their own.
     let (engines_tx, engines_rx) = std::sync::mpsc::channel();
+    let mut replies = event_batch::Replies::default();
+    if test_panic == Some("thread") {
+        test_worker_panic();
+    }
     loop {
         let mut area = Rect::default();
         terminal.draw(|f| {
@@ -264,12 +345,19 @@ fn event_loop(
                 f.set_cursor_position(p);
             }
         })?;
-        if panic_after_draw {
+        if test_panic == Some("1") {
             panic!("URISCOPE_TEST_PANIC=1: forced panic after the first draw");
         }
         // Wait for an event, looking at the signals between slices.
         let mut redraw = false;
         while !poll(SIGNAL_SLICE)? {
+            if term::terminal_gone() {
+                return Err(terminal_gone());
+            }
+            if look_around(app, clipboard) {
+                redraw = true;
+                break;
+            }
             if let Ok((url, results)) = engines_rx.try_recv() {
                 update(app, Action::EnginesDone(url, results));
                 redraw = true;
@@ -323,12 +411,13 @@ fn event_loop(
         if redraw {
             continue;
         }
-        // Everything already queued is one burst: one frame after it, and
-        // a Ctrl-C in it quits before anything else is applied.
+        // Everything that has arrived is one burst: one frame after it,
+        // and a Ctrl-C in it quits before anything else is applied.
         let mut burst = vec![event::read()?];
-        while burst.len() < MAX_BURST && poll(std::time::Duration::ZERO)? {
+        while burst.len() < MAX_BURST && poll(BURST_POLL)? {
             burst.push(event::read()?);
         }
+        let burst = replies.drop_replies(burst);
         if event_batch::quits(&burst) {
             return Ok(None);
         }
@@ -349,6 +438,7 @@ fn event_loop(
                 }
             }
         }
+        look_around(app, clipboard);
     }
 }
 
@@ -358,18 +448,37 @@ fn run_engines(
     url: String,
     tx: std::sync::mpsc::Sender<(String, Vec<crate::confuse::engines::EngineResults>)>,
 ) {
-    use crate::confuse::engines::{available, run_with};
+    use crate::confuse::engines::{available, run_with, EngineResults, Outcome};
     std::thread::spawn(move || {
-        let external: Vec<_> = available()
-            .into_iter()
-            .filter(|a| a.found && !a.engine.in_process())
-            .map(|a| a.engine)
-            .collect();
-        let results = run_with(
-            &external,
-            &[url.as_str()],
-            std::time::Duration::from_secs(20),
-        );
+        // A panic here is shown by the loop (the hook keeps it); the
+        // overlay gets an answer all the same instead of waiting forever.
+        let run = std::panic::catch_unwind(|| {
+            let external: Vec<_> = available()
+                .into_iter()
+                .filter(|a| a.found && !a.engine.in_process())
+                .map(|a| a.engine)
+                .collect();
+            let results = run_with(
+                &external,
+                &[url.as_str()],
+                std::time::Duration::from_secs(20),
+            );
+            (external, results)
+        });
+        let results = match run {
+            Ok((_, results)) => results,
+            Err(_) => available()
+                .into_iter()
+                .filter(|a| a.found && !a.engine.in_process())
+                .map(|a| EngineResults {
+                    engine: a.engine,
+                    outcomes: vec![Outcome::Rejected(
+                        "the run of the engines failed (see the status line)".to_string(),
+                    )],
+                    elapsed: std::time::Duration::ZERO,
+                })
+                .collect(),
+        };
         let _ = tx.send((url, results));
     });
 }

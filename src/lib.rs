@@ -33,6 +33,8 @@ pub mod config;
 pub mod confuse;
 pub mod event_batch;
 pub mod explorer;
+#[cfg(unix)]
+pub mod guardian;
 pub mod history;
 pub mod report;
 pub mod spec;

@@ -40,13 +40,23 @@ fn main() -> ExitCode {
 /// Without a subcommand: the explorer on a terminal, else the breakdown of
 /// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
+    let explorer = io::stdout().is_terminal() && (io::stdin().is_terminal() || args.uri.is_none());
+    // The explorer runs in a child that this process guards: whatever
+    // ends the child, the terminal is restored before the shell sees an
+    // exit status (src/guardian.rs).
+    #[cfg(unix)]
+    if explorer && !uriscope::guardian::guarded_child() {
+        if let Some(code) = uriscope::guardian::run() {
+            return Ok(code);
+        }
+    }
     // `grep -o 'https\?://[^ ]*' access.log | uriscope` on a terminal: the
     // lines become a list to pick from, and keys come from the terminal
     // (crossterm reads /dev/tty when stdin is not one), as fzf does.
     // The lines are read on a thread: what arrives within a moment opens
     // the list, the rest (`tail -f … | uriscope`) fills it as it comes.
-    let feed = (io::stdout().is_terminal() && !io::stdin().is_terminal() && args.uri.is_none())
-        .then(|| uriscope::stdin_list::spawn(io::stdin()));
+    let feed =
+        (explorer && !io::stdin().is_terminal()).then(|| uriscope::stdin_list::spawn(io::stdin()));
     // `--vars` is read first, whatever the output: a file that cannot be
     // read is a usage error on a pipe as on a terminal.
     let template_vars = match &args.vars {
@@ -63,7 +73,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         Some(f) => f.first(std::time::Duration::from_millis(300)),
         None => (Vec::new(), true),
     };
-    if io::stdout().is_terminal() && (io::stdin().is_terminal() || feed.is_some()) {
+    if explorer {
         // A config that cannot be used never stops the explorer: it starts
         // with the defaults and says why on the status line.
         let (config, note) = if args.no_config {

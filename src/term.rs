@@ -1,11 +1,18 @@
 //! The terminal: raw mode, the alternate screen, bracketed paste and mouse
 //! capture, entered together and restored together on every exit path
-//! (normal return, error, panic through the hook from [`install_panic_hook`],
-//! and the signals `kill` sends: [`Signals`]).
+//! this process can see: normal return, error, a panic of the main thread
+//! (the hook from [`install_panic_hook`]), and every signal whose default
+//! action ends or stops the process and that can be caught ([`Signals`]).
+//! Deaths no process can see coming in itself (a fault, an abort, SIGKILL)
+//! are the guardian's (`guardian.rs`), which restores the terminal from
+//! the parent process.
+//!
+//! A panic on another thread (a background task) does not touch the
+//! terminal: it is kept for the main loop to show ([`take_worker_panic`]).
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -19,6 +26,12 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
 /// Whether mouse capture is wanted (kept across a suspend).
 static WANT_MOUSE: AtomicBool = AtomicBool::new(false);
+/// The thread that entered the terminal: only its panic restores and ends.
+static MAIN: OnceLock<std::thread::ThreadId> = OnceLock::new();
+/// What must be undone before the process ends (see [`on_exit`]).
+static ON_EXIT: OnceLock<fn()> = OnceLock::new();
+/// Panics of other threads, for the main loop to show.
+static WORKER_PANICS: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
 /// Restores the terminal when dropped.
 #[derive(Debug)]
@@ -31,8 +44,11 @@ impl Drop for TermGuard {
 }
 
 /// Enter raw mode, the alternate screen and bracketed paste, and capture
-/// the mouse unless `mouse` is false. The guard restores all of it.
+/// the mouse unless `mouse` is false. The guard restores all of it. The
+/// calling thread is the main thread from now on (see [`install_panic_hook`]).
 pub fn enter(mouse: bool) -> io::Result<TermGuard> {
+    let _ = MAIN.set(std::thread::current().id());
+    choose_tty();
     install_panic_hook();
     WANT_MOUSE.store(mouse, Ordering::SeqCst);
     enter_modes()?;
@@ -72,29 +88,100 @@ pub fn restore() {
     let _ = out.flush();
 }
 
-/// Chain a panic hook that restores the terminal before the panic message
-/// is printed, so the message is readable and the shell usable.
+/// Register what must be undone before the process ends, whatever ends
+/// it (the explorer kills its engines' processes and removes their
+/// folders): run by [`die_by`] and by the main thread's panic hook, before
+/// the terminal is restored. The first registration holds.
+pub fn on_exit(f: fn()) {
+    let _ = ON_EXIT.set(f);
+}
+
+fn run_on_exit() {
+    if let Some(f) = ON_EXIT.get() {
+        f();
+    }
+}
+
+/// Whether the current thread is the one that entered the terminal (or
+/// none has yet).
+fn on_main_thread() -> bool {
+    MAIN.get()
+        .is_none_or(|id| *id == std::thread::current().id())
+}
+
+/// Chain a panic hook. On the main thread it undoes what [`on_exit`]
+/// registered and restores the terminal before the panic message is
+/// printed, so the message is readable and the shell usable; the panic
+/// then ends the program. On any other thread, while the terminal is in
+/// explorer mode, the message is kept for [`take_worker_panic`] instead
+/// of being written over the screen, and the explorer goes on.
 pub fn install_panic_hook() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
+            if on_main_thread() || !ACTIVE.load(Ordering::SeqCst) {
+                if on_main_thread() {
+                    run_on_exit();
+                    restore();
+                }
+                previous(info);
+                return;
+            }
+            let what = info
+                .payload()
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            let at = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let thread = std::thread::current()
+                .name()
+                .map(|n| format!(" (thread {n})"))
+                .unwrap_or_default();
+            if let Ok(mut kept) = WORKER_PANICS.lock() {
+                kept.push(format!("{what}{at}{thread}"));
+            }
         }));
     });
 }
 
-/// The signals `kill` sends to a terminal program, caught so that the
-/// terminal is restored before the program ends or stops.
+/// The oldest panic of another thread not yet taken: its message, where
+/// it was raised and the thread's name.
+pub fn take_worker_panic() -> Option<String> {
+    let mut kept = WORKER_PANICS.lock().ok()?;
+    (!kept.is_empty()).then(|| kept.remove(0))
+}
+
+/// End the process as signal `sig` would: undo what [`on_exit`]
+/// registered, restore the terminal, then raise `sig` with its default
+/// action, so whoever waits for the process sees it ended by that signal
+/// (a shell reports 128 + the number). Exits with 128 + `sig` should the
+/// signal not end it.
+pub fn die_by(sig: i32) -> ! {
+    run_on_exit();
+    restore();
+    let _ = signal_hook::low_level::emulate_default_handler(sig);
+    std::process::exit(128 + sig)
+}
+
+/// The signals caught so that the terminal is restored before the
+/// program ends or stops: every one whose default action ends the
+/// process and that can be handled and returned from ([`Signals::ENDING`]),
+/// SIGTSTP and SIGCONT. Faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE), SIGTRAP
+/// and SIGSYS are not: returning from their handler would run the
+/// faulting instruction again; the guardian restores the terminal after
+/// them.
 ///
 /// A thread records each signal; the main loop asks [`Signals::take`]
 /// between events (it waits for events in short slices) and acts in its
 /// own thread, so a signal does not write to the terminal in the middle of
 /// a frame (the thread acts itself only when the loop does not answer):
 ///
-/// - SIGTERM, SIGHUP, SIGINT, SIGQUIT: [`restore`], then exit with status
-///   128 + the signal number, as a shell reports a death by that signal.
+/// - an ending signal: [`restore`], then [`die_by`] it.
 /// - SIGTSTP: [`restore`], then stop as the default action would
 ///   ([`suspend`]); on SIGCONT the modes are entered again and the screen
 ///   redrawn.
@@ -110,7 +197,7 @@ pub const EXIT_GRACE: std::time::Duration = std::time::Duration::from_millis(200
 /// What a caught signal asks of the main loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignalAction {
-    /// Restore the terminal and exit with this status (128 + signal).
+    /// Restore the terminal and end by this signal ([`die_by`]).
     Exit(i32),
     /// Restore the terminal and stop (SIGTSTP).
     Suspend,
@@ -119,20 +206,32 @@ pub enum SignalAction {
 }
 
 impl Signals {
-    /// Catch SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP and SIGCONT.
+    /// The signals whose default action ends the process and that are
+    /// caught: those `kill` sends by name (TERM, HUP, INT, QUIT, USR1,
+    /// USR2, ALRM, ABRT) and those the system sends on a limit (XCPU,
+    /// XFSZ, VTALRM, PROF) or an event (IO).
+    pub const ENDING: &'static [i32] = {
+        use signal_hook::consts::signal::*;
+        &[
+            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGABRT, SIGXCPU, SIGXFSZ,
+            SIGVTALRM, SIGPROF, SIGIO,
+        ]
+    };
+
+    /// Catch [`Signals::ENDING`], SIGTSTP and SIGCONT.
     ///
-    /// A thread waits for them and records each for the main loop. For the
-    /// four that end the program it also keeps a deadline: if the main
+    /// A thread waits for them and records each for the main loop. For
+    /// those that end the program it also keeps a deadline: if the main
     /// loop has not taken the signal within [`EXIT_GRACE`] (it is busy, or
-    /// the terminal is gone and its reader spins), the thread restores the
-    /// terminal and exits itself, so a `kill` or a closed terminal always
-    /// ends the program.
+    /// the terminal is gone and its reader spins), the thread ends the
+    /// program itself ([`die_by`]), so a `kill` or a closed terminal
+    /// always ends it.
     pub fn catch() -> io::Result<Signals> {
-        use signal_hook::consts::signal::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+        use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
         let pending = Arc::new(AtomicUsize::new(0));
-        let mut signals = signal_hook::iterator::Signals::new([
-            SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT,
-        ])?;
+        let mut caught: Vec<i32> = Self::ENDING.to_vec();
+        caught.extend([SIGTSTP, SIGCONT]);
+        let mut signals = signal_hook::iterator::Signals::new(caught)?;
         let shared = Arc::clone(&pending);
         std::thread::Builder::new()
             .name("signals".into())
@@ -145,8 +244,7 @@ impl Signals {
                     }
                     std::thread::sleep(EXIT_GRACE);
                     if shared.load(Ordering::SeqCst) == sig as usize {
-                        restore();
-                        std::process::exit(128 + sig);
+                        die_by(sig);
                     }
                 }
             })?;
@@ -160,7 +258,7 @@ impl Signals {
             0 => None,
             s if s == SIGTSTP as usize => Some(SignalAction::Suspend),
             s if s == SIGCONT as usize => Some(SignalAction::Redraw),
-            s => Some(SignalAction::Exit(128 + s as i32)),
+            s => Some(SignalAction::Exit(s as i32)),
         }
     }
 }
@@ -177,8 +275,12 @@ pub fn suspend() -> io::Result<()> {
 /// Enter the modes again after the process was stopped and continued.
 pub fn resume() -> io::Result<()> {
     if ACTIVE.load(Ordering::SeqCst) {
-        // Still in explorer mode (a SIGCONT without a suspend of ours):
-        // turn raw mode on again, in case the shell reset the terminal.
+        // Still in explorer mode (a SIGCONT without a suspend of ours,
+        // after a SIGSTOP): the shell, or the guardian, may have reset the
+        // terminal meanwhile, and crossterm would take raw mode for on. It
+        // is left (back to the mode from before the explorer) and entered
+        // again.
+        let _ = terminal::disable_raw_mode();
         terminal::enable_raw_mode()?;
         let mut out = io::stdout();
         execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
@@ -190,6 +292,61 @@ pub fn resume() -> io::Result<()> {
     enter_modes()
 }
 
+/// Whether the terminal the explorer reads is gone: hung up, or its other
+/// end closed (a window closed under a program started with `setsid`,
+/// which gets no SIGHUP). Reads on it would fail or find nothing at once,
+/// forever, so the main loop ends when this says so.
+#[cfg(unix)]
+pub fn terminal_gone() -> bool {
+    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use std::os::fd::AsFd;
+    let stdin = io::stdin();
+    let fd = match TTY.get() {
+        Some(Tty::Stdin) => stdin.as_fd(),
+        Some(Tty::Other(Some(f))) => f.as_fd(),
+        Some(Tty::Other(None)) | None => return false,
+    };
+    let mut fds = [PollFd::new(fd, PollFlags::empty())];
+    match poll(&mut fds, PollTimeout::ZERO) {
+        Ok(_) => fds[0].revents().is_some_and(|r| {
+            r.intersects(PollFlags::POLLHUP | PollFlags::POLLERR | PollFlags::POLLNVAL)
+        }),
+        Err(_) => false,
+    }
+}
+
+/// The terminal crossterm reads: stdin when it is one, else `/dev/tty`
+/// (a list on stdin), opened to be watched. Chosen when the terminal is
+/// entered: once it is hung up, stdin no longer says it is a terminal.
+#[cfg(unix)]
+enum Tty {
+    Stdin,
+    Other(Option<std::fs::File>),
+}
+
+#[cfg(unix)]
+static TTY: OnceLock<Tty> = OnceLock::new();
+
+#[cfg(unix)]
+fn choose_tty() {
+    use std::io::IsTerminal;
+    TTY.get_or_init(|| {
+        if io::stdin().is_terminal() {
+            Tty::Stdin
+        } else {
+            Tty::Other(std::fs::File::open("/dev/tty").ok())
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn choose_tty() {}
+
+#[cfg(not(unix))]
+pub fn terminal_gone() -> bool {
+    false
+}
+
 /// How long the explorer waits for the terminal to tell its background
 /// colour. Terminals that cannot answer are recognised at once (the
 /// device-attributes reply comes first); this bounds a slow link.
@@ -199,7 +356,8 @@ pub const BACKGROUND_QUERY_TIMEOUT: std::time::Duration = std::time::Duration::f
 /// OSC 10, through terminal-colorsaurus, which enters and leaves raw mode
 /// itself and sends nothing to `TERM=dumb`): `Some(true)` for a light
 /// background, `None` when the terminal does not answer in
-/// [`BACKGROUND_QUERY_TIMEOUT`].
+/// [`BACKGROUND_QUERY_TIMEOUT`]. A reply that comes later reaches the
+/// explorer's input and is dropped there (`event_batch::Replies`).
 pub fn background_is_light() -> Option<bool> {
     let mut options = terminal_colorsaurus::QueryOptions::default();
     options.timeout = BACKGROUND_QUERY_TIMEOUT;

@@ -9,6 +9,10 @@ use super::Pane;
 pub enum Action {
     /// Leave the program.
     Quit,
+    /// Leave the program from a bare key (`q` in a result view), which is
+    /// easily typed by mistake: when a typed input was not kept, the
+    /// first press asks and the second quits.
+    QuitAsking,
     /// Open (or close) the help overlay.
     Help,
     /// Open the examples picker.
@@ -44,6 +48,9 @@ pub enum Action {
 
     /// Insert one typed character at the cursor.
     Insert(char),
+    /// A printable key that is no command of the focused result view:
+    /// focus the input line and type it there (as fzf and telescope do).
+    TypeIntoInput(char),
     /// Insert pasted text as one edit (bracketed paste).
     Paste(String),
     /// Cursor one glyph left.
@@ -91,6 +98,12 @@ pub enum Action {
     PageUp,
     /// Scroll the view one page down.
     PageDown,
+    /// Go to the first row of the view or list (the first step of the
+    /// Resolve pane's table).
+    Top,
+    /// Go to the last row of the view or list (every step of the Resolve
+    /// pane's table).
+    Bottom,
     /// Scroll the view left.
     ScrollLeft,
     /// Scroll the view right.
@@ -159,8 +172,9 @@ pub enum Effect {
     /// when the key is read: a key costs what the state change costs, and a
     /// copy what it copies.
     Copy(CopySource),
-    /// Write the input history to its file (an input was kept).
-    SaveHistory,
+    /// Append this input, kept with Enter, to the history file (only
+    /// such inputs reach it).
+    SaveHistory(String),
     /// Run the external parser engines on this URL in the background and
     /// answer with [`Action::EnginesDone`].
     RunEngines(String),

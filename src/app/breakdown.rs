@@ -301,6 +301,12 @@ fn window_start(input: &str, span: Span, cursor: usize, sep: u8) -> usize {
 /// assert_eq!(percent_decode("%FF").1, false);
 /// ```
 pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
+    // Most components hold no escape: found sixteen bytes at a time (a
+    // 10 MB path is decoded for its table cell and its segment at every
+    // frame).
+    if memchr::memchr(b'%', s.as_bytes()).is_none() {
+        return (Cow::Borrowed(s), true);
+    }
     match percent::decode_bytes(s.as_bytes(), percent::DecodeOptions::default()) {
         Cow::Borrowed(_) => (Cow::Borrowed(s), true),
         Cow::Owned(bytes) => match String::from_utf8(bytes) {
@@ -316,6 +322,9 @@ pub fn percent_decode(s: &str) -> (Cow<'_, str>, bool) {
 /// `s` form-decoded (`application/x-www-form-urlencoded`: `+` is a
 /// space, then the RFC 3986 decoding), invalid UTF-8 shown as U+FFFD.
 pub fn form_decode(s: &str) -> Cow<'_, str> {
+    if memchr::memchr2(b'%', b'+', s.as_bytes()).is_none() {
+        return Cow::Borrowed(s);
+    }
     let form = percent::DecodeOptions {
         plus_as_space: true,
     };
@@ -424,16 +433,13 @@ fn forms(input: &str) -> Vec<CopyEntry> {
 /// breakdown text: its first line is the input as printed.
 pub fn choices(app: &App) -> Vec<super::Choice> {
     let input = app.input.text();
-    // The row shows the first characters only: made visible from a
-    // prefix of the input (the mapping is character by character), not
-    // from all of it.
-    let head = match input.char_indices().nth(super::PREVIEW_CHARS) {
-        Some((cut, _)) => &input[..cut],
-        None => input,
-    };
+    // The row shows the first characters only, of the text's first line
+    // (the input, which the text writes in the plain notation): as the
+    // user's text, which the chooser shows in the screen's notation like
+    // every other row.
     let mut out = vec![super::Choice {
         label: "breakdown".into(),
-        preview: super::preview_of(&crate::text::plain::visible(head)),
+        preview: super::preview_of(input),
         more: true,
     }];
     out.extend(forms(input).iter().map(super::Choice::of));

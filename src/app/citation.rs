@@ -2,9 +2,12 @@
 //! cursor or selected, pane by pane. The passages themselves come from
 //! [`crate::spec`]; this module only decides which ones.
 //!
-//! - the input line: the finding under the cursor (its ABNF rule, then
-//!   its code's sections), else the first error, else the component under
-//!   the cursor;
+//! - the input line: the URI Template expression under the cursor (its
+//!   operator's section of RFC 6570), else the finding under the cursor —
+//!   a template error, a `data:` finding, the parser's (its ABNF rule,
+//!   then its code's sections) or the lint's (the shipped sections its
+//!   message names, then its code's) — else the first error, else the
+//!   component under the cursor (then its scheme's own RFC);
 //! - Breakdown: the selected component's rule;
 //! - Resolve: the remove_dot_segments rule (2A–2E) of the current row,
 //!   else the §5.2.2 branch taken; the RFC 2396 step in that view;
@@ -13,7 +16,9 @@
 
 use super::{App, Focus, Pane};
 use crate::spec::{self, Cite};
-use crate::uri::{self, ParseOptions};
+use crate::uri::data_url;
+use crate::uri::template::{self, Variables};
+use crate::uri::{self, Finding, ParseOptions, Span};
 
 /// The passages for the current place: what it is about, an ABNF rule to
 /// show first (RFC and name), and the sections, the most specific first.
@@ -43,6 +48,20 @@ impl Citation {
     fn cite(mut self, text: &str) -> Citation {
         for c in spec::cite(text) {
             if !self.cites.contains(&c) {
+                self.cites.push(c);
+            }
+        }
+        self
+    }
+
+    /// Add the sections a finding's message names, those shipped only: the
+    /// message cites the passage of this very case (`RFC 8089 Appendix
+    /// E.2.2` for a `C|` drive), where the code's citation is general; and
+    /// an RFC the message names only in passing (RFC 4648 for base64) has
+    /// no text to open.
+    fn cite_shipped(mut self, text: &str) -> Citation {
+        for c in spec::cite(text) {
+            if c.exists() && !self.cites.contains(&c) {
                 self.cites.push(c);
             }
         }
@@ -82,16 +101,48 @@ pub fn current(app: &App) -> Citation {
     }
 }
 
+/// Whether the cursor is on `span` (on its position, for an empty one).
+fn under(span: Span, cursor: usize) -> bool {
+    span.start <= cursor && cursor < span.end.max(span.start + 1)
+}
+
+/// A finding of the lint, the `data:` analysis or a template: the shipped
+/// sections its message names, then its code's.
+fn finding(f: &Finding) -> Citation {
+    Citation::new(format!("{} at byte {}", f.code, f.span.start))
+        .cite_shipped(&f.message)
+        .cite(spec::for_code(f.code).unwrap_or(""))
+}
+
 fn input(app: &App) -> Citation {
-    let report = uri::report_with(app.input.text(), ParseOptions { iri: true });
+    let text = app.input.text();
     let cursor = app.input.cursor();
-    // The finding under the cursor, else the first error.
-    let under = (0..report.len()).find(|&i| {
-        let m = report.mark(i);
-        m.span.start <= cursor && cursor < (m.span.end).max(m.span.start + 1)
-    });
-    let first_error = (0..report.len()).find(|&i| report.mark(i).severity == uri::Severity::Error);
-    if let Some(i) = under.or(first_error) {
+    // The more specific grammars first: on a template's `{` or a `data:`
+    // URI's payload the generic parser's finding (a `{` is no URI
+    // character) says less than theirs.
+    if let Some(c) = template_at(text, cursor, &app.template_vars) {
+        return c;
+    }
+    if let Some(c) = data_at(text, cursor) {
+        return c;
+    }
+    let report = uri::report_with(text, ParseOptions { iri: true });
+    // The parser's finding under the cursor, else the lint's, else the
+    // parser's first error.
+    let under_cursor = (0..report.len()).find(|&i| under(report.mark(i).span, cursor));
+    let first_error =
+        || (0..report.len()).find(|&i| report.mark(i).severity == uri::Severity::Error);
+    let linted = || {
+        uri::lint::lint_ref(&report.uri)
+            .into_iter()
+            .find(|f| under(f.span, cursor))
+    };
+    if under_cursor.is_none() {
+        if let Some(f) = linted() {
+            return finding(&f);
+        }
+    }
+    if let Some(i) = under_cursor.or_else(first_error) {
         let m = report.mark(i);
         let mut c = Citation::new(format!("{} at byte {}", m.code, m.span.start));
         if let Some(rule) = report.rule(i) {
@@ -114,26 +165,105 @@ fn input(app: &App) -> Citation {
         _ => None,
     };
     match target {
-        Some(t) => component(t),
+        Some(t) => component(t, text),
         None => Citation::new("a URI-reference")
             .rule("URI-reference")
-            .cite("RFC 3986 §3"),
+            .cite("RFC 3986 §3")
+            .cite(scheme_sections(text)),
     }
 }
 
-fn component(t: super::edit::Target) -> Citation {
+/// The URI Template expression under the cursor (its operator's section,
+/// its modifiers', then §2.2 and Appendix A), or a varspec's expansion
+/// error or the template's syntax error there. Nothing when `text` is no
+/// template.
+fn template_at(text: &str, cursor: usize, vars: &Variables) -> Option<Citation> {
+    if !text.contains('{') {
+        return None;
+    }
+    let t = match template::parse(text) {
+        Ok(t) => t,
+        // As the Breakdown's template section: an error counts when the
+        // braces are closed, the input looking meant as a template.
+        Err(e) => {
+            let f = Finding::new(
+                Span::empty(e.position),
+                uri::Severity::Error,
+                e.kind.code(),
+                e.message(),
+            );
+            return (text.contains('}') && under(f.span, cursor)).then(|| finding(&f));
+        }
+    };
+    // The cursor after the last character is on it, as for the component
+    // under the cursor: a template typed or pasted ends in its `}`.
+    let at = if cursor == text.len() {
+        cursor.saturating_sub(1)
+    } else {
+        cursor
+    };
+    let e = t.expressions().find(|e| under(e.span, at))?;
+    if e.varspecs.iter().any(|v| under(v.span, at)) {
+        let parts = template::expand_parts(&t, vars);
+        let error = parts
+            .iter()
+            .flat_map(|p| p.errors())
+            .find(|err| under(err.span, at));
+        if let Some(err) = error {
+            let f = Finding::new(
+                err.span,
+                uri::Severity::Error,
+                err.kind.code(),
+                err.message(),
+            );
+            return Some(finding(&f));
+        }
+    }
+    let op = e.operator;
+    let mut c = Citation::new(format!(
+        "the {} expression at bytes {}..{}",
+        op.name(),
+        e.span.start,
+        e.span.end
+    ))
+    .cite(&format!("RFC 6570 §{}", op.section()));
+    for s in e.varspecs.iter().filter_map(|v| v.modifier.section()) {
+        c = c.cite(&format!("RFC 6570 §{s}"));
+    }
+    Some(c.cite(op.citation()))
+}
+
+/// The `data:` finding under the cursor (RFC 2397).
+fn data_at(text: &str, cursor: usize) -> Option<Citation> {
+    let f = match data_url::analyze(text)? {
+        Ok(d) => d.findings.into_iter().find(|f| under(f.span, cursor))?,
+        Err(e) => Some(e.finding()).filter(|f| under(f.span, cursor))?,
+    };
+    Some(finding(&f))
+}
+
+/// The sections of the input's scheme's own RFC (`RFC 6068 §2` for a
+/// `mailto:` URI), or nothing.
+fn scheme_sections(text: &str) -> &'static str {
+    uri::syntax::split::split(text)
+        .scheme
+        .and_then(|s| spec::for_scheme(s.slice(text)))
+        .unwrap_or("")
+}
+
+fn component(t: super::edit::Target, text: &str) -> Citation {
     let (abnf, section) = t.rule();
     let c = Citation::new(format!("the {}", t.name()));
     let c = match first_rule(abnf) {
         Some(name) => c.rule(name),
         None => c,
     };
-    c.cite(section)
+    c.cite(section).cite(scheme_sections(text))
 }
 
 fn breakdown(app: &App) -> Citation {
     match super::edit::TARGETS.get(app.breakdown.row) {
-        Some(&t) => component(t),
+        Some(&t) => component(t, app.input.text()),
         None => input(app),
     }
 }

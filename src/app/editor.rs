@@ -21,28 +21,49 @@ pub struct PasteReport {
 /// The most edits that can be undone.
 pub const MAX_UNDO_STEPS: usize = 1000;
 
-/// The most text the undo history keeps, in bytes (what its edits
-/// removed and inserted; the newest edit is kept even when it alone is
-/// larger).
+/// The most text the undo history keeps besides its newest edit, in
+/// bytes: the text the edits removed, which an undo puts back. What an
+/// edit inserted is not kept (its length is enough to take it out
+/// again), so a paste costs nothing here, and the newest edit is kept
+/// whatever it holds: the state before the latest edit can always be
+/// restored, and so can the one before a paste that was unwrapped.
 pub const MAX_UNDO_BYTES: usize = 8 << 20;
 
-/// One edit as undo and redo replay it: at byte `at`, `removed` gave way
-/// to `inserted`. Only the changed bytes are kept, not the whole text: a
-/// burst of Backspace on a 64 KB input copied 64 KB per key.
+/// One edit as undo or redo replays it: at byte `at`, the `len` bytes
+/// there give way to `text`. On the undo stack `text` is what the edit
+/// removed and `len` what it inserted; taking it back swaps the two, and
+/// the change pushed on the redo stack holds the bytes taken out. Only
+/// the changed bytes are kept, never the whole text (a burst of Backspace
+/// on a 64 KB input copied 64 KB per key), and never the inserted ones
+/// while they are in the text (a 9 MiB paste held its text twice).
 #[derive(Clone, Debug, Default)]
 struct Change {
     at: usize,
-    removed: String,
-    inserted: String,
-    /// Where the cursor goes when the change is taken back (undo) or
-    /// made again (redo): the cursor from before the step.
+    text: String,
+    len: usize,
+    /// Where the cursor goes when the change is replayed: the cursor
+    /// from before the step.
     cursor: usize,
 }
 
 impl Change {
     /// Bytes of text it holds.
     fn bytes(&self) -> usize {
-        self.removed.len() + self.inserted.len()
+        self.text.len()
+    }
+
+    /// Replay the change on `text` (undo on the undo stack, redo on the
+    /// redo stack): the change for the other stack, which puts it back.
+    fn swap(self, text: &mut String, cursor: usize) -> Change {
+        let end = self.at + self.len;
+        let taken = text[self.at..end].to_string();
+        text.replace_range(self.at..end, &self.text);
+        Change {
+            at: self.at,
+            len: self.text.len(),
+            text: taken,
+            cursor,
+        }
     }
 }
 
@@ -54,7 +75,7 @@ pub struct Editor {
     cursor: usize,
     /// The edits that made the text, newest last.
     undo: Vec<Change>,
-    /// Bytes of text held in `undo`.
+    /// Bytes of text held in `undo` (see [`MAX_UNDO_BYTES`]).
     undo_bytes: usize,
     /// First display column shown; adjusted while drawing.
     scroll: Cell<usize>,
@@ -161,22 +182,25 @@ impl Editor {
 
     /// Replace the bytes `start..end` (on character boundaries) by `with`
     /// as one undo step, the cursor left where it is. The oldest steps go
-    /// first when there are more than [`MAX_UNDO_STEPS`] or they hold more
-    /// than [`MAX_UNDO_BYTES`]; the newest always stays.
+    /// first when there are more than [`MAX_UNDO_STEPS`], or when the
+    /// steps before the newest hold more than [`MAX_UNDO_BYTES`]; the
+    /// newest always stays.
     fn edit(&mut self, start: usize, end: usize, with: &str) {
         self.redo.clear();
         self.typing_at = None;
         let change = Change {
             at: start,
-            removed: self.text[start..end].to_string(),
-            inserted: with.to_string(),
+            text: self.text[start..end].to_string(),
+            len: with.len(),
             cursor: self.cursor,
         };
-        self.undo_bytes += change.bytes();
+        let newest = change.bytes();
+        self.undo_bytes += newest;
         self.undo.push(change);
         let mut drop = 0;
         while drop + 1 < self.undo.len()
-            && (self.undo.len() - drop > MAX_UNDO_STEPS || self.undo_bytes > MAX_UNDO_BYTES)
+            && (self.undo.len() - drop > MAX_UNDO_STEPS
+                || self.undo_bytes - newest > MAX_UNDO_BYTES)
         {
             self.undo_bytes -= self.undo[drop].bytes();
             drop += 1;
@@ -196,12 +220,11 @@ impl Editor {
             && self
                 .undo
                 .last()
-                .is_some_and(|last| last.at + last.inserted.len() == at);
+                .is_some_and(|last| last.at + last.len == at);
         match self.undo.last_mut() {
             Some(last) if grouped => {
                 self.redo.clear();
-                last.inserted.push(c);
-                self.undo_bytes += c.len_utf8();
+                last.len += c.len_utf8();
                 self.text.insert(at, c);
                 self.changed();
             }
@@ -251,12 +274,11 @@ impl Editor {
     /// Undo the last edit; false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
-            Some(mut c) => {
+            Some(c) => {
                 self.undo_bytes -= c.bytes();
-                let end = c.at + c.inserted.len();
-                self.text.replace_range(c.at..end, &c.removed);
-                let back = std::mem::replace(&mut c.cursor, self.cursor);
-                self.redo.push(c);
+                let back = c.cursor;
+                let redo = c.swap(&mut self.text, self.cursor);
+                self.redo.push(redo);
                 self.restored(back);
                 true
             }
@@ -268,12 +290,11 @@ impl Editor {
     /// since then drops what was undone).
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
-            Some(mut c) => {
-                self.undo_bytes += c.bytes();
-                let end = c.at + c.removed.len();
-                self.text.replace_range(c.at..end, &c.inserted);
-                let back = std::mem::replace(&mut c.cursor, self.cursor);
-                self.undo.push(c);
+            Some(c) => {
+                let back = c.cursor;
+                let undo = c.swap(&mut self.text, self.cursor);
+                self.undo_bytes += undo.bytes();
+                self.undo.push(undo);
                 self.restored(back);
                 true
             }
@@ -667,28 +688,57 @@ mod tests {
         for _ in 0..300 {
             e.insert('/');
         }
-        assert_eq!((e.undo_depth(), e.undo_bytes), (300, 300));
+        // Typing removes nothing: the steps hold no text.
+        assert_eq!((e.undo_depth(), e.undo_bytes), (300, 0));
         assert!(e.undo());
         assert_eq!(e.text().len(), big.len() + 299);
         while e.undo() {}
         assert_eq!((e.text(), e.undo_bytes), (big.as_str(), 0));
-        // Whole texts replaced: 128 KB a step (removed and inserted), at
-        // most 8 MiB kept, the newest first.
+        // Whole texts replaced: 64 KB a step (the text removed), at most
+        // 8 MiB kept besides the newest, the newest first.
         let other = "o".repeat(64 << 10);
         for i in 0..300 {
             e.set_text(if i % 2 == 0 { &other } else { &big });
         }
-        assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (128 << 10));
+        assert_eq!(e.undo_depth(), MAX_UNDO_BYTES / (64 << 10) + 1);
         assert!(e.undo());
         assert_eq!(e.text(), other);
-        // A step larger than the cap alone is still kept.
-        let huge = "y".repeat(MAX_UNDO_BYTES + 1);
-        let mut e = Editor::new("");
+        while e.undo() {}
+        assert_eq!(e.undo_bytes, 0);
+        assert_eq!(e.redo.len(), MAX_UNDO_BYTES / (64 << 10) + 1);
+    }
+
+    /// A paste over 8 MiB, then one more character: Ctrl-Z twice said
+    /// "nothing to undo" the second time, the text before the paste gone
+    /// (the paste's step, holding its 9 MiB twice, was over the budget).
+    #[test]
+    fn the_text_before_a_paste_over_8_mib_comes_back_after_the_next_edit() {
+        let huge = "y".repeat(MAX_UNDO_BYTES + (1 << 20));
+        let mut e = Editor::new("http://before/");
         e.paste(&huge);
         e.insert('z');
-        assert_eq!(e.undo_depth(), 1);
+        assert_eq!((e.undo_depth(), e.undo_bytes), (2, 0));
         assert!(e.undo());
-        assert_eq!(e.text(), huge);
+        assert!(e.undo());
+        assert_eq!(e.text(), "http://before/");
+        // And forward again: the redo stack holds what was taken out.
+        assert!(e.redo());
+        assert!(e.redo());
+        assert_eq!(e.text().len(), "http://before/".len() + huge.len() + 1);
+        // Removing 9 MiB keeps them for the undo, beside the newest step
+        // only: the next edit drops everything older than it.
+        let mut e = Editor::new(&huge);
+        e.insert('a');
+        e.kill_to_start();
+        assert_eq!(e.undo_depth(), 2);
+        assert!(e.undo());
+        assert_eq!(e.text().len(), huge.len() + 1);
+        assert!(e.redo());
+        e.insert('b');
+        assert_eq!((e.undo_depth(), e.undo_bytes), (1, 0));
+        assert!(e.undo());
+        assert_eq!(e.text(), "");
+        assert!(!e.undo());
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! may contain almost any printable character): there, printable keys are
 //! inserted, and commands use Ctrl, F-keys and the named keys. Where a
 //! result view has focus, a few bare keys are commands as in a pager:
-//! `q` quits, `?` opens the help, `/` goes back to the input line, and
-//! `h` `j` `k` `l` scroll.
+//! `q` quits (asking first when a typed input was not kept), `?` opens
+//! the help, `/` goes back to the input line, `h` `j` `k` `l` scroll and
+//! `g` `G` go to the first and last line; any other printable key types
+//! into the input line, as in fzf.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -32,6 +34,9 @@ pub enum Context {
     Breakdown,
     /// The query pairs table is open (before the overlay keys).
     Pairs,
+    /// An overlay without a text field is open (help, copy chooser,
+    /// examples, the RFC's text, the query pairs): bare keys move in it.
+    List,
 }
 
 impl Context {
@@ -46,6 +51,7 @@ impl Context {
             Context::Encode => "In the Encode pane",
             Context::Breakdown => "In the Breakdown view",
             Context::Pairs => "In the query pairs table",
+            Context::List => "In a list or overlay without a text field",
         }
     }
 }
@@ -121,6 +127,8 @@ impl Key {
             KeyCode::Down => "↓".to_string(),
             KeyCode::PageUp => "PgUp".to_string(),
             KeyCode::PageDown => "PgDn".to_string(),
+            KeyCode::Home => "Home".to_string(),
+            KeyCode::End => "End".to_string(),
             KeyCode::Esc => "Esc".to_string(),
             other => format!("{other:?}"),
         };
@@ -152,7 +160,8 @@ pub struct Binding {
 }
 
 use Context::{
-    Breakdown as Bd, Encode as En, Global, Overlay as Ov, Pairs as Qp, Resolve as Rs, Text, View,
+    Breakdown as Bd, Encode as En, Global, List, Overlay as Ov, Pairs as Qp, Resolve as Rs, Text,
+    View,
 };
 use KeyCode::*;
 
@@ -255,14 +264,28 @@ pub static KEYS: &[Binding] = &[
         keys: &[k(PageUp)],
         action: Action::PageUp,
         hint: "",
-        help: "scroll the view a page up",
+        help: "a page up (the view's height less one line)",
     },
     Binding {
         context: Global,
         keys: &[k(PageDown)],
         action: Action::PageDown,
         hint: "",
-        help: "scroll the view a page down",
+        help: "a page down (the view's height less one line)",
+    },
+    Binding {
+        context: Global,
+        keys: &[ctrl_k(Home)],
+        action: Action::Top,
+        hint: "",
+        help: "the first line of the view (in the Resolve pane, its table's first step)",
+    },
+    Binding {
+        context: Global,
+        keys: &[ctrl_k(End)],
+        action: Action::Bottom,
+        hint: "",
+        help: "the last line of the view (in the Resolve pane, every step of its table)",
     },
     Binding {
         context: Global,
@@ -483,9 +506,9 @@ pub static KEYS: &[Binding] = &[
     Binding {
         context: View,
         keys: &[k(Char('q'))],
-        action: Action::Quit,
+        action: Action::QuitAsking,
         hint: "",
-        help: "quit (a result view has focus)",
+        help: "quit (a typed input not kept with Enter: press it twice)",
     },
     Binding {
         context: View,
@@ -514,6 +537,20 @@ pub static KEYS: &[Binding] = &[
         action: Action::ScrollDown,
         hint: "",
         help: "scroll down",
+    },
+    Binding {
+        context: View,
+        keys: &[k(Home), k(Char('g'))],
+        action: Action::Top,
+        hint: "",
+        help: "the first line",
+    },
+    Binding {
+        context: View,
+        keys: &[k(End), k(Char('G'))],
+        action: Action::Bottom,
+        hint: "",
+        help: "the last line",
     },
     Binding {
         context: View,
@@ -573,6 +610,21 @@ pub static KEYS: &[Binding] = &[
         hint: "",
         help: "previous encode set",
     },
+    // Lists and overlays without a text field (before the overlay keys).
+    Binding {
+        context: List,
+        keys: &[k(Home), k(Char('g'))],
+        action: Action::Top,
+        hint: "",
+        help: "the first entry or line",
+    },
+    Binding {
+        context: List,
+        keys: &[k(End), k(Char('G'))],
+        action: Action::Bottom,
+        hint: "",
+        help: "the last entry or line",
+    },
     // Overlays (they take keys before Anywhere: see `contexts`).
     Binding {
         context: Ov,
@@ -600,14 +652,14 @@ pub static KEYS: &[Binding] = &[
         keys: &[k(PageUp)],
         action: Action::PageUp,
         hint: "",
-        help: "scroll up a page",
+        help: "a page up (the height less one line)",
     },
     Binding {
         context: Ov,
         keys: &[k(PageDown)],
         action: Action::PageDown,
         hint: "",
-        help: "scroll down a page",
+        help: "a page down (the height less one line)",
     },
     Binding {
         context: Ov,
@@ -624,9 +676,14 @@ pub fn contexts(app: &App) -> &'static [Context] {
         // The edit field: Enter and Esc are the overlay's, the rest edits.
         &[Context::Overlay, Context::Text, Context::Global]
     } else if matches!(app.overlay, Some(crate::app::Overlay::Query { .. })) {
-        &[Context::Pairs, Context::Overlay, Context::Global]
+        &[
+            Context::Pairs,
+            Context::List,
+            Context::Overlay,
+            Context::Global,
+        ]
     } else if app.overlay.is_some() {
-        &[Context::Overlay, Context::Global]
+        &[Context::List, Context::Overlay, Context::Global]
     } else if app.pane == crate::app::Pane::Breakdown
         && app.focus == crate::app::Focus::Pane(crate::app::Pane::Breakdown)
     {
@@ -664,6 +721,11 @@ pub fn action_for(app: &App, ev: &KeyEvent) -> Option<Action> {
         let field = app.overlay.is_none() || app.overlay_takes_text();
         if !command && field && app.text_focused() {
             return Some(Action::Insert(c));
+        }
+        // A result view: the key is no command of it, so it is text meant
+        // for the input line (typing after a look at the Breakdown).
+        if !command && app.overlay.is_none() && !app.text_focused() && !c.is_control() {
+            return Some(Action::TypeIntoInput(c));
         }
     }
     None
@@ -747,7 +809,7 @@ pub fn keys(action: Action) -> String {
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
         [Context::Pairs, ..] => &[Context::Pairs, Context::Overlay],
-        [Context::Overlay, ..] => &[Context::Overlay],
+        [Context::Overlay | Context::List, ..] => &[Context::Overlay],
         [Context::Breakdown, ..] => &[Context::Global, Context::Breakdown],
         [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],
         [Context::Encode, ..] => &[Context::Encode, Context::Global, Context::Text],
@@ -767,6 +829,8 @@ fn hint_now(app: &App, b: &Binding) -> Option<&'static str> {
     let hint = match b.action {
         Action::ToggleRfc2396 if app.resolve.rfc2396 => "3986",
         Action::ToggleCompat if app.resolve.rfc2396 => "",
+        // The hint says what the key does next: back to strict.
+        Action::ToggleCompat if app.resolve.compat => "strict",
         // In the RFC overlay Enter shows the next passage cited, or
         // nothing when there is one.
         Action::ListPick => match &app.overlay {

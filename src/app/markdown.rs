@@ -31,6 +31,36 @@ pub fn heading(app: &App, pane: Pane) -> String {
     }
 }
 
+/// [`heading`] as the copy chooser shows it: the user's texts it quotes
+/// (written in the plain notation, `\u{200d}`, for pasting) put back as
+/// typed, for the chooser to show in the screen's notation like its other
+/// rows. Each quoted text is found where the heading quotes it, in order
+/// (the reference, then the base), never guessed from a backslash.
+pub fn heading_shown(app: &App, pane: Pane) -> String {
+    use crate::report::markdown::HEADING_CHARS;
+    let mut h = heading(app, pane);
+    let input = app.input.text();
+    let base = app.resolve.base.text();
+    let quoted: &[&str] = match pane {
+        Pane::Resolve => &[input, base],
+        _ => &[input],
+    };
+    let mut from = 0;
+    for text in quoted {
+        let masked = crate::text::mask::mask_password(text);
+        let head = match masked.char_indices().nth(HEADING_CHARS) {
+            Some((cut, _)) => &masked[..cut],
+            None => &masked[..],
+        };
+        let plain = crate::text::plain::visible(head);
+        if let Some(at) = h[from..].find(plain.as_ref()).map(|i| from + i) {
+            h.replace_range(at..at + plain.len(), head);
+            from = at + head.len();
+        }
+    }
+    h
+}
+
 /// The report of `pane`'s view.
 pub fn report(app: &App, pane: Pane) -> String {
     let mut out = Vec::new();

@@ -228,6 +228,39 @@ impl History {
     }
 }
 
+/// What the last frame drew, for the keys that move by a page or to an
+/// end: how many lines the shown view and the open overlay had, and the
+/// last first line the view could scroll to. The draw writes it, as the
+/// memo's caches are written (a layout fact, no answer depends on it);
+/// [`update`](fn@update) reads it, since a page is the view's height less
+/// one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// Lines of the shown pane's scrolling part (0 before the first frame).
+    pub view_rows: usize,
+    /// The first line of the shown pane drawn.
+    pub view_first: usize,
+    /// The last first line the shown pane could scroll to.
+    pub view_max_y: usize,
+    /// Lines inside the open overlay's frame.
+    pub overlay_rows: usize,
+    /// The last line the open overlay's text can scroll to (the help).
+    pub overlay_max: usize,
+}
+
+impl Drawn {
+    /// One page of `rows` lines: the height less one line, so the line at
+    /// the bottom stays in view at the top (less, more and vim do the
+    /// same); 10 before anything was drawn.
+    pub fn page(rows: usize) -> usize {
+        if rows == 0 {
+            10
+        } else {
+            rows.saturating_sub(1).max(1)
+        }
+    }
+}
+
 /// Scroll position of a result view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ViewScroll {
@@ -250,7 +283,7 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Inputs typed this session (and, when kept in a file, before).
     pub history: History,
-    /// The history file kept inputs are written to (the main loop writes
+    /// The history file kept inputs are appended to (the main loop does
     /// it on [`Effect::SaveHistory`]); `None` keeps the history in memory.
     pub history_file: Option<std::path::PathBuf>,
     /// The inputs read from stdin (`grep -o 'https\?://[^ ]*' log | uriscope`),
@@ -284,6 +317,17 @@ pub struct App {
     /// The external parser engines and whether each is on `PATH` (the
     /// Parsers section names them; looked up once at start).
     pub engines: Vec<(&'static str, bool)>,
+    /// What the last frame drew ([`Drawn`]).
+    pub drawn: std::cell::Cell<Drawn>,
+    /// The input the explorer started with (the argument): it is in the
+    /// shell's history already, so quitting loses nothing of it.
+    pub started_with: String,
+    /// The last action was a quit key that asked first (an input was
+    /// typed and not kept): the same key again quits.
+    pub quit_asked: bool,
+    /// What a copy on its way to the clipboard copies (its label), until
+    /// the main loop hears where it went.
+    pub copying: Option<String>,
 }
 
 impl App {
@@ -312,7 +356,22 @@ impl App {
             memo: memo::Memo::default(),
             template_vars: Default::default(),
             engines: Vec::new(),
+            drawn: Default::default(),
+            started_with: input.to_string(),
+            quit_asked: false,
+            copying: None,
         }
+    }
+
+    /// Whether quitting now would lose a typed input: it is not empty, not
+    /// the one the explorer started with, and not kept in the history (nor
+    /// one of the inputs from stdin).
+    pub fn input_unkept(&self) -> bool {
+        let text = self.input.text();
+        !text.is_empty()
+            && text != self.started_with
+            && !self.history.entries.iter().any(|e| e == text)
+            && !self.list.iter().any(|e| e == text)
     }
 
     /// The analysis of the input, as an IRI (RFC 3987) so non-ASCII
@@ -542,7 +601,7 @@ impl App {
         // Written only when chosen (or when every entry is).
         out.extend(markdown::VIEWS.iter().map(|&pane| Choice {
             label: markdown::label(pane),
-            preview: preview_of(&markdown::heading(self, pane)),
+            preview: preview_of(&markdown::heading_shown(self, pane)),
             more: true,
         }));
         for &pane in Pane::ALL {

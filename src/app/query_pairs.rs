@@ -126,6 +126,12 @@ pub fn action(app: &mut App, action: &Action) -> bool {
                 selected: (i + 1).min(n.saturating_sub(1)),
             })
         }
+        Action::Top => app.overlay = Some(Overlay::Query { selected: 0 }),
+        Action::Bottom => {
+            app.overlay = Some(Overlay::Query {
+                selected: n.saturating_sub(1),
+            })
+        }
         Action::Close => app.overlay = None,
         Action::PairDelete
         | Action::PairMoveUp

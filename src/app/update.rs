@@ -5,10 +5,19 @@
 //! (`App::copied`) and, once at start, to unwrap a link given as the
 //! argument; drawing and the memo's caches never change it.
 
-use super::{examples, panes, Action, App, Effect, Focus, Overlay, StatusKind};
+use super::{examples, panes, Action, App, Drawn, Effect, Focus, Overlay, StatusKind};
 
 /// Apply `action` to `app`; return what the main loop must do.
 pub fn update(app: &mut App, action: Action) -> Effect {
+    // A status message lives until the next action: what it said is about
+    // the state before it ("pasted …" after typing on, a row count after
+    // Tab). The engines' answer is no action of the user's.
+    let quit_asked = if matches!(action, Action::EnginesDone(..)) {
+        false
+    } else {
+        app.status = None;
+        std::mem::take(&mut app.quit_asked)
+    };
     if app.overlay.is_some() {
         if let Some(effect) = overlay_update(app, &action) {
             return effect;
@@ -19,6 +28,25 @@ pub fn update(app: &mut App, action: Action) -> Effect {
     }
     match action {
         Action::Quit => return Effect::Quit,
+        Action::QuitAsking => {
+            if quit_asked || !app.input_unkept() {
+                return Effect::Quit;
+            }
+            app.quit_asked = true;
+            app.say(
+                StatusKind::Info,
+                format!(
+                    "the input was typed and not kept: {} again quits without it; {} then {} keeps it",
+                    super::keymap::key(Action::QuitAsking),
+                    super::keymap::key(Action::FocusInput),
+                    super::keymap::key(Action::Commit),
+                ),
+            );
+        }
+        Action::TypeIntoInput(c) => {
+            set_focus(app, Focus::Input);
+            return update(app, Action::Insert(c));
+        }
         Action::Help => app.overlay = Some(Overlay::Help { scroll: 0 }),
         Action::Parsers => {
             let url = app.input.text().to_string();
@@ -93,7 +121,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
                 format!("kept in the history (↑/↓ to walk it, {search} to search it)"),
             );
             if app.history_file.is_some() {
-                return Effect::SaveHistory;
+                return Effect::SaveHistory(text);
             }
         }
         Action::LoadLikely => load_likely(app),
@@ -148,6 +176,8 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         | Action::ScrollDown
         | Action::PageUp
         | Action::PageDown
+        | Action::Top
+        | Action::Bottom
         | Action::ScrollLeft
         | Action::ScrollRight
             if app.pane == super::Pane::Breakdown && app.breakdown.follow =>
@@ -155,18 +185,53 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             // Scrolling lets the selected row go out of view (the view
             // goes back to its own scroll position).
             app.breakdown.follow = false;
+            app.breakdown.scroll.y = app.drawn.get().view_first;
             return update(app, action);
         }
-        Action::ScrollUp => app.scroll_mut().y = app.scroll_mut().y.saturating_sub(1),
-        Action::ScrollDown => app.scroll_mut().y = app.scroll_mut().y.saturating_add(1),
-        Action::PageUp => app.scroll_mut().y = app.scroll_mut().y.saturating_sub(10),
-        Action::PageDown => app.scroll_mut().y = app.scroll_mut().y.saturating_add(10),
+        Action::ScrollUp
+        | Action::ScrollDown
+        | Action::PageUp
+        | Action::PageDown
+        | Action::Top
+        | Action::Bottom => scroll(app, &action),
         Action::ScrollLeft => app.scroll_mut().x = app.scroll_mut().x.saturating_sub(8),
         Action::ScrollRight => app.scroll_mut().x = app.scroll_mut().x.saturating_add(8),
         Action::ListUp | Action::ListDown | Action::ListPick => {}
         edit => edit_update(app, edit),
     }
     Effect::None
+}
+
+/// A vertical move of the shown view, within what the last frame could
+/// show: a page is the view's height less one line, and a move past an
+/// end stays at it (so the way back starts at once).
+fn scroll(app: &mut App, action: &Action) {
+    let drawn = app.drawn.get();
+    // Before the first frame nothing is known of the view: no limit.
+    let max = if drawn.view_rows == 0 {
+        usize::MAX
+    } else {
+        drawn.view_max_y
+    };
+    let page = Drawn::page(drawn.view_rows);
+    if app.pane == super::Pane::Resolve && matches!(action, Action::Top | Action::Bottom) {
+        // The stepped table: its first step, or all of them.
+        let len = super::memo::table_len(app);
+        app.resolve.step = if *action == Action::Top { 0 } else { len };
+        app.say(
+            StatusKind::Info,
+            format!("row {} of {len}", super::resolve::shown(&app.resolve, len)),
+        );
+    }
+    let y = app.scroll_mut().y.min(max);
+    app.scroll_mut().y = match action {
+        Action::ScrollUp => y.saturating_sub(1),
+        Action::ScrollDown => y.saturating_add(1).min(max),
+        Action::PageUp => y.saturating_sub(page),
+        Action::PageDown => y.saturating_add(page).min(max),
+        Action::Top => 0,
+        _ => max,
+    };
 }
 
 /// Replace the input by the URI its shape most likely means, as one edit.
@@ -333,7 +398,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                 app.say(StatusKind::Info, "edit cancelled: the input is as it was");
             }
             Action::ListPick => super::edit::apply(app),
-            Action::ListUp | Action::ListDown => {}
+            Action::ListUp | Action::ListDown | Action::Top | Action::Bottom => {}
             // Another overlay would drop what was typed: say how to go on.
             Action::Help | Action::Examples | Action::CopyChooser | Action::HistorySearch => {
                 let esc = super::keymap::key(Action::Close);
@@ -362,7 +427,8 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                 let esc = super::keymap::key(Action::Close);
                 app.say(StatusKind::Info, format!("{esc} closes the parsers first"));
             }
-            Action::ListPick | Action::ListUp | Action::ListDown => {}
+            Action::ListPick | Action::ListUp | Action::ListDown | Action::Top | Action::Bottom => {
+            }
             // Quit, and typing into the allow field, go on.
             _ => return None,
         }
@@ -375,13 +441,15 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         let n = || app.history_matches().len();
         match action {
             Action::Close => app.overlay = None,
-            Action::ListUp | Action::ListDown => {
-                let n = if *action == Action::ListDown { n() } else { 0 };
+            Action::ListUp | Action::ListDown | Action::Top | Action::Bottom => {
+                let down = matches!(action, Action::ListDown | Action::Bottom);
+                let n = if down { n() } else { 0 };
                 if let Some(Overlay::History { selected, .. }) = &mut app.overlay {
-                    *selected = if *action == Action::ListUp {
-                        selected.saturating_sub(1)
-                    } else {
-                        (*selected + 1).min(n.saturating_sub(1))
+                    *selected = match action {
+                        Action::ListUp => selected.saturating_sub(1),
+                        Action::ListDown => (*selected + 1).min(n.saturating_sub(1)),
+                        Action::Top => 0,
+                        _ => n.saturating_sub(1),
                     };
                 }
             }
@@ -427,12 +495,15 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         let last = super::citation::passage_lines(citation, *which)
             .len()
             .saturating_sub(1);
+        let page = Drawn::page(app.drawn.get().overlay_rows);
         match action {
             Action::Close | Action::Rfc => app.overlay = None,
             Action::ListUp => *scroll = scroll.saturating_sub(1),
             Action::ListDown => *scroll = (*scroll + 1).min(last),
-            Action::PageUp => *scroll = scroll.saturating_sub(10),
-            Action::PageDown => *scroll = (*scroll + 10).min(last),
+            Action::PageUp => *scroll = scroll.saturating_sub(page),
+            Action::PageDown => *scroll = (*scroll + page).min(last),
+            Action::Top => *scroll = 0,
+            Action::Bottom => *scroll = last,
             Action::ListPick => {
                 *which = (*which + 1) % passages;
                 *scroll = 0;
@@ -447,13 +518,18 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
     }
     // The chooser's rows are counted only when a move needs the count:
     // opening or closing it after an edit computes nothing.
-    let moves_down = matches!(action, Action::ListDown | Action::PageDown);
+    let moves_down = matches!(action, Action::ListDown | Action::PageDown | Action::Bottom);
     let len = match app.overlay.as_ref()? {
         Overlay::Copy { .. } if moves_down => app.copy_choices().len(),
         _ => usize::MAX,
     };
+    let drawn = app.drawn.get();
+    let page = Drawn::page(drawn.overlay_rows);
     let overlay = app.overlay.as_mut()?;
     let len = match overlay {
+        // The help scrolls as far as its last line is at the bottom (as
+        // far as anything, before it was drawn).
+        Overlay::Help { .. } if drawn.overlay_rows > 0 => drawn.overlay_max + 1,
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { .. } => len,
         Overlay::Examples { .. } => examples::all().len(),
@@ -476,8 +552,10 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Action::Close => app.overlay = None,
         Action::ListUp => *sel = sel.saturating_sub(1),
         Action::ListDown => *sel = (*sel + 1).min(len.saturating_sub(1)),
-        Action::PageUp => *sel = sel.saturating_sub(10),
-        Action::PageDown => *sel = (*sel + 10).min(len.saturating_sub(1)),
+        Action::PageUp => *sel = sel.saturating_sub(page),
+        Action::PageDown => *sel = (*sel + page).min(len.saturating_sub(1)),
+        Action::Top => *sel = 0,
+        Action::Bottom => *sel = len.saturating_sub(1),
         Action::ListPick => {
             let overlay = app.overlay.take()?;
             return Some(pick(app, overlay));

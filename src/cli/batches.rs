@@ -45,14 +45,53 @@ pub trait Answer: Sync {
 }
 
 /// How many threads answer: `URISCOPE_THREADS` when it is a positive
-/// number (1 answers every line on the reading thread), else one per
-/// core.
+/// number no larger than the machine's cores (1 answers every line on the
+/// reading thread), else one per core. A value that cannot be used is
+/// said once on stderr, with the count used instead.
 pub fn threads() -> usize {
-    std::env::var("URISCOPE_THREADS")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let var = std::env::var("URISCOPE_THREADS").ok();
+    let (n, note) = thread_count(var.as_deref(), cores);
+    if let Some(note) = note {
+        let _ = writeln!(io::stderr(), "uriscope: {note}");
+    }
+    n
+}
+
+/// The thread count for `URISCOPE_THREADS=var` on a machine of `cores`
+/// cores, and what to say when `var` is not used as given. More threads
+/// than cores answer no faster, and each costs a stack: thousands of them
+/// ran the process out of memory.
+///
+/// ```
+/// use uriscope::cli::batches::thread_count;
+/// assert_eq!(thread_count(Some("2"), 8), (2, None));
+/// assert_eq!(thread_count(None, 8), (8, None));
+/// let (n, note) = thread_count(Some("30000"), 2);
+/// assert_eq!(n, 2);
+/// assert!(note.unwrap().contains("more than the 2 cores"));
+/// ```
+pub fn thread_count(var: Option<&str>, cores: usize) -> (usize, Option<String>) {
+    let cores = cores.max(1);
+    let Some(var) = var else {
+        return (cores, None);
+    };
+    match var.trim().parse::<usize>() {
+        Ok(n @ 1..) if n <= cores => (n, None),
+        Ok(n @ 1..) => (
+            cores,
+            Some(format!(
+                "URISCOPE_THREADS={n} is more than the {cores} cores of this machine: using {cores}"
+            )),
+        ),
+        _ => (
+            cores,
+            Some(format!(
+                "URISCOPE_THREADS={} is not a positive number: using one thread per core ({cores})",
+                crate::text::plain::visible(var)
+            )),
+        ),
+    }
 }
 
 /// Lines read from stdin and not yet answered: their bytes, one after

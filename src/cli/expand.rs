@@ -1,5 +1,7 @@
 //! `uriscope expand [--var NAME=VALUE] [--list NAME=A,B] [--map NAME=K=V,K=V]
-//! [--vars FILE] [--json] [TEMPLATE ...]`: RFC 6570 URI Templates.
+//! [--vars FILE] [--json | --explain] [TEMPLATE ...]`: RFC 6570 URI Templates.
+
+mod explain;
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -40,6 +42,12 @@ pub struct ExpandArgs {
     /// operator, variables and expansion, or the error with its position.
     #[arg(long)]
     pub json: bool,
+    /// Under each expansion, every expression with the RFC 6570 section
+    /// of its operator, and every variable with its value, its modifier's
+    /// section and what it contributed; an error is followed by the
+    /// sections that explain it.
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// The templates; with none, read one per line from stdin.
     pub templates: Vec<String>,
 }
@@ -212,6 +220,8 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
         Input::Text(s) => {
             let ok = if args.json {
                 write_json(out, s, &vars)?
+            } else if args.explain {
+                explain::write(out, s, &vars)?
             } else {
                 write_text(out, s, &vars)?
             };
@@ -532,6 +542,7 @@ mod tests {
             map: own(map),
             vars: None,
             json: false,
+            explain: false,
             templates: Vec::new(),
         }
     }

@@ -8,7 +8,9 @@
 //! uriscope rfc 3986 5.2.4               # one section
 //! uriscope rfc 3986 --rule path-abempty # a rule's definition and its section
 //! uriscope rfc --rule ZoneID            # the first RFC defining it
+//! uriscope rfc 6570 3.2.8               # a URI Template operator
 //! uriscope rfc --code encoded-slash     # what a finding code cites
+//! uriscope rfc --code data-base64       # a data: finding (RFC 2397)
 //! ```
 
 use std::io::{self, Write};
@@ -21,7 +23,8 @@ use crate::spec;
 /// Arguments of `uriscope rfc`.
 #[derive(Debug, Args)]
 pub struct RfcArgs {
-    /// The RFC number (3986, 3987, 2396, 6874, 5952).
+    /// The RFC number: 3986, 3987, 2396, 6874, 5952, or a scheme's or
+    /// template's RFC (`uriscope rfc` lists them).
     pub rfc: Option<u32>,
     /// A section: `5.2.4`, `A` or `Appendix A`.
     pub section: Option<String>,

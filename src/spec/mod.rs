@@ -7,7 +7,8 @@
 //! - [`rule`]: an ABNF rule's definition lines and the section holding it.
 //! - [`cite`]: a citation as the code writes them (`"RFC 3986 §3.3, §4.2"`,
 //!   `"RFC 3986 Appendix C"`) into the sections it names;
-//!   [`for_code`] the citation of a finding code.
+//!   [`for_code`] the citation of a finding code, [`for_scheme`] the
+//!   passages of a scheme's own RFC.
 //!
 //! ```
 //! use uriscope::spec;
@@ -21,7 +22,7 @@
 
 mod codes;
 
-pub use codes::{CODES, NOT_SHIPPED};
+pub use codes::{CODES, NOT_SHIPPED, SCHEMES};
 
 /// One RFC: its number, title, cleaned text and indexes.
 #[derive(Debug)]
@@ -134,15 +135,24 @@ pub struct RuleDef {
     pub defined_in: Vec<&'static str>,
 }
 
+/// The generic syntax RFCs, searched first for a rule named without its
+/// RFC: their rules (`host`, `unreserved`) are the ones the scheme RFCs
+/// import.
+const GENERIC: [u32; 5] = [3986, 6874, 3987, 5952, 2396];
+
 /// The definition of ABNF rule `name` (case-insensitive, as ABNF names
 /// are), in RFC `rfc` or, without one, the first RFC defining it in the
-/// order RFC 3986, 6874, 3987, 5952, 2396. The definition shown is the one
-/// in the rule's own section, not in a collected-ABNF appendix.
+/// order RFC 3986, 6874, 3987, 5952, 2396, then the other RFCs shipped by
+/// number (RFC 2397's `dataurl`, RFC 6570's `varspec`). The definition
+/// shown is the one in the rule's own section, not in a collected-ABNF
+/// appendix.
 pub fn rule(rfc: Option<u32>, name: &str) -> Option<RuleDef> {
-    let order = [3986, 6874, 3987, 5952, 2396];
     let rfcs: Vec<u32> = match rfc {
         Some(r) => vec![r],
-        None => order.to_vec(),
+        None => GENERIC
+            .into_iter()
+            .chain(DOCS.iter().map(|d| d.rfc).filter(|r| !GENERIC.contains(r)))
+            .collect(),
     };
     for r in rfcs {
         let Some(d) = doc(r) else { continue };
@@ -207,8 +217,9 @@ impl std::fmt::Display for Cite {
 
 /// The sections a citation written the house's way names:
 /// `"RFC 3986 §3.3, §4.2"`, `"RFC 3986 §7.3, Appendix C"`,
-/// `"RFC 2396 §2.3, RFC 3986 §2.3"`, `"RFC 3986 §5.2.2 (…)"`. Text that is
-/// not a citation is skipped.
+/// `"RFC 2396 §2.3, RFC 3986 §2.3"`, `"RFC 3986 §5.2.2 (…)"`, and a range
+/// `"RFC 2397 §2–§3"` as its two ends. Text that is not a citation is
+/// skipped.
 ///
 /// ```
 /// use uriscope::spec::cite;
@@ -219,7 +230,7 @@ pub fn cite(text: &str) -> Vec<Cite> {
     let mut out = Vec::new();
     let mut rfc: Option<u32> = None;
     let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '(' || c == ')')
+        .split(|c: char| c.is_whitespace() || ",;()[]\"`".contains(c))
         .filter(|w| !w.is_empty())
         .collect();
     let mut i = 0;
@@ -231,18 +242,21 @@ pub fn cite(text: &str) -> Vec<Cite> {
             continue;
         }
         if let (Some(r), Some(id)) = (rfc, w.strip_prefix('§')) {
-            let id = id.trim_end_matches(['.', ':']);
-            if !id.is_empty() {
-                out.push(Cite {
-                    rfc: r,
-                    section: id.to_string(),
-                });
+            // A range, `§2–§3` or `§6.2.2.2-6.2.2.3`, names its two ends.
+            for id in id.split(['–', '-']) {
+                let id = section_id(id.trim_start_matches('§'));
+                if !id.is_empty() {
+                    out.push(Cite {
+                        rfc: r,
+                        section: id.to_string(),
+                    });
+                }
             }
         } else if let (Some(r), "Appendix") = (rfc, w) {
             if let Some(id) = words.get(i + 1) {
                 out.push(Cite {
                     rfc: r,
-                    section: id.trim_end_matches(['.', ':']).to_string(),
+                    section: section_id(id).to_string(),
                 });
                 i += 1;
             }
@@ -252,10 +266,33 @@ pub fn cite(text: &str) -> Vec<Cite> {
     out
 }
 
+/// The section id a word starts with: letters, digits and dots, without
+/// a final dot (`3.2.2` of `3.2.2's`, `3` of `3:` or `3"`).
+fn section_id(word: &str) -> &str {
+    let end = word
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .unwrap_or(word.len());
+    word[..end].trim_end_matches('.')
+}
+
 /// The citation of a stable code (a finding, a rung, a path kind): see
 /// [`CODES`].
 pub fn for_code(code: &str) -> Option<&'static str> {
     CODES.iter().find(|(c, _)| *c == code).map(|(_, s)| *s)
+}
+
+/// The passages defining scheme `name`'s own syntax (ASCII
+/// case-insensitive), when its RFC is shipped: see [`SCHEMES`].
+///
+/// ```
+/// assert_eq!(uriscope::spec::for_scheme("MAILTO"), Some("RFC 6068 §2"));
+/// assert_eq!(uriscope::spec::for_scheme("http"), None);
+/// ```
+pub fn for_scheme(name: &str) -> Option<&'static str> {
+    SCHEMES
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(name))
+        .map(|(_, c)| *c)
 }
 
 /// The title of an RFC cited but not shipped.

@@ -22,6 +22,7 @@ pub mod answer;
 pub mod json;
 pub mod mask;
 pub mod plain;
+pub mod quoted;
 pub mod screen;
 pub mod wrap;
 

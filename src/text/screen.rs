@@ -98,7 +98,11 @@ fn render(g: &str) -> Cow<'_, str> {
         let has_base = g.chars().any(|c| !is_hazard(c) && char_width(c) > 0);
         let mut out = String::new();
         for c in g.chars() {
-            if is_hazard(c) || (!has_base && char_width(c) == 0) {
+            // A C0 control or DEL is its picture in a cluster too (CR LF
+            // is one cluster): one notation for it on the screen.
+            if let Some(p) = picture(c) {
+                out.push_str(p);
+            } else if is_hazard(c) || (!has_base && char_width(c) == 0) {
                 use std::fmt::Write as _;
                 let _ = write!(out, "<U+{:04X}>", c as u32);
             } else {
@@ -108,6 +112,16 @@ fn render(g: &str) -> Cow<'_, str> {
         return Cow::Owned(out);
     }
     Cow::Borrowed(g)
+}
+
+/// The picture of a C0 control or DEL (`␍`, `␡`), as one glyph of its own
+/// is drawn.
+fn picture(c: char) -> Option<&'static str> {
+    match c {
+        '\0'..='\u{1f}' => Some(CONTROL_PICTURES[c as usize]),
+        '\u{7f}' => Some("␡"),
+        _ => None,
+    }
 }
 
 /// The display width of [`render`]`(g)` (at least 1), without building
@@ -129,7 +143,10 @@ fn rendered_width(g: &str) -> usize {
     // of characters kept between escapes are measured as strings.
     let (mut w, mut run) = (0, 0);
     for (i, c) in g.char_indices() {
-        if is_hazard(c) || (!has_base && char_width(c) == 0) {
+        if picture(c).is_some() {
+            w += g[run..i].width() + 1;
+            run = i + c.len_utf8();
+        } else if is_hazard(c) || (!has_base && char_width(c) == 0) {
             w += g[run..i].width();
             let digits = (32 - (c as u32).leading_zeros()).div_ceil(4).max(4) as usize;
             w += 4 + digits;
@@ -589,7 +606,11 @@ pub fn clip(s: &str, cols: usize) -> &str {
 /// assert_eq!(fit("a\u{1b}b", 8), "a␛b");
 /// ```
 pub fn fit(s: &str, max: usize) -> Cow<'_, str> {
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    // Printable ASCII up to one byte past the cut decides it (no cluster
+    // joins two printable ASCII characters): a 10 MB value is not scanned
+    // to show 80 columns of it.
+    let probe = &s.as_bytes()[..s.len().min(max.saturating_add(1))];
+    if probe.iter().all(|b| (0x20..0x7f).contains(b)) {
         if s.len() <= max {
             return Cow::Borrowed(s);
         }
@@ -626,6 +647,43 @@ mod tests {
     use super::*;
     use crate::text::{glyph_after, glyph_before, glyph_start_at};
     use proptest::prelude::*;
+
+    #[test]
+    fn fit_decides_an_ascii_head_without_the_tail() {
+        // A mark right after the last column joins the character before.
+        assert_eq!(fit("aaa\u{301}", 3), "aaa\u{301}");
+        assert_eq!(fit("aaaa\u{301}", 3), "aa…");
+        assert_eq!(fit("abcd\u{1b}", 3), "ab…");
+        assert_eq!(fit("abc\u{1b}", 3), "ab…");
+        assert_eq!(fit("ab\u{1b}", 3), "ab␛");
+        assert_eq!(fit(&"x".repeat(1 << 20), 4), "xxx…");
+    }
+
+    proptest! {
+        /// The ASCII shortcut gives what walking the glyphs gives.
+        #[test]
+        fn fit_is_the_glyph_walk(s in "[a-c ]{0,6}(\u{301}|\u{1b}|例|\r\n)?[a-c]{0,3}", max in 0usize..10) {
+            let mut walked = String::new();
+            let mut w = 0;
+            let mut cut = 0;
+            for g in glyphs(&s) {
+                if w + g.width <= max.saturating_sub(1) {
+                    cut = walked.len() + g.text.len();
+                }
+                w += g.width;
+                if w > max {
+                    walked.truncate(cut);
+                    if max > 0 {
+                        walked.push('…');
+                    }
+                    break;
+                }
+                walked.push_str(&g.text);
+            }
+            let got = fit(&s, max);
+            prop_assert_eq!(got.as_ref(), walked.as_str());
+        }
+    }
 
     #[test]
     fn control_pictures_are_u2400_on() {

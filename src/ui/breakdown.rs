@@ -48,7 +48,55 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         selected,
         app.breakdown.all_findings,
     );
-    // What the input is beyond RFC 3986: a URI Template, a data: URI.
+    let height = usize::from(area.height);
+    // The sections below the RFC 3986 lines each read the whole input
+    // again (two `url` crate parses among them: half a second on 10 MB);
+    // for a long input they are written only when the view reaches them,
+    // and stand as one line until then.
+    let first = match pin.filter(|_| app.breakdown.follow) {
+        Some(p) => p.saturating_sub(height),
+        None => app.breakdown.scroll.y,
+    };
+    if a.input.len() >= LAZY_SECTIONS && first.saturating_add(height) < lines.len() {
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            format!(
+                "URI Template, data:, Parsers and WHATWG sections: written when the view reaches \
+                 them ({} bytes of input)",
+                a.input.len()
+            ),
+            theme.dim(),
+        ));
+    } else {
+        sections(app, a, &mut lines, theme, cols);
+    }
+    lines.extend(legend(theme));
+    let max_y = lines.len().saturating_sub(height);
+    let mut y = app.breakdown.scroll.y.min(max_y);
+    if let Some(p) = pin.filter(|_| app.breakdown.follow) {
+        if p >= y + height {
+            y = (p + 1).saturating_sub(height).min(max_y);
+        } else if p < y {
+            y = p;
+        }
+    }
+    super::field::note_view(height, y, max_y);
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
+    let total = shown.len() + max_y;
+    Paragraph::new(shown).render(area, buf);
+    if max_y > 0 {
+        let mut state = ScrollbarState::new(total.saturating_sub(height) + 1).position(y);
+        Scrollbar::new(ScrollbarOrientation::VerticalRight).render(area, buf, &mut state);
+    }
+}
+
+/// From this many bytes of input, the sections after the RFC 3986 lines
+/// are written only when the view reaches them.
+pub const LAZY_SECTIONS: usize = 1 << 20;
+
+/// What the input is beyond RFC 3986 (a URI Template, a `data:` URI),
+/// every parser's reading, and the browser's.
+fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &Theme, cols: usize) {
     lines.extend(super::template::section(
         a.input,
         &app.template_vars,
@@ -69,24 +117,6 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
         theme,
         cols,
     ));
-    lines.extend(legend(theme));
-    let height = usize::from(area.height);
-    let max_y = lines.len().saturating_sub(height);
-    let mut y = app.breakdown.scroll.y.min(max_y);
-    if let Some(p) = pin.filter(|_| app.breakdown.follow) {
-        if p >= y + height {
-            y = (p + 1).saturating_sub(height).min(max_y);
-        } else if p < y {
-            y = p;
-        }
-    }
-    let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
-    let total = shown.len() + max_y;
-    Paragraph::new(shown).render(area, buf);
-    if max_y > 0 {
-        let mut state = ScrollbarState::new(total.saturating_sub(height) + 1).position(y);
-        Scrollbar::new(ScrollbarOrientation::VerticalRight).render(area, buf, &mut state);
-    }
 }
 
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
@@ -126,9 +156,14 @@ fn body(
     let mut roles = m.per_byte(&roles(a));
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them: the parser's, also where a shape's
-    // one finding stands for them.
+    // one finding stands for them. Only the window's columns are drawn:
+    // the findings come in input order, so those that start past it are
+    // not looked at (an input with an error every few bytes has millions).
+    // Past the glyph under the column after the window, nothing shows.
+    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
     for f in a
         .marks()
+        .take_while(|f| m.at(f.span.start) <= window_end)
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
         if let Some(slot) = roles.get_mut(m.at(f.span.start)..m.at(f.span.end)) {
@@ -184,9 +219,14 @@ fn body(
         .into_iter()
         .flatten()
         .map(|m| (0, m));
-    for (i, f) in all.marks().enumerate().chain(shape_carets) {
+    let in_window = |f: &Mark| m.at(f.span.start) <= window_end;
+    let listed = all.marks().enumerate().take_while(|(_, f)| in_window(f));
+    for (i, f) in listed.chain(shape_carets.take_while(|(_, f)| in_window(f))) {
+        if marks.len() >= MAX_MARKS {
+            break;
+        }
         let (c0, c1) = cols.cols(m.at(f.span.start), m.at(f.span.end));
-        if whole(&f) || !g.shows(c0, c1) || marks.len() >= MAX_MARKS {
+        if whole(&f) || !g.shows(c0, c1) {
             continue;
         }
         let style = theme.severity(f.severity);
@@ -495,7 +535,7 @@ fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: us
         wrapped(
             out,
             &head,
-            &crate::text::visible(&f.message),
+            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
             theme.severity(f.severity),
             w,
         );
@@ -562,7 +602,7 @@ fn grouped_findings(
         wrapped(
             out,
             &head,
-            &crate::text::visible(&f.message),
+            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
             theme.severity(f.severity),
             w,
         );

@@ -13,8 +13,7 @@ use ratatui::text::{Line, Span};
 
 use crate::app::breakdown::roles;
 use crate::app::compare::{comparison, normal_forms, normalization, syntax_normal};
-use crate::app::keymap::key;
-use crate::app::{Action, App, Focus, Pane};
+use crate::app::{App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
@@ -30,15 +29,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let (top, rest) = split(area);
     let a = uri::report(app.compare.text.text());
+    let focused = app.focus == Focus::Pane(Pane::Compare);
     field(
         " compare",
         &app.compare.text,
         &roles(&a),
-        app.focus == Focus::Pane(Pane::Compare),
-        &format!(
-            "a second URI to compare with the input ({} here, type)",
-            key(Action::FocusNext)
-        ),
+        focused,
+        &super::field::placeholder("a second URI to compare with the input", focused),
         top,
         buf,
         theme,
@@ -161,8 +158,11 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         None => out.push(Line::styled(
             fit(
                 &format!(
-                    "compare: {} to the compare field and type a second URI",
-                    key(Action::FocusNext)
+                    "compare: {}",
+                    super::field::placeholder(
+                        "a second URI in the compare field",
+                        app.focus == Focus::Pane(Pane::Compare)
+                    )
                 ),
                 w,
             )

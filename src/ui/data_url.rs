@@ -1,4 +1,4 @@
-//! The Breakdown's `data:` section (RFC 2397): media type and parameters,
+//! The Breakdown's `data:` section (RFC 2397 §2, §3): media type and parameters,
 //! base64 or percent encoding, the decoded size, the findings located by
 //! byte, and a preview — text in its charset with controls visible, an
 //! image's kind and size read from its header, or a hex dump. Only the
@@ -30,7 +30,9 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let Some(result) = data_url::analyze(input) else {
         return Vec::new();
     };
-    let mut out = vec![Line::styled("data: URI (RFC 2397)", theme.heading())];
+    // §2 describes the form and its defaults, §3 is the grammar: the two
+    // passages every row below reads from.
+    let mut out = vec![Line::styled("data: URI (RFC 2397 §2, §3)", theme.heading())];
     let d = match result {
         Ok(d) => d,
         Err(e) => {
@@ -52,7 +54,11 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     ));
     if let Some(c) = &d.charset {
         let enc = c.encoding.unwrap_or("unknown label: decoded as UTF-8");
-        let dflt = if c.defaulted { ", the default" } else { "" };
+        let dflt = if c.defaulted {
+            ", the default (RFC 2397 §2)"
+        } else {
+            ""
+        };
         out.push(row(
             "charset",
             cell(&format!("{} → {enc}{dflt}", c.label), room),
@@ -135,14 +141,17 @@ pub fn section(input: &str, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             }
             what.push(')');
             out.push(row("preview", cell(&what, room), theme));
-            let shown = data_url::visible_controls(&text);
-            for l in shown.lines().take(PREVIEW_LINES) {
+            // Each line in the screen's notation, as the rest of the
+            // screen (the core's `visible_controls` writes `\u{…}`, for
+            // plain output).
+            let mut lines = text.split_terminator('\n');
+            for l in lines.by_ref().take(PREVIEW_LINES) {
                 out.push(Line::raw(format!(
                     "  │ {}",
                     fit(&visible(l), w.saturating_sub(4))
                 )));
             }
-            if shown.lines().nth(PREVIEW_LINES).is_some() {
+            if lines.next().is_some() {
                 out.push(Line::styled("  │ …", theme.dim()));
             }
         }

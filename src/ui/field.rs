@@ -61,6 +61,19 @@ pub fn field(
     Line::from(spans).render(area, buf);
 }
 
+/// What an empty field says: `what` it takes, and how to type into it
+/// from where the focus is (a field with focus needs no key).
+pub fn placeholder(what: &str, focused: bool) -> String {
+    if focused {
+        format!("{what}: type or paste it here")
+    } else {
+        format!(
+            "{what} ({} moves the focus here, then type)",
+            crate::app::keymap::key(crate::app::Action::FocusNext)
+        )
+    }
+}
+
 /// The cursor in a field drawn by [`field`] at `area`.
 pub fn field_cursor(ed: &Editor, area: Rect) -> Option<Position> {
     let w = usize::from(area.width).saturating_sub(LABEL_W + 1);
@@ -100,6 +113,26 @@ pub fn split(area: Rect) -> (Rect, Rect) {
     (top, rest)
 }
 
+thread_local! {
+    /// What the last scrolling view drew: its height, first line and the
+    /// last first line it could show. Handed from the pane that drew it to
+    /// [`super::render`], which keeps it in [`App::drawn`] for the page and
+    /// end keys, without every pane's drawing returning it.
+    static LAST_VIEW: std::cell::Cell<Option<(usize, usize, usize)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Note what a scrolling view drew: `height` lines from line `y`, at
+/// most from line `max_y`.
+pub fn note_view(height: usize, y: usize, max_y: usize) {
+    LAST_VIEW.with(|v| v.set(Some((height, y, max_y))));
+}
+
+/// What [`note_view`] noted since the last call, if anything.
+pub fn take_view() -> Option<(usize, usize, usize)> {
+    LAST_VIEW.with(std::cell::Cell::take)
+}
+
 /// Draw `lines` into `area` from line `y` (clamped), moved down if needed
 /// so that line `pin` is visible; a scrollbar when they do not fit.
 pub fn scrolled(
@@ -122,6 +155,7 @@ pub fn scrolled(
             y = p;
         }
     }
+    note_view(height, y, max_y);
     let shown: Vec<Line<'static>> = lines.into_iter().skip(y).take(height).collect();
     Paragraph::new(shown).render(area, buf);
     if max_y > 0 {

@@ -27,7 +27,11 @@ pub fn uri_line(
     let mut run = String::new();
     let mut run_style = Style::new();
     let end = skip.saturating_add(max);
-    if input.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    // Printable ASCII up to one byte past the window (no cluster joins two
+    // printable ASCII characters) draws byte for column: the rest of a
+    // 10 MB input is not looked at.
+    let probe = &input.as_bytes()[..input.len().min(end.saturating_add(1))];
+    if probe.iter().all(|b| (0x20..0x7f).contains(b)) {
         // Printable ASCII: byte == column, slice the window directly.
         let (a, b) = (skip.min(input.len()), end.min(input.len()));
         for (i, ch) in input[a..b].char_indices() {
@@ -180,7 +184,13 @@ impl Grid {
     pub fn labels(&mut self, first: usize, items: &[(usize, String, Style)]) {
         for (center, text, style) in items {
             let len = text.chars().count();
-            let start = center.saturating_sub(len.saturating_sub(1) / 2);
+            let mut start = center.saturating_sub(len.saturating_sub(1) / 2);
+            // A label whose mark is in the window is moved in from its
+            // edge rather than cut there (the last label under a URI as
+            // wide as the view); its connector still meets it.
+            if (self.lo..self.hi).contains(center) && self.hi - self.lo >= len {
+                start = start.min(self.hi - len).max(self.lo);
+            }
             if !self.shows(start.min(*center), (start + len).max(center + 1)) {
                 continue;
             }
@@ -306,6 +316,37 @@ mod tests {
         assert_eq!(text(&g, 0), "| |");
         assert_eq!(text(&g, 1), "scheme");
         assert_eq!(text(&g, 2), " host");
+    }
+
+    #[test]
+    fn the_window_is_drawn_from_its_own_bytes() {
+        let theme = Theme::default();
+        let line = |s: &str, skip, max| {
+            let roles = vec![Role::Path; s.len()];
+            uri_line(s, None, &roles, &theme, skip, max).to_string()
+        };
+        // What follows the window does not change it...
+        let tail = format!("abcdef{}", "\u{1b}".repeat(1 << 16));
+        assert_eq!(line(&tail, 1, 3), "bcd");
+        // ...unless it joins the window's last character.
+        assert_eq!(line("abc\u{301}", 0, 3), "abc\u{301}");
+        assert_eq!(line("abcd\u{301}", 0, 3), "abc");
+    }
+
+    #[test]
+    fn a_label_at_an_edge_of_the_window_moves_in_whole() {
+        // Issue 39 point 8: "fragment" under the last columns of a 100-
+        // column view was cut to "fragmen".
+        let s = Style::new();
+        let mut g = Grid::window(0, 20);
+        g.labels(1, &[(18, "fragment".into(), s)]);
+        assert_eq!(text(&g, 0), "                  |");
+        assert_eq!(text(&g, 1), "            fragment");
+        // Scrolled: the first label moves right into view.
+        let mut g = Grid::window(10, 20);
+        g.labels(1, &[(11, "authority".into(), s)]);
+        assert_eq!(text(&g, 0), " |");
+        assert_eq!(text(&g, 1), "authority");
     }
 
     #[test]

@@ -83,6 +83,7 @@ impl Widget for &App {
         let analysis = self.analysis();
         bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
+        field::take_view();
         match self.pane {
             Pane::Breakdown => breakdown::render(self, &analysis, r.view, buf, &theme),
             Pane::Resolve => resolve::render(self, r.view, buf, &theme),
@@ -96,9 +97,15 @@ impl Widget for &App {
             }
             None => bars::status(self, r.status, buf, &theme, true),
         }
-        if let Some(o) = &self.overlay {
-            overlay::render(self, o, area, buf, &theme);
+        let mut drawn = self.drawn.get();
+        if let Some((rows, first, max_y)) = field::take_view() {
+            (drawn.view_rows, drawn.view_first, drawn.view_max_y) = (rows, first, max_y);
         }
+        (drawn.overlay_rows, drawn.overlay_max) = (0, 0);
+        if let Some(o) = &self.overlay {
+            (drawn.overlay_rows, drawn.overlay_max) = overlay::render(self, o, area, buf, &theme);
+        }
+        self.drawn.set(drawn);
     }
 }
 

@@ -12,23 +12,45 @@ use crate::text::{clip, fit, visible, width};
 
 use super::theme::Theme;
 
-/// Draw `overlay` centred in `area`.
-pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let w = area.width.saturating_sub(4).min(76);
+/// The overlay's frame in `area` (the whole screen): all of it but two
+/// columns each side and a line above and below, so that a wide terminal
+/// shows whole lines; `None` when too small to draw in.
+pub fn frame(area: Rect) -> Option<Rect> {
+    let w = area.width.saturating_sub(4);
     let h = area.height.saturating_sub(2);
     if w < 10 || h < 3 {
-        return;
+        return None;
     }
-    let rect = Rect::new(
+    Some(Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
         w,
         h,
-    );
+    ))
+}
+
+/// Draw `overlay` centred in `area`; return the lines inside its frame
+/// and the last line its text can scroll to (for the page keys).
+pub fn render(
+    app: &App,
+    overlay: &Overlay,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) -> (usize, usize) {
+    let Some(rect) = frame(area) else {
+        return (0, 0);
+    };
+    let (w, h) = (rect.width, rect.height);
     let inner_w = usize::from(w.saturating_sub(2));
     let inner_h = usize::from(h.saturating_sub(2));
+    let mut max = 0;
     let (title, lines) = match overlay {
-        Overlay::Help { scroll } => help(*scroll, app.theme_name, inner_w, inner_h, theme),
+        Overlay::Help { scroll } => {
+            let (title, lines, last) = help(*scroll, app.theme_name, inner_w, inner_h, theme);
+            max = last;
+            (title, lines)
+        }
         Overlay::Copy { selected } => {
             let secrets = super::mask::passwords(app);
             copy(
@@ -69,6 +91,7 @@ pub fn render(app: &App, overlay: &Overlay, area: Rect, buf: &mut Buffer, theme:
         theme.heading(),
     ));
     Paragraph::new(lines).block(block).render(rect, buf);
+    (inner_h, max)
 }
 
 /// The edit field: the component's rule and encode set, the value, and
@@ -114,7 +137,9 @@ fn edit_field(
             lines.push(Line::styled(fit(&shown, w).into_owned(), theme.good()));
         }
         Err(msg) => {
-            // At most 16 lines (the message may quote a 64 KB value).
+            // At most 16 lines (the message may quote a 64 KB value),
+            // the value quoted in the screen's notation.
+            let msg = crate::text::quoted::message(&msg, &[e.field.text()]);
             for piece in crate::text::wrap::wrap_upto(&msg, w, 16) {
                 lines.push(Line::styled(
                     piece,
@@ -284,13 +309,10 @@ pub fn field_cursor(
     area: Rect,
     row: u16,
 ) -> Option<ratatui::layout::Position> {
-    let w = area.width.saturating_sub(4).min(76);
-    let h = area.height.saturating_sub(2);
-    if w < 10 || h < 6 {
-        return None;
-    }
-    let x0 = area.x + (area.width - w) / 2 + 1 + 9;
-    let y = area.y + (area.height - h) / 2 + 1 + row;
+    let rect = frame(area).filter(|r| r.height >= 6)?;
+    let w = rect.width;
+    let x0 = rect.x + 1 + 9;
+    let y = rect.y + 1 + row;
     let col = field.cursor_col().min(usize::from(w.saturating_sub(11)));
     Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
@@ -301,7 +323,7 @@ fn help(
     w: usize,
     h: usize,
     theme: &Theme,
-) -> (String, Vec<Line<'static>>) {
+) -> (String, Vec<Line<'static>>, usize) {
     let colours = if theme.no_color {
         "no colour (NO_COLOR)".to_string()
     } else {
@@ -326,16 +348,29 @@ fn help(
         let keys_w = 22.min(w / 2);
         let k = fit(&keys, keys_w).into_owned();
         let pad = keys_w.saturating_sub(width(&k));
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {k}{}", " ".repeat(pad)), theme.key()),
-            Span::raw(fit(&format!(" {text}"), w.saturating_sub(keys_w + 1)).into_owned()),
-        ]));
+        // A description longer than its column wraps under itself: no
+        // help line is cut.
+        let text_w = w.saturating_sub(keys_w + 2).max(1);
+        for (i, piece) in crate::text::wrap::wrap(text, text_w)
+            .into_iter()
+            .enumerate()
+        {
+            let keys = if i == 0 {
+                Span::styled(format!(" {k}{}", " ".repeat(pad)), theme.key())
+            } else {
+                Span::raw(" ".repeat(keys_w + 1))
+            };
+            lines.push(Line::from(vec![keys, Span::raw(format!(" {piece}"))]));
+        }
     }
     lines.push(Line::default());
-    lines.push(Line::styled(
-        "Printable keys type into the focused text field.".to_string(),
-        theme.dim(),
-    ));
+    for piece in crate::text::wrap::wrap(
+        "Printable keys type into the focused text field; in a result view, one that is no \
+         command there types into the input line.",
+        w.max(1),
+    ) {
+        lines.push(Line::styled(piece, theme.dim()));
+    }
     let max = lines.len().saturating_sub(h);
     let skip = scroll.min(max);
     let lines = lines.into_iter().skip(skip).collect();
@@ -348,6 +383,7 @@ fn help(
             key(Action::Close)
         ),
         lines,
+        max,
     )
 }
 
@@ -366,12 +402,13 @@ fn copy(
     h: usize,
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
+    // The labels whole while they leave half the row to the previews.
     let label_w = entries
         .iter()
         .map(|e| width(&e.label))
         .max()
         .unwrap_or(0)
-        .min(w / 3);
+        .min(w / 2);
     let lines = window(selected, entries.len(), h)
         .map(|i| {
             let e = &entries[i];

@@ -1,29 +1,22 @@
-//! The out-of-process engines: finding them, and running one child per
-//! engine per batch under the protocol described in the module above.
+//! The out-of-process engines: running one child per engine per batch
+//! under the protocol described in the module above (finding them is
+//! `probe.rs`; their processes and folders, `processes.rs`).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::process::{Command, Stdio};
 use std::sync::{mpsc, Arc};
-use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
-use super::{Availability, Engine, Outcome, Probe, Reading, PROBE_TIMEOUT};
+use super::processes::{capture, read_tail, spawn_detached, Failure, Group, TempDir, GRACE};
+use super::{Engine, Outcome, Reading};
 
 const PYTHON: &str = include_str!("scripts/python_urllib.py");
 const NODE: &str = include_str!("scripts/node_url.js");
 const JAVA: &str = include_str!("scripts/JavaUri.java");
 const GO: &str = include_str!("scripts/go_url.go");
-
-/// How long a child that has answered (or closed its stdout) may take to
-/// exit before it is killed.
-const GRACE: Duration = Duration::from_secs(1);
-
-/// How much of a child's stderr is kept for messages.
-const STDERR_TAIL: usize = 2000;
 
 /// One out-of-process engine's part of a batch.
 #[derive(Clone, Debug)]
@@ -226,11 +219,12 @@ fn exchange(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut child = match command.spawn() {
-        Ok(c) => c,
+    let mut group = match Group::spawn(command) {
+        Ok(g) => g,
         Err(e) => return all_rejected(count, &format!("could not start {name}: {e}")),
     };
     let cap = answer_cap(&input);
+    let child = group.child();
     let stdin = child.stdin.take();
     let stdout = child.stdout.take();
     let stderr = child.stderr.take();
@@ -256,13 +250,13 @@ fn exchange(
         })
     });
     if let Err(e) = started {
-        kill(&mut child);
+        // Dropping the group kills it.
         return all_rejected(count, &format!("could not start a thread: {e}"));
     }
     let left = deadline.saturating_duration_since(Instant::now());
     match answers.recv_timeout(left) {
         Ok(mut outcomes) => {
-            let status = wait_until(&mut child, Instant::now() + GRACE);
+            let status = group.wait_until(Instant::now() + GRACE);
             if outcomes.len() < count {
                 let why = match status {
                     Some(s) => s.to_string(),
@@ -279,7 +273,7 @@ fn exchange(
             outcomes
         }
         Err(_) => {
-            kill(&mut child);
+            group.kill();
             all_rejected(count, &timed_out(timeout))
         }
     }
@@ -294,13 +288,6 @@ fn answer_cap(input: &[u8]) -> usize {
         .max()
         .unwrap_or(0);
     longest.saturating_mul(16).saturating_add(1 << 20)
-}
-
-fn spawn_detached(name: &str, f: impl FnOnce() + Send + 'static) -> io::Result<()> {
-    thread::Builder::new()
-        .name(name.to_owned())
-        .spawn(f)
-        .map(|_| ())
 }
 
 /// Read up to `count` answer lines, send them (at `count` or at the end of
@@ -418,325 +405,6 @@ fn field(object: &Map<String, Value>, key: &str) -> Option<String> {
     }
 }
 
-/// The last [`STDERR_TAIL`] bytes of a stream, as one trimmed line.
-fn read_tail(stream: Option<impl Read>) -> String {
-    let Some(mut stream) = stream else {
-        return String::new();
-    };
-    let mut kept: Vec<u8> = Vec::new();
-    let mut buf = [0u8; 8192];
-    loop {
-        match stream.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                kept.extend_from_slice(&buf[..n]);
-                if kept.len() > 2 * STDERR_TAIL {
-                    kept.drain(..kept.len() - STDERR_TAIL);
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => break,
-        }
-    }
-    let start = kept.len().saturating_sub(STDERR_TAIL);
-    let text = String::from_utf8_lossy(&kept[start..]);
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn kill(child: &mut Child) {
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// Wait for `child` until `until`; kill it then. `None` when killed.
-fn wait_until(child: &mut Child, until: Instant) -> Option<ExitStatus> {
-    let mut nap = Duration::from_millis(1);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) => {}
-            Err(_) => {
-                kill(child);
-                return None;
-            }
-        }
-        let now = Instant::now();
-        if now >= until {
-            kill(child);
-            return None;
-        }
-        thread::sleep(nap.min(until - now));
-        nap = (nap * 2).min(Duration::from_millis(20));
-    }
-}
-
-enum Failure {
-    TimedOut,
-    Other(String),
-}
-
-struct Captured {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-/// Run `command` with no input to its end (or kill it at `deadline`),
-/// keeping the tails of its output.
-fn capture(mut command: Command, deadline: Instant) -> Result<Captured, Failure> {
-    command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = command
-        .spawn()
-        .map_err(|e| Failure::Other(format!("could not start: {e}")))?;
-    let (out_tx, out_rx) = mpsc::channel();
-    let (err_tx, err_rx) = mpsc::channel();
-    let stdout = child.stdout.take();
-    let stderr = child.stderr.take();
-    let started = spawn_detached("engine probe stdout", move || {
-        let _ = out_tx.send(read_tail(stdout));
-    })
-    .and_then(|()| {
-        spawn_detached("engine probe stderr", move || {
-            let _ = err_tx.send(read_tail(stderr));
-        })
-    });
-    if let Err(e) = started {
-        kill(&mut child);
-        return Err(Failure::Other(format!("could not start a thread: {e}")));
-    }
-    let status = wait_until(&mut child, deadline).ok_or(Failure::TimedOut)?;
-    Ok(Captured {
-        status,
-        stdout: out_rx.recv_timeout(GRACE).unwrap_or_default(),
-        stderr: err_rx.recv_timeout(GRACE).unwrap_or_default(),
-    })
-}
-
-/// A fresh folder under the system's temporary one, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> io::Result<TempDir> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let base = std::env::temp_dir();
-        let nanos = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let mut last = None;
-        for _ in 0..16 {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let dir = base.join(format!(
-                "uriscope-engine-{}-{n}-{nanos:x}",
-                std::process::id()
-            ));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(TempDir(dir)),
-                Err(e) => last = Some(e),
-            }
-        }
-        Err(last.unwrap_or_else(|| io::Error::other("no free name")))
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Look for `name` on `PATH`: an executable file, nothing run.
-pub(super) fn find_on_path(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .filter(|dir| !dir.as_os_str().is_empty())
-        .flat_map(|dir| {
-            let plain = dir.join(name);
-            let exe = cfg!(windows).then(|| dir.join(format!("{name}.exe")));
-            std::iter::once(plain).chain(exe)
-        })
-        .find(|p| is_executable(p))
-}
-
-#[cfg(unix)]
-fn is_executable(p: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    p.metadata()
-        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        .unwrap_or(false)
-}
-
-#[cfg(not(unix))]
-fn is_executable(p: &Path) -> bool {
-    p.is_file()
-}
-
-/// What probing one program found: its path and version line, or why not.
-type Found = Result<(PathBuf, String), String>;
-
-/// Probe every engine: the programs on `PATH`, their versions at once.
-pub(super) fn probe_all() -> Vec<Probe> {
-    let programs: Vec<&'static str> = {
-        let mut p: Vec<_> = Engine::ALL.iter().filter_map(|e| e.program()).collect();
-        p.dedup();
-        p
-    };
-    let deadline = Instant::now() + PROBE_TIMEOUT;
-    let found: Vec<(&str, Found)> = thread::scope(|scope| {
-        let handles: Vec<_> = programs
-            .iter()
-            .map(|&name| {
-                let handle = thread::Builder::new()
-                    .name(format!("probe {name}"))
-                    .spawn_scoped(scope, move || probe(name, deadline));
-                (name, handle)
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|(name, handle)| {
-                let found = match handle {
-                    Ok(h) => h
-                        .join()
-                        .unwrap_or_else(|_| Err("the probe failed".to_owned())),
-                    Err(_) => probe(name, deadline),
-                };
-                (name, found)
-            })
-            .collect()
-    });
-    Engine::ALL
-        .iter()
-        .map(|&engine| {
-            let Some(name) = engine.program() else {
-                return Probe {
-                    availability: Availability {
-                        engine,
-                        found: true,
-                        detail: in_process_detail(engine).to_owned(),
-                    },
-                    program: None,
-                };
-            };
-            let result = found
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, f)| f.clone())
-                .unwrap_or_else(|| Err(format!("{name} was not probed")));
-            match result {
-                Ok((path, version)) => Probe {
-                    availability: Availability {
-                        engine,
-                        found: true,
-                        detail: format!("{version} ({})", path.display()),
-                    },
-                    program: Some(path),
-                },
-                Err(why) => Probe {
-                    availability: Availability {
-                        engine,
-                        found: false,
-                        detail: why,
-                    },
-                    program: None,
-                },
-            }
-        })
-        .collect()
-}
-
-fn in_process_detail(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Rfc3986 => concat!("in process: uriscope ", env!("CARGO_PKG_VERSION")),
-        Engine::Whatwg => "in process: the `url` crate (2.x)",
-        Engine::HttpUri => "in process: the `http` crate (1.x)",
-        _ => "out of process",
-    }
-}
-
-fn probe(name: &str, deadline: Instant) -> Found {
-    let path = find_on_path(name).ok_or_else(|| format!("{name} is not on PATH"))?;
-    let mut command = Command::new(&path);
-    let shown = match name {
-        "java" => "java -version",
-        "go" => "go version",
-        _ => "--version",
-    };
-    match name {
-        "java" => command.arg("-version"),
-        "go" => command.arg("version").env("GOTOOLCHAIN", "local"),
-        _ => command.arg("--version"),
-    };
-    let at = path.display();
-    let out = match capture(command, deadline) {
-        Ok(out) => out,
-        Err(Failure::TimedOut) => {
-            return Err(format!("{name} at {at}: `{shown}` timed out"));
-        }
-        Err(Failure::Other(e)) => return Err(format!("{name} at {at}: `{shown}`: {e}")),
-    };
-    if !out.status.success() {
-        return Err(format!(
-            "{name} at {at}: `{shown}` failed ({}): {} {}",
-            out.status, out.stdout, out.stderr
-        ));
-    }
-    let text = format!("{} {}", out.stdout, out.stderr);
-    let version = version_line(name, &text);
-    if let Some(why) = unusable(name, &version) {
-        return Err(format!("{name} at {at} is {version}: {why}"));
-    }
-    Ok((path, version))
-}
-
-/// The interesting part of a version output (already one line).
-fn version_line(name: &str, text: &str) -> String {
-    let text = text.trim();
-    let short = match name {
-        // `openjdk version "17.0.15" 2025-04-15 OpenJDK Runtime …`.
-        "java" => text
-            .find("version \"")
-            .map(|i| {
-                let start = text[..i].trim_end().rfind(' ').map_or(0, |j| j + 1);
-                let rest = &text[i + 9..];
-                let end = rest.find('"').map_or(rest.len(), |j| j + i + 10);
-                &text[start..end]
-            })
-            .unwrap_or(text),
-        _ => text,
-    };
-    let short: String = short.chars().take(120).collect();
-    if short.is_empty() {
-        format!("{name} (no version given)")
-    } else {
-        short
-    }
-}
-
-/// Why a found program cannot run its engine, if it cannot.
-fn unusable(name: &str, version: &str) -> Option<&'static str> {
-    match name {
-        "python3" if !version.contains("Python 3") => Some("not a Python 3"),
-        "java" => {
-            let quoted = version.split('"').nth(1)?;
-            let major: u32 = if let Some(rest) = quoted.strip_prefix("1.") {
-                rest.split('.').next()?.parse().ok()?
-            } else {
-                quoted
-                    .split(|c: char| !c.is_ascii_digit())
-                    .next()?
-                    .parse()
-                    .ok()?
-            };
-            (major < 11).then_some("java 11 or later is needed to run a single-file source")
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -799,20 +467,5 @@ mod tests {
             read_line_capped(&mut r, &mut line, 8),
             Ok(Line::Eof)
         ));
-    }
-
-    #[test]
-    fn java_versions() {
-        let v = version_line(
-            "java",
-            "openjdk version \"17.0.15\" 2025-04-15 OpenJDK Runtime",
-        );
-        assert_eq!(v, "openjdk version \"17.0.15\"");
-        assert_eq!(unusable("java", &v), None);
-        let old = version_line("java", "Picked up X java version \"1.8.0_392\" Java(TM)");
-        assert_eq!(old, "java version \"1.8.0_392\"");
-        assert!(unusable("java", &old).is_some());
-        assert_eq!(unusable("python3", "Python 2.7.18"), Some("not a Python 3"));
-        assert_eq!(unusable("node", "v20.1.0"), None);
     }
 }

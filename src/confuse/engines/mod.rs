@@ -49,9 +49,14 @@
 //!   killed and every result of its batch is a [`Outcome::Rejected`] saying
 //!   `timed out`. A child that stops early (a crash) leaves the rest of its
 //!   batch as `engine gave no answer: …` with the tail of its stderr.
+//! - **processes**: each child leads a process group of its own, and the
+//!   whole group is killed when the child is (or once it has exited), so
+//!   nothing it started outlives it; [`cleanup`] kills every live group
+//!   and removes every temporary folder when the program ends.
 //!
 //! Python and Node get their script as a `-c`/`-e` argument; Java and Go get
-//! it as a file in a fresh temporary folder, removed afterwards.
+//! it as a file in a fresh temporary folder (`uriscope-engine-PID-…`),
+//! removed afterwards.
 //!
 //! In-process engines are run directly and are not subject to the timeout
 //! (they cannot be killed; they are bounded by their input).
@@ -67,6 +72,8 @@
 
 mod external;
 mod in_process;
+mod probe;
+mod processes;
 pub use in_process::whatwg_against;
 
 use std::path::PathBuf;
@@ -76,6 +83,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use external::run_command;
+pub use processes::{cleanup, remove_folders_of, TEMP_PREFIX};
 
 /// What one engine read in one URL: each component as that engine reports
 /// it. `None` means the engine has no such component (or leaves it
@@ -306,7 +314,7 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
 
 fn probes() -> &'static [Probe] {
     static PROBES: OnceLock<Vec<Probe>> = OnceLock::new();
-    PROBES.get_or_init(external::probe_all)
+    PROBES.get_or_init(probe::probe_all)
 }
 
 /// Which engines can run on this machine, every engine in
@@ -334,7 +342,7 @@ pub fn on_path() -> Vec<(Engine, bool)> {
             (
                 e,
                 e.program()
-                    .is_some_and(|p| external::find_on_path(p).is_some()),
+                    .is_some_and(|p| probe::find_on_path(p).is_some()),
             )
         })
         .collect()

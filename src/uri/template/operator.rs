@@ -118,6 +118,32 @@ impl Operator {
         }
     }
 
+    /// The sections that explain the operator, as uriscope cites them:
+    /// its expansion (§3.2.2 ..= §3.2.9), the operators of §2.2, and the
+    /// table of Appendix A. The explorer's URI Template view, its RFC
+    /// overlay and `uriscope expand --explain` all print this.
+    ///
+    /// ```
+    /// use uriscope::uri::template::Operator;
+    ///
+    /// assert_eq!(
+    ///     Operator::Query.citation(),
+    ///     "RFC 6570 §3.2.8, §2.2, Appendix A"
+    /// );
+    /// ```
+    pub const fn citation(self) -> &'static str {
+        match self {
+            Operator::Simple => "RFC 6570 §3.2.2, §2.2, Appendix A",
+            Operator::Reserved => "RFC 6570 §3.2.3, §2.2, Appendix A",
+            Operator::Fragment => "RFC 6570 §3.2.4, §2.2, Appendix A",
+            Operator::Label => "RFC 6570 §3.2.5, §2.2, Appendix A",
+            Operator::Path => "RFC 6570 §3.2.6, §2.2, Appendix A",
+            Operator::PathParameter => "RFC 6570 §3.2.7, §2.2, Appendix A",
+            Operator::Query => "RFC 6570 §3.2.8, §2.2, Appendix A",
+            Operator::QueryContinuation => "RFC 6570 §3.2.9, §2.2, Appendix A",
+        }
+    }
+
     /// Appendix A `first`: written before the first defined variable.
     pub const fn first(self) -> &'static str {
         match self {
@@ -189,6 +215,15 @@ mod tests {
             allow,
             [false, true, false, false, false, false, false, true]
         );
+    }
+
+    #[test]
+    fn the_citation_opens_on_the_operators_own_section() {
+        for op in Operator::ALL {
+            let (own, rest) = op.citation().split_once(", ").unwrap();
+            assert_eq!(own, format!("RFC 6570 §{}", op.section()));
+            assert_eq!(rest, "§2.2, Appendix A");
+        }
     }
 
     #[test]

@@ -79,6 +79,18 @@ pub enum Modifier {
     Explode,
 }
 
+impl Modifier {
+    /// The RFC 6570 section defining the modifier: `2.4.1` for a prefix,
+    /// `2.4.2` for explode, none without one.
+    pub const fn section(self) -> Option<&'static str> {
+        match self {
+            Modifier::None => None,
+            Modifier::Prefix(_) => Some("2.4.1"),
+            Modifier::Explode => Some("2.4.2"),
+        }
+    }
+}
+
 /// Why a template does not parse: the byte position, the character found
 /// there (`None` at the end of the template) and what was wrong.
 ///

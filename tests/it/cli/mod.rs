@@ -5,6 +5,7 @@ mod args;
 mod codec;
 mod edit;
 mod expand;
+mod expand_explain;
 mod json_schema;
 mod markdown;
 mod output_defects;

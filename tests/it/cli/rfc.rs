@@ -57,21 +57,98 @@ fn a_finding_code_prints_every_section_it_cites() {
             && out.contains("6.2.2.3.  Path Segment Normalization")
     );
     // A citation of an RFC not shipped says so.
-    let (_, out, _) = run_uriscope(&["rfc", "--code", "data-base64"], b"");
+    let (_, out, _) = run_uriscope(&["rfc", "--code", "scheme-empty-host"], b"");
     assert!(
-        out.contains("RFC 2397 §3 (The \"data\" URL scheme): the text is not shipped"),
+        out.contains("RFC 9110 §4.2.1 (HTTP Semantics): the text is not shipped"),
         "{out}"
     );
+    // Issue 41: the scheme RFCs are shipped, and a scheme check, a data:
+    // finding and a template error print their passages.
+    let (_, out, _) = run_uriscope(&["rfc", "--code", "data-base64"], b"");
+    assert!(
+        out.starts_with(
+            "data-base64: RFC 2397 §3, §2
+"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("RFC 2397 §3: Syntax\n3. Syntax")
+            && out.contains("The \";base64\" extension is distinguishable")
+            && out.contains("RFC 2397 §2: Description"),
+        "{out}"
+    );
+    assert!(!out.contains("not shipped"), "{out}");
+    let (_, out, _) = run_uriscope(&["rfc", "--code", "tel-phone-context"], b"");
+    assert!(out.contains("5.1.5.  Local Numbers"), "{out}");
+    let (_, out, _) = run_uriscope(&["rfc", "--code", "mailto-hfield"], b"");
+    assert!(
+        out.contains("mailtoURI    = \"mailto:\" [ to ] [ hfields ]"),
+        "{out}"
+    );
+    let (code, out, _) = run_uriscope(&["rfc", "--code", "reserved-operator"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("2.2.  Expressions"), "{out}");
+}
+
+#[test]
+fn the_scheme_and_template_rfcs_by_section_and_rule() {
+    for (args, want) in [
+        (
+            &["rfc", "6570", "3.2.8"][..],
+            "3.2.8.  Form-Style Query Expansion: {?var}",
+        ),
+        (
+            &["rfc", "2397", "3"][..],
+            "dataurl    := \"data:\" [ mediatype ]",
+        ),
+        (
+            &["rfc", "8089", "Appendix E.2.2"][..],
+            "E.2.2.  Vertical Line Character",
+        ),
+        (
+            &["rfc", "5891", "5.4"][..],
+            "5.4.  Validation and Character List Testing",
+        ),
+        (&["rfc", "3492", "6.2"][..], "6.2 Decoding procedure"),
+        (
+            &["rfc", "6455", "3"][..],
+            "ws-URI = \"ws:\" \"//\" host [ \":\" port ] path [ \"?\" query ]",
+        ),
+        (
+            &["rfc", "--rule", "dataurl"][..],
+            "dataurl (RFC 2397 §3; defined in RFC 2397 §3):",
+        ),
+        (
+            &["rfc", "--rule", "telephone-uri"][..],
+            "telephone-uri (RFC 3966 §3;",
+        ),
+        (
+            &["rfc", "--rule", "assigned-name"][..],
+            "assigned-name (RFC 8141 §2;",
+        ),
+    ] {
+        let (code, out, err) = run_uriscope(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains(want), "{args:?}: {out}");
+    }
 }
 
 #[test]
 fn the_lists_and_the_errors() {
     let (code, out, _) = run_uriscope(&["rfc"], b"");
     assert_eq!(code, 0);
-    for n in ["2396", "3986", "3987", "5952", "6874"] {
-        assert!(out.contains(&format!("RFC {n} ")), "{out}");
+    let (shipped, cited) = out.split_once("Cited, not shipped").expect("both lists");
+    for n in [
+        "2396", "2397", "3492", "3966", "3986", "3987", "5891", "5952", "6068", "6455", "6570",
+        "6874", "8089", "8141",
+    ] {
+        assert!(shipped.contains(&format!("RFC {n} ")), "{out}");
     }
-    assert!(out.contains("Cited, not shipped"));
+    assert_eq!(
+        cited.lines().skip(1).collect::<Vec<_>>(),
+        ["  RFC 9110  HTTP Semantics"]
+    );
     let (code, toc, _) = run_uriscope(&["rfc", "3987"], b"");
     assert_eq!(code, 0);
     assert!(toc.contains("    3.1  Mapping of IRIs to URIs"), "{toc}");
@@ -81,10 +158,10 @@ fn the_lists_and_the_errors() {
     let (code, _, err) = run_uriscope(&["rfc", "--rule", "nope"], b"");
     assert_eq!(code, 1);
     assert!(err.contains("no ABNF rule \"nope\""), "{err}");
-    let (code, _, err) = run_uriscope(&["rfc", "6570"], b"");
+    let (code, _, err) = run_uriscope(&["rfc", "9110"], b"");
     assert_eq!(code, 2);
     assert!(
-        err.contains("RFC 6570 (URI Template) is cited but its text is not shipped"),
+        err.contains("RFC 9110 (HTTP Semantics) is cited but its text is not shipped"),
         "{err}"
     );
 }

@@ -18,6 +18,7 @@ mod rfc2396;
 mod scheme;
 mod shape;
 mod spec;
+mod spec_texts;
 mod template;
 mod whatwg;
 mod worst_case;

@@ -1,7 +1,9 @@
 //! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
 
+mod faults;
 mod skips;
 pub mod tmux;
+mod tmux_habits;
 mod tmux_panes;
-mod tmux_signals;
+pub(crate) mod tmux_signals;
 mod x11_clipboard;

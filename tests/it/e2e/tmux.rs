@@ -8,7 +8,10 @@
 //! Each test runs its own tmux server (`tmux -L <unique>`), types with
 //! `send-keys`, reads the screen with `capture-pane`, and polls with a
 //! deadline (no fixed sleeps). The binary runs under a wrapper that, after
-//! it exits, prints its exit code, `stty -a` and a sentinel line.
+//! it exits, prints its exit code, `stty -a` and a sentinel line, then
+//! echoes what is typed with `cat -v` (so a paste shows whether bracketed
+//! paste is still on). `URISCOPE_WRAP` in the environment is a command
+//! the binary runs under (`prlimit --as=…`, `setsid`).
 //!
 //! Without tmux these tests are skipped with a `SKIPPED` line on stderr
 //! that a plain `cargo test` shows (`support::skipped`), except under
@@ -69,6 +72,83 @@ fn binary() -> &'static Path {
     })
 }
 
+/// The fields of `/proc/PID/stat` after the command name ("state ppid
+/// ..."), or `None` when the process is gone; and its command name.
+pub(crate) fn proc_stat(pid: u32) -> Option<(String, String)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (head, rest) = stat.rsplit_once(')')?;
+    let comm = head.split_once('(').map_or("", |(_, c)| c).to_string();
+    Some((comm, rest.trim_start().to_string()))
+}
+
+/// The process state letter (R, S, T, Z, ...).
+pub(crate) fn proc_state(pid: u32) -> Option<char> {
+    proc_stat(pid)?.1.chars().next()
+}
+
+/// The pid the shell started: the child of the wrapper shell in the pane
+/// (the guardian, which runs the explorer in a child of its own).
+pub(crate) fn program_pid(t: &Tmux) -> u32 {
+    let shell: u32 = t.format("#{pane_pid}").parse().expect("pane pid");
+    let start = Instant::now();
+    loop {
+        for entry in std::fs::read_dir("/proc").expect("read /proc").flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Some((comm, fields)) = proc_stat(pid) else {
+                continue;
+            };
+            let ppid = fields
+                .split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse().ok());
+            if ppid == Some(shell) && comm == "uriscope" {
+                return pid;
+            }
+        }
+        assert!(start.elapsed() < DEADLINE, "no uriscope under the pane");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+pub(crate) fn kill(sig: &str, pid: u32) {
+    let st = Command::new("kill")
+        .args([&format!("-{sig}"), &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(st.success(), "kill -{sig} {pid}");
+}
+
+/// The pid of the explorer itself: the guardian's child, which exists
+/// once the explorer has drawn (else the program itself: a binary without
+/// a guardian).
+pub(crate) fn explorer_pid(t: &Tmux) -> u32 {
+    let program = program_pid(t);
+    children_of(program).into_iter().next().unwrap_or(program)
+}
+
+/// The pids whose parent is `parent`.
+pub(crate) fn children_of(parent: u32) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("read /proc").flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Some((_, fields)) = proc_stat(pid) else {
+            continue;
+        };
+        let ppid = fields
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(parent) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
 /// Whether tmux can run here; under CI=true its absence is a failure.
 pub(crate) fn tmux_available() -> bool {
     let ok = Command::new("tmux")
@@ -106,6 +186,23 @@ impl Tmux {
         h: u16,
         tmux_conf: &str,
     ) -> Tmux {
+        Tmux::launch(Some(args), None, env, w, h, tmux_conf)
+    }
+
+    /// A pane running `command` (an interactive shell, say) instead of
+    /// the wrapped binary; `$URISCOPE` names the binary there.
+    pub(crate) fn start_command(command: &str, env: &[(&str, &str)], w: u16, h: u16) -> Tmux {
+        Tmux::launch(None, Some(command), env, w, h, "")
+    }
+
+    fn launch(
+        args: Option<&[&str]>,
+        shell: Option<&str>,
+        env: &[(&str, &str)],
+        w: u16,
+        h: u16,
+        tmux_conf: &str,
+    ) -> Tmux {
         static N: AtomicUsize = AtomicUsize::new(0);
         let id = format!(
             "uriscope-test-{}-{}",
@@ -119,15 +216,19 @@ impl Tmux {
         std::fs::write(
             &script,
             format!(
-                "#!/bin/sh\nif [ -n \"$URISCOPE_STDIN\" ]; then exec <\"$URISCOPE_STDIN\"; fi\n\"$URISCOPE\" \"$@\"\necho \"exit=$?\"\nstty -a </dev/tty | tr '\\n' ' '\necho\necho {SENTINEL}\nexec sleep 600\n"
+                "#!/bin/sh\nif [ -n \"$URISCOPE_STDIN\" ]; then exec <\"$URISCOPE_STDIN\"; fi\n$URISCOPE_WRAP \"$URISCOPE\" \"$@\"\necho \"exit=$?\"\nstty -a </dev/tty | tr '\\n' ' '\necho\necho {SENTINEL}\nexec cat -v </dev/tty\n"
             ),
         )
         .expect("write wrapper");
         let quoted: Vec<String> = args
+            .unwrap_or_default()
             .iter()
             .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
             .collect();
-        let command = format!("sh {} {}", script.display(), quoted.join(" "));
+        let command = match shell {
+            Some(c) => c.to_string(),
+            None => format!("sh {} {}", script.display(), quoted.join(" ")),
+        };
         let t = Tmux {
             socket: id,
             dir: dir.clone(),
@@ -163,6 +264,17 @@ impl Tmux {
         let out = t.tmux(&refs);
         assert!(out.status.success(), "tmux new-session: {out:?}");
         t
+    }
+
+    /// The test's own folder (removed with the server): files a test
+    /// makes go there.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the program has exited (the wrapper's sentinel is shown).
+    pub(crate) fn exited(&self) -> bool {
+        self.screen().lines().any(|l| l.trim() == SENTINEL)
     }
 
     pub(crate) fn tmux(&self, args: &[&str]) -> Output {
@@ -271,6 +383,20 @@ impl Tmux {
             "mouse still captured"
         );
         assert_eq!(self.format("#{cursor_flag}"), "1", "cursor still hidden");
+        self.assert_paste_unbracketed();
+    }
+
+    /// Paste a probe line after the program exited: the wrapper's `cat -v`
+    /// shows it, and shows the `ESC [200~` around it if bracketed paste
+    /// were still on (tmux brackets a paste only for a pane that asked).
+    #[track_caller]
+    pub(crate) fn assert_paste_unbracketed(&self) {
+        let out = self.tmux(&["set-buffer", "-b", "probe", "zz-probe\n"]);
+        assert!(out.status.success(), "{out:?}");
+        let out = self.tmux(&["paste-buffer", "-p", "-b", "probe", "-t", "t"]);
+        assert!(out.status.success(), "{out:?}");
+        let s = self.wait_text("zz-probe");
+        assert!(!s.contains("200~"), "bracketed paste still on:\n{s}");
     }
 }
 

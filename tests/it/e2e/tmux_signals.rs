@@ -5,57 +5,10 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::e2e::tmux::{tmux_available, Tmux, DEADLINE};
-
-/// The fields of `/proc/PID/stat` after the command name ("state ppid
-/// ..."), or `None` when the process is gone; and its command name.
-fn proc_stat(pid: u32) -> Option<(String, String)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (head, rest) = stat.rsplit_once(')')?;
-    let comm = head.split_once('(').map_or("", |(_, c)| c).to_string();
-    Some((comm, rest.trim_start().to_string()))
-}
-
-/// The process state letter (R, S, T, Z, ...).
-fn proc_state(pid: u32) -> Option<char> {
-    proc_stat(pid)?.1.chars().next()
-}
-
-/// The explorer's pid: the child of the wrapper shell in the pane.
-fn program_pid(t: &Tmux) -> u32 {
-    let shell: u32 = t.format("#{pane_pid}").parse().expect("pane pid");
-    let start = Instant::now();
-    loop {
-        for entry in std::fs::read_dir("/proc").expect("read /proc").flatten() {
-            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-                continue;
-            };
-            let Some((comm, fields)) = proc_stat(pid) else {
-                continue;
-            };
-            let ppid = fields
-                .split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse().ok());
-            if ppid == Some(shell) && comm == "uriscope" {
-                return pid;
-            }
-        }
-        assert!(start.elapsed() < DEADLINE, "no uriscope under the pane");
-        std::thread::sleep(Duration::from_millis(25));
-    }
-}
-
-fn kill(sig: &str, pid: u32) {
-    let st = Command::new("kill")
-        .args([&format!("-{sig}"), &pid.to_string()])
-        .status()
-        .expect("run kill");
-    assert!(st.success(), "kill -{sig} {pid}");
-}
+use crate::e2e::tmux::{kill, proc_state, program_pid, tmux_available, Tmux, DEADLINE};
 
 /// The pane's terminal settings, read while the program runs.
-fn stty_of_pane(t: &Tmux) -> String {
+pub(crate) fn stty_of_pane(t: &Tmux) -> String {
     let tty = t.format("#{pane_tty}");
     let out = Command::new("stty")
         .args(["-a", "-F", &tty])
@@ -64,13 +17,13 @@ fn stty_of_pane(t: &Tmux) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn has_flag(stty: &str, flag: &str) -> bool {
+pub(crate) fn has_flag(stty: &str, flag: &str) -> bool {
     stty.split(|c: char| c.is_whitespace() || c == ';')
         .any(|f| f == flag)
 }
 
 /// Poll a tmux format until it has `want`.
-fn wait_format(t: &Tmux, f: &str, want: &str) {
+pub(crate) fn wait_format(t: &Tmux, f: &str, want: &str) {
     let start = Instant::now();
     while t.format(f) != want {
         assert!(start.elapsed() < DEADLINE, "{f} never became {want}");
@@ -79,7 +32,7 @@ fn wait_format(t: &Tmux, f: &str, want: &str) {
 }
 
 #[track_caller]
-fn killed_by(sig: &str, number: i32) {
+pub(crate) fn killed_by(sig: &str, number: i32) {
     if !tmux_available() {
         return;
     }
@@ -133,7 +86,12 @@ fn kill_tstp_restores_then_cont_redraws() {
         assert!(start.elapsed() < DEADLINE, "cooked mode never came back");
         std::thread::sleep(Duration::from_millis(25));
     }
-    assert_eq!(proc_state(pid), Some('T'), "stopped by SIGTSTP");
+    // The guardian stops once its child has: the shell sees the job stopped.
+    let start = Instant::now();
+    while proc_state(pid) != Some('T') {
+        assert!(start.elapsed() < DEADLINE, "not stopped by SIGTSTP");
+        std::thread::sleep(Duration::from_millis(25));
+    }
 
     kill("CONT", pid);
     wait_format(&t, "#{alternate_on}", "1");

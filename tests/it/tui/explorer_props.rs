@@ -76,10 +76,28 @@ proptest! {
         let choices = app.copy_choices();
         let mut without: Vec<Choice> = choices[..2].to_vec();
         without.extend_from_slice(&choices[5..]);
-        prop_assert_eq!(&without[..], &rows[..]);
+        prop_assert_eq!(without.len(), rows.len());
+        // The breakdown's and the Markdown reports' rows show the user's
+        // text as typed (drawn in the screen's notation, issue 39 point
+        // 7), where the text copied writes it in the plain notation:
+        // written back in that notation, the row is the text's first line
+        // (each cut after its 200 characters).
+        let shows = |row: &Choice, e: &Choice| {
+            let plain = uriscope::text::plain::visible(&row.preview);
+            row.label == e.label
+                && row.more == e.more
+                && (plain.starts_with(&e.preview) || e.preview.starts_with(plain.as_ref()))
+        };
+        for (row, e) in without.iter().zip(&rows) {
+            if row.label == "breakdown" {
+                prop_assert!(shows(row, e), "{:?} vs {:?}", row, e);
+            } else {
+                prop_assert_eq!(row, e);
+            }
+        }
         for (k, pane) in uriscope::app::markdown::VIEWS.iter().enumerate() {
             let e = app.copy_entry(2 + k).unwrap();
-            prop_assert_eq!(&choices[2 + k], &Choice::of(&e));
+            prop_assert!(shows(&choices[2 + k], &Choice::of(&e)), "{:?} vs {:?}", choices[2 + k], Choice::of(&e));
             prop_assert_eq!(e.label, uriscope::app::markdown::label(*pane));
         }
     }

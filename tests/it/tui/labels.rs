@@ -297,11 +297,12 @@ fn pager_keys_where_no_text_field_has_focus() {
         press(&mut a, KeyCode::Char(c), KeyModifiers::NONE);
     }
     assert_eq!(a.input.text(), format!("{before}q?/jk"));
-    // q quits from a view.
+    // q quits from a view (asking first: what was typed is not kept).
     update(&mut a, Action::FocusPane(Pane::Breakdown));
     let ev = crossterm::event::KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
     let act = keymap::action_for(&a, &ev).expect("q is bound in a view");
-    assert_eq!(act, Action::Quit);
+    assert_eq!(act, Action::QuitAsking);
+    assert!(matches!(update(&mut a, act.clone()), Effect::None));
     assert!(matches!(update(&mut a, act), Effect::Quit));
     // The help lists them, named as typed (`q`, not `Q`).
     let rows = keymap::help_rows();

@@ -45,7 +45,7 @@ fn a_data_uri_shows_its_media_type_size_and_preview() {
         None,
     );
     let s = screen(
-        &scrolled_to(text.clone(), "data: URI (RFC 2397)", 80, 24),
+        &scrolled_to(text.clone(), "data: URI (RFC 2397 §2, §3)", 80, 24),
         80,
         24,
     );
@@ -59,22 +59,26 @@ fn a_data_uri_shows_its_media_type_size_and_preview() {
     );
     let img = App::new(gif(), None);
     let s = screen(
-        &scrolled_to(img.clone(), "data: URI (RFC 2397)", 80, 24),
+        &scrolled_to(img.clone(), "data: URI (RFC 2397 §2, §3)", 80, 24),
         80,
         24,
     );
     assert!(s.contains("preview     GIF image, 48×48 pixels"), "{s}");
     // Malformed base64 located by byte.
     let bad = App::new("data:;base64,SGV!sbG8", None);
-    let s = screen(&scrolled_to(bad, "data: URI (RFC 2397)", 80, 24), 80, 24);
+    let s = screen(
+        &scrolled_to(bad, "data: URI (RFC 2397 §2, §3)", 80, 24),
+        80,
+        24,
+    );
     assert!(s.contains("at 16..17"), "{s}");
-    both_sizes("data_text", &text, "data: URI (RFC 2397)");
-    both_sizes("data_gif", &img, "data: URI (RFC 2397)");
+    both_sizes("data_text", &text, "data: URI (RFC 2397 §2, §3)");
+    both_sizes("data_gif", &img, "data: URI (RFC 2397 §2, §3)");
     let bin = App::new(
         "data:application/octet-stream;base64,AAECAwQFBgcICQoLDA0ODxAREhM=",
         None,
     );
-    both_sizes("data_binary", &bin, "data: URI (RFC 2397)");
+    both_sizes("data_binary", &bin, "data: URI (RFC 2397 §2, §3)");
 }
 
 #[test]
@@ -167,4 +171,20 @@ fn the_parsers_section_reads_a_relative_reference_against_the_base() {
         "{s}"
     );
     assert!(s.contains("href       http://a/b/g?q#f"), "{s}");
+}
+
+/// Issue 41 point 3: the data: view cites RFC 2397 §2–§3, the default
+/// charset by the section that sets it.
+#[test]
+fn the_data_view_cites_rfc_2397_sections_2_and_3() {
+    let a = App::new("data:,A%20brief%20note", None);
+    let s = screen(
+        &scrolled_to(a, "data: URI (RFC 2397 §2, §3)", 80, 24),
+        80,
+        24,
+    );
+    assert!(
+        s.contains("charset     US-ASCII → windows-1252, the default (RFC 2397 §2)"),
+        "{s}"
+    );
 }
