@@ -1,7 +1,7 @@
 //! What trurl does to every URL on top of libcurl: the path's segments,
 //! the fragment, the user, the password and the options decoded and
 //! encoded again, and the query's pairs written back normalized
-//! ([`super::query`]); and [`print`], what `trurl URL` prints for one
+//! ([`super::query`]); and [`print()`], what `trurl URL` prints for one
 //! URL and no option, which the explorer offers to copy.
 
 use super::escape::{escape, is_unreserved, push_escape, unescape};
@@ -146,7 +146,7 @@ pub fn print(input: &str) -> Result<String, UrlCode> {
     print_traced(input, &mut Trace::off())
 }
 
-/// [`print`], each change recorded in `t`.
+/// [`print()`], each change recorded in `t`.
 pub fn print_traced(input: &str, t: &mut Trace) -> Result<String, UrlCode> {
     let mut u = CurlUrl::parse_traced(input.as_bytes(), READ, t)?;
     path(&mut u, &[], t);
