@@ -17,7 +17,11 @@ fn lint(c: &mut Criterion) {
         b.iter(|| {
             lines
                 .iter()
-                .map(|l| uriscope::uri::analyze(black_box(l)).findings.len())
+                .map(|l| {
+                    uriscope::uri::analyze(black_box(l), Default::default())
+                        .findings()
+                        .count()
+                })
                 .sum::<usize>()
         })
     });
@@ -26,8 +30,8 @@ fn lint(c: &mut Criterion) {
             lines
                 .iter()
                 .map(|l| {
-                    let a = uriscope::uri::analyze(black_box(l));
-                    a.findings.len() + uriscope::uri::lint::lint_analysis(&a).len()
+                    let r = uriscope::uri::analyze(black_box(l), Default::default());
+                    uriscope::uri::lint::Linted::new(&r).findings().count()
                 })
                 .sum::<usize>()
         })

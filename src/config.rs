@@ -260,7 +260,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         }
     }
     if let Some(base) = &c.base {
-        if let Err(e) = crate::uri::parse_with(base, crate::uri::ParseOptions { iri: true }) {
+        if let Err(e) = crate::uri::parse_iri(base) {
             return Err(err(
                 line_of("base"),
                 format!("base {base:?} is not a URI: {e}"),

@@ -2,10 +2,10 @@
 //!
 //! A terminal explorer for URIs, built on a URI parser core of its own.
 //!
-//! The [`uri`] module is the embedded core: RFC 3986 parsing of
-//! URI-references with byte spans for every component
+//! The [`uri`] module is the core, the crate `uriscope-core` re-exported:
+//! RFC 3986 parsing of URI-references with byte spans for every component
 //! ([`uri::parse`](fn@uri::parse)), every problem with its position ([`uri::analyze`]), the
-//! Appendix B split ([`uri::split`](fn@uri::syntax::split::split)) and recomposition (§5.3). It knows
+//! Appendix B split ([`uri::split`](fn@uri::split)) and recomposition (§5.3). It knows
 //! nothing of terminals.
 //!
 //! ```
@@ -15,9 +15,9 @@
 //! assert_eq!(u.authority(), Some("example.com:8042"));
 //! assert_eq!(u.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
 //!
-//! let a = analyze("http://[::1/");
+//! let a = analyze("http://[::1/", Default::default());
 //! assert!(!a.is_valid());
-//! assert_eq!(a.findings[0].code, "ip-literal-syntax");
+//! assert_eq!(a.finding(0).code, "ip-literal-syntax");
 //! ```
 //!
 //! References: RFC 3986 (URI generic syntax), RFC 3987 (IRIs), RFC 6874
@@ -42,5 +42,7 @@ pub mod stdin_list;
 pub mod term;
 pub mod text;
 pub mod ui;
-pub mod uri;
 pub mod whatwg;
+
+/// The URI parser core, a crate of its own ([`uriscope_core`]).
+pub use uriscope_core as uri;

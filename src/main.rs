@@ -31,6 +31,9 @@ fn main() -> ExitCode {
         }
     };
     let status = match args.command {
+        // The explorer's X11 hand-over: the clipboard belongs to the
+        // explorer's side of the binary, never to the CLI.
+        Some(cli::Command::ServeClipboard) => uriscope::clipboard::serve(),
         Some(command) => cli::run(command),
         None => show_uri(&args),
     };
@@ -123,7 +126,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         return Ok(cli::EXIT_USAGE);
     };
     // The explorer reads an IRI-reference (RFC 3987); so does its text form.
-    let r = uriscope::uri::report_with(uri, uriscope::uri::ParseOptions { iri: true });
+    let r = uriscope::uri::analyze(uri, uriscope::uri::ParseOptions { iri: true });
     let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = io::stdout().lock();
     uriscope::report::text::write_breakdown(&mut out, &l)?;

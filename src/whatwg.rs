@@ -28,9 +28,7 @@ use std::collections::HashSet;
 
 mod plain;
 
-use crate::uri::{
-    parse as rfc_parse, recover, resolve_target, Finding, Report, ResolveOptions, UriRef,
-};
+use crate::uri::{parse as rfc_parse, recover, resolve, Finding, Report, ResolveOptions, UriRef};
 
 /// The label to show beside this column.
 pub const LABEL: &str = "WHATWG URL Standard (what browsers do; not RFC 3986)";
@@ -106,9 +104,9 @@ fn without_base() -> Whatwg {
 /// the parser may still agree; [`parse_reported`] then runs it.
 ///
 /// ```
-/// let plain = uriscope::uri::report("https://example.com/a?b=c");
+/// let plain = uriscope::uri::analyze("https://example.com/a?b=c", Default::default());
 /// assert!(uriscope::whatwg::is_unchanged(&plain));
-/// let port = uriscope::uri::report("https://example.com:443/");
+/// let port = uriscope::uri::analyze("https://example.com:443/", Default::default());
 /// assert!(!uriscope::whatwg::is_unchanged(&port));
 /// ```
 pub fn is_unchanged(report: &Report<'_>) -> bool {
@@ -126,11 +124,11 @@ pub const NEEDS_BASE: &str = "a relative reference: the WHATWG URL parser needs 
 /// never starts with a scheme and `:`.
 ///
 /// ```
-/// let rel = uriscope::uri::report("../a/b?c#d");
+/// let rel = uriscope::uri::analyze("../a/b?c#d", Default::default());
 /// assert!(uriscope::whatwg::needs_base(&rel));
 /// let w = uriscope::whatwg::parse("../a/b?c#d", None);
 /// assert_eq!(w.differences, [uriscope::whatwg::NEEDS_BASE]);
-/// assert!(!uriscope::whatwg::needs_base(&uriscope::uri::report("a:b")));
+/// assert!(!uriscope::whatwg::needs_base(&uriscope::uri::analyze("a:b", Default::default())));
 /// ```
 pub fn needs_base(report: &Report<'_>) -> bool {
     report.is_valid() && report.uri.scheme().is_none()
@@ -188,7 +186,7 @@ pub fn join(base: &str, reference: &str) -> Whatwg {
     let mut d = Vec::new();
     preprocessing(base, &base_url, &mut d);
     preprocessing(reference, &url, &mut d);
-    match resolve_target(base, reference, ResolveOptions::default()) {
+    match resolve(base, reference, ResolveOptions::default()) {
         Ok(target) => {
             let (rfc, _) = recover(&target, Default::default());
             compare(&rfc, &url, &mut d);
@@ -692,7 +690,7 @@ mod tests {
             s in "(http|HTTP|file|x|ws)?(:|://)?([a-zA-Z0-9.@:%\\[\\] \t<>\\\\]|é|%zz|%41|\u{85}){0,24}(/|\\.\\./|\\?|#|%2e){0,6}",
             iri in any::<bool>(),
         ) {
-            let r = crate::uri::report_with(&s, crate::uri::ParseOptions { iri });
+            let r = crate::uri::analyze(&s, crate::uri::ParseOptions { iri });
             prop_assert_eq!(parse_reported(&r), parse(&s, None));
         }
     }
@@ -701,7 +699,7 @@ mod tests {
     fn a_report_gives_the_column_its_text_gives_on_the_corpus() {
         for line in include_str!("../benches/uris.txt").lines().step_by(5) {
             assert_eq!(
-                parse_reported(&crate::uri::report(line)),
+                parse_reported(&crate::uri::analyze(line, Default::default())),
                 parse(line, None),
                 "{line:?}"
             );

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::lint::lint;
-use uriscope::uri::rfc2396;
+use uriscope_core::lint::lint;
+use uriscope_core::rfc2396;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {

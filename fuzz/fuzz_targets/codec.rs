@@ -3,11 +3,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::iri::{iri_to_uri, uri_to_iri};
-use uriscope::uri::percent::{
+use uriscope_core::iri::{iri_to_uri, uri_to_iri};
+use uriscope_core::percent::{
     decode, decode_bytes, encode, encode_set, encode_with, explain, DecodeOptions, EncodeOptions,
 };
-use uriscope::uri::{parse, parse_iri};
+use uriscope_core::{parse, parse_iri};
 
 fn is_escape_at(b: &[u8], i: usize) -> bool {
     b[i] == b'%' && i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/it/peers/crates.rs"]
+#[path = "../../crates/uriscope-core/tests/it/peers/crates.rs"]
 #[allow(dead_code)]
 mod peers;
 

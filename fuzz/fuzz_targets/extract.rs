@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::extract::{extract, line_col, Delimiter};
+use uriscope_core::extract::{extract, line_col, Delimiter};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

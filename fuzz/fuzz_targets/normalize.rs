@@ -5,9 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::{
-    equivalence, normalize, normalize_str, parse, parse_with, NormalizeOptions, ParseOptions,
-};
+use uriscope_core::{analyze, equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -21,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
             keep_encoded_dots: bits & 4 != 0,
             iri: bits & 8 != 0,
         };
-        let ladder = normalize(a, options);
-        let fast = normalize_str(a, options);
+        let ladder = trace::normalize(a, options);
+        let fast = normalize(a, options);
         match (&ladder, &fast) {
             (Ok(l), Ok(f)) => {
                 assert_eq!(&l.normalized, f, "ladder vs fast on {a:?} {options:?}");
@@ -30,28 +28,28 @@ fuzz_target!(|data: &[u8]| {
                 // characters decoded), so it parses as one.
                 let grammar = ParseOptions { iri: options.iri };
                 assert!(
-                    parse_with(f, grammar).is_ok(),
+                    analyze(f, grammar).is_valid(),
                     "normal form {f:?} of {a:?} does not parse ({options:?})"
                 );
-                let twice = normalize_str(f, options);
+                let twice = normalize(f, options);
                 assert_eq!(twice.as_deref(), Ok(f.as_str()), "not idempotent on {a:?}");
             }
             (Err(_), Err(_)) => assert!(parse(a).is_err()),
             _ => panic!("ladder {ladder:?} vs fast {fast:?} on {a:?}"),
         }
     }
-    if let Ok(e) = equivalence(a, a) {
+    if let Ok(e) = equivalence(a, a, Default::default()) {
         assert!(e.is_equivalent(), "{a:?} not equivalent to itself");
     }
-    if let (Ok(x), Ok(y)) = (equivalence(a, b), equivalence(b, a)) {
+    if let (Ok(x), Ok(y)) = (equivalence(a, b, Default::default()), equivalence(b, a, Default::default())) {
         assert_eq!(
             x.is_equivalent(),
             y.is_equivalent(),
             "equivalence not symmetric"
         );
     }
-    if let Ok(n) = normalize_str(a, NormalizeOptions::default()) {
-        let e = equivalence(a, &n).expect("both parse");
+    if let Ok(n) = normalize(a, NormalizeOptions::default()) {
+        let e = equivalence(a, &n, Default::default()).expect("both parse");
         assert!(
             e.is_equivalent(),
             "{a:?} not equivalent to its normal form {n:?}"

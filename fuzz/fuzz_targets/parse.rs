@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope::uri::{analyze, analyze_with, parse, parse_iri, split, ParseOptions, Severity};
+use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Severity};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -16,7 +16,7 @@ fn check(s: &str) {
     let sp = split(s);
     for iri in [false, true] {
         let p = if iri { parse_iri(s) } else { parse(s) };
-        let a = analyze_with(s, ParseOptions { iri });
+        let a = analyze(s, ParseOptions { iri });
         // Validity: parse succeeds exactly when analyze finds no error, and
         // parse's error is analyze's first error.
         assert_eq!(
@@ -24,7 +24,7 @@ fn check(s: &str) {
             a.is_valid(),
             "parse vs analyze validity on {s:?} iri={iri}"
         );
-        for f in &a.findings {
+        for f in a.findings() {
             assert!(
                 f.span.start <= f.span.end && f.span.end <= s.len(),
                 "span out of input"
@@ -36,7 +36,7 @@ fn check(s: &str) {
             Ok(u) => {
                 // On valid input, the strict parser and the Appendix B split
                 // delimit the same five components.
-                let t = |x: Option<uriscope::uri::Span>| x.map(|x| x.slice(s));
+                let t = |x: Option<uriscope_core::Span>| x.map(|x| x.slice(s));
                 assert_eq!(u.scheme(), t(sp.scheme), "scheme of {s:?}");
                 assert_eq!(u.authority(), t(sp.authority), "authority of {s:?}");
                 assert_eq!(u.path(), sp.path.slice(s), "path of {s:?}");
@@ -60,7 +60,7 @@ fn check(s: &str) {
             Err(e) => {
                 // parse's error is one of analyze's errors, at the same place.
                 assert!(
-                    a.findings.iter().any(|f| f.severity == Severity::Error
+                    a.findings().any(|f| f.severity == Severity::Error
                         && f.code == e.code
                         && f.span.start == e.at),
                     "parse error {e:?} not among analyze's findings for {s:?}"
@@ -70,5 +70,5 @@ fn check(s: &str) {
             }
         }
     }
-    let _ = analyze(s);
+    let _ = analyze(s, Default::default());
 }

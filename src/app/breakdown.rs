@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use super::role::Role;
 use super::{App, CopyEntry};
 use crate::uri::lint::Linted;
-use crate::uri::syntax::split::Split;
-use crate::uri::syntax::uri_ref::UriRef;
+use crate::uri::Split;
+use crate::uri::UriRef;
 use crate::uri::{self, percent, ParseOptions, Report, Span};
 
 /// One component or sub-component and the bytes it covers.
@@ -100,7 +100,7 @@ pub fn roles(a: &Report<'_>) -> Vec<Role> {
     // parts found the lenient way (userinfo, host, port), its `@` and the
     // port's `:` left as delimiters.
     if let (false, Some(auth)) = (valid, a.split.authority) {
-        let parts = uri::syntax::split::loose_authority(a.input, auth);
+        let parts = uri::loose_authority(a.input, auth);
         if let Some(slot) = out.get_mut(auth.range()) {
             slot.fill(Role::Delimiter);
         }
@@ -135,10 +135,7 @@ pub fn findings<'r>(a: &'r Report<'r>) -> Linted<'r> {
 /// that stops at the first error: the parser's spans when it is valid, and
 /// the Appendix B split; what [`components_of`] takes.
 fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
-    (
-        uri::parse_with(input, ParseOptions { iri: true }).ok(),
-        uri::syntax::split::split(input),
-    )
+    (uri::parse_iri(input).ok(), uri::split(input))
 }
 
 /// [`fast_parse`] where only the offsets of the components matter (the
@@ -148,17 +145,14 @@ fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
 /// move a stop and is skipped: it was a 64 KB parse at every word key
 /// after an edit (0.1 ms each; a fuzz program of such keys, 13 ms).
 fn edge_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
-    let split = uri::syntax::split::split(input);
+    let split = uri::split(input);
     let plain = split
         .authority
         .is_none_or(|a| !a.slice(input).bytes().any(|b| b == b'@' || b == b':'));
     if plain {
         return (None, split);
     }
-    (
-        uri::parse_with(input, ParseOptions { iri: true }).ok(),
-        split,
-    )
+    (uri::parse_iri(input).ok(), split)
 }
 
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
@@ -184,9 +178,9 @@ pub fn boundaries(input: &str) -> Vec<usize> {
         Some(u) => (u.path_span(), u.query_span()),
         None => (split.path, split.query),
     };
-    let fine = uri::syntax::uri_ref::segments(input, path)
+    let fine = uri::segments(input, path)
         .map(|(s, _)| s)
-        .chain(uri::syntax::uri_ref::query_pairs(input, query, b'&').map(|p| p.span))
+        .chain(uri::query_pairs(input, query, b'&').map(|p| p.span))
         .flat_map(|s| [s.start, s.end]);
     let mut out = Vec::with_capacity(coarse.len() + 8);
     let mut coarse = coarse.into_iter().peekable();
@@ -258,7 +252,7 @@ pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usiz
     let mut out = edges.components.clone();
     let (path, query) = (edges.path, edges.query);
     let from = window_start(input, path, cursor, b'/');
-    for (seg, _) in uri::syntax::uri_ref::segments(input, Span::new(from, path.end)) {
+    for (seg, _) in uri::segments(input, Span::new(from, path.end)) {
         out.extend([seg.start, seg.end]);
         if seg.start > cursor {
             break;
@@ -267,7 +261,7 @@ pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usiz
     if let Some(q) = query {
         let from = window_start(input, q, cursor, b'&');
         let window = Some(Span::new(from, q.end));
-        for pair in uri::syntax::uri_ref::query_pairs(input, window, b'&') {
+        for pair in uri::query_pairs(input, window, b'&') {
             out.extend([pair.span.start, pair.span.end]);
             if pair.span.start > cursor {
                 break;
@@ -392,7 +386,7 @@ pub fn light_entries(app: &App) -> Vec<CopyEntry> {
 /// differs from the input.
 fn forms(input: &str) -> Vec<CopyEntry> {
     let mut out = Vec::new();
-    let r = uri::report_with(input, ParseOptions { iri: true });
+    let r = uri::analyze(input, ParseOptions { iri: true });
     if let Some(s) = uri::shape::recognize(&r) {
         out.push(CopyEntry {
             label: format!("the URI it most likely means ({})", s.kind.name()),
@@ -472,7 +466,7 @@ fn component_entries(input: &str) -> Vec<CopyEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::report as analyze;
+    use crate::uri::analyze;
 
     #[test]
     fn decode_edges() {
@@ -486,7 +480,7 @@ mod tests {
 
     #[test]
     fn roles_cover_sub_components() {
-        let a = analyze("s://u@h:1/p?q#f");
+        let a = analyze("s://u@h:1/p?q#f", Default::default());
         let r: String = roles(&a).iter().map(|r| r.letter()).collect();
         assert_eq!(r, "s   u h npp q f");
     }

@@ -111,7 +111,7 @@ fn under(span: Span, cursor: usize) -> bool {
 fn finding(f: &Finding) -> Citation {
     Citation::new(format!("{} at byte {}", f.code, f.span.start))
         .cite_shipped(&f.message)
-        .cite(spec::for_code(f.code).unwrap_or(""))
+        .cite(spec::for_code(f.code.as_str()).unwrap_or(""))
 }
 
 fn input(app: &App) -> Citation {
@@ -126,7 +126,7 @@ fn input(app: &App) -> Citation {
     if let Some(c) = data_at(text, cursor) {
         return c;
     }
-    let report = uri::report_with(text, ParseOptions { iri: true });
+    let report = uri::analyze(text, ParseOptions { iri: true });
     // The parser's finding under the cursor, else the lint's, else the
     // parser's first error.
     let under_cursor = (0..report.len()).find(|&i| under(report.mark(i).span, cursor));
@@ -148,7 +148,7 @@ fn input(app: &App) -> Citation {
         if let Some(rule) = report.rule(i) {
             c = c.rule(rule.name()).cite(rule.section());
         }
-        return c.cite(spec::for_code(m.code).unwrap_or(""));
+        return c.cite(spec::for_code(m.code.as_str()).unwrap_or(""));
     }
     let roles = super::breakdown::roles(&report);
     let role = roles
@@ -245,7 +245,7 @@ fn data_at(text: &str, cursor: usize) -> Option<Citation> {
 /// The sections of the input's scheme's own RFC (`RFC 6068 §2` for a
 /// `mailto:` URI), or nothing.
 fn scheme_sections(text: &str) -> &'static str {
-    uri::syntax::split::split(text)
+    uri::split(text)
         .scheme
         .and_then(|s| spec::for_scheme(s.slice(text)))
         .unwrap_or("")
@@ -307,7 +307,7 @@ fn resolve(app: &App) -> Citation {
     let mut c = Citation::new(format!("the §5.2.2 branch {}", r.branch.name()))
         .cite("RFC 3986 §5.2.2, §5.2.3, §5.2.4");
     c.find = Some(match r.branch {
-        crate::uri::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
+        crate::uri::trace::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
         b => b.condition().to_string(),
     });
     c

@@ -19,11 +19,8 @@ pub struct CompareView {
     /// Scroll of the view.
     pub scroll: ViewScroll,
 }
-use crate::uri::equivalence::equivalence_with;
-use crate::uri::{
-    normalize, normalize_str, Equivalence, Normalization, NormalizeError, NormalizeOptions,
-    ParseOptions,
-};
+use crate::uri::trace::{self, Normalization};
+use crate::uri::{equivalence, normalize, Equivalence, NormalizeError, NormalizeOptions};
 
 /// `uriscope normalize` and `uriscope equiv`: RFC 3986 §6.2, URIs only.
 pub const URI: NormalizeOptions = NormalizeOptions {
@@ -51,7 +48,7 @@ pub fn ladder_options(app: &App) -> NormalizeOptions {
 
 /// The input's normalization, rung by rung.
 pub fn normalization(app: &App) -> Result<Normalization, NormalizeError> {
-    normalize(app.input.text(), ladder_options(app))
+    trace::normalize(app.input.text(), ladder_options(app))
 }
 
 /// The input's normal forms, as the CLI prints them.
@@ -74,8 +71,8 @@ pub struct NormalForms {
 /// assert_eq!(n.iri.as_deref(), Some("http://a/€"));
 /// ```
 pub fn normal_forms(s: &str) -> NormalForms {
-    let uri = normalize_str(s, URI);
-    let iri = normalize_str(s, IRI).ok().filter(|i| uri.as_ref() != Ok(i));
+    let uri = normalize(s, URI);
+    let iri = normalize(s, IRI).ok().filter(|i| uri.as_ref() != Ok(i));
     NormalForms { uri, iri }
 }
 
@@ -109,8 +106,8 @@ impl Comparison {
 /// assert!(c.iri.unwrap().unwrap().is_equivalent());
 /// ```
 pub fn compare(a: &str, b: &str) -> Comparison {
-    let uri = equivalence_with(a, b, URI);
-    let iri = uri.is_err().then(|| equivalence_with(a, b, IRI));
+    let uri = equivalence(a, b, URI);
+    let iri = uri.is_err().then(|| equivalence(a, b, IRI));
     Comparison { uri, iri }
 }
 
@@ -123,7 +120,7 @@ pub fn comparison(app: &App) -> Option<Comparison> {
 
 /// The syntax-based (§6.2.2 only) normal form of `s` under `options`.
 pub fn syntax_normal(s: &str, options: NormalizeOptions) -> Option<String> {
-    normalize_str(
+    normalize(
         s,
         NormalizeOptions {
             syntax_only: true,
@@ -138,7 +135,7 @@ pub fn syntax_normal(s: &str, options: NormalizeOptions) -> Option<String> {
 /// nothing, without building the error's findings.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let input = app.input.text();
-    if crate::uri::parse_with(input, ParseOptions { iri: true }).is_err() {
+    if crate::uri::parse_iri(input).is_err() {
         return Vec::new();
     }
     let n = normal_forms(input);

@@ -222,7 +222,7 @@ pub static KEYS: &[Binding] = &[
         action: Action::Parsers,
         // Listed in the help; the hint bar has no room left at 80 columns.
         hint: "",
-        help: "every parser's reading of the input (Python, Node, Java run too) and the allowlist tester",
+        help: "every parser's reading of the input (Python, libcurl, Node, Java, Go, PHP, Ruby, Perl run too), the allowlist tester and the check/fetch pair",
     },
     Binding {
         context: Global,

@@ -68,7 +68,7 @@ pub fn report(app: &App, pane: Pane) -> String {
     // Writing into a Vec cannot fail.
     let _ = match pane {
         Pane::Breakdown | Pane::Encode => {
-            let r = uri::report_with(input, ParseOptions { iri: true });
+            let r = uri::analyze(input, ParseOptions { iri: true });
             write_parse(&mut out, &Linted::new(&r))
         }
         Pane::Resolve => {

@@ -379,7 +379,7 @@ impl App {
     /// The findings' messages are written only for what is drawn
     /// ([`Report`]).
     pub fn analysis(&self) -> Report<'_> {
-        uri::report_with(self.input.text(), ParseOptions { iri: true })
+        uri::analyze(self.input.text(), ParseOptions { iri: true })
     }
 
     /// The open edit field's editor, when the edit overlay is open.

@@ -4,7 +4,8 @@
 //! table is reached; what the pane offers to copy. Drawn by `ui::resolve`.
 
 use super::{App, CopyEntry, Editor, ViewScroll, DEFAULT_BASE};
-use crate::uri::{self, rfc2396, Mode, Resolution, ResolveError, ResolveOptions};
+use crate::uri::trace::Resolution;
+use crate::uri::{self, rfc2396, Mode, ResolveError, ResolveOptions};
 
 /// The Resolve pane's own state: its base field, step and toggles.
 #[derive(Clone, Debug)]
@@ -53,7 +54,7 @@ pub fn options(app: &App) -> ResolveOptions {
 
 /// The input resolved against the base by RFC 3986 §5.2, traced.
 pub fn resolution(app: &App) -> Result<Resolution, ResolveError> {
-    uri::resolve(app.resolve.base.text(), app.input.text(), options(app))
+    uri::trace::resolve(app.resolve.base.text(), app.input.text(), options(app))
 }
 
 /// The input resolved against the base by RFC 2396 §5.2 (step 6g keeps

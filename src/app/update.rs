@@ -428,6 +428,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
                 app.say(StatusKind::Info, format!("{esc} closes the parsers first"));
             }
             Action::ListPick | Action::ListUp | Action::ListDown | Action::Top | Action::Bottom => {
+                view.choose(action)
             }
             // Quit, and typing into the allow field, go on.
             _ => return None,

@@ -5,6 +5,14 @@
 //! checks and which engines fool them. Without URLs on the command line,
 //! one per stdin line, run through each engine in batches (one process
 //! per engine per batch).
+//!
+//! With `--check ENGINE [--fetch ENGINE]…`, the pair view
+//! ([`crate::confuse::pair`], written by `confuse/pair.rs`): the host the
+//! check sees against the host each fetcher connects to; over stdin, only
+//! the URLs where they disagree. `--engines` lists the engines and their
+//! versions.
+
+mod pair;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -12,6 +20,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
+use crate::confuse::engines::{Availability, Engine};
 use crate::confuse::{allow, compare, engines, flags};
 use crate::text::mask::{hide_passwords, mask_userinfo};
 use crate::text::plain::visible;
@@ -22,14 +31,35 @@ pub struct ConfuseArgs {
     /// One JSON object per URL.
     #[arg(long)]
     pub json: bool,
-    /// Test the naive allowlist checks for this host against each engine.
+    /// Test the naive allowlist checks for this host: on the URL's text,
+    /// or with --check on the checker's host.
     #[arg(long, value_name = "HOST")]
     pub allow: Option<String>,
+    /// The engine an allowlist check parses the URL with: the pair view,
+    /// the host it sees against the host each --fetch engine connects to.
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    pub check: Option<Engine>,
+    /// The engine that fetches the URL (repeat for several; without it,
+    /// every engine found but the checker). Needs --check.
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine, requires = "check")]
+    pub fetch: Vec<Engine>,
+    /// List every engine, found or not, with its identifier and version,
+    /// and exit.
+    #[arg(long)]
+    pub engines: bool,
     /// How long an external engine may take for a batch, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 20_000)]
     pub timeout: u64,
     /// The URLs; with none, one per stdin line.
     pub urls: Vec<String>,
+}
+
+/// An engine by its identifier (`php-parse-url`) or name.
+fn parse_engine(s: &str) -> Result<Engine, String> {
+    Engine::from_id(s).ok_or_else(|| {
+        let ids: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
+        format!("no engine {s:?}; the engines are {}", ids.join(", "))
+    })
 }
 
 /// URLs per batch when reading stdin (one process per engine per batch).
@@ -67,9 +97,31 @@ struct JsonMissing {
 pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    if args.engines {
+        write_engines(&mut out, args.json)?;
+        out.flush()?;
+        return Ok(super::EXIT_OK);
+    }
+    let pairing = match &args.check {
+        Some(check) => match pair::Pairing::new(*check, &args.fetch) {
+            Ok(p) => Some(p),
+            Err(message) => {
+                eprintln!("uriscope confuse: {message}");
+                return Ok(super::EXIT_USAGE);
+            }
+        },
+        None => None,
+    };
     let timeout = Duration::from_millis(args.timeout);
     let mut confused = false;
     let mut result = Ok(());
+    let one_batch =
+        |batch: &[String], out: &mut io::BufWriter<io::StdoutLock<'_>>, confused: &mut bool| {
+            match &pairing {
+                Some(p) => p.answer(batch, args, timeout, out, confused),
+                None => answer(batch, args, timeout, out, confused),
+            }
+        };
     if args.urls.is_empty() {
         let stdin = io::stdin();
         let mut batch = Vec::new();
@@ -81,7 +133,7 @@ pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
             }
             batch.push(line);
             if batch.len() == BATCH {
-                result = answer(&batch, args, timeout, &mut out, &mut confused);
+                result = one_batch(&batch, &mut out, &mut confused);
                 batch.clear();
                 if result.is_err() {
                     break;
@@ -89,10 +141,10 @@ pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
             }
         }
         if result.is_ok() && !batch.is_empty() {
-            result = answer(&batch, args, timeout, &mut out, &mut confused);
+            result = one_batch(&batch, &mut out, &mut confused);
         }
     } else {
-        result = answer(&args.urls, args, timeout, &mut out, &mut confused);
+        result = one_batch(&args.urls, &mut out, &mut confused);
     }
     let result = result.and_then(|()| out.flush());
     super::steps::exit_status(result, confused)
@@ -107,6 +159,7 @@ fn answer<W: Write>(
 ) -> io::Result<()> {
     let refs: Vec<&str> = urls.iter().map(String::as_str).collect();
     let results = engines::run(&refs, timeout);
+    let available = engines::available();
     let missing: Vec<JsonMissing> = engines::available()
         .into_iter()
         .filter(|a| !a.found)
@@ -120,7 +173,10 @@ fn answer<W: Write>(
             .iter()
             .filter_map(|r| r.outcomes.get(i).map(|o| (r.engine.name().to_string(), o)))
             .collect();
-        let t = compare::table(&outcomes);
+        let mut t = compare::table(&outcomes);
+        for (row, r) in t.rows.iter_mut().zip(&results) {
+            row.version = version_of(&available, r.engine).map(str::to_owned);
+        }
         let fl = flags::flags(url);
         let allow = args.allow.as_deref().map(|host| {
             let hosts: Vec<(String, Option<String>)> = t
@@ -204,7 +260,12 @@ fn write_text<W: Write>(
     }
     for r in &t.rows {
         if let Some(e) = &r.error {
-            writeln!(out, "  {} rejects it: {}", r.engine, hide(e))?;
+            let says = if r.failed {
+                "gave no answer"
+            } else {
+                "rejects it"
+            };
+            writeln!(out, "  {} {says}: {}", r.engine, hide(e))?;
         }
     }
     let marked = t.rows.iter().any(|r| r.differs.contains(&true));
@@ -231,10 +292,7 @@ fn write_text<W: Write>(
             let verdict = match (c.passes, c.fooled_for.is_empty()) {
                 (false, _) => "blocks it".to_string(),
                 (true, true) => "lets it through, and every engine's host is allowed".to_string(),
-                (true, false) => format!(
-                    "FOOLED: lets it through, but {} connect elsewhere",
-                    c.fooled_for.join(", ")
-                ),
+                (true, false) => format!("FOOLED: lets it through, but {}", c.elsewhere()),
             };
             writeln!(
                 out,
@@ -251,4 +309,54 @@ fn write_text<W: Write>(
         writeln!(out, "  not run: {}", names.join("; "))?;
     }
     writeln!(out)
+}
+
+/// The version of `engine` that answers here, when it is found.
+fn version_of(available: &[Availability], engine: Engine) -> Option<&str> {
+    available
+        .iter()
+        .find(|a| a.engine == engine)
+        .and_then(|a| a.version.as_deref())
+}
+
+/// One engine in `--engines --json`.
+#[derive(Debug, Serialize)]
+struct JsonEngine<'a> {
+    id: &'static str,
+    engine: &'static str,
+    found: bool,
+    version: Option<&'a str>,
+    detail: &'a str,
+    description: &'static str,
+}
+
+/// `--engines`: every engine, found or not, its identifier, version (or
+/// why it is missing) and the stack that reads URLs its way.
+fn write_engines<W: Write>(out: &mut W, json: bool) -> io::Result<()> {
+    for a in engines::available() {
+        let e = a.engine;
+        if json {
+            let v = JsonEngine {
+                id: e.id(),
+                engine: e.name(),
+                found: a.found,
+                version: a.version.as_deref(),
+                detail: &a.detail,
+                description: e.description(),
+            };
+            crate::text::json::write(&mut *out, &v)?;
+            writeln!(out)?;
+        } else {
+            let state = if a.found { "found  " } else { "missing" };
+            writeln!(
+                out,
+                "{:<15} {:<15} {state} {}",
+                e.id(),
+                e.name(),
+                visible(&a.detail)
+            )?;
+            writeln!(out, "{:<15} {}", "", e.description())?;
+        }
+    }
+    Ok(())
 }

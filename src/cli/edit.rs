@@ -457,7 +457,7 @@ impl Run<'_> {
         };
         if let Some(r) = &args.redirect {
             let base = u.recompose();
-            let target = uri::resolve_target(&base, r, ResolveOptions::default().with_iri(true))
+            let target = uri::resolve(&base, r, ResolveOptions::default().with_iri(true))
                 .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect {r:?} from {base:?}: {e}")))?;
             u = Editable::parse_with(&target, ParseOptions { iri: true })
                 .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect: {e}")))?;
@@ -530,7 +530,7 @@ impl Run<'_> {
         let mut u = u.clone();
         if args.curl_normalize {
             let port = u.port.clone();
-            let n = uri::normalize_str(
+            let n = uri::normalize(
                 &u.to_uri()?,
                 uri::NormalizeOptions {
                     iri: true,

@@ -300,7 +300,7 @@ pub fn with_forms(u: &Editable, default: bool, puny: bool, idn: bool) -> Option<
         if let Some(p) = u
             .scheme
             .as_deref()
-            .and_then(crate::uri::lint::scheme::default_port)
+            .and_then(crate::uri::scheme::default_port)
         {
             out.get_or_insert_with(|| u.clone()).port = Some(p.to_string());
         }
@@ -315,9 +315,9 @@ pub fn with_forms(u: &Editable, default: bool, puny: bool, idn: bool) -> Option<
             .map(|d| d.text.into_owned())
             .unwrap_or_else(|| h.to_string());
         let form = if puny {
-            crate::uri::idn::host_to_ascii(&dec).ok()
+            crate::uri::host::to_ascii(&dec).ok()
         } else {
-            crate::uri::idn::host_to_unicode(&dec).ok()
+            crate::uri::host::to_unicode(&dec).ok()
         };
         if let Some(a) = form {
             out.get_or_insert_with(|| u.clone()).host = Some(a.into_owned());

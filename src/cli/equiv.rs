@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use super::steps::exit_status;
 use crate::text::answer::quote;
-use crate::uri::equivalence::equivalence_with;
+use crate::uri::equivalence;
 use crate::uri::NormalizeOptions;
 
 /// Arguments of `uriscope equiv`.
@@ -104,7 +104,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     iri: args.iri,
                     ..NormalizeOptions::default()
                 };
-                equivalence_with(a, b, options).map_err(|e| e.message)
+                equivalence(a, b, options).map_err(|e| e.message)
             }
         };
         failed |= outcome.is_err();

@@ -67,7 +67,7 @@ impl JsonError {
     fn template(e: &TemplateError) -> Self {
         JsonError {
             position: Some(e.position),
-            code: e.kind.code(),
+            code: e.kind.code().as_str(),
             message: e.message(),
         }
     }
@@ -75,7 +75,7 @@ impl JsonError {
     fn expand(e: &ExpandError) -> Self {
         JsonError {
             position: Some(e.position),
-            code: e.kind.code(),
+            code: e.kind.code().as_str(),
             message: e.message(),
         }
     }

@@ -128,7 +128,8 @@ pub fn exit_status_of(result: std::io::Result<i32>) -> i32 {
     }
 }
 
-/// Run a subcommand; returns the process exit status.
+/// Run a subcommand; returns the process exit status. `serve-clipboard`
+/// is not the CLI's: `main` runs it.
 pub fn run(command: Command) -> std::io::Result<i32> {
     match command {
         Command::Parse(args) => parse::run(&args),
@@ -147,6 +148,9 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Confuse(args) => confuse::run(&args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man => shell::man(),
-        Command::ServeClipboard => crate::clipboard::serve(),
+        // main.rs runs it (the clipboard is the explorer's, not the CLI's).
+        Command::ServeClipboard => Err(std::io::Error::other(
+            "serve-clipboard is started by the explorer",
+        )),
     }
 }

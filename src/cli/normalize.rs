@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use super::steps::{exit_status, normalization_steps_json, write_normalization_trace};
 use crate::text::answer::{quote, write_answer, Diagnostic};
-use crate::uri::normalize::{normalize, normalize_str, NormalizeOptions};
+use crate::uri::{normalize, trace, NormalizeOptions};
 
 /// Arguments of `uriscope normalize`.
 #[derive(Debug, Args)]
@@ -86,10 +86,10 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
         };
         let outcome = match not_utf8 {
             Some(e) => Err(e),
-            None if args.trace => normalize(text, options)
+            None if args.trace => trace::normalize(text, options)
                 .map(|n| (n.normalized.clone(), Some(n)))
                 .map_err(|e| e.message),
-            None => normalize_str(text, options)
+            None => normalize(text, options)
                 .map(|s| (s, None))
                 .map_err(|e| e.message),
         };

@@ -10,7 +10,7 @@ use super::input::Input;
 use crate::report::json::JsonParse;
 use crate::report::text::write_breakdown;
 use crate::uri::lint::Linted;
-use crate::uri::{report_with, ParseOptions};
+use crate::uri::{analyze, ParseOptions};
 
 /// Arguments of `uriscope parse`.
 #[derive(Debug, Args)]
@@ -85,7 +85,7 @@ pub fn write_answer<W: Write>(
     options: ParseOptions,
     format: Format,
 ) -> io::Result<bool> {
-    let r = report_with(s, options);
+    let r = analyze(s, options);
     let l = Linted::new(&r);
     match format {
         Format::Json => JsonParse::new(&l).write_json_line(out)?,

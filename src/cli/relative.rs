@@ -12,10 +12,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use super::steps::exit_status;
 use crate::text::answer::{quote, write_answer, Diagnostic};
-use crate::uri::resolution::relative::{
-    make_relative_with, same_up_to_scheme_and_host_case, same_up_to_scheme_and_host_case_iri,
-};
-use crate::uri::ResolveOptions;
+use crate::uri::{make_relative, ResolveOptions};
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]
@@ -57,26 +54,15 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut failed = false;
     let base = args.base.as_str();
     let options = ResolveOptions::default().with_iri(args.iri);
-    let same = if args.iri {
-        same_up_to_scheme_and_host_case_iri
-    } else {
-        same_up_to_scheme_and_host_case
-    };
     let result = for_each(&args.targets, &mut out, |input, out| {
         let (target, outcome) = match &input {
-            Input::Text(s) => (
-                *s,
-                make_relative_with(base, s, options).map_err(|e| e.message),
-            ),
+            Input::Text(s) => (*s, make_relative(base, s, options).map_err(|e| e.message)),
             Input::NotUtf8 { line, lossy } => (
                 lossy.as_str(),
                 Err(format!("stdin line {line} is not valid UTF-8")),
             ),
         };
-        let outcome = outcome.map(|r| {
-            let verified = same(&r.proof.target, target);
-            (r.reference, verified)
-        });
+        let outcome = outcome.map(|r| (r.reference, r.verified));
         failed |= !matches!(outcome, Ok((_, true)));
         if args.json {
             let (reference, verified, error) = match &outcome {

@@ -14,12 +14,12 @@ use super::steps::{
     write_rfc2396_trace,
 };
 use crate::text::answer::{quote, write_answer, Diagnostic};
-use crate::uri::{resolve, resolve_target, rfc2396, ResolveOptions};
+use crate::uri::{resolve, rfc2396, trace, ResolveOptions};
 
 /// What one resolution produced: the target and, with `--trace`, its steps.
 enum Traced {
     None,
-    Rfc3986(Box<crate::uri::Resolution>),
+    Rfc3986(Box<crate::uri::trace::Resolution>),
     Rfc2396(rfc2396::Resolution),
 }
 
@@ -116,10 +116,10 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         let resolved = match outcome {
             Some(e) => Err(e),
             None if args.rfc2396 => resolve_rfc2396(base, reference, args.trace),
-            None if args.trace => resolve(base, reference, options)
+            None if args.trace => trace::resolve(base, reference, options)
                 .map(|r| (r.target.clone(), Traced::Rfc3986(Box::new(r))))
                 .map_err(|e| e.message),
-            None => resolve_target(base, reference, options)
+            None => resolve(base, reference, options)
                 .map(|t| (t, Traced::None))
                 .map_err(|e| e.message),
         };

@@ -17,8 +17,7 @@ use serde::Serialize;
 /// ```
 pub fn host_allowed(host: &str, allowed: &str) -> bool {
     // Compared as hosts: case, IDNA and IP address spellings do not count.
-    let identity =
-        |h: &str| crate::uri::host_identity::host_identity(h.trim_end_matches('.')).into_owned();
+    let identity = |h: &str| crate::uri::host::identity(h.trim_end_matches('.')).into_owned();
     let h = identity(host);
     let a = identity(allowed);
     !a.is_empty() && (h == a || h.ends_with(&format!(".{a}")))
@@ -94,6 +93,30 @@ pub struct Verdict {
     pub fooled_for: Vec<String>,
 }
 
+impl Verdict {
+    /// The engines the check is fooled for, as the subject of a sentence:
+    /// `libcurl connects elsewhere`, `libcurl, perl URI connect elsewhere`.
+    ///
+    /// ```
+    /// # use uriscope::confuse::allow::{Verdict, NAIVE};
+    /// let v = |names: &[&str]| Verdict {
+    ///     check: NAIVE[0],
+    ///     passes: true,
+    ///     fooled_for: names.iter().map(|n| n.to_string()).collect(),
+    /// };
+    /// assert_eq!(v(&["libcurl"]).elsewhere(), "libcurl connects elsewhere");
+    /// assert_eq!(v(&["a", "b"]).elsewhere(), "a, b connect elsewhere");
+    /// ```
+    pub fn elsewhere(&self) -> String {
+        let verb = if self.fooled_for.len() == 1 {
+            "connects"
+        } else {
+            "connect"
+        };
+        format!("{} {verb} elsewhere", self.fooled_for.join(", "))
+    }
+}
+
 /// Each naive check on `url`, given each engine's host (`None` when the
 /// engine rejects the URL or finds no host).
 pub fn verdicts(url: &str, allowed: &str, hosts: &[(String, Option<String>)]) -> Vec<Verdict> {
@@ -103,6 +126,90 @@ pub fn verdicts(url: &str, allowed: &str, hosts: &[(String, Option<String>)]) ->
             let ok = passes(n, url, allowed);
             let fooled_for = if ok {
                 hosts
+                    .iter()
+                    .filter(|(_, h)| h.as_deref().is_some_and(|h| !host_allowed(h, allowed)))
+                    .map(|(e, _)| e.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Verdict {
+                check: *n,
+                passes: ok,
+                fooled_for,
+            }
+        })
+        .collect()
+}
+
+/// The naive checks on a parsed host, as people write them after parsing
+/// the URL with their checker: `host` is the checker's reading.
+pub const HOST_CHECKS: &[Naive] = &[
+    Naive {
+        name: "exact",
+        code: "host == allowed",
+    },
+    Naive {
+        name: "subdomain",
+        code: "host == allowed || host.endsWith(\".\" + allowed)",
+    },
+    Naive {
+        name: "suffix",
+        code: "host.endsWith(allowed)  (no dot boundary)",
+    },
+    Naive {
+        name: "prefix",
+        code: "host.startsWith(allowed)",
+    },
+    Naive {
+        name: "substring",
+        code: "host.contains(allowed)",
+    },
+    Naive {
+        name: "as-hosts",
+        code: "host_allowed(host, allowed)  (case, IDNA and IP forms folded; subdomains)",
+    },
+];
+
+/// Whether host check `n` lets a URL whose checker read `host` through for
+/// `allowed`. No host (the checker rejected the URL, or found none)
+/// passes none of them.
+pub fn host_passes(n: &Naive, host: Option<&str>, allowed: &str) -> bool {
+    let Some(h) = host else { return false };
+    match n.name {
+        "exact" => h == allowed,
+        "subdomain" => h == allowed || h.ends_with(&format!(".{allowed}")),
+        "suffix" => h.ends_with(allowed),
+        "prefix" => h.starts_with(allowed),
+        "substring" => h.contains(allowed),
+        "as-hosts" => host_allowed(h, allowed),
+        _ => false,
+    }
+}
+
+/// Each host check on the checker's reading `checked`, and for each that
+/// passes the fetchers (`(engine, host it connects to)`) that would send
+/// the request to a host that is not allowed.
+///
+/// ```
+/// use uriscope::confuse::allow::host_verdicts;
+/// let fetchers = [("libcurl".to_string(), Some("evil.com".to_string()))];
+/// let v = host_verdicts(Some("good.com"), "good.com", &fetchers);
+/// let exact = v.iter().find(|v| v.check.name == "exact").unwrap();
+/// assert!(exact.passes);
+/// assert_eq!(exact.fooled_for, ["libcurl"]);
+/// ```
+pub fn host_verdicts(
+    checked: Option<&str>,
+    allowed: &str,
+    fetchers: &[(String, Option<String>)],
+) -> Vec<Verdict> {
+    HOST_CHECKS
+        .iter()
+        .map(|n| {
+            let ok = host_passes(n, checked, allowed);
+            let fooled_for = if ok {
+                fetchers
                     .iter()
                     .filter(|(_, h)| h.as_deref().is_some_and(|h| !host_allowed(h, allowed)))
                     .map(|(e, _)| e.clone())

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::engines::{Outcome, Reading};
-use crate::uri::host_identity::host_identity;
+use crate::uri::host;
 
 /// The components compared, host first (the one an attacker aims at).
 pub const COMPONENTS: [&str; 7] = [
@@ -25,8 +25,14 @@ pub fn component<'a>(r: &'a Reading, name: &str) -> Option<&'a str> {
 pub struct Row {
     /// The engine's name.
     pub engine: String,
-    /// Its error, when it rejected the URL.
+    /// The version that answered (`"PHP 8.2.36"`), when the caller knows
+    /// it ([`crate::confuse::engines::Availability::version`]).
+    pub version: Option<String>,
+    /// Its error, when it rejected the URL or gave no answer.
     pub error: Option<String>,
+    /// Whether the engine gave no answer (timed out, crashed, not found):
+    /// the error says why; not a reading of the URL.
+    pub failed: bool,
     /// Each component in [`COMPONENTS`] order (`None`: absent).
     pub cells: Vec<Option<String>>,
     /// For each cell, whether it differs from what most engines read.
@@ -36,9 +42,15 @@ pub struct Row {
 impl Serialize for Row {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut m = ser.serialize_map(Some(COMPONENTS.len() + 3))?;
+        let mut m = ser.serialize_map(None)?;
         m.serialize_entry("engine", &self.engine)?;
+        if let Some(v) = &self.version {
+            m.serialize_entry("version", v)?;
+        }
         m.serialize_entry("error", &self.error)?;
+        if self.failed {
+            m.serialize_entry("failed", &true)?;
+        }
         for (name, cell) in COMPONENTS.iter().zip(&self.cells) {
             m.serialize_entry(name, cell)?;
         }
@@ -58,7 +70,7 @@ impl Serialize for Row {
 pub struct Table {
     /// One row per engine that ran.
     pub rows: Vec<Row>,
-    /// The distinct hosts read, compared as hosts ([`host_identity`]:
+    /// The distinct hosts read, compared as hosts ([`host::identity`]:
     /// case, IDNA, IPv4 and IPv6 forms), each as the first engine spelled
     /// it (rejections not counted).
     pub hosts: Vec<Option<String>>,
@@ -78,11 +90,11 @@ impl Table {
 }
 
 /// A cell compared as the engines' answers are: the host by its
-/// [`host_identity`], every other component as text.
+/// [`host::identity`], every other component as text.
 fn key(k: usize, cell: &Option<String>) -> Option<std::borrow::Cow<'_, str>> {
     cell.as_deref().map(|v| {
         if k == 0 {
-            host_identity(v)
+            host::identity(v)
         } else {
             std::borrow::Cow::Borrowed(v)
         }
@@ -96,16 +108,20 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
         .map(|(name, o)| match o {
             Outcome::Parsed(r) => Row {
                 engine: name.clone(),
+                version: None,
                 error: None,
+                failed: false,
                 cells: COMPONENTS
                     .iter()
                     .map(|c| component(r, c).map(str::to_string))
                     .collect(),
                 differs: vec![false; COMPONENTS.len()],
             },
-            Outcome::Rejected(e) => Row {
+            Outcome::Rejected(e) | Outcome::Failed(e) => Row {
                 engine: name.clone(),
+                version: None,
                 error: Some(e.clone()),
+                failed: o.is_failed(),
                 cells: vec![None; COMPONENTS.len()],
                 differs: vec![false; COMPONENTS.len()],
             },
@@ -166,12 +182,17 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
     if spellings.len() <= hosts.iter().flatten().count() {
         spellings.clear();
     }
-    let rejected = rows.iter().filter(|r| r.error.is_some()).count();
+    let rejected = rows
+        .iter()
+        .filter(|r| r.error.is_some() && !r.failed)
+        .count();
+    let failed = rows.iter().filter(|r| r.failed).count();
     let shown = |h: &Option<String>| match h {
         Some(h) => format!("\"{}\"", crate::text::plain::visible(h)),
         None => "no host".to_string(),
     };
     let mut verdict = match hosts.len() {
+        0 if rejected == 0 && failed > 0 => "no engine gave an answer".to_string(),
         0 => "every engine rejects it".to_string(),
         1 => format!(
             "all engines that parse it agree on the host: {}",
@@ -198,6 +219,9 @@ pub fn table(outcomes: &[(String, &Outcome)]) -> Table {
             "; {rejected} reject{} it",
             if rejected == 1 { "s" } else { "" }
         ));
+    }
+    if failed > 0 && (rejected > 0 || !hosts.is_empty()) {
+        verdict.push_str(&format!("; {failed} gave no answer"));
     }
     Table {
         rows,

@@ -7,8 +7,8 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use serde::Serialize;
 
-use crate::uri::lint::host_insight::{inet_aton, mixed_scripts};
-use crate::uri::quote::cut;
+use crate::text::wrap::first_chars;
+use crate::uri::host::{inet_aton, mixed_scripts};
 
 /// A class of parser confusion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -287,7 +287,7 @@ pub fn flags(url: &str) -> Vec<Flag> {
                     .get(..4)
                     .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
             {
-                crate::uri::idn::host_to_unicode(label)
+                crate::uri::host::to_unicode(label)
                     .ok()
                     .map(|c| c.into_owned())
             } else {
@@ -302,7 +302,7 @@ pub fn flags(url: &str) -> Vec<Flag> {
                     at + label.len(),
                     format!(
                         "the label \"{}\" mixes {}: it can pass for another name",
-                        cut(shown),
+                        first_chars(shown, 256),
                         names.join(" and ")
                     ),
                 );
@@ -313,8 +313,8 @@ pub fn flags(url: &str) -> Vec<Flag> {
                     at + label.len(),
                     format!(
                         "\"{}\" is punycode for \"{}\": compare the Unicode form to the name you expect",
-                        cut(label),
-                        cut(shown)
+                        first_chars(label, 256),
+                        first_chars(shown, 256)
                     ),
                 );
             }

@@ -8,9 +8,13 @@
 //!   verdict on the host.
 //! - [`flags`]: the features of the text that make parsers disagree, each
 //!   with its class and sections.
-//! - [`allow`]: the naive allowlist checks, and which engines fool them.
+//! - [`allow`]: the naive allowlist checks, on the URL's text or on a
+//!   checker's host, and which engines fool them.
+//! - [`pair`]: a checker against a fetcher: the host the check sees, the
+//!   host the request goes to, whether they differ.
 
 pub mod allow;
 pub mod compare;
 pub mod engines;
 pub mod flags;
+pub mod pair;

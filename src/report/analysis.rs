@@ -15,8 +15,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::uri::percent::{decode_bytes, DecodeOptions};
-use crate::uri::syntax::ipv6_text;
-use crate::uri::{lint, HostKind, Report, Span};
+use crate::uri::{HostKind, Report, Span};
 
 /// A byte range `[start, end)` of the input.
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
@@ -146,7 +145,7 @@ pub struct SchemeFacts<'a> {
 /// is never held, so a line's JSON costs no allocation for it.
 ///
 /// ```
-/// let r = uriscope::uri::report("/a/%2e%2E/b%20c");
+/// let r = uriscope::uri::analyze("/a/%2e%2E/b%20c", Default::default());
 /// let a = uriscope::report::analysis::Analysis::new(&r);
 /// let decoded: Vec<_> = a.segments.iter().map(|s| s.decoded.unwrap()).collect();
 /// assert_eq!(decoded, ["a", "..", "b c"]);
@@ -164,7 +163,7 @@ impl<'a> SegmentList<'a> {
     /// The segments, in order.
     pub fn iter(&self) -> impl Iterator<Item = Segment<'a>> + 'a {
         let escapes = self.escapes;
-        crate::uri::syntax::uri_ref::segments(self.input, self.path).map(move |(span, raw)| {
+        crate::uri::segments(self.input, self.path).map(move |(span, raw)| {
             let decoded = if escapes {
                 pct(raw)
             } else {
@@ -200,7 +199,7 @@ impl Serialize for SegmentList<'_> {
 /// read, like [`SegmentList`].
 ///
 /// ```
-/// let r = uriscope::uri::report("?a=1+2&b");
+/// let r = uriscope::uri::analyze("?a=1+2&b", Default::default());
 /// let a = uriscope::report::analysis::Analysis::new(&r);
 /// let p: Vec<_> = a.query_pairs.iter().map(|p| (p.key, p.value_form)).collect();
 /// assert_eq!(p, [("a", Some("1 2".into())), ("b", None)]);
@@ -225,7 +224,7 @@ impl<'a> PairList<'a> {
                 Some(Cow::Borrowed(t))
             }
         };
-        crate::uri::syntax::uri_ref::query_pairs(s, self.query, b'&').map(move |p| {
+        crate::uri::query_pairs(s, self.query, b'&').map(move |p| {
             let key = p.key_str(s);
             let value = p.value_str(s);
             Pair {
@@ -405,7 +404,7 @@ impl DataJson {
                 .map(|f| DataFinding {
                     span: f.span.into(),
                     severity: f.severity.as_str(),
-                    code: f.code,
+                    code: f.code.as_str(),
                     message: f.message.clone(),
                 })
                 .collect(),
@@ -469,7 +468,7 @@ impl<'a> Analysis<'a> {
         };
         // One search of the input for '%' and '+': without either, every
         // segment, key and value decodes to itself, and none is searched.
-        let escapes = crate::uri::syntax::chars::find_either(s.as_bytes(), b'%', b'+') < s.len();
+        let escapes = memchr::memchr2(b'%', b'+', s.as_bytes()).is_some();
         let pct = |t: &'a str| {
             if escapes {
                 pct(t)
@@ -510,8 +509,8 @@ impl<'a> Analysis<'a> {
                     d.ipv4 = Some(o);
                 }
                 HostKind::Ipv6 => {
-                    d.ipv6_pieces = ipv6_text::pieces(address);
-                    d.ipv6_canonical = ipv6_text::canonical(address);
+                    d.ipv6_pieces = crate::uri::host::ipv6_pieces(address);
+                    d.ipv6_canonical = crate::uri::host::ipv6_canonical(address);
                 }
                 HostKind::IpFuture => {
                     d.ipvfuture_version = address
@@ -529,8 +528,7 @@ impl<'a> Analysis<'a> {
                     };
                     let labels_need_idna = !text.is_ascii() || ace();
                     if labels_need_idna {
-                        let f =
-                            crate::uri::idn::host_forms(&pct(text).unwrap_or(Cow::Borrowed(text)));
+                        let f = crate::uri::host::forms(&pct(text).unwrap_or(Cow::Borrowed(text)));
                         let error = match (&f.ascii, &f.unicode) {
                             (Err(e), _) | (_, Err(e)) => Some(e.to_string()),
                             _ => None,
@@ -552,7 +550,7 @@ impl<'a> Analysis<'a> {
             } else {
                 Cow::Borrowed(written)
             };
-            match lint::scheme::lookup(&name) {
+            match crate::uri::scheme::lookup(&name) {
                 Some(info) => SchemeFacts {
                     known: true,
                     default_port: info.default_port,

@@ -111,9 +111,9 @@ impl From<Finding> for JsonFinding<'static> {
             start: f.span.start,
             end: f.span.end,
             severity: f.severity.as_str(),
-            code: f.code,
+            code: f.code.as_str(),
             message: f.message.into(),
-            section: crate::spec::for_code(f.code),
+            section: crate::spec::for_code(f.code.as_str()),
         }
     }
 }
@@ -138,9 +138,9 @@ impl<'a> JsonWhatwg<'a> {
     ///
     /// ```
     /// use uriscope::report::json::JsonWhatwg;
-    /// let r = uriscope::uri::report("https://example.com/a");
+    /// let r = uriscope::uri::analyze("https://example.com/a", Default::default());
     /// assert_eq!(JsonWhatwg::of(&r), JsonWhatwg::Unchanged("https://example.com/a"));
-    /// let r = uriscope::uri::report("HTTP://example.com:80/a");
+    /// let r = uriscope::uri::analyze("HTTP://example.com:80/a", Default::default());
     /// let w = JsonWhatwg::of(&r);
     /// assert_eq!(w.href(), Some("http://example.com/a"));
     /// assert!(w.differences().next().is_some());
@@ -256,7 +256,7 @@ impl<'a> JsonParse<'a> {
             whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),
             shape: l.shape().map(|sh| JsonShape {
-                code: sh.kind.code(),
+                code: sh.kind.code().as_str(),
                 likely: sh.likely(s),
             }),
         }
@@ -322,7 +322,7 @@ mod tests {
             "http://user:pw@xn--nxasmq6b.example:8080/π?é=ü",
         ];
         for line in corpus.lines().step_by(7).chain(hostile) {
-            let r = crate::uri::report(line);
+            let r = crate::uri::analyze(line, Default::default());
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             let (mut ours, mut theirs) = (Vec::new(), Vec::new());
@@ -395,11 +395,11 @@ mod tests {
             "example.com/a b",
         ];
         for line in corpus.lines().chain(shapes) {
-            let r = crate::uri::report(line);
+            let r = crate::uri::analyze(line, Default::default());
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?}");
-            let r = crate::uri::report_with(line, crate::uri::ParseOptions { iri: true });
+            let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri: true });
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?} as an IRI");
@@ -423,7 +423,7 @@ mod tests {
             line in "([a-z:/?#\\[\\]@%!$&'()*+,;=._~ <>\"{}|^`\\\\-]|%[0-9a-fA-F]{2}|é|\u{9b}|\u{202e}|[0-9]){0,40}",
             iri in proptest::bool::ANY,
         ) {
-            let r = crate::uri::report_with(&line, crate::uri::ParseOptions { iri });
+            let r = crate::uri::analyze(&line, crate::uri::ParseOptions { iri });
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             proptest::prop_assert_eq!(by_hand(&v), by_serde(&v));
@@ -451,7 +451,7 @@ mod tests {
         let mut taken = [0usize; 2];
         for line in corpus.lines().chain(hostile) {
             for iri in [false, true] {
-                let r = crate::uri::report_with(line, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri });
                 let short = JsonWhatwg::of(&r);
                 match short {
                     JsonWhatwg::Unchanged(_) => taken[0] += 1,
@@ -485,7 +485,7 @@ mod tests {
             s in "(//[a-z0-9.:@%\\[\\]-]{0,8})?([a-zA-Z0-9._~!$&'()*+,;=:@/%-]|é|\\.\\.){0,12}(\\?[a-z/?:@=&%]{0,6})?(#[a-z/?:#]{0,6})?",
         ) {
             for iri in [false, true] {
-                let r = crate::uri::report_with(&s, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(&s, crate::uri::ParseOptions { iri });
                 if whatwg::needs_base(&r) {
                     let w = whatwg::parse_by_url_crate(&r);
                     proptest::prop_assert_eq!(&w.differences, &[whatwg::NEEDS_BASE.to_string()], "{:?}", s);

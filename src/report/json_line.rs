@@ -486,7 +486,7 @@ mod tests {
     #[test]
     fn a_long_answer_goes_out_in_pieces_and_a_short_one_at_once() {
         let garbage = "%".repeat(5000);
-        let r = crate::uri::report(&garbage);
+        let r = crate::uri::analyze(&garbage, Default::default());
         let l = Linted::new(&r);
         let v = JsonParse::new(&l);
         let mut out = Recording::default();
@@ -503,7 +503,7 @@ mod tests {
             out.largest
         );
 
-        let r = crate::uri::report("http://example.com/a?b=c");
+        let r = crate::uri::analyze("http://example.com/a?b=c", Default::default());
         let l = Linted::new(&r);
         let mut out = Recording::default();
         JsonParse::new(&l)

@@ -16,8 +16,9 @@ use super::analysis::Analysis;
 use super::trace;
 use crate::text::plain::visible;
 use crate::uri::lint::Linted;
-use crate::uri::normalize::Normalization;
-use crate::uri::{rfc2396, Resolution};
+use crate::uri::rfc2396;
+use crate::uri::trace::Normalization;
+use crate::uri::trace::Resolution;
 
 /// At most this many findings, segments or pairs are listed (the count
 /// of the rest is said): a report is for a person to read.
@@ -198,7 +199,7 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
                 g.count,
                 g.positions_text(),
                 cell(&hide(&f.message)),
-                crate::spec::for_code(f.code).unwrap_or("")
+                crate::spec::for_code(f.code.as_str()).unwrap_or("")
             )?;
         }
         if groups.len() > LIST_LIMIT {
@@ -315,7 +316,7 @@ pub fn write_resolve<W: Write>(
     let passwords: Vec<String> = [base, reference]
         .iter()
         .filter_map(|u| {
-            let r = crate::uri::report(u);
+            let r = crate::uri::analyze(u, Default::default());
             crate::text::mask::password_span(&r).map(|s| s.slice(u).to_string())
         })
         .collect();

@@ -1,11 +1,10 @@
 //! The plain-text breakdown of one analysed input: its components with
 //! their byte spans, carets under the errors, and every finding.
 
-use std::borrow::Cow;
 use std::io::{self, Write};
 
 use crate::text::mask::{mask_userinfo, password_of};
-use crate::text::plain::visible;
+use crate::text::plain::{visible, write_visible};
 use crate::uri::lint::Linted;
 use crate::uri::{Severity, Span, Verdict};
 
@@ -27,9 +26,10 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
     let s = a.input;
     let u = &a.uri;
     // An input with nothing to escape needs no scan of its components.
-    let plain = visible(s);
-    let safe = matches!(plain, Cow::Borrowed(_));
-    out.write_all(plain.as_bytes())?;
+    // The input and its components are escaped as they are written: a
+    // copy of a 10 MB line of controls would be 40 MB.
+    let safe = crate::text::plain::first_unsafe(s).is_none();
+    write_visible(out, s)?;
     out.write_all(b"\n")?;
     let valid = a.is_valid();
     let errors = || {
@@ -38,13 +38,12 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
             .map(|m| m.span)
     };
     if errors().next().is_some() {
-        writeln!(out, "{}", caret_line_of(s, errors()))?;
+        write_caret_line(out, s, errors)?;
     }
     write_verdict(out, a)?;
     let row = |out: &mut W, head: &Head, span: Option<Span>, extra: &str| -> io::Result<()> {
         match span {
-            Some(sp) if safe => write_row(out, head, sp.slice(s), sp, extra.as_bytes()),
-            Some(sp) => write_row(out, head, &visible(sp.slice(s)), sp, extra.as_bytes()),
+            Some(sp) => write_row(out, head, sp.slice(s), !safe, sp, extra.as_bytes()),
             None => {
                 out.write_all(&head[..HEAD - 1])?;
                 out.write_all(b"(undefined)\n")
@@ -61,7 +60,7 @@ pub fn write_breakdown_upto<W: Write>(out: &mut W, l: &Linted<'_>, limit: usize)
                     format!("{m}{}", &s[ui.end..sp.end])
                 };
                 let masked_row = |out: &mut W, head: &Head, sp: Span, text: &str| {
-                    write_row(out, head, &visible(text), sp, b"\n")
+                    write_row(out, head, text, true, sp, b"\n")
                 };
                 // A userinfo without a password is shown as it is, with
                 // nothing put together.
@@ -306,16 +305,21 @@ fn write_row<W: Write>(
     out: &mut W,
     head: &[u8],
     value: &str,
+    escape: bool,
     sp: Span,
     extra: &[u8],
 ) -> io::Result<()> {
     out.write_all(head)?;
-    let n = if value.is_ascii() {
-        value.len()
+    let n = if escape {
+        write_visible(out, value)?
     } else {
-        value.chars().count()
+        out.write_all(value.as_bytes())?;
+        if value.is_ascii() {
+            value.len()
+        } else {
+            value.chars().count()
+        }
     };
-    out.write_all(value.as_bytes())?;
     out.write_all(&QUOTE_PAD[..28usize.saturating_sub(n) + 2])?;
     let mut buf = [0u8; 42];
     out.write_all(span_text(&mut buf, sp))?;
@@ -330,7 +334,7 @@ fn write_row<W: Write>(
 ///     "valid IRI (RFC 3987) — not a URI; URI form: https://xn--mnchen-3ya.de/%C3%BC");
 /// ```
 pub fn iri_headline(s: &str) -> String {
-    let v = Verdict::of(&crate::uri::report_with(
+    let v = Verdict::of(&crate::uri::analyze(
         s,
         crate::uri::ParseOptions { iri: true },
     ));
@@ -346,6 +350,70 @@ pub fn iri_headline(s: &str) -> String {
 /// ```
 pub fn caret_line(s: &str, spans: &[Span]) -> String {
     caret_line_of(s, spans.iter().copied())
+}
+
+/// [`caret_line_of`] written to `out` with its newline, the spans given
+/// by `spans()` in order of their start (a report's marks are): no table
+/// as long as the input and no copy of the line, so a line of errors
+/// costs what its findings cost. Spans out of order fall back to
+/// [`caret_line_of`].
+fn write_caret_line<W: Write, I: Iterator<Item = Span>>(
+    out: &mut W,
+    s: &str,
+    spans: impl Fn() -> I,
+) -> io::Result<()> {
+    let sorted = spans()
+        .try_fold(0, |last, sp| (sp.start >= last).then_some(sp.start))
+        .is_some();
+    if !sorted {
+        return writeln!(out, "{}", caret_line_of(s, spans()));
+    }
+    let mut spans = spans().peekable();
+    // Bytes before `covered_to` are under a span already met.
+    let mut covered_to = 0;
+    let mut at_end = false;
+    let mut pending = 0;
+    let take = |out: &mut W, pending: &mut usize, mark: bool, width: usize| {
+        if mark && width > 0 {
+            write_repeated(out, b' ', *pending)?;
+            *pending = 0;
+            write_repeated(out, b'^', width)
+        } else {
+            *pending += if mark { 0 } else { width };
+            Ok(())
+        }
+    };
+    for (i, c) in s.char_indices() {
+        let next = i + c.len_utf8();
+        while let Some(sp) = spans.next_if(|sp| sp.start < next) {
+            let start = sp.start.min(s.len());
+            let end = if sp.is_empty() {
+                start + 1
+            } else {
+                sp.end.min(s.len())
+            };
+            covered_to = covered_to.max(end);
+        }
+        let mut buf = [0u8; 4];
+        let width = unicode_width::UnicodeWidthStr::width(&*visible(c.encode_utf8(&mut buf)));
+        take(out, &mut pending, covered_to > i, width)?;
+    }
+    at_end |= spans.any(|sp| sp.start >= s.len());
+    if at_end {
+        take(out, &mut pending, true, 1)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// `byte` written `n` times.
+fn write_repeated<W: Write>(out: &mut W, byte: u8, mut n: usize) -> io::Result<()> {
+    let chunk = [byte; 64];
+    while n > 0 {
+        let k = n.min(chunk.len());
+        out.write_all(&chunk[..k])?;
+        n -= k;
+    }
+    Ok(())
 }
 
 /// [`caret_line`] of spans given one at a time, in any order.
@@ -393,7 +461,7 @@ pub fn write_resolution_line<W: Write>(
     reference: &str,
 ) -> io::Result<bool> {
     let options = crate::uri::ResolveOptions::default();
-    match crate::uri::resolve_target(base, reference, options) {
+    match crate::uri::resolve(base, reference, options) {
         Ok(target) => {
             writeln!(out, "resolved against {} (RFC 3986 §5.2):", visible(base))?;
             writeln!(out, "  {}", visible(&target))?;
@@ -448,7 +516,7 @@ mod tests {
         ] {
             let sp = Span::new(3, 17);
             let mut out = Vec::new();
-            write_row(&mut out, &head(name), value, sp, b"  (x)\n").unwrap();
+            write_row(&mut out, &head(name), value, false, sp, b"  (x)\n").unwrap();
             let want = format!(
                 "  {name:<11} {:<30} {}..{}  (x)\n",
                 format!("\"{value}\""),
@@ -456,6 +524,53 @@ mod tests {
                 17
             );
             assert_eq!(String::from_utf8(out).unwrap(), want);
+        }
+    }
+
+    #[test]
+    fn escaped_rows_pad_by_the_escaped_text() {
+        let mut out = Vec::new();
+        write_row(
+            &mut out,
+            &head("path"),
+            "a\u{1}b",
+            true,
+            Span::new(0, 3),
+            b"\n",
+        )
+        .unwrap();
+        let want = format!("  {:<11} {:<30} 0..3\n", "path", "\"a\\x01b\"");
+        assert_eq!(String::from_utf8(out).unwrap(), want);
+    }
+
+    proptest::proptest! {
+        /// The streamed caret line is the one built in memory, on text
+        /// with controls, wide and combining characters and spans that
+        /// are empty, overlap or start past the end.
+        #[test]
+        fn the_streamed_caret_line_is_the_built_one(
+            parts in proptest::collection::vec(
+                proptest::sample::select(&["a", " ", "\u{1}", "é", "例", "e\u{301}", "\u{202e}", "%"][..]),
+                0..24,
+            ),
+            raw in proptest::collection::vec((0usize..40, 0usize..6), 1..8),
+        ) {
+            let s = parts.concat();
+            let mut spans: Vec<Span> = raw
+                .iter()
+                .map(|&(a, l)| {
+                    let a = a.min(s.len() + 1);
+                    let a = (0..=a).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+                    let e = (a + l).min(s.len());
+                    let e = (e..=s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
+                    Span::new(a, e.max(a))
+                })
+                .collect();
+            spans.sort_by_key(|sp| sp.start);
+            let mut out = Vec::new();
+            write_caret_line(&mut out, &s, || spans.iter().copied()).unwrap();
+            let want = format!("{}\n", caret_line_of(&s, spans.iter().copied()));
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), want, "{:?} {:?}", s, spans);
         }
     }
 }

@@ -9,11 +9,12 @@ use serde_json::{json, Value};
 use unicode_width::UnicodeWidthStr;
 
 use crate::text::plain::visible;
-use crate::uri::normalize::Normalization;
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
-use crate::uri::resolution::excerpt::{excerpt, ROW_LIMIT};
-use crate::uri::resolution::trace::{Components, Step};
-use crate::uri::{rfc2396, Resolution, Span};
+use crate::uri::trace::Normalization;
+use crate::uri::trace::Resolution;
+use crate::uri::trace::{excerpt, ROW_LIMIT};
+use crate::uri::trace::{Components, Step};
+use crate::uri::trace::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
+use crate::uri::{rfc2396, Span};
 
 /// Write rows as aligned columns (display width), each line indented.
 pub fn write_table<W: Write>(out: &mut W, indent: &str, rows: &[Vec<String>]) -> io::Result<()> {
@@ -226,7 +227,7 @@ pub fn resolution_steps_json(r: &Resolution) -> Value {
             }
             Step::Finding { subject, finding } => json!({
                 "step": "finding", "subject": subject.as_str(), "severity": finding.severity.as_str(),
-                "code": finding.code, "message": finding.message, "span": span_json(finding.span),
+                "code": finding.code.as_str(), "message": finding.message, "span": span_json(finding.span),
             }),
             Step::Recomposed(t) => json!({"step": "recomposed", "target": t}),
         })
@@ -366,7 +367,7 @@ pub fn normalization_steps_json(n: &Normalization) -> Value {
                     "rung": r.kind.name(), "section": r.kind.section(), "before": r.before,
                     "after": r.after, "changed": r.changed.iter().map(|s| span_json(*s)).collect::<Vec<_>>(),
                     "findings": r.findings.iter().map(|f| json!({
-                        "severity": f.severity.as_str(), "code": f.code, "message": f.message,
+                        "severity": f.severity.as_str(), "code": f.code.as_str(), "message": f.message,
                         "span": span_json(f.span),
                     })).collect::<Vec<_>>(),
                 })

@@ -1,91 +1,13 @@
 //! Where each finding code, rung and resolution step is explained: a
 //! citation string per stable code, read by [`cite`](super::cite).
 
-/// Every stable code uriscope reports (findings, lint, normalization
-/// rungs, comparison rungs, path kinds, resolution notes, RFC 2396
-/// differences, then the `data:` analysis and the URI Template errors),
-/// with the sections that explain it. The first citation is the one the
-/// explorer's RFC overlay opens.
+/// The stable codes that are not findings (normalization rungs, the
+/// comparison ladder, reference kinds and resolution branches, the
+/// delimiters of extracted URIs), with the sections that explain each.
+/// The codes of findings, and their citations, are the core's
+/// [`Code`](crate::uri::Code)s; [`for_code`](super::for_code) reads both.
+/// The first citation is the one the explorer's RFC overlay opens.
 pub const CODES: &[(&str, &str)] = &[
-    // The generic syntax (parse errors and notes).
-    ("invalid-char", "RFC 3986 §2, §3"),
-    ("whitespace", "RFC 3986 Appendix C, §2"),
-    ("control-char", "RFC 3986 §2, §7.3"),
-    ("non-ascii", "RFC 3986 §2, RFC 3987 §3.1"),
-    ("bidi-control", "RFC 3987 §4.1"),
-    ("bad-percent", "RFC 3986 §2.1"),
-    ("bad-escape", "RFC 2396 §2.4.1"),
-    ("lowercase-percent-hex", "RFC 3986 §2.1, §6.2.2.1"),
-    ("percent-encoded-unreserved", "RFC 3986 §2.3, §6.2.2.2"),
-    ("colon-in-first-segment", "RFC 3986 §4.2, §3.3"),
-    ("colon-in-rel-segment", "RFC 2396 §5"),
-    ("port-not-digits", "RFC 3986 §3.2.3"),
-    ("empty-port", "RFC 3986 §3.2.3, §6.2.3"),
-    ("empty-host", "RFC 3986 §3.2.2"),
-    ("reg-name-not-ipv4", "RFC 3986 §3.2.2"),
-    ("uppercase-host", "RFC 3986 §3.2.2, §6.2.2.1"),
-    ("uppercase-scheme", "RFC 3986 §3.1, §6.2.2.1"),
-    ("ip-literal-syntax", "RFC 3986 §3.2.2"),
-    ("ipv6-syntax", "RFC 3986 §3.2.2, RFC 5952 §4"),
-    ("ipvfuture-syntax", "RFC 3986 §3.2.2"),
-    ("zone-id-syntax", "RFC 6874 §2"),
-    ("too-long", "RFC 3986 §4.1"),
-    (
-        "double-slash-path-without-authority",
-        "RFC 3986 §3.3, §5.2.2",
-    ),
-    // Lint (§7) and the scheme checks. A scheme check cites its scheme's
-    // RFC first: that is the passage the RFC overlay opens.
-    ("userinfo-password", "RFC 3986 §7.5, §3.2.1"),
-    ("userinfo-looks-like-host", "RFC 3986 §7.6"),
-    ("non-default-port", "RFC 3986 §7.2, §3.2.3"),
-    ("port-out-of-range", "RFC 3986 §3.2.3"),
-    ("encoded-control-char", "RFC 3986 §7.3, §7.2, RFC 6068 §5"),
-    ("encoded-slash", "RFC 3986 §7.3, §2.2"),
-    ("encoded-dot-segment", "RFC 3986 §7.3, §6.2.2.3"),
-    ("encoded-dot-segment-kept", "RFC 3986 §6.2.2.3, §6.2.2.2"),
-    ("backslash", "RFC 3986 §7.3, Appendix C"),
-    ("javascript-scheme", "RFC 3986 §7.2"),
-    ("data-scheme", "RFC 2397 §6, §2, RFC 3986 §7.2"),
-    ("ipv4-rare-form", "RFC 3986 §7.4"),
-    ("mixed-script-label", "RFC 3986 §7.6, RFC 3987 §8"),
-    (
-        "punycode-invalid",
-        "RFC 3492 §6.2, RFC 5891 §5.3, §5.4, RFC 3987 §3.1",
-    ),
-    (
-        "scheme-needs-authority",
-        "RFC 3986 §3.2, RFC 9110 §4.2.1, RFC 6455 §3",
-    ),
-    ("scheme-forbids-authority", "RFC 3986 §3.2, §3.3"),
-    (
-        "scheme-empty-host",
-        "RFC 3986 §3.2.2, RFC 9110 §4.2.1, RFC 6455 §3, §4.1",
-    ),
-    ("scheme-fragment-forbidden", "RFC 6455 §3, RFC 3986 §3.5"),
-    ("mailto-address", "RFC 6068 §2, RFC 3986 §3.3"),
-    ("mailto-hfield", "RFC 6068 §2, §5, RFC 3986 §3.4"),
-    ("mailto-no-recipient", "RFC 6068 §2, RFC 3986 §3.3"),
-    ("urn-syntax", "RFC 8141 §2, RFC 3986 §1.1.3"),
-    ("urn-nid", "RFC 8141 §2, §2.1, §5.1"),
-    ("urn-nss-empty", "RFC 8141 §2, §2.2"),
-    ("urn-query", "RFC 8141 §2.3, §2, RFC 3986 §3.4"),
-    ("data-syntax", "RFC 2397 §3, §2, RFC 3986 §3.3"),
-    ("data-media-type", "RFC 2397 §3, §2"),
-    ("data-parameter", "RFC 2397 §3"),
-    ("data-base64", "RFC 2397 §3, §2"),
-    ("data-payload", "RFC 2397 §2, §3, RFC 3986 §2.1"),
-    ("file-drive-in-authority", "RFC 8089 Appendix E.2, §2"),
-    ("file-remote-host", "RFC 8089 §2, §3, RFC 3986 §3.2.2"),
-    (
-        "file-drive-letter",
-        "RFC 8089 Appendix E.2, Appendix E.2.2, Appendix D.2",
-    ),
-    ("file-relative-path", "RFC 8089 §2, Appendix B"),
-    ("tel-number", "RFC 3966 §3, §5.1.4, §5.1.5"),
-    ("tel-parameter", "RFC 3966 §3, §5.1.5, §5.4"),
-    ("tel-phone-context", "RFC 3966 §5.1.5, §3"),
-    ("phone-context", "RFC 3966 §5.1.5, §3"),
     // Normalization rungs and the comparison ladder.
     ("case", "RFC 3986 §6.2.2.1"),
     ("ipv6", "RFC 5952 §4"),
@@ -94,7 +16,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("scheme-based", "RFC 3986 §6.2.3"),
     ("simple-string", "RFC 3986 §6.2.1"),
     ("syntax-based", "RFC 3986 §6.2.2"),
-    // Reference kinds and resolution.
+    // Reference kinds and resolution branches.
     ("absolute-path", "RFC 3986 §4.2"),
     ("network-path", "RFC 3986 §4.2"),
     ("relative-path", "RFC 3986 §4.2"),
@@ -102,85 +24,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("empty-path", "RFC 3986 §5.2.2"),
     ("reference-scheme", "RFC 3986 §5.2.2"),
     ("reference-authority", "RFC 3986 §5.2.2"),
-    ("base-fragment-dropped", "RFC 3986 §5.2.2, §5.1"),
-    ("base-not-absolute", "RFC 3986 §5.2.1, §4.3"),
-    ("invalid-base", "RFC 3986 §5.2.1"),
-    ("invalid-reference", "RFC 3986 §4.1"),
-    ("invalid-target", "RFC 3986 §5.3"),
-    ("target-not-absolute", "RFC 3986 §4.3, §5.1"),
-    ("unreachable-target", "RFC 3986 §5.2.2, §4.2"),
-    // Text (Appendix C).
+    // Delimiters of URIs in text (Appendix C).
     ("angle-brackets", "RFC 3986 Appendix C"),
     ("url-prefix", "RFC 3986 Appendix C"),
-    // Shapes that are not URIs (uri::shape).
-    ("windows-path", "RFC 3986 §3.1, RFC 8089 Appendix E.2"),
-    ("unc-path", "RFC 3986 §3.2.2, RFC 8089 Appendix E.3.1"),
-    ("scp-address", "RFC 3986 §3.2, §3.1"),
-    ("markdown-link", "RFC 3986 Appendix C"),
-    ("html-link", "RFC 3986 Appendix C"),
-    ("wrapped-link", "RFC 3986 Appendix C"),
-    ("url-with-spaces", "RFC 3986 Appendix C, §2.1"),
-    ("host-without-scheme", "RFC 3986 §4.5, §4.2"),
-    // RFC 2396 and its differences from RFC 3986.
-    ("delims-char", "RFC 2396 §2.4.3"),
-    ("unwise-char", "RFC 2396 §2.4.3"),
-    ("empty-opaque-part", "RFC 2396 §3"),
-    ("missing-path", "RFC 2396 §3"),
-    ("escaped-unreserved", "RFC 2396 §2.3, RFC 3986 §2.3"),
-    (
-        "invalid-in-both",
-        "RFC 2396 Appendix A, RFC 3986 Appendix A",
-    ),
-    ("ipv4-differs", "RFC 2396 §3.2.2, RFC 3986 §3.2.2"),
-    ("mark-now-reserved", "RFC 3986 Appendix D.2, §2.2"),
-    ("opaque-query", "RFC 2396 §3, RFC 3986 Appendix D.2"),
-    ("path-params", "RFC 2396 §3.3, RFC 3986 Appendix D.2"),
-    ("reg-name-authority", "RFC 2396 §3.2.1, RFC 3986 §3.2.2"),
-    ("rfc2396-only", "RFC 3986 Appendix D.2"),
-    ("rfc3986-only", "RFC 3986 Appendix D.1"),
-    // The data: URI analysis (uri::data_url): RFC 2397's grammar (§3) and
-    // description (§2); where browsers read it differently the finding
-    // says so.
-    ("data-missing-comma", "RFC 2397 §3, §2"),
-    ("data-bad-percent", "RFC 2397 §2, RFC 3986 §2.1"),
-    ("data-invalid-char", "RFC 2397 §3, RFC 3986 §2"),
-    ("data-fragment", "RFC 2397 §3, RFC 3986 §3.5"),
-    ("data-type-missing", "RFC 2397 §3, §2"),
-    ("data-no-subtype", "RFC 2397 §3, §2"),
-    ("data-type-empty", "RFC 2397 §3, §2"),
-    ("data-subtype-empty", "RFC 2397 §3, §2"),
-    ("data-type-token", "RFC 2397 §3"),
-    ("data-param-empty", "RFC 2397 §3"),
-    ("data-param-no-value", "RFC 2397 §3"),
-    ("data-attribute-empty", "RFC 2397 §3"),
-    ("data-attribute-token", "RFC 2397 §3"),
-    ("data-quoted-value", "RFC 2397 §3"),
-    ("data-unterminated-quote", "RFC 2397 §3"),
-    ("data-duplicate-charset", "RFC 2397 §2"),
-    ("data-unknown-charset", "RFC 2397 §2"),
-    ("data-base64-case", "RFC 2397 §3"),
-    ("data-base64-not-last", "RFC 2397 §3"),
-    ("data-base64-invalid", "RFC 2397 §2, §3"),
-    ("data-base64-length", "RFC 2397 §2, §3"),
-    ("data-base64-padding", "RFC 2397 §2, §3"),
-    ("data-base64-partial-padding", "RFC 2397 §2, §3"),
-    ("data-base64-trailing-bits", "RFC 2397 §2, §3"),
-    ("data-base64-unpadded", "RFC 2397 §2, §3"),
-    ("data-base64-whitespace", "RFC 2397 §3, §2"),
-    ("data-base64-escapes", "RFC 2397 §2, §3"),
-    // URI Template errors (uri::template, the codes of `expand --json`).
-    ("unclosed", "RFC 6570 §2.2, §2"),
-    ("stray-close", "RFC 6570 §2.1"),
-    ("empty-expression", "RFC 6570 §2.2, §2.3"),
-    ("reserved-operator", "RFC 6570 §2.2"),
-    ("varname-expected", "RFC 6570 §2.3"),
-    ("varchar-after-dot", "RFC 6570 §2.3"),
-    ("hex-digit-expected", "RFC 6570 §2.3, RFC 3986 §2.1"),
-    ("prefix-length-expected", "RFC 6570 §2.4.1"),
-    ("prefix-too-long", "RFC 6570 §2.4.1"),
-    ("invalid-varname-char", "RFC 6570 §2.3, §2.4"),
-    ("separator-expected", "RFC 6570 §2.3, §2.4"),
-    ("prefix-on-composite", "RFC 6570 §2.4.1, §3.2.1"),
 ];
 
 /// The RFCs cited but not shipped in the binary: number and title. A

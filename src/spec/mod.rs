@@ -275,10 +275,22 @@ fn section_id(word: &str) -> &str {
     word[..end].trim_end_matches('.')
 }
 
-/// The citation of a stable code (a finding, a rung, a path kind): see
-/// [`CODES`].
+/// The citation of a stable code: a finding's (the core's
+/// [`Code::cites`](crate::uri::Code::cites)), or a rung's, a path kind's…
+/// (see [`CODES`]).
 pub fn for_code(code: &str) -> Option<&'static str> {
-    CODES.iter().find(|(c, _)| *c == code).map(|(_, s)| *s)
+    crate::uri::Code::from_name(code)
+        .map(crate::uri::Code::cites)
+        .or_else(|| CODES.iter().find(|(c, _)| *c == code).map(|(_, s)| *s))
+}
+
+/// Every stable code with its citation: the findings' first, then
+/// [`CODES`].
+pub fn all_codes() -> impl Iterator<Item = (&'static str, &'static str)> {
+    crate::uri::Code::ALL
+        .iter()
+        .map(|c| (c.as_str(), c.cites()))
+        .chain(CODES.iter().copied())
 }
 
 /// The passages defining scheme `name`'s own syntax (ASCII

@@ -182,7 +182,7 @@ pub fn message(r: &Refused, why: Diagnostic<'_>) -> String {
         "uriscope {}: \"{}\": {} holds {r}, which no URI or IRI may hold and a terminal acts on; \
          it is not written{hint}",
         why.command,
-        quote(&crate::uri::quote::cut(why.input)),
+        quote(&crate::text::wrap::first_chars(why.input, 256)),
         why.what,
     )
 }

@@ -21,7 +21,7 @@ pub const MASK: &str = "****";
 ///
 /// ```
 /// use uriscope::text::mask::password_span;
-/// let r = uriscope::uri::report("<https://user:hunter2@example.com/a>");
+/// let r = uriscope::uri::analyze("<https://user:hunter2@example.com/a>", Default::default());
 /// assert_eq!(password_span(&r).map(|s| s.slice(r.input)), Some("hunter2"));
 /// ```
 pub fn password_span(a: &Report<'_>) -> Option<ByteSpan> {

@@ -3,8 +3,6 @@
 //! Rust-style escapes (`\x1b`, `\t`, `\u{202e}`), which survive a copy
 //! and paste and can be typed back.
 
-use std::fmt::Write as _;
-
 /// Text from the user made safe to print on a terminal: control characters
 /// (C0, DEL, C1), bidirectional formatting characters (RFC 3987 §4.1,
 /// the "Trojan Source" reordering) and every other character that draws
@@ -21,22 +19,71 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
     };
     let mut out = String::with_capacity(s.len() + 8);
     out.push_str(&s[..first]);
+    let mut buf = [0u8; ESCAPE_MAX];
     for c in s[first..].chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            // Writing to a String cannot fail.
-            c if (c as u32) < 0x80 && c.is_control() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if is_unsafe(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
+        if is_unsafe(c) {
+            out.push_str(escape(c, &mut buf));
+        } else {
+            out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// [`visible`] written to `out` as it is made, without a copy of `s` (a
+/// 10 MB line of controls would take 40 MB escaped); returns how many
+/// characters were written, what a column after it is padded by.
+///
+/// ```
+/// let mut out = Vec::new();
+/// let n = uriscope::text::plain::write_visible(&mut out, "a\u{1}é").unwrap();
+/// assert_eq!((out.as_slice(), n), ("a\\x01é".as_bytes(), 6));
+/// ```
+pub fn write_visible<W: std::io::Write>(out: &mut W, s: &str) -> std::io::Result<usize> {
+    let count = |t: &str| {
+        if t.is_ascii() {
+            t.len()
+        } else {
+            t.chars().count()
+        }
+    };
+    let mut written = 0;
+    let mut rest = s;
+    let mut buf = [0u8; ESCAPE_MAX];
+    while let Some(i) = first_unsafe(rest) {
+        let (safe, tail) = rest.split_at(i);
+        let Some(c) = tail.chars().next() else {
+            break;
+        };
+        let e = escape(c, &mut buf);
+        out.write_all(safe.as_bytes())?;
+        out.write_all(e.as_bytes())?;
+        written += count(safe) + e.len();
+        rest = &tail[c.len_utf8()..];
+    }
+    out.write_all(rest.as_bytes())?;
+    Ok(written + count(rest))
+}
+
+/// The longest escape: `\u{10ffff}`.
+const ESCAPE_MAX: usize = 10;
+
+/// The escape [`visible`] writes for an unsafe `c`, made in `buf`.
+fn escape(c: char, buf: &mut [u8; ESCAPE_MAX]) -> &str {
+    use std::io::Write as _;
+    let left = {
+        let mut w = &mut buf[..];
+        // Each escape fits the buffer: writing cannot fail.
+        let _ = match c {
+            '\t' => w.write_all(b"\\t"),
+            '\n' => w.write_all(b"\\n"),
+            '\r' => w.write_all(b"\\r"),
+            c if (c as u32) < 0x80 => write!(w, "\\x{:02x}", c as u32),
+            c => write!(w, "\\u{{{:x}}}", c as u32),
+        };
+        w.len()
+    };
+    std::str::from_utf8(&buf[..ESCAPE_MAX - left]).unwrap_or("")
 }
 
 /// Whether [`visible`] escapes `c`: a control character (C0, DEL, C1) or
@@ -137,6 +184,23 @@ mod tests {
             let s = parts.concat();
             let plain = s.char_indices().find(|&(_, c)| is_unsafe(c)).map(|(i, _)| i);
             proptest::prop_assert_eq!(first_unsafe(&s), plain, "{:?}", s);
+        }
+
+        /// Written piece by piece, the text is [`visible`]'s, and the
+        /// count is its characters.
+        #[test]
+        fn write_visible_writes_what_visible_makes(parts in proptest::collection::vec(
+            proptest::sample::select(&[
+                "x", "~", "\t", "\n", "\r", "\u{7f}", "\u{1f}", "\u{85}", "\u{202e}", "例", "\u{2028}", "😀",
+            ][..]),
+            0..40,
+        )) {
+            let s = parts.concat();
+            let mut out = Vec::new();
+            let n = write_visible(&mut out, &s).unwrap();
+            let want = visible(&s);
+            proptest::prop_assert_eq!(std::str::from_utf8(&out).unwrap(), &*want);
+            proptest::prop_assert_eq!(n, want.chars().count());
         }
     }
 

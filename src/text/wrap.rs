@@ -145,6 +145,22 @@ pub fn head(s: &str, max: usize) -> String {
     fit(&v, max).into_owned()
 }
 
+/// The first `n` characters of `text` as they are, then `…` when
+/// something was cut: a value quoted in a message that is escaped where it
+/// is shown, so a 64 KB label never makes a 64 KB message.
+///
+/// ```
+/// use uriscope::text::wrap::first_chars;
+/// assert_eq!(first_chars("abcdef", 3), "abc…");
+/// assert_eq!(first_chars("abc", 3), "abc");
+/// ```
+pub fn first_chars(text: &str, n: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(n) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
 /// `s` padded with spaces to `w` columns.
 pub fn pad(s: String, w: usize) -> String {
     let p = w.saturating_sub(width(&s));

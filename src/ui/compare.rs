@@ -28,7 +28,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let a = uri::report(app.compare.text.text());
+    let a = uri::analyze(app.compare.text.text(), Default::default());
     let focused = app.focus == Focus::Pane(Pane::Compare);
     field(
         " compare",

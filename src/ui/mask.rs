@@ -11,7 +11,6 @@ use ratatui::text::{Line, Span};
 use crate::text::mask::{self, Masked};
 pub use crate::text::mask::{password_span, MASK};
 use crate::text::visible;
-use crate::uri::idn::host_forms;
 use crate::uri::{HostKind, Report, Span as ByteSpan};
 
 use super::theme::Theme;
@@ -112,7 +111,7 @@ pub fn idna_row(a: &Report<'_>, name_w: usize, theme: &Theme) -> Option<Line<'st
         return None;
     }
     let host = a.input.get(auth.host.span.range())?;
-    let forms = host_forms(host);
+    let forms = crate::uri::host::forms(host);
     let (label, other) = match (&forms.unicode, &forms.ascii) {
         (Ok(u), _) if host.is_ascii() && !u.eq_ignore_ascii_case(host) => ("Unicode", u.clone()),
         (_, Ok(x)) if !host.is_ascii() && !x.eq_ignore_ascii_case(host) => ("punycode", x.clone()),

@@ -105,10 +105,12 @@ pub fn overlay(
     h: usize,
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
+    use crate::app::keymap::key;
+    use crate::app::Action;
     use crate::confuse::allow;
     let title = format!(
         " Parsers: every engine's reading · type a host to test allowlist checks · {} closes ",
-        crate::app::keymap::key(crate::app::Action::Close)
+        key(Action::Close)
     );
     let secrets = super::mask::passwords(app);
     let hide = |s: &str| shown(s, &secrets, w);
@@ -126,13 +128,29 @@ pub fn overlay(
         .filter_map(|r| r.outcomes.first().map(|o| (r.engine.name().to_string(), o)))
         .collect();
     let t = compare::table(&outcomes);
-    for r in &t.rows {
-        let mut spans = vec![Span::styled(format!("{:<15}", r.engine), theme.heading())];
+    let engine_of = |i: usize| results.get(i).map(|r| r.engine);
+    for (i, r) in t.rows.iter().enumerate() {
+        // The cursor's row, and the roles of the pair (Enter).
+        let role = match engine_of(i) {
+            e if e.is_some() && e == view.check => "check ",
+            e if e.is_some() && e == view.fetch => "fetch ",
+            _ => "",
+        };
+        let cursor = if i == view.selected { "› " } else { "  " };
+        let head = 2 + 15 + role.len();
+        let mut spans = vec![
+            Span::styled(cursor, theme.heading()),
+            Span::styled(format!("{:<15}", r.engine), theme.heading()),
+            Span::styled(role, theme.severity(crate::uri::Severity::Warning)),
+        ];
         match &r.error {
-            Some(e) => spans.push(Span::styled(
-                fit(&format!("rejects it: {}", hide(e)), w.saturating_sub(15)).into_owned(),
-                theme.dim(),
-            )),
+            Some(e) => {
+                let says = if r.failed { "no answer" } else { "rejects it" };
+                spans.push(Span::styled(
+                    fit(&format!("{says}: {}", hide(e)), w.saturating_sub(head)).into_owned(),
+                    theme.dim(),
+                ))
+            }
             None => {
                 // The host first, then every other component the engine
                 // read, each that differs from the others marked.
@@ -142,9 +160,9 @@ pub fn overlay(
                 } else {
                     theme.good()
                 };
-                let used = 15 + crate::text::width(&host) + 2;
+                let used = head + crate::text::width(&host) + 2;
                 spans.push(Span::styled(
-                    fit(&format!("{host}  "), w.saturating_sub(15)).into_owned(),
+                    fit(&format!("{host}  "), w.saturating_sub(head)).into_owned(),
                     style,
                 ));
                 spans.extend(component_spans(
@@ -178,17 +196,59 @@ pub fn overlay(
             ));
         }
     }
+    // Not on PATH; or on PATH, but the run found it cannot answer (a
+    // library missing: urllib3, libcurl, Perl's URI).
+    let answered = |n: &str| {
+        view.external
+            .as_ref()
+            .is_some_and(|ext| ext.iter().any(|r| r.engine.name() == n))
+    };
     let missing: Vec<&str> = app
         .engines
         .iter()
-        .filter(|(_, f)| !*f)
+        .filter(|(n, f)| !*f || (view.external.is_some() && !answered(n)))
         .map(|(n, _)| *n)
         .collect();
     if !missing.is_empty() {
         lines.push(Line::styled(
-            fit(&format!("not found on PATH: {}", missing.join(", ")), w).into_owned(),
+            fit(&format!("not found: {}", missing.join(", ")), w).into_owned(),
             theme.dim(),
         ));
+    }
+    let position = |e: Option<crate::confuse::engines::Engine>| {
+        e.and_then(|e| results.iter().position(|r| r.engine == e))
+    };
+    let checker = position(view.check);
+    match (checker, position(view.fetch)) {
+        (Some(c), Some(f)) => {
+            let side = |i: usize| crate::confuse::pair::Side {
+                engine: results[i].engine,
+                outcome: &results[i].outcomes[0],
+            };
+            let j = crate::confuse::pair::judge(side(c), side(f));
+            let style = if j.agreement.disagrees() {
+                theme.severity(crate::uri::Severity::Warning)
+            } else {
+                theme.good()
+            };
+            let text = format!("pair: {}", hide(&j.message));
+            for l in crate::text::wrap::wrap_upto(&text, w.max(10), 2) {
+                lines.push(Line::styled(l, style));
+            }
+        }
+        _ => lines.push(Line::styled(
+            fit(
+                &format!(
+                    "{}{} {}: the check's parser, then the fetcher's (the SSRF pair)",
+                    key(Action::ListUp),
+                    key(Action::ListDown),
+                    key(Action::ListPick)
+                ),
+                w,
+            )
+            .into_owned(),
+            theme.dim(),
+        )),
     }
     lines.extend(verdict_lines(&t, &hide, theme, w));
     lines.extend(against_line(against, &hide, theme, w));
@@ -199,7 +259,32 @@ pub fn overlay(
             .iter()
             .map(|r| (r.engine.clone(), r.cells[0].clone()))
             .collect();
-        for v in allow::verdicts(url, allowed, &hosts) {
+        // With a check chosen, the checks read its host, and the fetchers
+        // are the one chosen (or every other engine).
+        let verdicts = match checker {
+            Some(c) => {
+                let fetchers: Vec<(String, Option<String>)> = hosts
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| match position(view.fetch) {
+                        Some(f) => *i == f,
+                        None => *i != c,
+                    })
+                    .map(|(_, h)| h.clone())
+                    .collect();
+                lines.push(Line::styled(
+                    fit(
+                        &format!("allowlist checks on the host {} sees:", t.rows[c].engine),
+                        w,
+                    )
+                    .into_owned(),
+                    theme.heading(),
+                ));
+                allow::host_verdicts(results[c].outcomes[0].host(), allowed, &fetchers)
+            }
+            None => allow::verdicts(url, allowed, &hosts),
+        };
+        for v in verdicts {
             let (text, style) = match (v.passes, v.fooled_for.is_empty()) {
                 (false, _) => ("blocks it".to_string(), theme.dim()),
                 (true, true) => (
@@ -207,10 +292,7 @@ pub fn overlay(
                     theme.good(),
                 ),
                 (true, false) => (
-                    format!(
-                        "FOOLED: lets it through, {} go elsewhere",
-                        v.fooled_for.join(", ")
-                    ),
+                    format!("FOOLED: lets it through, but {}", v.elsewhere()),
                     theme.severity(crate::uri::Severity::Warning),
                 ),
             };
@@ -316,7 +398,7 @@ fn live<'a>(
     url: &str,
 ) -> (Vec<crate::confuse::engines::EngineResults>, Option<&'a str>) {
     let mut results = run_with(&LIVE, &[url], std::time::Duration::from_secs(1));
-    let report = crate::uri::report_with(url, crate::uri::ParseOptions { iri: true });
+    let report = crate::uri::analyze(url, crate::uri::ParseOptions { iri: true });
     let relative = !super::whatwg::has_scheme(&report);
     let base = app.resolve.base.text();
     if !relative {

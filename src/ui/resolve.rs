@@ -15,8 +15,9 @@ use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution, shown};
 use crate::app::{Action, App, Focus, Pane};
 use crate::text::{clip, fit, visible, width};
-use crate::uri::resolution::dot_segments::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
-use crate::uri::{self, Components, Finding, Resolution, Severity, Step};
+use crate::uri::trace::{Components, Resolution, Step};
+use crate::uri::trace::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
+use crate::uri::{self, Finding, Severity};
 
 use super::field::{
     field, row, scrolled, split, text, RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW,
@@ -30,7 +31,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         return;
     }
     let (top, rest) = split(area);
-    let base_a = uri::report(app.resolve.base.text());
+    let base_a = uri::analyze(app.resolve.base.text(), Default::default());
     field(
         " base",
         &app.resolve.base,
@@ -424,12 +425,7 @@ fn dot_table(
 }
 
 /// The "what" cell: what the rule removed, replaced or moved.
-fn what(
-    s: &uri::resolution::dot_segments::DotStep,
-    current: bool,
-    theme: &Theme,
-    w: usize,
-) -> Vec<Span<'static>> {
+fn what(s: &uri::trace::DotStep, current: bool, theme: &Theme, w: usize) -> Vec<Span<'static>> {
     let matched = s.matched_text.as_str();
     let hi = if current {
         theme.removed()

@@ -10,7 +10,8 @@ use crate::app::keymap::{key, keys};
 use crate::app::resolve::{resolution_2396, shown};
 use crate::app::{Action, App};
 use crate::text::{clip, fit, visible};
-use crate::uri::{self, Resolution, Severity};
+use crate::uri::trace::Resolution;
+use crate::uri::{self, Severity};
 
 use super::field::{marked, marks_line, row};
 use super::field::{RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW};

@@ -10,7 +10,7 @@ mod confuse;
 mod consistency;
 mod core;
 mod e2e;
-mod peers;
+mod layers;
 mod regressions;
 mod rfc_tables;
 mod support;

@@ -28,11 +28,11 @@ use crate::uri::template::{expand_parts, parse, ExpandedVar, Modifier, Variables
 pub(super) fn write<W: Write>(out: &mut W, template: &str, vars: &Variables) -> io::Result<bool> {
     let t = match parse(template) {
         Ok(t) => t,
-        Err(e) => return error(out, template, &e.to_string(), e.kind.code()),
+        Err(e) => return error(out, template, &e.to_string(), e.kind.code().as_str()),
     };
     let parts = expand_parts(&t, vars);
     if let Some(e) = parts.iter().flat_map(|p| p.errors()).next() {
-        return error(out, template, &e.to_string(), e.kind.code());
+        return error(out, template, &e.to_string(), e.kind.code().as_str());
     }
     // Expansions are ASCII (pct-encoded): the answer needs no escaping.
     let whole: String = parts.iter().map(|p| p.text.as_str()).collect();

@@ -7,7 +7,8 @@ use std::io::{self, Write};
 
 use crate::text::plain::visible;
 use crate::uri::edit::curl::{lossy, trurl, Step, Trace, UrlCode};
-use crate::uri::{normalize, Normalization, NormalizeError, NormalizeOptions};
+use crate::uri::trace::{normalize, Normalization};
+use crate::uri::{NormalizeError, NormalizeOptions};
 
 /// The RFC 3986 reading of `input`: its §6.2.2 and §6.2.3 normal form
 /// (as an IRI), rung by rung.

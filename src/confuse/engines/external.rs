@@ -10,13 +10,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
+use super::launch::{launch, Launch, GO, JAVA};
 use super::processes::{capture, read_tail, spawn_detached, Failure, Group, TempDir, GRACE};
 use super::{Engine, Outcome, Reading};
 
-const PYTHON: &str = include_str!("scripts/python_urllib.py");
-const NODE: &str = include_str!("scripts/node_url.js");
-const JAVA: &str = include_str!("scripts/JavaUri.java");
-const GO: &str = include_str!("scripts/go_url.go");
+/// How many times a batch may be handed to a fresh child after a crash.
+pub(super) const RESTARTS: usize = 16;
 
 /// One out-of-process engine's part of a batch.
 #[derive(Clone, Debug)]
@@ -42,7 +41,7 @@ impl Job {
             Vec::new()
         } else {
             match &self.program {
-                None => all_rejected(
+                None => all_failed(
                     self.count,
                     &format!("{} not found: {}", self.engine.name(), self.missing),
                 ),
@@ -52,10 +51,10 @@ impl Job {
         (outcomes, start.elapsed())
     }
 
-    /// This batch through `command`.
-    fn exchange(&self, command: Command) -> Vec<Outcome> {
+    /// This batch through the commands `make` builds (one per child).
+    fn exchange(&self, make: &dyn Fn() -> Command) -> Vec<Outcome> {
         exchange(
-            command,
+            make,
             Arc::clone(&self.input),
             self.count,
             self.deadline,
@@ -64,51 +63,43 @@ impl Job {
     }
 
     fn run_program(&self, program: &Path) -> Vec<Outcome> {
-        match self.engine {
-            Engine::PythonUrllib => {
-                let mut c = Command::new(program);
-                // -I: isolated, no PYTHON* variables, no user site.
-                c.args(["-I", "-c", PYTHON]);
-                self.exchange(c)
-            }
-            Engine::NodeWhatwg | Engine::NodeLegacy => {
-                let mode = if self.engine == Engine::NodeLegacy {
-                    "legacy"
-                } else {
-                    "whatwg"
-                };
-                let mut c = Command::new(program);
-                c.args(["--no-deprecation", "-e", NODE, "--", mode]);
-                self.exchange(c)
-            }
-            Engine::JavaUri => {
-                let dir = match TempDir::new() {
-                    Ok(d) => d,
-                    Err(e) => {
-                        return all_rejected(self.count, &format!("no temporary folder: {e}"))
-                    }
-                };
-                let source = dir.0.join("JavaUri.java");
-                if let Err(e) = std::fs::write(&source, JAVA) {
-                    return all_rejected(self.count, &format!("could not write the script: {e}"));
-                }
-                let mut c = Command::new(program);
-                c.args([
-                    "-XX:+IgnoreUnrecognizedVMOptions",
-                    "-XX:+UseSerialGC",
-                    "-XX:TieredStopAtLevel=1",
-                    "-XX:-UsePerfData",
-                    "-Xshare:auto",
-                ])
-                .arg(&source)
-                .current_dir(&dir.0);
-                self.exchange(c)
-            }
-            Engine::GoNetUrl => self.run_go(program),
-            Engine::Rfc3986 | Engine::Whatwg | Engine::HttpUri => all_rejected(
+        if self.engine.in_process() {
+            return all_failed(
                 self.count,
                 &format!("{} runs in process", self.engine.name()),
-            ),
+            );
+        }
+        match launch(self.engine) {
+            Launch::Args(args) => self.exchange(&|| {
+                let mut c = Command::new(program);
+                c.args(&args);
+                c
+            }),
+            Launch::JavaSource(mode) => {
+                let dir = match TempDir::new() {
+                    Ok(d) => d,
+                    Err(e) => return all_failed(self.count, &format!("no temporary folder: {e}")),
+                };
+                let source = dir.0.join("JavaNet.java");
+                if let Err(e) = std::fs::write(&source, JAVA) {
+                    return all_failed(self.count, &format!("could not write the script: {e}"));
+                }
+                self.exchange(&|| {
+                    let mut c = Command::new(program);
+                    c.args([
+                        "-XX:+IgnoreUnrecognizedVMOptions",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:-UsePerfData",
+                        "-Xshare:auto",
+                    ])
+                    .arg(&source)
+                    .arg(mode)
+                    .current_dir(&dir.0);
+                    c
+                })
+            }
+            Launch::GoBuild => self.run_go(program),
         }
     }
 
@@ -117,13 +108,13 @@ impl Job {
     fn run_go(&self, go: &Path) -> Vec<Outcome> {
         let dir = match TempDir::new() {
             Ok(d) => d,
-            Err(e) => return all_rejected(self.count, &format!("no temporary folder: {e}")),
+            Err(e) => return all_failed(self.count, &format!("no temporary folder: {e}")),
         };
         let written = std::fs::write(dir.0.join("go_url.go"), GO).and_then(|()| {
             std::fs::write(dir.0.join("go.mod"), "module uriscopeengine\n\ngo 1.13\n")
         });
         if let Err(e) = written {
-            return all_rejected(self.count, &format!("could not write the script: {e}"));
+            return all_failed(self.count, &format!("could not write the script: {e}"));
         }
         let binary = dir.0.join(if cfg!(windows) {
             "go_url.exe"
@@ -140,30 +131,34 @@ impl Job {
             .env("GOWORK", "off")
             .env("GOFLAGS", "-mod=mod");
         match capture(build, self.deadline) {
-            Err(Failure::TimedOut) => return all_rejected(self.count, &timed_out(self.timeout)),
+            Err(Failure::TimedOut) => return all_failed(self.count, &timed_out(self.timeout)),
             Err(Failure::Other(e)) => {
-                return all_rejected(self.count, &format!("go build failed: {e}"))
+                return all_failed(self.count, &format!("go build failed: {e}"))
             }
             Ok(out) if !out.status.success() => {
-                return all_rejected(
+                return all_failed(
                     self.count,
                     &format!("go build failed: {}; {}", out.status, out.stderr),
                 )
             }
             Ok(_) => {}
         }
-        let mut c = Command::new(&binary);
-        c.current_dir(&dir.0);
-        self.exchange(c)
+        self.exchange(&|| {
+            let mut c = Command::new(&binary);
+            c.current_dir(&dir.0);
+            c
+        })
     }
 }
 
 /// Run `command`, a program that speaks the engines' protocol (one JSON
 /// string per stdin line in, one JSON object per stdout line out), over
 /// `urls`: one child for the whole batch, killed when `timeout` passes, in
-/// which case every outcome is `Rejected("timed out …")`. Answers missing
-/// because the child stopped early are `Rejected("engine gave no answer: …")`
-/// with the tail of its stderr. stdin, stdout and stderr are set here.
+/// which case every outcome left is `Failed("timed out …")`. A child that
+/// ends early has the URL it stopped at answered `Failed("engine gave no
+/// answer: …")` with how it ended and the tail of its stderr, and the rest
+/// go to a fresh child (the command run again). stdin, stdout and stderr
+/// are set here.
 ///
 /// This is what runs each out-of-process engine; it is public so that any
 /// other parser can be run the same way (and the timeout tested).
@@ -171,13 +166,22 @@ pub fn run_command(command: Command, urls: &[&str], timeout: Duration) -> Vec<Ou
     let deadline = Instant::now()
         .checked_add(timeout)
         .unwrap_or_else(super::far_future);
-    exchange(
-        command,
-        Arc::new(encode(urls)),
-        urls.len(),
-        deadline,
-        timeout,
-    )
+    // The same program, arguments, folder and environment for every child.
+    let make = || {
+        let mut c = Command::new(command.get_program());
+        c.args(command.get_args());
+        if let Some(dir) = command.get_current_dir() {
+            c.current_dir(dir);
+        }
+        for (k, v) in command.get_envs() {
+            match v {
+                Some(v) => c.env(k, v),
+                None => c.env_remove(k),
+            };
+        }
+        c
+    };
+    exchange(&make, Arc::new(encode(urls)), urls.len(), deadline, timeout)
 }
 
 /// The stdin of a batch: each URL as a JSON string, one a line.
@@ -191,9 +195,9 @@ pub(super) fn encode(urls: &[&str]) -> Vec<u8> {
     out
 }
 
-/// `count` copies of `Rejected(message)`.
-pub(super) fn all_rejected(count: usize, message: &str) -> Vec<Outcome> {
-    vec![Outcome::Rejected(message.to_owned()); count]
+/// `count` copies of `Failed(message)`.
+pub(super) fn all_failed(count: usize, message: &str) -> Vec<Outcome> {
+    vec![Outcome::Failed(message.to_owned()); count]
 }
 
 fn timed_out(timeout: Duration) -> String {
@@ -203,16 +207,80 @@ fn timed_out(timeout: Duration) -> String {
     )
 }
 
-/// One child over a batch: spawn, feed, read, and kill at the deadline.
+/// How one child's run over (the rest of) a batch ended.
+enum Run {
+    /// Every URL answered.
+    Done(Vec<Outcome>),
+    /// The child ended early: the answers it gave, and why it ended.
+    Ended(Vec<Outcome>, String),
+    /// Killed at the deadline, or never started: the answers it gave, and
+    /// the message for the rest.
+    Stopped(Vec<Outcome>, String),
+}
+
+/// A batch through children made by `make`: one child, and after a crash
+/// a fresh one for the URLs after the one it stopped at.
 fn exchange(
-    mut command: Command,
+    make: &dyn Fn() -> Command,
     input: Arc<Vec<u8>>,
     count: usize,
     deadline: Instant,
     timeout: Duration,
 ) -> Vec<Outcome> {
+    let mut outcomes = Vec::with_capacity(count);
+    let mut input = input;
+    let mut restarts = 0;
+    while outcomes.len() < count {
+        let left = count - outcomes.len();
+        match exchange_once(make(), Arc::clone(&input), left, deadline, timeout) {
+            Run::Done(answers) => outcomes.extend(answers),
+            Run::Stopped(answers, why) => {
+                outcomes.extend(answers);
+                outcomes.resize(count, Outcome::Failed(why));
+            }
+            Run::Ended(answers, why) => {
+                let answered = answers.len();
+                outcomes.extend(answers);
+                // The first child answered nothing: the engine is broken,
+                // not the URL. After RESTARTS crashes, the rest is left.
+                let again = (answered > 0 || restarts > 0) && restarts < RESTARTS;
+                if !again {
+                    outcomes.resize(count, Outcome::Failed(why));
+                    break;
+                }
+                outcomes.push(Outcome::Failed(format!("{why} (at this URL)")));
+                restarts += 1;
+                input = Arc::new(lines_after(&input, answered + 1).to_vec());
+            }
+        }
+    }
+    outcomes.truncate(count);
+    outcomes
+}
+
+/// The input after its first `n` lines.
+fn lines_after(input: &[u8], n: usize) -> &[u8] {
+    let mut rest = input;
+    for _ in 0..n {
+        match memchr::memchr(b'\n', rest) {
+            Some(i) => rest = &rest[i + 1..],
+            None => return &[],
+        }
+    }
+    rest
+}
+
+/// One child over `count` lines of `input`: spawn, feed, read, and kill
+/// at the deadline.
+fn exchange_once(
+    mut command: Command,
+    input: Arc<Vec<u8>>,
+    count: usize,
+    deadline: Instant,
+    timeout: Duration,
+) -> Run {
     if count == 0 {
-        return Vec::new();
+        return Run::Done(Vec::new());
     }
     let name = command.get_program().to_string_lossy().into_owned();
     command
@@ -221,7 +289,7 @@ fn exchange(
         .stderr(Stdio::piped());
     let mut group = match Group::spawn(command) {
         Ok(g) => g,
-        Err(e) => return all_rejected(count, &format!("could not start {name}: {e}")),
+        Err(e) => return Run::Stopped(Vec::new(), format!("could not start {name}: {e}")),
     };
     let cap = answer_cap(&input);
     let child = group.child();
@@ -251,30 +319,32 @@ fn exchange(
     });
     if let Err(e) = started {
         // Dropping the group kills it.
-        return all_rejected(count, &format!("could not start a thread: {e}"));
+        return Run::Stopped(Vec::new(), format!("could not start a thread: {e}"));
     }
     let left = deadline.saturating_duration_since(Instant::now());
     match answers.recv_timeout(left) {
-        Ok(mut outcomes) => {
+        Ok(outcomes) if outcomes.len() >= count => {
+            // Reaped (and its group killed) within the grace time.
+            let _ = group.wait_until(Instant::now() + GRACE);
+            Run::Done(outcomes)
+        }
+        Ok(outcomes) => {
             let status = group.wait_until(Instant::now() + GRACE);
-            if outcomes.len() < count {
-                let why = match status {
-                    Some(s) => s.to_string(),
-                    None => "it closed its output and was killed".to_owned(),
-                };
-                let stderr = tail.recv_timeout(GRACE).unwrap_or_default();
-                let message = if stderr.is_empty() {
-                    format!("engine gave no answer: {why}")
-                } else {
-                    format!("engine gave no answer: {why}; stderr: {stderr}")
-                };
-                outcomes.resize(count, Outcome::Rejected(message));
-            }
-            outcomes
+            let why = match status {
+                Some(s) => format!("it ended ({s})"),
+                None => "it closed its output and was killed".to_owned(),
+            };
+            let stderr = tail.recv_timeout(GRACE).unwrap_or_default();
+            let message = if stderr.is_empty() {
+                format!("engine gave no answer: {why}")
+            } else {
+                format!("engine gave no answer: {why}; stderr: {stderr}")
+            };
+            Run::Ended(outcomes, message)
         }
         Err(_) => {
             group.kill();
-            all_rejected(count, &timed_out(timeout))
+            Run::Stopped(Vec::new(), timed_out(timeout))
         }
     }
 }

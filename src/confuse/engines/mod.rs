@@ -13,15 +13,27 @@
 //! - [`Engine::HttpUri`]: `http::Uri`, the request target a Rust HTTP server
 //!   (hyper, axum, …) sees.
 //!
-//! Out of process, when the program is on `PATH` (see [`available`]):
+//! Out of process, when the program (and for some the library) is there
+//! (see [`available`]; each engine's script says which version answers):
 //!
 //! - [`Engine::PythonUrllib`]: `urllib.parse.urlsplit` (`python3`).
+//! - [`Engine::PythonUrllib3`]: `urllib3.util.parse_url`, what `requests`
+//!   connects to (`python3` with urllib3 installed).
+//! - [`Engine::Libcurl`]: libcurl's URL API (`curl_url_set` with the flags
+//!   a transfer parses with, then `curl_url_get` for each part), through
+//!   Python's `ctypes` on the system libcurl (`python3`, libcurl 7.62 or
+//!   later).
 //! - [`Engine::NodeWhatwg`]: Node's `new URL()` (`node`).
 //! - [`Engine::NodeLegacy`]: Node's legacy `url.parse()` (`node`).
-//! - [`Engine::JavaUri`]: `java.net.URI` (`java`, 11 or later: it runs a
-//!   single-file source).
+//! - [`Engine::JavaUri`], [`Engine::JavaUrl`]: `java.net.URI` and
+//!   `java.net.URL` (`java`, 11 or later: it runs a single-file source).
 //! - [`Engine::GoNetUrl`]: Go's `net/url` (`go`: built with `go build`,
 //!   then run).
+//! - [`Engine::PhpParseUrl`], [`Engine::PhpFilterVar`]: `parse_url`, and
+//!   `filter_var(…, FILTER_VALIDATE_URL)` then `parse_url` (`php`).
+//! - [`Engine::RubyUri`], [`Engine::RubyRfc2396`]: `URI.parse` and the RFC
+//!   2396 parser as the installed Ruby names it (`ruby`).
+//! - [`Engine::PerlUri`]: `URI->new` (`perl` with the URI module).
 //!
 //! # Left out: ada
 //!
@@ -46,15 +58,20 @@
 //!   (each a string or `null`) or `{"ok":false,"error":"…"}`.
 //! - **time**: all the children of a call start before any is waited for,
 //!   so they run at the same time; at the deadline a child still running is
-//!   killed and every result of its batch is a [`Outcome::Rejected`] saying
-//!   `timed out`. A child that stops early (a crash) leaves the rest of its
-//!   batch as `engine gave no answer: …` with the tail of its stderr.
+//!   killed and every result of its batch left is an [`Outcome::Failed`]
+//!   saying `timed out`.
+//! - **a crash**: a child that ends before answering every URL has the URL
+//!   it stopped at answered `Failed("engine gave no answer: it ended (…) at
+//!   this URL; stderr: …")`, and the rest of the batch goes to a fresh
+//!   child, up to 16 times a batch (not when the
+//!   first child answered nothing: that engine is broken, not the URL).
 //! - **processes**: each child leads a process group of its own, and the
 //!   whole group is killed when the child is (or once it has exited), so
 //!   nothing it started outlives it; [`cleanup`] kills every live group
 //!   and removes every temporary folder when the program ends.
 //!
-//! Python and Node get their script as a `-c`/`-e` argument; Java and Go get
+//! Python, Node, PHP, Ruby and Perl get their script as an argument (`-c`,
+//! `-e`, `-r`), followed by the word that picks the engine; Java and Go get
 //! it as a file in a fresh temporary folder (`uriscope-engine-PID-…`),
 //! removed afterwards.
 //!
@@ -70,10 +87,13 @@
 //! assert_eq!(results[1].outcomes[0].host(), Some("example.com"));
 //! ```
 
+mod engine;
 mod external;
 mod in_process;
+mod launch;
 mod probe;
 mod processes;
+pub use engine::Engine;
 pub use in_process::whatwg_against;
 
 use std::path::PathBuf;
@@ -170,9 +190,13 @@ impl Reading {
 pub enum Outcome {
     /// The engine accepted it and read these components.
     Parsed(Reading),
-    /// The engine refused it (its error message), or could not answer
-    /// (`timed out …`, `engine gave no answer: …`).
+    /// The engine refused it: its error message.
     Rejected(String),
+    /// The engine gave no answer: it is not found, could not start, was
+    /// killed at the timeout (`timed out …`) or stopped before this URL
+    /// (`engine gave no answer: …`, with how it ended). Not a reading of
+    /// the URL.
+    Failed(String),
 }
 
 impl Outcome {
@@ -180,7 +204,7 @@ impl Outcome {
     pub fn reading(&self) -> Option<&Reading> {
         match self {
             Outcome::Parsed(r) => Some(r),
-            Outcome::Rejected(_) => None,
+            Outcome::Rejected(_) | Outcome::Failed(_) => None,
         }
     }
 
@@ -188,8 +212,13 @@ impl Outcome {
     pub fn error(&self) -> Option<&str> {
         match self {
             Outcome::Parsed(_) => None,
-            Outcome::Rejected(e) => Some(e),
+            Outcome::Rejected(e) | Outcome::Failed(e) => Some(e),
         }
+    }
+
+    /// Whether the engine gave no answer (see [`Outcome::Failed`]).
+    pub fn is_failed(&self) -> bool {
+        matches!(self, Outcome::Failed(_))
     }
 
     /// Whether the engine accepted the URL.
@@ -200,85 +229,6 @@ impl Outcome {
     /// The host read, when the engine accepted the URL and read one.
     pub fn host(&self) -> Option<&str> {
         self.reading().and_then(|r| r.host.as_deref())
-    }
-}
-
-/// A URL parser that uriscope can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Engine {
-    /// uriscope's own RFC 3986 parser (RFC 3987 IRIs as a fallback).
-    Rfc3986,
-    /// The WHATWG URL Standard, as the `url` crate implements it.
-    Whatwg,
-    /// `http::Uri` from the `http` crate: what hyper hands a Rust server.
-    HttpUri,
-    /// Python's `urllib.parse.urlsplit`, run with `python3`.
-    PythonUrllib,
-    /// Node's WHATWG `new URL()` (ada inside), run with `node`.
-    NodeWhatwg,
-    /// Node's legacy `url.parse()`, run with `node`.
-    NodeLegacy,
-    /// `java.net.URI`, run with `java` (11 or later).
-    JavaUri,
-    /// Go's `net/url`, built and run with `go`.
-    GoNetUrl,
-}
-
-impl Engine {
-    /// Every engine, in the order of the view.
-    pub const ALL: [Engine; 8] = [
-        Engine::Rfc3986,
-        Engine::Whatwg,
-        Engine::HttpUri,
-        Engine::PythonUrllib,
-        Engine::NodeWhatwg,
-        Engine::NodeLegacy,
-        Engine::JavaUri,
-        Engine::GoNetUrl,
-    ];
-
-    /// The short name shown in the view.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Rfc3986 => "rfc3986",
-            Engine::Whatwg => "whatwg-url",
-            Engine::HttpUri => "http::Uri",
-            Engine::PythonUrllib => "python urllib",
-            Engine::NodeWhatwg => "node URL",
-            Engine::NodeLegacy => "node url.parse",
-            Engine::JavaUri => "java.net.URI",
-            Engine::GoNetUrl => "go net/url",
-        }
-    }
-
-    /// Which software stack reads URLs this way.
-    pub fn description(self) -> &'static str {
-        match self {
-            Engine::Rfc3986 => "uriscope's own RFC 3986 parser (generic URI syntax; RFC 3987 IRIs as a fallback)",
-            Engine::Whatwg => "the WHATWG URL Standard via the `url` crate: browsers' rules, used by reqwest, Servo and most Rust clients",
-            Engine::HttpUri => "`http::Uri`: the request target hyper, axum and other Rust HTTP servers and clients see",
-            Engine::PythonUrllib => "Python's urllib.parse.urlsplit: requests, urllib3, Django and most Python code",
-            Engine::NodeWhatwg => "Node's WHATWG `new URL()` (the ada C++ parser): fetch and modern Node code",
-            Engine::NodeLegacy => "Node's legacy `url.parse()`: older Node code and many npm packages",
-            Engine::JavaUri => "java.net.URI (RFC 2396 with changes): the JDK HTTP client, Spring and much JVM code",
-            Engine::GoNetUrl => "Go's net/url: net/http servers and clients, and most Go tools",
-        }
-    }
-
-    /// Whether the engine runs inside this process (and is always there).
-    pub fn in_process(self) -> bool {
-        matches!(self, Engine::Rfc3986 | Engine::Whatwg | Engine::HttpUri)
-    }
-
-    /// The program looked for on `PATH`, for an out-of-process engine.
-    pub fn program(self) -> Option<&'static str> {
-        match self {
-            Engine::Rfc3986 | Engine::Whatwg | Engine::HttpUri => None,
-            Engine::PythonUrllib => Some("python3"),
-            Engine::NodeWhatwg | Engine::NodeLegacy => Some("node"),
-            Engine::JavaUri => Some("java"),
-            Engine::GoNetUrl => Some("go"),
-        }
     }
 }
 
@@ -298,6 +248,9 @@ pub struct Availability {
     pub engine: Engine,
     /// Whether it can run.
     pub found: bool,
+    /// The version that answers, when found: `"Python 3.11.7"`,
+    /// `"libcurl 7.88.1"`, `"PHP 8.2.36"`, `"uriscope 0.1.0"`.
+    pub version: Option<String>,
     /// Its version and where it is, or why it is missing.
     pub detail: String,
 }
@@ -309,8 +262,9 @@ struct Probe {
     program: Option<PathBuf>,
 }
 
-/// How long a `--version` run may take when probing.
-const PROBE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a version command may take when probing: long enough for a
+/// JVM on a loaded machine; it matters only when one hangs.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 
 fn probes() -> &'static [Probe] {
     static PROBES: OnceLock<Vec<Probe>> = OnceLock::new();
@@ -374,7 +328,7 @@ pub fn run(urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
 
 /// Run `engines` over `urls`, one [`EngineResults`] per engine asked for,
 /// in that order. An engine that is not available answers every URL with
-/// `Rejected("<engine> not found: …")`. The out-of-process engines run at
+/// `Failed("<engine> not found: …")`. The out-of-process engines run at
 /// the same time, one child each, while the in-process ones run here.
 pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
     let start = Instant::now();
@@ -443,7 +397,7 @@ pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<Eng
             let answer = match job {
                 Err(handle) => handle.join().unwrap_or_else(|_| {
                     (
-                        external::all_rejected(urls.len(), "the engine's runner failed"),
+                        external::all_failed(urls.len(), "the engine's runner failed"),
                         start.elapsed(),
                     )
                 }),
@@ -476,9 +430,13 @@ mod tests {
         let mut names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), 8);
+        assert_eq!(names.len(), Engine::ALL.len());
+        let mut ids: Vec<_> = Engine::ALL.iter().map(|e| e.id()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), Engine::ALL.len());
         let a = available();
-        assert_eq!(a.len(), 8);
+        assert_eq!(a.len(), Engine::ALL.len());
         for av in &a {
             assert_eq!(av.engine.in_process(), av.engine.program().is_none());
             if av.engine.in_process() {
@@ -525,7 +483,7 @@ mod tests {
     #[test]
     fn an_empty_batch_starts_nothing() {
         let r = run_with(&Engine::ALL, &[], Duration::from_millis(1));
-        assert_eq!(r.len(), 8);
+        assert_eq!(r.len(), Engine::ALL.len());
         assert!(r.iter().all(|e| e.outcomes.is_empty()));
     }
 

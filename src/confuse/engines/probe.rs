@@ -1,13 +1,16 @@
 //! Finding the external engines: each program looked up on `PATH` (nothing
-//! run), then asked its version once (`--version`, `java -version`, `go
-//! version`), all at once and within [`PROBE_TIMEOUT`]; a program too old
-//! for its engine is reported as not found, with the reason.
+//! run), then each engine asked which version would answer (its script's
+//! `version` mode, `node --version`, `java -version`, `go version`), all
+//! at once and within [`PROBE_TIMEOUT`]; engines that share a version
+//! command share its run. A program too old for its engine, or without the
+//! library the engine needs, is reported as not found, with the reason.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
 use std::time::Instant;
 
+use super::launch;
 use super::processes::{capture, Failure};
 use super::{Availability, Engine, Probe, PROBE_TIMEOUT};
 
@@ -37,64 +40,72 @@ fn is_executable(p: &Path) -> bool {
     p.is_file()
 }
 
-/// What probing one program found: its path and version line, or why not.
+/// What probing one engine found: its program's path and the version
+/// line, or why not.
 type Found = Result<(PathBuf, String), String>;
 
 /// Probe every engine: the programs on `PATH`, their versions at once.
 pub(super) fn probe_all() -> Vec<Probe> {
-    let programs: Vec<&'static str> = {
-        let mut p: Vec<_> = Engine::ALL.iter().filter_map(|e| e.program()).collect();
-        p.dedup();
-        p
-    };
+    // One run per distinct version command, made for its first engine.
+    let mut commands: Vec<(String, Engine)> = Vec::new();
+    for &engine in Engine::ALL.iter().filter(|e| !e.in_process()) {
+        let (key, _) = launch::version(engine);
+        if !commands.iter().any(|(k, _)| *k == key) {
+            commands.push((key, engine));
+        }
+    }
     let deadline = Instant::now() + PROBE_TIMEOUT;
-    let found: Vec<(&str, Found)> = thread::scope(|scope| {
-        let handles: Vec<_> = programs
+    let found: Vec<(String, Found)> = thread::scope(|scope| {
+        let handles: Vec<_> = commands
             .iter()
-            .map(|&name| {
+            .map(|(key, engine)| {
+                let engine = *engine;
                 let handle = thread::Builder::new()
-                    .name(format!("probe {name}"))
-                    .spawn_scoped(scope, move || probe(name, deadline));
-                (name, handle)
+                    .name(format!("probe {key}"))
+                    .spawn_scoped(scope, move || probe(engine, deadline));
+                (key, engine, handle)
             })
             .collect();
         handles
             .into_iter()
-            .map(|(name, handle)| {
+            .map(|(key, engine, handle)| {
                 let found = match handle {
                     Ok(h) => h
                         .join()
                         .unwrap_or_else(|_| Err("the probe failed".to_owned())),
-                    Err(_) => probe(name, deadline),
+                    Err(_) => probe(engine, deadline),
                 };
-                (name, found)
+                (key.clone(), found)
             })
             .collect()
     });
     Engine::ALL
         .iter()
         .map(|&engine| {
-            let Some(name) = engine.program() else {
+            if engine.in_process() {
                 return Probe {
                     availability: Availability {
                         engine,
                         found: true,
+                        version: Some(in_process_version(engine).to_owned()),
                         detail: in_process_detail(engine).to_owned(),
                     },
                     program: None,
                 };
-            };
+            }
+            let (key, _) = launch::version(engine);
             let result = found
                 .iter()
-                .find(|(n, _)| *n == name)
+                .find(|(k, _)| *k == key)
                 .map(|(_, f)| f.clone())
-                .unwrap_or_else(|| Err(format!("{name} was not probed")));
+                .unwrap_or_else(|| Err(format!("{key} was not probed")));
             match result {
                 Ok((path, version)) => Probe {
                     availability: Availability {
                         engine,
                         found: true,
                         detail: format!("{version} ({})", path.display()),
+                        version: Some(version),
                     },
                     program: Some(path),
                 },
@@ -102,6 +113,7 @@ pub(super) fn probe_all() -> Vec<Probe> {
                     availability: Availability {
                         engine,
                         found: false,
+                        version: None,
                         detail: why,
                     },
                     program: None,
@@ -109,6 +121,17 @@ pub(super) fn probe_all() -> Vec<Probe> {
             }
         })
         .collect()
+}
+
+/// The version of an in-process engine: the crate's, as `Cargo.toml` asks
+/// for it.
+fn in_process_version(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Rfc3986 => concat!("uriscope ", env!("CARGO_PKG_VERSION")),
+        Engine::Whatwg => "url 2",
+        Engine::HttpUri => "http 1",
+        _ => "",
+    }
 }
 
 fn in_process_detail(engine: Engine) -> &'static str {
@@ -120,19 +143,16 @@ fn in_process_detail(engine: Engine) -> &'static str {
     }
 }
 
-fn probe(name: &str, deadline: Instant) -> Found {
+fn probe(engine: Engine, deadline: Instant) -> Found {
+    let name = engine.program().unwrap_or("");
     let path = find_on_path(name).ok_or_else(|| format!("{name} is not on PATH"))?;
+    let (_, args) = launch::version(engine);
     let mut command = Command::new(&path);
-    let shown = match name {
-        "java" => "java -version",
-        "go" => "go version",
-        _ => "--version",
-    };
-    match name {
-        "java" => command.arg("-version"),
-        "go" => command.arg("version").env("GOTOOLCHAIN", "local"),
-        _ => command.arg("--version"),
-    };
+    command.args(&args);
+    if engine == Engine::GoNetUrl {
+        command.env("GOTOOLCHAIN", "local");
+    }
+    let shown = launch::shown(name, &args);
     let at = path.display();
     let out = match capture(command, deadline) {
         Ok(out) => out,
@@ -173,6 +193,8 @@ fn version_line(name: &str, text: &str) -> String {
                 &text[start..end]
             })
             .unwrap_or(text),
+        // `v20.19.2`.
+        "node" if text.starts_with('v') => return format!("node {text}"),
         _ => text,
     };
     let short: String = short.chars().take(120).collect();
@@ -186,7 +208,10 @@ fn version_line(name: &str, text: &str) -> String {
 /// Why a found program cannot run its engine, if it cannot.
 fn unusable(name: &str, version: &str) -> Option<&'static str> {
     match name {
-        "python3" if !version.contains("Python 3") => Some("not a Python 3"),
+        // The libcurl engine's line names the library, not Python.
+        "python3" if version.contains("Python") && !version.contains("Python 3") => {
+            Some("not a Python 3")
+        }
         "java" => {
             let quoted = version.split('"').nth(1)?;
             let major: u32 = if let Some(rest) = quoted.strip_prefix("1.") {

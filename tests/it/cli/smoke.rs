@@ -4,15 +4,15 @@
 //! make_relative, the WHATWG column) and through the explorer's draw,
 //! without a panic. Kept under a minute in a debug build on 2 cores.
 
+use crate::support::same_up_to_scheme_and_host_case;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::app::{examples, App};
 use uriscope::uri::lint::lint;
-use uriscope::uri::resolution::relative::same_up_to_scheme_and_host_case;
 use uriscope::uri::rfc2396;
 use uriscope::uri::{
-    analyze, make_relative, normalize, normalize_str, parse, parse_iri, resolve, resolve_target,
-    split, NormalizeOptions, ResolveOptions,
+    analyze, make_relative, normalize, parse, parse_iri, resolve, split, trace, NormalizeOptions,
+    ResolveOptions,
 };
 use uriscope::whatwg;
 
@@ -21,14 +21,14 @@ const BASE: &str = "http://a/b/c/d;p?q";
 /// Every core entry point on `input` (with `base` for resolution).
 fn core(input: &str, base: &str) -> usize {
     let mut seen = 0;
-    let a = analyze(input);
+    let a = analyze(input, Default::default());
     assert_eq!(parse(input).is_ok(), a.is_valid(), "{input:?}");
     let _ = parse_iri(input);
     let _ = split(input);
     seen += lint(input).len();
     for options in [ResolveOptions::default(), ResolveOptions::compat()] {
-        let traced = resolve(base, input, options);
-        let fast = resolve_target(base, input, options);
+        let traced = trace::resolve(base, input, options);
+        let fast = resolve(base, input, options);
         assert_eq!(
             traced.as_ref().ok().map(|r| &r.target),
             fast.as_ref().ok(),
@@ -44,16 +44,16 @@ fn core(input: &str, base: &str) -> usize {
     }
     let _ = rfc2396::resolve(base, input, rfc2396::Options::default());
     // The input as a base, too.
-    let _ = resolve_target(input, "../g?y#s", ResolveOptions::default());
-    if let Ok(n) = normalize(input, NormalizeOptions::default()) {
+    let _ = resolve(input, "../g?y#s", ResolveOptions::default());
+    if let Ok(n) = trace::normalize(input, NormalizeOptions::default()) {
         assert_eq!(
             Ok(&n.normalized),
-            normalize_str(input, NormalizeOptions::default()).as_ref()
+            normalize(input, NormalizeOptions::default()).as_ref()
         );
         seen += 1;
     }
     if a.is_valid() && a.uri.scheme().is_some() {
-        match make_relative(base, input) {
+        match make_relative(base, input, Default::default()) {
             // Equal up to scheme and host case (RFC 3986 §6.2.2.1).
             Ok(r) => assert!(
                 same_up_to_scheme_and_host_case(&r.proof.target, input),

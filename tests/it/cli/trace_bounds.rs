@@ -2,8 +2,8 @@
 //! code on a large input and checks the size and shape of what comes back
 //! (never a timing).
 
-use uriscope::uri::resolution::excerpt::{EXCERPT_MAX, ROW_LIMIT};
-use uriscope::uri::{make_relative, remove_dot_segments, remove_dot_segments_traced};
+use uriscope::uri::trace::{EXCERPT_MAX, ROW_LIMIT};
+use uriscope::uri::{make_relative, remove_dot_segments, trace};
 
 /// Run uriscope with `line` on stdin (an argument is limited to 128 KB).
 fn uriscope(args: &[&str], line: &str) -> String {
@@ -36,7 +36,7 @@ fn resolve_trace_of_100kb_reference_is_bounded() {
 #[test]
 fn remove_dot_segments_traced_of_1mb_path_is_bounded() {
     let path = format!("/{}{}g", "seg/".repeat(200_000), "../".repeat(100_000));
-    let t = remove_dot_segments_traced(&path);
+    let t = trace::remove_dot_segments_traced(&path);
     assert_eq!(t.output, remove_dot_segments(&path));
     assert_eq!(t.steps.len(), ROW_LIMIT);
     assert_eq!(t.steps.len() + t.omitted, 300_001);
@@ -53,7 +53,7 @@ fn remove_dot_segments_traced_of_1mb_path_is_bounded() {
 #[test]
 fn relative_of_1mb_target_is_linear() {
     let target = format!("http://a/{}", "a/".repeat(500_000));
-    let r = make_relative("http://a/b/c", &target).expect("relative");
+    let r = make_relative("http://a/b/c", &target, Default::default()).expect("relative");
     // "/a/a/…" (the absolute path) is shorter than "../a/a/…".
     assert!(
         r.reference == format!("/{}", "a/".repeat(500_000)),

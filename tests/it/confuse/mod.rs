@@ -1,5 +1,7 @@
 //! Parser confusion (issue 17): the engines, the flags, the allowlist tester, `uriscope confuse`.
 
 mod cli;
+mod corpus;
 mod engines;
 mod flags;
+mod pair;

@@ -9,8 +9,7 @@
 use std::collections::BTreeSet;
 
 use uriscope::uri::{
-    self, equivalence::equivalence_with, iri, lint::Linted, rfc2396, NormalizeOptions,
-    ParseOptions, ResolveOptions,
+    self, equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions, ResolveOptions,
 };
 
 /// One input for each finding code of the grammar, the lint and the scheme
@@ -86,7 +85,7 @@ const BY_CODE: &[(&str, &str)] = &[
 /// Inputs for the messages that have no code: template and `data:` errors.
 const WITHOUT_CODE: &[&str] = &["{", "x{a", "{+}", "{a:0}", "{a,}", "}", "{a*:3}", "data:"];
 
-/// Codes of the grammar and lint groups of `spec::CODES` no input above
+/// Codes of the grammar, lint and scheme groups of `uri::Code` no input above
 /// produces, each with why.
 const NOT_REACHED: &[&str] = &[
     "too-long",                 // an input of 4 GiB
@@ -135,32 +134,32 @@ fn messages(input: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut push = |code: &str, m: String| out.push((code.to_string(), m));
     for iri in [false, true] {
-        let report = uri::report_with(input, ParseOptions { iri });
+        let report = uri::analyze(input, ParseOptions { iri });
         for f in Linted::new(&report).findings() {
-            push(f.code, f.message);
+            push(f.code.as_str(), f.message);
         }
     }
     for f in rfc2396::validate(input)
         .into_iter()
         .chain(rfc2396::compare_grammars(input))
     {
-        push(f.code, f.message);
+        push(f.code.as_str(), f.message);
     }
     let base = "http://a/b/c/d;p?q";
     for iri in [false, true] {
         let o = ResolveOptions::default().with_iri(iri);
         for (b, r) in [(base, input), (input, "g")] {
-            match uri::resolve(b, r, o) {
+            match uri::trace::resolve(b, r, o) {
                 Ok(res) => {
                     for (_, f) in res.findings() {
-                        push(f.code, f.message.clone());
+                        push(f.code.as_str(), f.message.clone());
                     }
                 }
-                Err(e) => push(e.code, e.message),
+                Err(e) => push(e.code.as_str(), e.message),
             }
         }
-        if let Err(e) = uri::make_relative(base, input) {
-            push(e.code, e.message);
+        if let Err(e) = uri::make_relative(base, input, Default::default()) {
+            push(e.code.as_str(), e.message);
         }
         for keep_encoded_dots in [false, true] {
             let n = NormalizeOptions {
@@ -168,20 +167,20 @@ fn messages(input: &str) -> Vec<(String, String)> {
                 keep_encoded_dots,
                 ..NormalizeOptions::default()
             };
-            match uri::normalize(input, n) {
+            match uri::trace::normalize(input, n) {
                 Ok(norm) => {
                     for f in norm.rungs.into_iter().flat_map(|r| r.findings) {
-                        push(f.code, f.message);
+                        push(f.code.as_str(), f.message);
                     }
                 }
                 Err(e) => {
                     push("", e.message);
                     for f in e.findings {
-                        push(f.code, f.message);
+                        push(f.code.as_str(), f.message);
                     }
                 }
             }
-            match equivalence_with(input, base, n) {
+            match equivalence(input, base, n) {
                 Ok(e) => {
                     if let Some(h) = e.hint {
                         push("", h);
@@ -227,7 +226,7 @@ fn check_all(input: &str, seen: &mut BTreeSet<String>) {
 /// and the explorer.
 #[test]
 fn port_out_of_range_99999_reads_as_one_sentence() {
-    let r = uri::report("http://localhost:99999/");
+    let r = uri::analyze("http://localhost:99999/", Default::default());
     let m = Linted::new(&r)
         .findings()
         .find(|f| f.code == "port-out-of-range")
@@ -271,11 +270,14 @@ fn every_finding_code_has_a_message_that_reads_as_a_sentence() {
     for input in WITHOUT_CODE {
         check_all(input, &mut seen);
     }
-    let codes: Vec<&str> = uriscope::spec::CODES.iter().map(|(c, _)| *c).collect();
+    let codes: Vec<&str> = uriscope::uri::Code::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
     let end = codes
         .iter()
-        .position(|c| *c == "case")
-        .expect("the rung codes");
+        .position(|c| *c == "base-fragment-dropped")
+        .expect("the resolution codes");
     let missing: Vec<&&str> = codes[..end]
         .iter()
         .filter(|c| !seen.contains(**c) && !NOT_REACHED.contains(c))

@@ -2,8 +2,8 @@
 //! examples, each rung's recorded changes, options, and proptests.
 
 use proptest::prelude::*;
-use uriscope::uri::equivalence::{equivalence, ComparisonRung};
-use uriscope::uri::normalize::{normalize, normalize_str, NormalizeOptions, RungKind};
+use uriscope::uri::trace::{self, RungKind};
+use uriscope::uri::{equivalence, normalize, ComparisonRung, NormalizeOptions};
 
 const DEFAULT: NormalizeOptions = NormalizeOptions {
     syntax_only: false,
@@ -26,10 +26,10 @@ const IRI: NormalizeOptions = NormalizeOptions {
 
 #[track_caller]
 fn norm(input: &str, options: NormalizeOptions, expected: &str) {
-    let n = normalize(input, options).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+    let n = trace::normalize(input, options).unwrap_or_else(|e| panic!("{input:?}: {e}"));
     assert_eq!(n.normalized, expected, "ladder on {input:?}");
     assert_eq!(
-        normalize_str(input, options).unwrap(),
+        normalize(input, options).unwrap(),
         expected,
         "fast on {input:?}"
     );
@@ -37,7 +37,7 @@ fn norm(input: &str, options: NormalizeOptions, expected: &str) {
 
 #[track_caller]
 fn rung(input: &str, options: NormalizeOptions, kind: RungKind, after: &str, changed: &[&str]) {
-    let n = normalize(input, options).unwrap();
+    let n = trace::normalize(input, options).unwrap();
     let r = n
         .rungs
         .iter()
@@ -83,6 +83,7 @@ fn rfc3986_6_2_2_syntax_based_example() {
     let e = equivalence(
         "example://a/b/c/%7Bfoo%7D",
         "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        Default::default(),
     )
     .unwrap();
     assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
@@ -109,7 +110,7 @@ fn rfc3986_6_2_2_syntax_based_example() {
         "example://a/b/c/%7Bfoo%7D",
         &[""],
     );
-    let n = normalize(input, syntax).unwrap();
+    let n = trace::normalize(input, syntax).unwrap();
     assert_eq!(n.rungs[2].changed, [uriscope::uri::Span::new(12, 12)]);
     let kinds: Vec<_> = n.rungs.iter().map(|r| r.kind).collect();
     assert_eq!(
@@ -134,16 +135,20 @@ fn rfc3986_6_2_3_scheme_based_examples() {
     for a in all {
         norm(a, DEFAULT, "http://example.com/");
         for b in all {
-            let e = equivalence(a, b).unwrap();
+            let e = equivalence(a, b, Default::default()).unwrap();
             assert!(e.is_equivalent(), "{a} vs {b}");
         }
     }
     assert_eq!(
-        equivalence(all[0], all[0]).unwrap().rung,
+        equivalence(all[0], all[0], Default::default())
+            .unwrap()
+            .rung,
         Some(ComparisonRung::SimpleString)
     );
     assert_eq!(
-        equivalence(all[0], all[3]).unwrap().rung,
+        equivalence(all[0], all[3], Default::default())
+            .unwrap()
+            .rung,
         Some(ComparisonRung::SchemeBased)
     );
     rung(
@@ -154,13 +159,22 @@ fn rfc3986_6_2_3_scheme_based_examples() {
         &["/"],
     );
     // "http://example.com/?" is not equivalent to them (§6.2.3).
-    let e = equivalence("http://example.com/?", "http://example.com/").unwrap();
+    let e = equivalence(
+        "http://example.com/?",
+        "http://example.com/",
+        Default::default(),
+    )
+    .unwrap();
     assert_eq!((e.rung, e.differs), (None, vec!["query"]));
     // Nor is a trailing "#".
     assert_eq!(
-        equivalence("http://example.com/#", "http://example.com/")
-            .unwrap()
-            .differs,
+        equivalence(
+            "http://example.com/#",
+            "http://example.com/",
+            Default::default()
+        )
+        .unwrap()
+        .differs,
         ["fragment"]
     );
 }
@@ -252,7 +266,7 @@ fn syntax_only_drops_an_empty_port() {
     norm("foo://example.com:", syntax, "foo://example.com");
     norm("http://example.com:80/", syntax, "http://example.com:80/");
     norm("http://example.com:/", DEFAULT, "http://example.com/");
-    let n = normalize("http://example.com:/", syntax).unwrap();
+    let n = trace::normalize("http://example.com:/", syntax).unwrap();
     let rung = n
         .rungs
         .iter()
@@ -289,7 +303,7 @@ fn iri_normalization_follows_rfc3987_5_3() {
         norm(input, IRI, expected);
     }
     // Without the option an IRI is refused, with a pointer to it.
-    let e = normalize_str("https://münchen.de/straße?q=ü", DEFAULT).unwrap_err();
+    let e = normalize("https://münchen.de/straße?q=ü", DEFAULT).unwrap_err();
     assert!(
         e.message.contains("it is a valid IRI-reference"),
         "{}",
@@ -302,15 +316,15 @@ fn iri_normalization_follows_rfc3987_5_3() {
 /// escaped spelling.
 #[test]
 fn iri_equivalence_up_the_ladder() {
-    use uriscope::uri::equivalence::equivalence_with;
-    let e = equivalence_with(
+    use uriscope::uri::equivalence;
+    let e = equivalence(
         "https://münchen.de/straße?q=ü",
         "HTTPS://münchen.de:443/stra%C3%9Fe?q=%c3%bc",
         IRI,
     )
     .unwrap();
     assert_eq!(e.rung, Some(ComparisonRung::SchemeBased));
-    let e = equivalence_with("https://münchen.de/ü", "https://münchen.de/ö", IRI).unwrap();
+    let e = equivalence("https://münchen.de/ü", "https://münchen.de/ö", IRI).unwrap();
     assert_eq!(e.differs, ["path"]);
 }
 
@@ -323,7 +337,7 @@ fn path_segments_only_for_uris_with_a_scheme() {
 #[test]
 fn double_slash_hazard_in_path_rung() {
     norm("s:/a/..//b", DEFAULT, "s:/.//b");
-    let n = normalize("s:/a/..//b", DEFAULT).unwrap();
+    let n = trace::normalize("s:/a/..//b", DEFAULT).unwrap();
     let r = n
         .rungs
         .iter()
@@ -333,22 +347,22 @@ fn double_slash_hazard_in_path_rung() {
     assert_eq!(f.code, "double-slash-path-without-authority");
     assert_eq!(f.span.slice(&r.after), "/.//b");
     // Already in the safe form: nothing to change, nothing to report.
-    let n = normalize("s:/.//b", DEFAULT).unwrap();
+    let n = trace::normalize("s:/.//b", DEFAULT).unwrap();
     assert_eq!(n.normalized, "s:/.//b");
     assert!(n.rungs.iter().all(|r| r.findings.is_empty()));
 }
 
 #[test]
 fn invalid_input_is_an_error_with_the_first_finding() {
-    let e = normalize("http://a b/", DEFAULT).unwrap_err();
+    let e = trace::normalize("http://a b/", DEFAULT).unwrap_err();
     assert!(e.message.contains("at byte 8"), "{}", e.message);
-    assert!(normalize_str("%zz", DEFAULT).is_err());
-    assert!(equivalence("http://a/", "a b").is_err());
+    assert!(normalize("%zz", DEFAULT).is_err());
+    assert!(equivalence("http://a/", "a b", Default::default()).is_err());
 }
 
 #[test]
 fn equivalence_lists_differing_components() {
-    let e = equivalence("http://u@a:81/p?q#f", "https://a/P?q#g").unwrap();
+    let e = equivalence("http://u@a:81/p?q#f", "https://a/P?q#g", Default::default()).unwrap();
     assert_eq!(e.rung, None);
     assert_eq!(
         e.differs,
@@ -447,20 +461,20 @@ fn options_strategy() -> impl Strategy<Value = NormalizeOptions> {
 proptest! {
     #[test]
     fn normalize_is_idempotent(uri in uri_strategy(), o in options_strategy()) {
-        let once = normalize(&uri, o).unwrap().normalized;
-        let twice = normalize(&once, o).unwrap();
+        let once = trace::normalize(&uri, o).unwrap().normalized;
+        let twice = trace::normalize(&once, o).unwrap();
         prop_assert_eq!(&twice.normalized, &once);
         prop_assert!(twice.rungs.iter().all(|r| r.changed.is_empty()), "{:?}", twice.rungs);
     }
 
     #[test]
     fn fast_normalize_equals_the_ladder(uri in uri_strategy(), o in options_strategy()) {
-        prop_assert_eq!(normalize_str(&uri, o).unwrap(), normalize(&uri, o).unwrap().normalized);
+        prop_assert_eq!(normalize(&uri, o).unwrap(), trace::normalize(&uri, o).unwrap().normalized);
     }
 
     #[test]
     fn rung_changed_spans_cover_every_difference(uri in uri_strategy(), o in options_strategy()) {
-        for r in normalize(&uri, o).unwrap().rungs {
+        for r in trace::normalize(&uri, o).unwrap().rungs {
             // Replacing each changed span of `after` by what it replaced is not
             // recoverable in general, but text outside the spans must be kept
             // from `before` in order: check it is a subsequence.
@@ -481,8 +495,8 @@ proptest! {
 
     #[test]
     fn equivalent_to_own_normal_form(uri in uri_strategy()) {
-        let n = normalize_str(&uri, NormalizeOptions::default()).unwrap();
-        prop_assert!(equivalence(&uri, &n).unwrap().is_equivalent());
+        let n = normalize(&uri, NormalizeOptions::default()).unwrap();
+        prop_assert!(equivalence(&uri, &n, Default::default()).unwrap().is_equivalent());
     }
 }
 
@@ -496,7 +510,7 @@ proptest! {
     /// RFC 5952 text checked against std's `Ipv6Addr` Display, which follows RFC 5952.
     #[test]
     fn ipv6_canonical_agrees_with_std(p in ipv6_pieces(), upper in any::<bool>()) {
-        use uriscope::uri::syntax::ipv6_text::{canonical, pieces};
+        use uriscope::uri::host::{ipv6_canonical as canonical, ipv6_pieces as pieces};
         let full: Vec<String> = p.iter().map(|x| if upper { format!("{x:04X}") } else { format!("{x:x}") }).collect();
         let full = full.join(":");
         let ours = canonical(&full).unwrap();
@@ -512,10 +526,11 @@ proptest! {
 /// hint names `--keep-encoded-dots` when that option alone separates them.
 #[test]
 fn equiv_encoded_dot_segment_names_keep_encoded_dots() {
-    use uriscope::uri::equivalence::equivalence_with;
-    let e = uriscope::uri::equivalence("http://a/%2E/b", "http://a/./b").unwrap();
+    use uriscope::uri::equivalence;
+    let e =
+        uriscope::uri::equivalence("http://a/%2E/b", "http://a/./b", Default::default()).unwrap();
     assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
-    let e = equivalence_with("http://a/%2E/b", "http://a/./b", KEEP_DOTS).unwrap();
+    let e = equivalence("http://a/%2E/b", "http://a/./b", KEEP_DOTS).unwrap();
     assert!(!e.is_equivalent());
     assert!(e
         .hint
@@ -523,7 +538,7 @@ fn equiv_encoded_dot_segment_names_keep_encoded_dots() {
         .unwrap_or_default()
         .contains("--keep-encoded-dots"));
     // No hint when decoding would not help.
-    let e = equivalence_with("http://a/%2E/b", "http://a/c", KEEP_DOTS).unwrap();
+    let e = equivalence("http://a/%2E/b", "http://a/c", KEEP_DOTS).unwrap();
     assert_eq!(e.hint, None);
     let run = |args: &[&str]| crate::support::run_uriscope(args, b"").1;
     let plain = run(&["equiv", "http://a/%2E/b", "http://a/./b"]);

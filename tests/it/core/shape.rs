@@ -5,12 +5,12 @@
 use proptest::prelude::*;
 use uriscope::uri::lint::Linted;
 use uriscope::uri::shape::{recognize, ShapeKind};
-use uriscope::uri::{report, report_with, ParseOptions, Severity};
+use uriscope::uri::{analyze, ParseOptions, Severity};
 
 /// The shape of `input` (read as the explorer reads it, an IRI) and its
 /// likely URI.
 fn shape_of(input: &str) -> Option<(ShapeKind, String)> {
-    let r = report_with(input, ParseOptions { iri: true });
+    let r = analyze(input, ParseOptions { iri: true });
     recognize(&r).map(|s| (s.kind, s.likely(input)))
 }
 
@@ -141,13 +141,16 @@ fn a_shape_is_one_finding_not_one_per_character() {
         ("<a href=\"https://a.example/x\">docs</a>", "html-link"),
         ("https://example.com/my file name.pdf", "url-with-spaces"),
     ] {
-        let r = report(input);
+        let r = analyze(input, Default::default());
         assert!(r.len() > 1 || !r.is_valid(), "{input:?}");
         let l = Linted::new(&r);
         let all: Vec<_> = l.findings().collect();
         assert_eq!(all.len(), 1, "{input:?}: {all:#?}");
         assert_eq!(l.len(), 1);
-        assert_eq!((all[0].code, all[0].severity), (code, Severity::Error));
+        assert_eq!(
+            (all[0].code.as_str(), all[0].severity),
+            (code, Severity::Error)
+        );
         assert!(!all[0].message.contains("\"./\""), "{}", all[0].message);
         assert!(!l.is_valid());
     }
@@ -157,15 +160,15 @@ fn a_shape_is_one_finding_not_one_per_character() {
 /// findings, which stay.
 #[test]
 fn on_a_valid_input_the_shape_comes_first_and_the_rest_stay() {
-    let r = report("C:/Users/x");
+    let r = analyze("C:/Users/x", Default::default());
     let l = Linted::new(&r);
     let codes: Vec<_> = l.marks().map(|m| m.code).collect();
     assert_eq!(codes, ["windows-path", "uppercase-scheme"]);
     assert_eq!(l.len(), 2);
-    let r = report("example.com/a");
+    let r = analyze("example.com/a", Default::default());
     let f: Vec<_> = Linted::new(&r).findings().collect();
     assert_eq!(
-        (f[0].code, f[0].severity),
+        (f[0].code.as_str(), f[0].severity),
         ("host-without-scheme", Severity::Note)
     );
     assert!(
@@ -180,7 +183,7 @@ fn on_a_valid_input_the_shape_comes_first_and_the_rest_stay() {
 #[test]
 fn a_long_shape_is_quoted_cut_in_its_message() {
     let input = format!(r"C:\{}", "a b\\".repeat(20_000));
-    let r = report(&input);
+    let r = analyze(&input, Default::default());
     let l = Linted::new(&r);
     let f = l.findings().next().expect("the shape's finding");
     assert!(f.message.len() < 1000, "{}", f.message.len());
@@ -215,7 +218,7 @@ fn every_surface_says_the_same() {
             "http://example.com/a/b",
         ),
     ] {
-        let r = report_with(input, ParseOptions { iri: true });
+        let r = analyze(input, ParseOptions { iri: true });
         let l = Linted::new(&r);
         let message = l.findings().next().expect("a finding").message;
         let (_, json, _) = crate::support::run_uriscope(&["parse", "--json", input], b"");
@@ -245,7 +248,7 @@ proptest! {
     fn a_likely_uri_is_always_valid(
         input in r#"(C:\\|\\\\|git@|[a-z]{1,4}\.[a-z]{2,3}|https://|<|>|\[t\]\(|\)|"|[a-z]{1,4}|[ /\\:.@#?%é]|&amp;)*"#,
     ) {
-        let r = report_with(&input, ParseOptions { iri: true });
+        let r = analyze(&input, ParseOptions { iri: true });
         if let Some(s) = recognize(&r) {
             let likely = s.likely(&input);
             let wrapped = matches!(s.kind, MarkdownLink | HtmlLink | WrappedLink);
@@ -271,7 +274,7 @@ fn a_password_in_the_likely_uri_is_masked_in_the_message() {
         uriscope::text::mask::MASK
     );
     let input = "<http://user:hunter2secret@host.example/a>";
-    let r = report(input);
+    let r = analyze(input, Default::default());
     let l = Linted::new(&r);
     let f = l.findings().next().expect("the shape's finding");
     assert!(!f.message.contains("hunter2secret"), "{}", f.message);

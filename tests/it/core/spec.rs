@@ -3,12 +3,11 @@
 //! rule, encode set, scheme, template operator and error, `data:` finding
 //! and message uriscope reports cites a section that exists.
 
-use uriscope::spec::{self, cite, Cite, CODES, DOCS, NOT_SHIPPED, SCHEMES};
-use uriscope::uri::normalize::RungKind;
+use uriscope::spec::{self, cite, Cite, DOCS, NOT_SHIPPED, SCHEMES};
 use uriscope::uri::percent::encode_set;
-use uriscope::uri::resolution::dot_segments::DotRule;
 use uriscope::uri::template::{ExpandErrorKind, Modifier, Operator, TemplateErrorKind, ValueKind};
-use uriscope::uri::{rfc2396, Branch, ComparisonRung, Rule};
+use uriscope::uri::trace::{DotRule, RungKind};
+use uriscope::uri::{rfc2396, trace, ComparisonRung, Rule};
 
 /// Every variant, by an exhaustive match: a new variant breaks the build
 /// here until it is listed (and so cited).
@@ -150,8 +149,8 @@ fn all_template_errors() -> Vec<&'static str> {
     match expand {
         ExpandErrorKind::PrefixOnComposite { .. } => {}
     }
-    let mut codes: Vec<&str> = all.iter().map(|k| k.code()).collect();
-    codes.push(expand.code());
+    let mut codes: Vec<&str> = all.iter().map(|k| k.code().as_str()).collect();
+    codes.push(expand.code().as_str());
     codes
 }
 
@@ -183,11 +182,11 @@ fn assert_cites(what: &str, citation: &str) {
 
 #[test]
 fn every_code_cites_a_section_that_exists() {
-    for (code, citation) in CODES {
+    for (code, citation) in spec::all_codes() {
         assert_cites(code, citation);
     }
     let mut seen = std::collections::HashSet::new();
-    for (code, _) in CODES {
+    for (code, _) in spec::all_codes() {
         assert!(seen.insert(code), "{code} is listed twice");
     }
 }
@@ -222,7 +221,7 @@ fn every_template_error_and_operator_cites_a_section_that_exists() {
 fn every_scheme_with_a_shipped_rfc_cites_its_syntax() {
     for (scheme, citation) in SCHEMES {
         assert_cites(scheme, citation);
-        let info = uriscope::uri::lint::scheme::lookup(scheme).expect("a known scheme");
+        let info = uriscope::uri::scheme::lookup(scheme).expect("a known scheme");
         assert_eq!(
             cite(citation)[0].rfc.to_string(),
             info.spec.trim_start_matches("RFC "),
@@ -231,7 +230,7 @@ fn every_scheme_with_a_shipped_rfc_cites_its_syntax() {
         );
     }
     // And no scheme whose RFC is shipped is left out.
-    for info in uriscope::uri::lint::scheme::SCHEMES {
+    for info in uriscope::uri::scheme::SCHEMES {
         let shipped = info
             .spec
             .strip_prefix("RFC ")
@@ -276,17 +275,17 @@ fn every_rule_rung_step_and_set_cites_a_section_that_exists() {
         assert_cites(r.name(), r.section());
     }
     for b in [
-        Branch::ReferenceScheme,
-        Branch::ReferenceAuthority,
-        Branch::EmptyPath,
-        Branch::AbsolutePath,
-        Branch::Merge,
+        trace::Branch::ReferenceScheme,
+        trace::Branch::ReferenceAuthority,
+        trace::Branch::EmptyPath,
+        trace::Branch::AbsolutePath,
+        trace::Branch::Merge,
     ] {
         // The branch's condition is a line of the section the explorer opens.
         let s = spec::section(3986, "5.2.2").expect("§5.2.2");
         let line = match b {
             // The RFC writes the merge branch as a bare `else`.
-            Branch::Merge => "T.path = merge(Base.path, R.path);",
+            trace::Branch::Merge => "T.path = merge(Base.path, R.path);",
             _ => b.condition(),
         };
         assert!(s.text.contains(line), "{b:?}: {line}");
@@ -315,9 +314,10 @@ fn every_rule_rung_step_and_set_cites_a_section_that_exists() {
 
 /// Every kebab-case string literal in the core's sources (outside tests
 /// and comments), the URI Template and `data:` modules included, is a
-/// code [`CODES`] cites, an ABNF rule of the generic syntax, or one of the
-/// few names that are neither: a finding code added without a citation
-/// fails here.
+/// code with a citation (a finding's [`uri::Code`](uriscope::uri::Code),
+/// which cites by construction, or one of `spec::CODES`: rungs, path kinds),
+/// an ABNF rule of the generic syntax, or one of the few names that are
+/// neither: a rung or kind added without a citation fails here.
 #[test]
 fn every_code_in_the_sources_is_cited() {
     let names_not_codes = [
@@ -327,6 +327,7 @@ fn every_code_in_the_sources_is_cited() {
         "pct-encoded",
         "path-parameter", // template operator names (Operator::name)
         "query-continuation",
+        "data-url", // the core crate's feature
     ];
     // Only the generic syntax's rules: a code that happens to share a name
     // with a rule of a scheme's RFC (RFC 3966's `phone-context` is both)
@@ -338,9 +339,10 @@ fn every_code_in_the_sources_is_cited() {
     };
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = vec![root.join("whatwg.rs")];
-    let mut dirs = vec![root.join("uri")];
+    let mut dirs =
+        vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/uriscope-core/src")];
     while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("src/uri").flatten() {
+        for e in std::fs::read_dir(&d).expect("the core's sources").flatten() {
             let p = e.path();
             if p.is_dir() {
                 dirs.push(p);
@@ -384,7 +386,7 @@ fn every_code_in_the_sources_is_cited() {
     }
     assert!(
         missing.is_empty(),
-        "codes without a citation in spec::CODES:\n{}",
+        "codes without a citation (uri::Code or spec::CODES):\n{}",
         missing.join("\n")
     );
 }

@@ -51,7 +51,7 @@ fn binary() -> &'static Path {
             .map(PathBuf::from)
             .unwrap_or_else(|| root.join("target"));
         let bin = target.join("release").join("uriscope");
-        let sources = ["src", "assets", "Cargo.toml", "Cargo.lock"]
+        let sources = ["src", "crates", "assets", "Cargo.toml", "Cargo.lock"]
             .iter()
             .map(|p| newest_mtime(&root.join(p)))
             .max()
@@ -317,14 +317,27 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).trim().to_string()
     }
 
-    /// Poll the screen until `pred` holds; panic with the last screen at
-    /// the deadline.
+    /// Poll the screen until `pred` holds on a settled screen; panic with
+    /// the last screen at the deadline.
+    ///
+    /// A capture can fall in the middle of a frame being written (the top
+    /// rows new, the status line still old), so a screen that satisfies
+    /// `pred` is taken again a moment later: it is returned once two
+    /// captures agree, or, on a screen that keeps changing, after a few
+    /// tries as long as `pred` still holds.
     pub(crate) fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
+        let mut unsettled = 0;
         loop {
             let s = self.screen();
             if pred(&s) {
-                return s;
+                std::thread::sleep(Duration::from_millis(30));
+                let again = self.screen();
+                if again == s || (unsettled >= 4 && pred(&again)) {
+                    return again;
+                }
+                unsettled += 1;
+                continue;
             }
             assert!(
                 start.elapsed() < DEADLINE,

@@ -132,13 +132,17 @@ fn edit_the_host_in_the_breakdown_and_undo() {
     t.type_text("example.org");
     t.wait_text("https://example.org/we/are.html");
     t.key("Enter");
-    let s = t.wait_for("the input line holds the new host", |s| {
-        s.lines()
-            .next()
-            .is_some_and(|l| l.contains("https://example.org/we/are.html"))
-            && !s.contains("Edit host")
-    });
-    assert!(s.contains("host set"), "{s}");
+    let s = t.wait_for(
+        "the input line holds the new host and the status says so",
+        |s| {
+            s.lines()
+                .next()
+                .is_some_and(|l| l.contains("https://example.org/we/are.html"))
+                && !s.contains("Edit host")
+                && s.contains("host set")
+        },
+    );
+    assert!(s.contains("Ctrl-Z undoes"), "{s}");
     t.key("C-z");
     t.wait_for("the old host is back", |s| {
         s.lines()

@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use uriscope::app::breakdown::{boundaries, components};
 use uriscope::app::{update, Action, App, Choice};
-use uriscope::uri::syntax::uri_ref::segments;
-use uriscope::uri::{report_with, ParseOptions};
+use uriscope::uri::segments;
+use uriscope::uri::{analyze, ParseOptions};
 
 fn text() -> impl Strategy<Value = String> {
     // URI-ish ASCII, controls, CJK, emoji, combining marks, bidi controls.
@@ -133,7 +133,7 @@ proptest! {
         prop_assert_eq!(b.last(), Some(&s.len()));
         prop_assert!(b.windows(2).all(|w| w[0] < w[1]), "{:?}", b);
         prop_assert!(b.iter().all(|&i| s.is_char_boundary(i)));
-        let a = report_with(&s, ParseOptions { iri: true });
+        let a = analyze(&s, ParseOptions { iri: true });
         for c in components(&a) {
             prop_assert!(b.contains(&c.span.start) && b.contains(&c.span.end), "{} {:?}", c.name, b);
         }

@@ -5,7 +5,7 @@
 use crossterm::event::{KeyCode, KeyModifiers};
 use uriscope::app::{encode, keymap, update, Action, App, Effect, Focus, Pane};
 use uriscope::uri::percent::encode_set;
-use uriscope::uri::{self, rfc2396, Branch, ResolveOptions, Step};
+use uriscope::uri::{self, rfc2396, trace, ResolveOptions};
 
 use crate::support::run_uriscope;
 use crate::tui::screen::{press, screen};
@@ -179,12 +179,12 @@ fn branch_quote_holds_the_assignments_it_made() {
     let squash = |t: &str| t.split_whitespace().collect::<String>().replace(';', "");
     let mut seen = std::collections::HashSet::new();
     for r in refs {
-        let res = uri::resolve(base, r, ResolveOptions::default()).expect("resolves");
+        let res = uri::trace::resolve(base, r, ResolveOptions::default()).expect("resolves");
         seen.insert(res.branch);
         let quote: Vec<String> = res.branch.quote().iter().map(|l| squash(l)).collect();
         let body = squash(&res.branch.body());
         for st in &res.steps {
-            if let Step::Target {
+            if let trace::Step::Target {
                 scheme,
                 authority,
                 query,
@@ -226,7 +226,7 @@ fn branch_quote_holds_the_assignments_it_made() {
         b"",
     );
     assert!(json.contains("\"pseudocode\":[\"else\""), "{json}");
-    let _ = Branch::Merge;
+    let _ = trace::Branch::Merge;
 }
 
 /// Point 9: the encode set has no ◀ ▶ (the arrows do not change it), its
@@ -320,7 +320,7 @@ fn fallback_authority_is_colored_by_its_parts() {
     use uriscope::app::breakdown::roles;
     use uriscope::app::role::Role;
     let s = "http://us er@ho st:8x0/p";
-    let r = uri::report(s);
+    let r = uri::analyze(s, Default::default());
     assert!(!r.is_valid());
     let roles = roles(&r);
     let at = |t: &str| {
@@ -337,7 +337,7 @@ fn fallback_authority_is_colored_by_its_parts() {
     assert_eq!(roles[s.find(":8").unwrap()], Role::Delimiter);
     // A bracketed host keeps its colons.
     let s = "http://[::1:zz]:80/";
-    let roles = uriscope::app::breakdown::roles(&uri::report(s));
+    let roles = uriscope::app::breakdown::roles(&uri::analyze(s, Default::default()));
     let h = s.find('[').unwrap();
     assert!(
         roles[h..h + 8].iter().all(|&x| x == Role::Host),

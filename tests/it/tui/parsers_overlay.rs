@@ -1,7 +1,10 @@
 //! The Parsers overlay (F9, issue 17 points 2 and 4): every engine's
 //! reading of the input — the in-process ones at once, the external ones
 //! when the main loop's background run answers — the verdict, and the
-//! allowlist checks for the host typed into its field.
+//! allowlist checks for the host typed into its field; and the pair of
+//! issue 43 point 2, chosen with ↑ ↓ Enter: the host the check's parser
+//! sees against the host the fetcher connects to, and the checks on the
+//! checker's host.
 
 use crate::tui::screen::{press, screen};
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -38,7 +41,7 @@ fn in_process_engines_at_once_external_ones_when_they_answer() {
     let s = screen(&a, 100, 30);
     assert!(s.contains("whatwg-url     evil.com"), "{s}");
     assert!(s.contains("running python urllib (a process each)"), "{s}");
-    assert!(s.contains("not found on PATH: go net/url"), "{s}");
+    assert!(s.contains("not found: go net/url"), "{s}");
     // An answer for another URL (the overlay reopened since) is dropped.
     update(
         &mut a,
@@ -78,7 +81,7 @@ fn the_allow_field_runs_the_naive_checks() {
     assert_eq!(a.input.text(), "http://evil.com\\@good.com/");
     let s = screen(&a, 100, 30);
     assert!(
-        s.contains("substring   FOOLED: lets it through, whatwg-url go elsewhere"),
+        s.contains("substring   FOOLED: lets it through, but whatwg-url connects elsewhere"),
         "{s}"
     );
     assert!(s.contains("prefix      blocks it"), "{s}");
@@ -86,4 +89,59 @@ fn the_allow_field_runs_the_naive_checks() {
     insta::assert_snapshot!("parsers_overlay_40x12", screen(&a, 40, 12));
     press(&mut a, KeyCode::Esc, KeyModifiers::NONE);
     assert!(a.overlay.is_none());
+}
+
+#[test]
+fn enter_chooses_the_check_then_the_fetcher_and_the_pair_is_judged() {
+    let url = "http://evil.com\\@good.com/";
+    let mut a = opened(url);
+    update(
+        &mut a,
+        Action::EnginesDone(url.into(), external("good.com")),
+    );
+    let s = screen(&a, 100, 30);
+    assert!(
+        s.contains("↑↓ Enter: the check's parser, then the fetcher's"),
+        "{s}"
+    );
+    // The rows: rfc3986, whatwg-url, http::Uri, python urllib. The check
+    // is python urllib (three rows down), the fetcher whatwg-url.
+    for _ in 0..3 {
+        press(&mut a, KeyCode::Down, KeyModifiers::NONE);
+    }
+    press(&mut a, KeyCode::Enter, KeyModifiers::NONE);
+    press(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    press(&mut a, KeyCode::Up, KeyModifiers::NONE);
+    press(&mut a, KeyCode::Enter, KeyModifiers::NONE);
+    let Some(Overlay::Parsers(v)) = &a.overlay else {
+        panic!("closed")
+    };
+    assert_eq!(v.check, Some(Engine::PythonUrllib));
+    assert_eq!(v.fetch, Some(Engine::Whatwg));
+    for c in "good.com".chars() {
+        press(&mut a, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("› whatwg-url     fetch evil.com"), "{s}");
+    assert!(s.contains("  python urllib  check good.com"), "{s}");
+    assert!(
+        s.contains("pair: DIFFERENT HOSTS: the check sees \"good.com\", whatwg-url connects to"),
+        "{s}"
+    );
+    assert!(
+        s.contains("allowlist checks on the host python urllib sees:"),
+        "{s}"
+    );
+    assert!(
+        s.contains("exact       FOOLED: lets it through, but whatwg-url connects elsewhere"),
+        "{s}"
+    );
+    insta::assert_snapshot!("parsers_overlay_pair_80x24", screen(&a, 80, 24));
+    // Enter on a row with a role takes it off; typing went to the field.
+    press(&mut a, KeyCode::Enter, KeyModifiers::NONE);
+    let Some(Overlay::Parsers(v)) = &a.overlay else {
+        panic!("closed")
+    };
+    assert_eq!((v.check, v.fetch), (Some(Engine::PythonUrllib), None));
+    assert_eq!(v.allow.text(), "good.com");
 }

@@ -8,7 +8,7 @@
 use crate::support::run_uriscope;
 use crate::tui::screen::screen;
 use uriscope::app::{update, Action, App, Pane};
-use uriscope::uri::{resolve, ResolveOptions};
+use uriscope::uri::{trace, ResolveOptions};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -40,7 +40,7 @@ fn regression_the_pane_and_the_trace_lay_out_the_dot_table_alike() {
         "mid/content=5/../6",
         "/./x/../../y/.",
     ] {
-        let r = resolve(BASE, reference, ResolveOptions::default()).expect("resolves");
+        let r = trace::resolve(BASE, reference, ResolveOptions::default()).expect("resolves");
         let rows: Vec<String> = r
             .dot_segments()
             .expect("a table")

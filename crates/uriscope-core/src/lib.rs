@@ -1,0 +1,108 @@
+//! # uriscope-core
+//!
+//! The URI parser core of uriscope: RFC 3986 parsing of URI-references
+//! with byte spans for every component, every problem with its position,
+//! resolution with a step-by-step trace, normalization and equivalence,
+//! percent-encoding per component, IRIs and IDNA hosts, URIs in running
+//! text. No terminal, no I/O.
+//!
+//! The five things a program does first:
+//!
+//! ```
+//! use uriscope_core::{analyze, equivalence, normalize, parse, resolve, Code, ParseOptions};
+//!
+//! // 1. Parse a URI-reference: every component with its byte span.
+//! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+//! assert_eq!(u.host(), Some("example.com"));
+//! assert_eq!(u.path_span(), uriscope_core::Span::new(22, 33));
+//!
+//! // 2. Every problem, located: what was found, where, what was expected.
+//! let r = analyze("http://[::1/a b", ParseOptions::default());
+//! assert!(!r.is_valid());
+//! let f = r.finding(0);
+//! assert_eq!((f.span.start, f.code), (7, Code::IpLiteralSyntax));
+//! assert_eq!(f.code.as_str(), "ip-literal-syntax"); // the name JSON output uses
+//!
+//! // 3. Resolve a reference against a base (RFC 3986 §5.2).
+//! let t = resolve("http://a/b/c/d;p?q", "../../g", Default::default()).unwrap();
+//! assert_eq!(t, "http://a/g");
+//!
+//! // 4. Normalize (§6.2.2, §6.2.3) and 5. compare up the §6.2 ladder.
+//! assert_eq!(normalize("HTTP://Example.COM:80/%7ea/./b", Default::default()).unwrap(), "http://example.com/~a/b");
+//! let e = equivalence("http://a/%7e", "HTTP://A/~", Default::default()).unwrap();
+//! assert!(e.is_equivalent());
+//! ```
+//!
+//! IRIs (RFC 3987) with [`parse_iri`] or `ParseOptions { iri: true }`;
+//! the steps of a resolution or a normalization, row by row, in
+//! [`trace`]; the rest by topic:
+//!
+//! - [`percent`]: §2.1 encoding and decoding, one set per component.
+//! - [`iri`] and [`host`]: RFC 3987 mappings; hosts compared as hosts,
+//!   IDNA forms, IPv4 number forms, IPv6 text.
+//! - [`lint`] and [`scheme`]: §7 security and sanity findings beside the
+//!   grammar's, grouped for a reader; the scheme table.
+//! - [`extract`]: URIs in running text (Appendix C), Markdown and HTML;
+//!   [`shape`]: what a pasted thing that is not a URI is.
+//! - [`edit`]: a reference taken apart, changed component by component.
+//! - [`template`]: URI Templates (RFC 6570); `data_url`: `data:` URIs
+//!   (RFC 2397, the `data-url` feature); [`rfc2396`]: the 1998 grammar and
+//!   its resolution.
+//!
+//! # Features
+//!
+//! Both on by default. `idna`: IDNA (UTS #46) host conversions, through
+//! the `idna` crate; without it hosts keep their `xn--` labels and a
+//! non-ASCII host is percent-encoded when an IRI becomes a URI.
+//! `data-url`: the `data:` analysis, module `data_url` (`base64`,
+//! `encoding_rs`, `imagesize`). With neither, the crate depends on `memchr`
+//! (and `safe_arch` on x86).
+
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod equivalence;
+mod normalize;
+pub mod quote;
+mod resolution;
+mod syntax;
+mod verdict;
+
+#[cfg(feature = "data-url")]
+pub mod data_url;
+pub mod edit;
+pub mod extract;
+pub mod host;
+pub mod iri;
+pub mod lint;
+pub mod percent;
+pub mod rfc2396;
+pub mod scheme;
+pub mod shape;
+pub mod template;
+pub mod trace;
+
+pub use equivalence::{equivalence, ComparisonRung, Equivalence};
+pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions};
+pub use resolution::dot_segments::remove_dot_segments;
+pub use resolution::relative::{make_relative, Relative};
+pub use resolution::target::{
+    resolve_ref, resolve_target as resolve, Mode, ResolveError, ResolveOptions, Subject,
+};
+pub use syntax::code::Code;
+pub use syntax::error::{Finding, ParseError, Rule, Severity};
+pub use syntax::parse::{analyze, parse, parse_iri, recover, ParseOptions};
+pub use syntax::recompose::{recompose, Parts};
+pub use syntax::report::{Mark, Report};
+pub use syntax::span::Span;
+pub use syntax::split::{loose_authority, split, LooseAuthority, Split};
+pub use syntax::uri_ref::{
+    query_pairs, segments, Authority, Host, HostKind, PathKind, QueryPair, QueryPairs, RefKind,
+    Segments, UriRef,
+};
+pub use verdict::Verdict;
+
+// Inside the crate, the parts of the entry points the public API names
+// differently or keeps to itself.
+pub(crate) use resolution::dot_segments::remove_dot_segments_into;
+pub(crate) use syntax::parse::{analysis_with, parse_with, Analysis};

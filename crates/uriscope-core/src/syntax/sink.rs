@@ -1,0 +1,435 @@
+//! Where the validator reports problems: the fast path stops at the first
+//! error and allocates nothing; the analysis path collects every finding
+//! with a full message.
+
+use crate::Code;
+use std::fmt::{self, Write as _};
+
+use crate::quote::brief;
+use crate::syntax::error::{CharAt, Finding, ParseError, Rule, Severity};
+use crate::Span;
+
+/// Extra context for a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// Nothing beyond the rule.
+    None,
+    /// A fixed sentence.
+    Text(&'static str),
+    /// In `IPv6address`, how many `h16` pieces came before, and a sentence.
+    Pieces(usize, &'static str),
+}
+
+/// One problem as the validator sees it, before it becomes a [`Finding`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Issue {
+    pub span: Span,
+    pub severity: Severity,
+    pub code: Code,
+    pub rule: Rule,
+    pub detail: Detail,
+}
+
+/// Returned by a sink to stop validation.
+#[derive(Debug)]
+pub(crate) struct Stop;
+
+/// Receives issues from the validator.
+pub(crate) trait Sink {
+    /// Whether notes and warnings are wanted, and whether to keep going after errors.
+    const FULL: bool;
+    /// Take one issue; `Err(Stop)` ends validation.
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop>;
+}
+
+/// The fast path: remembers the first error and stops.
+#[derive(Default)]
+pub(crate) struct FirstError(pub Option<ParseError>);
+
+impl Sink for FirstError {
+    const FULL: bool = false;
+    #[inline]
+    fn report(&mut self, _input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity == Severity::Error {
+            self.0 = Some(ParseError {
+                at: issue.span.start,
+                code: issue.code,
+                rule: issue.rule,
+            });
+            Err(Stop)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The analysis path: every issue is kept in 12 bytes ([`Diag`]), its
+/// kind (code, severity, rule, detail) once in a small table, and its
+/// message is written only when asked for ([`Compact::finding`]): a 64 KB
+/// input full of errors has 17,000 findings and the explorer shows a
+/// hundred.
+///
+/// A run of the same error on the same character, byte after byte (100,000
+/// pasted spaces), becomes one finding whose span covers the whole run and
+/// whose message counts it: every offending byte is still reported, and a
+/// hostile input costs one finding per run instead of one per byte.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Compact {
+    /// The findings, in the order reported (sorted by [`Compact::sort`]).
+    pub diags: Vec<Diag>,
+    /// The kinds the findings point into.
+    pub kinds: Vec<Kind>,
+}
+
+/// One finding of a [`Compact`] report: its byte span and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Diag {
+    pub start: u32,
+    pub end: u32,
+    pub kind: u32,
+}
+
+/// What a [`Diag`] is, shared by every finding of that kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind {
+    pub severity: Severity,
+    pub code: Code,
+    pub rule: Rule,
+    pub detail: Detail,
+}
+
+impl Compact {
+    /// The index of `issue`'s kind, added to the table when new (a table of
+    /// a few dozen at most; the last kind used is looked at first).
+    fn kind_of(&mut self, issue: &Issue) -> u32 {
+        let kind = Kind {
+            severity: issue.severity,
+            code: issue.code,
+            rule: issue.rule,
+            detail: issue.detail,
+        };
+        if let Some(last) = self.diags.last() {
+            if self.kinds[last.kind as usize] == kind {
+                return last.kind;
+            }
+        }
+        match self.kinds.iter().position(|k| *k == kind) {
+            Some(i) => i as u32,
+            None => {
+                self.kinds.push(kind);
+                (self.kinds.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Input order: by start, errors before warnings before notes at the
+    /// same byte, otherwise as reported. The validator reports in input
+    /// order almost always, so the list is checked first: a stable sort
+    /// takes a scratch buffer as large as the list (12 bytes a finding).
+    pub(crate) fn sort(&mut self) {
+        let kinds = &self.kinds;
+        let key = |d: &Diag| (d.start, kinds[d.kind as usize].severity);
+        if !self.diags.is_sorted_by_key(key) {
+            self.diags.sort_by_key(key);
+        }
+    }
+
+    /// The issue of finding `d`, with the span of its whole run.
+    pub(crate) fn issue(&self, d: Diag) -> Issue {
+        let k = self.kinds[d.kind as usize];
+        Issue {
+            span: Span::new(d.start as usize, d.end as usize),
+            severity: k.severity,
+            code: k.code,
+            rule: k.rule,
+            detail: k.detail,
+        }
+    }
+
+    /// Finding `d` with its message, written now.
+    pub(crate) fn finding(&self, input: &str, d: Diag) -> Finding {
+        let issue = self.issue(d);
+        run_finding(input, &issue, issue.span)
+    }
+}
+
+impl Sink for Compact {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        if let Some(&last) = self.diags.last() {
+            let first = self.issue(last);
+            let one = Span::new(first.span.start, first.span.start + issue.span.len());
+            if one.end <= first.span.end
+                && same_run(input, &Issue { span: one, ..first }, first.span, &issue)
+            {
+                if let Some(l) = self.diags.last_mut() {
+                    l.end = issue.span.end as u32;
+                }
+                return Ok(());
+            }
+        }
+        let kind = self.kind_of(&issue);
+        self.diags.push(Diag {
+            start: issue.span.start as u32,
+            end: issue.span.end as u32,
+            kind,
+        });
+        Ok(())
+    }
+}
+
+/// The finding of a run of `count` issues like `issue` over `span`.
+/// The finding of a run that starts with `issue` and covers `span`: as
+/// many of the same character as the span holds.
+fn run_finding(input: &str, issue: &Issue, span: Span) -> Finding {
+    let one = input
+        .get(span.start..)
+        .and_then(|r| r.chars().next())
+        .map_or(1, char::len_utf8);
+    let count = if runs(issue) && span.len() > one {
+        span.len() / one
+    } else {
+        1
+    };
+    finding(input, issue, span, count)
+}
+
+fn finding(input: &str, issue: &Issue, span: Span, count: usize) -> Finding {
+    let message = if count == 1 {
+        message(input, issue)
+    } else {
+        run_message(input, issue, span, count)
+    };
+    Finding::new(span, issue.severity, issue.code, message)
+}
+
+/// The per-character errors that a run of the same character coalesces.
+fn runs(issue: &Issue) -> bool {
+    issue.severity == Severity::Error
+        && matches!(
+            issue.code,
+            Code::InvalidChar
+                | Code::Whitespace
+                | Code::ControlChar
+                | Code::NonAscii
+                | Code::BidiControl
+        )
+}
+
+/// Whether `next` continues the run that `first` began and `span` covers.
+fn same_run(input: &str, first: &Issue, span: Span, next: &Issue) -> bool {
+    runs(next)
+        && next.span.start == span.end
+        && next.code == first.code
+        && next.rule == first.rule
+        && matches!((first.detail, next.detail), (Detail::None, Detail::None))
+        && input.as_bytes().get(next.span.range()) == input.as_bytes().get(first.span.range())
+}
+
+/// The message of a run of `count` times the character of `first` over
+/// `span`: "100000 × a space (U+0020) at bytes 9..100009 are not allowed
+/// in path; …".
+fn run_message(input: &str, first: &Issue, span: Span, count: usize) -> String {
+    let rule = first.rule;
+    format!(
+        "{count} × {} at bytes {}..{} are not allowed in {}; expected {}{} ({})",
+        CharAt(input, first.span.start),
+        span.start,
+        span.end,
+        rule.name(),
+        rule.allowed(),
+        Context(first.detail),
+        rule.section()
+    )
+}
+
+/// The first error only (a run of it coalesced as [`Compact`] does), with
+/// its message, while the parser still steps over every error (so the
+/// components are delimited as [`Compact`] would): for callers that need
+/// the recovered components and one message, not the whole report.
+#[derive(Default)]
+pub(crate) struct FirstFinding {
+    run: Option<(Issue, Span, usize)>,
+    /// The first run has ended: later errors only matter if they start
+    /// before it.
+    ended: bool,
+}
+
+impl FirstFinding {
+    /// The first error, if any.
+    pub(crate) fn finish(self, input: &str) -> Option<Finding> {
+        self.run
+            .map(|(issue, span, count)| finding(input, &issue, span, count))
+    }
+}
+
+impl Sink for FirstFinding {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity != Severity::Error {
+            return Ok(());
+        }
+        match &mut self.run {
+            Some((first, span, count)) if !self.ended && same_run(input, first, *span, &issue) => {
+                span.end = issue.span.end;
+                *count += 1;
+            }
+            Some((_, span, _)) if issue.span.start >= span.start => self.ended = true,
+            _ => {
+                self.run = Some((issue, issue.span, 1));
+                self.ended = !runs(&issue);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first `n` error runs as [`Compact`] would record them (merged the
+/// same way, and in the order its sorted report lists them), in memory
+/// for `n` alone: what an error that names the first few problems needs
+/// of a 64 KB input with 64,000 errors, without recording them all.
+pub(crate) struct FirstErrors {
+    n: usize,
+    /// The runs, ascending by start (ties in report order).
+    runs: Vec<(Issue, Span)>,
+    /// The run the last issue went into, while the next may extend it.
+    last: Option<usize>,
+}
+
+impl FirstErrors {
+    pub(crate) fn new(n: usize) -> FirstErrors {
+        FirstErrors {
+            n,
+            runs: Vec::with_capacity(n + 1),
+            last: None,
+        }
+    }
+
+    /// The findings, with their messages.
+    pub(crate) fn finish(self, input: &str) -> Vec<Finding> {
+        self.runs
+            .into_iter()
+            .map(|(first, span)| run_finding(input, &first, span))
+            .collect()
+    }
+}
+
+impl Sink for FirstErrors {
+    const FULL: bool = true;
+    fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
+        if issue.severity != Severity::Error {
+            // Recorded by Compact, it ends the run before it.
+            self.last = None;
+            return Ok(());
+        }
+        if let Some(i) = self.last {
+            let (first, span) = &mut self.runs[i];
+            if same_run(input, first, *span, &issue) {
+                span.end = issue.span.end;
+                return Ok(());
+            }
+        }
+        let at = self
+            .runs
+            .partition_point(|(f, _)| f.span.start <= issue.span.start);
+        if at >= self.n {
+            self.last = None;
+            return Ok(());
+        }
+        self.runs.insert(at, (issue, issue.span));
+        self.runs.truncate(self.n);
+        self.last = Some(at);
+        Ok(())
+    }
+}
+
+/// The context a [`Detail`] adds to a message, with no trailing space.
+struct Context(Detail);
+
+impl Context {
+    fn has_section(&self) -> bool {
+        match self.0 {
+            Detail::None => false,
+            Detail::Text(t) | Detail::Pieces(_, t) => t.contains('§'),
+        }
+    }
+}
+
+impl fmt::Display for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Detail::None => Ok(()),
+            Detail::Text(t) if t.starts_with(';') => f.write_str(t.trim_end()),
+            Detail::Text(t) if t.trim_end().is_empty() => Ok(()),
+            Detail::Text(t) => write!(f, " {}", t.trim_end()),
+            Detail::Pieces(n, t) => {
+                let s = if n == 1 { "" } else { "s" };
+                write!(f, " (in IPv6address, after {n} h16 piece{s})")?;
+                match t.trim_end() {
+                    "" => Ok(()),
+                    t => write!(f, " {t}"),
+                }
+            }
+        }
+    }
+}
+
+/// The message of `issue`, built in one string (a 2 KB input full of
+/// errors has a thousand of them, and the explorer analyses on every key).
+fn message(input: &str, issue: &Issue) -> String {
+    let rule = issue.rule;
+    let at = issue.span.start;
+    let context = Context(issue.detail);
+    let ch = CharAt(input, at);
+    let mut m = String::with_capacity(160);
+    // Writing to a String cannot fail.
+    let _ = match issue.code {
+        Code::InvalidChar
+        | Code::Whitespace
+        | Code::ControlChar
+        | Code::NonAscii
+        | Code::BidiControl
+        | Code::PortNotDigits => write!(
+            m,
+            "{ch} at byte {at} is not allowed in {}; expected {}{context} ({})",
+            rule.name(),
+            rule.allowed(),
+            rule.section()
+        ),
+        Code::BadPercent => write!(
+            m,
+            "'%' at byte {at} must start an escape \"%\" HEXDIG HEXDIG, but is followed by {} \
+             (pct-encoded, RFC 3986 §2.1); write %25 for a literal '%'",
+            describe_escape_tail(input, at)
+        ),
+        _ if issue.severity == Severity::Error => write!(
+            m,
+            "found {ch} at byte {at}:{context} ({}, {})",
+            rule.section(),
+            rule.name()
+        ),
+        _ if context.has_section() => write!(
+            m,
+            "\"{}\":{context} ({})",
+            brief(issue.span.slice(input)),
+            rule.name()
+        ),
+        _ => write!(
+            m,
+            "\"{}\":{context} ({}, {})",
+            brief(issue.span.slice(input)),
+            rule.section(),
+            rule.name()
+        ),
+    };
+    m
+}
+
+fn describe_escape_tail(input: &str, at: usize) -> String {
+    let tail: String = input[at + 1..].chars().take(2).collect();
+    if tail.is_empty() {
+        "the end of the input".to_string()
+    } else {
+        format!("\"{}\"", tail.escape_debug())
+    }
+}
