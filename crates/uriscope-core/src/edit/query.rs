@@ -34,7 +34,7 @@ pub fn key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
 /// `{query:KEY}` and its JSON `params`.
 ///
 /// ```
-/// use uriscope::uri::edit::query::form_key_value;
+/// use uriscope_core::edit::query::form_key_value;
 /// let (k, v) = form_key_value("q=rfc+3986%2B1");
 /// assert_eq!((k.as_ref(), v.as_deref()), ("q", Some("rfc 3986+1")));
 /// ```
@@ -197,7 +197,7 @@ pub fn all_values(u: &Editable, key: &str, sep: char) -> Vec<String> {
 /// every pair whose key read as [`first_value`] reads it is `key`.
 ///
 /// ```
-/// use uriscope::uri::edit::{query, Editable};
+/// use uriscope_core::edit::{query, Editable};
 /// let u = Editable::parse("https://h/?a=1&b=%23&b+=x").unwrap();
 /// assert_eq!(query::values_as_written(&u, "b", '&'), ["%23"]);
 /// assert_eq!(query::values_as_written(&u, "b ", '&'), ["x"]);
