@@ -24,6 +24,7 @@ pub mod rfc;
 pub mod shell;
 pub mod stats;
 pub mod steps;
+pub mod trurl;
 
 use clap::{Parser, Subcommand};
 

@@ -17,3 +17,6 @@ mod rfc;
 mod shell;
 mod smoke;
 mod trace_bounds;
+mod trurl;
+mod trurl_edit;
+mod trurl_read;
