@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod collection;
 pub mod confuse;
 pub mod explorer;
 #[cfg(unix)]

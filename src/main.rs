@@ -10,9 +10,25 @@ use uriscope::text::plain::visible;
 use uriscope::cli::{self, Cli};
 
 fn main() -> ExitCode {
-    let args = match cli::args::parse(std::env::args_os()) {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Called `trurl` (a link to this binary), or `uriscope edit --trurl`:
+    // trurl's own command line, which clap does not read.
+    if let Some(trurl_args) = cli::trurl::invoked(&argv) {
+        let status = cli::trurl::run(&trurl_args);
+        return ExitCode::from(cli::exit_status_of(status) as u8);
+    }
+    let args = match cli::args::parse(argv.clone()) {
         Ok(args) => args,
-        Err(e) => return ExitCode::from(cli::args::show_error(&e) as u8),
+        Err(e) => {
+            let code = cli::args::show_error(&e);
+            // `uriscope edit` exits with trurl's statuses, usage errors too.
+            let edit = argv.get(1).is_some_and(|a| a == "edit");
+            let code = match cli::edit::usage_status(e.kind()) {
+                Some(trurls) if edit => trurls,
+                _ => code,
+            };
+            return ExitCode::from(code as u8);
+        }
     };
     let status = match args.command {
         // The explorer's X11 hand-over: the clipboard belongs to the

@@ -222,14 +222,12 @@ fn shapes(len: usize) -> Vec<(&'static str, String)> {
 /// outside the code this test was written with; measured and printed,
 /// not asserted. parse --json holds a line's answer (every string
 /// escaped, `\u0001` six bytes for one) until it is its turn to be
-/// written; decode keeps a finding per malformed escape; equiv quotes the
-/// whole line, escaped, when it is not two URIs; normalize --trace keeps
-/// each rung's whole text.
+/// written; decode keeps a finding per malformed escape; normalize --trace
+/// keeps each rung's whole text.
 const OVER_TODAY: &[(&str, &str)] = &[
     ("parse --json", "space-control"),
     ("parse --json", "percent-control"),
     ("decode", "percent-control"),
-    ("equiv", "space-control"),
     ("normalize --trace", "valid"),
     ("normalize --trace", "dots"),
 ];
@@ -267,6 +265,10 @@ fn regression_every_subcommand_holds_at_most_16_bytes_per_input_byte() {
         &["relative", "--base", base, "--json"],
         &["edit", "-f", "-"],
         &["edit", "-f", "-", "--json"],
+        &["stats"],
+        &["dedupe"],
+        &["dedupe", "--json"],
+        &["dedupe", "--by", "keys"],
     ];
     let mut over = Vec::new();
     for args in commands {

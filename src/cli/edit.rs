@@ -117,6 +117,16 @@ pub struct EditArgs {
     /// dot segments, the default port unless --keep-port, an empty path as `/`).
     #[arg(long = "curl-normalize")]
     pub curl_normalize: bool,
+    /// On stderr, for each URL: the normalization applied and why (RFC
+    /// 3986), what trurl would change and why (libcurl), and where the
+    /// two readings part.
+    #[arg(long)]
+    pub explain: bool,
+    /// Behave as trurl 0.16.1 (libcurl's reading of URLs, trurl's output,
+    /// notes and exit statuses); first, with trurl's arguments after it:
+    /// `uriscope edit --trurl ARGS`. The binary called `trurl` does the same.
+    #[arg(long)]
+    pub trurl: bool,
 }
 
 /// trurl's exit status for a problem with --url-file.
@@ -139,6 +149,24 @@ pub const EXIT_GET: i32 = 10;
 pub const EXIT_ITERATE: i32 = 11;
 /// ... with --replace or --replace-append.
 pub const EXIT_REPLACE: i32 = 12;
+
+/// trurl's exit status for a usage error clap found in `uriscope edit`'s
+/// command line: 3 for an option without its value, 4 for an unknown
+/// option or another mistake (clap's own is 2, trurl's `--append`
+/// status). `None` for help and version, which are not errors.
+pub fn usage_status(kind: clap::error::ErrorKind) -> Option<i32> {
+    use clap::error::ErrorKind as K;
+    match kind {
+        K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand => None,
+        K::InvalidValue | K::NoEquals | K::WrongNumberOfValues | K::TooFewValues => {
+            Some(EXIT_MISSING_VALUE)
+        }
+        _ => Some(EXIT_OPTION),
+    }
+}
+
+/// ... an option without its value.
+pub const EXIT_MISSING_VALUE: i32 = 3;
 
 /// What ends a run early.
 #[derive(Debug)]
@@ -325,6 +353,12 @@ pub fn run(args: &EditArgs) -> io::Result<i32> {
 /// `uriscope edit` writing to `out` and `err`: what [`run`] does, for
 /// tests and benchmarks.
 pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> Result<i32, Fatal> {
+    if args.trurl {
+        return Err(fatal(
+            EXIT_OPTION,
+            "--trurl comes first, with trurl's arguments after it: uriscope edit --trurl ARGS",
+        ));
+    }
     let plan = plan(args)?;
     let mut state = Run {
         args,
@@ -332,7 +366,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
         first_json: true,
     };
     if args.json {
-        out.write_all(b"[\n")?;
+        out.write_all(b"[")?;
     }
     let mut inputs: Vec<&String> = args.url.iter().chain(&args.urls).collect();
     let from_sets = inputs.is_empty() && args.url_file.is_none();
@@ -359,6 +393,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
         for_each_line(reader, |line| state.one(Some(line), out, err))?;
     }
     if args.json {
+        // trurl's "[]" for no URL at all.
         out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })?;
     }
     Ok(super::EXIT_OK)
@@ -453,8 +488,8 @@ impl Run<'_> {
             .map_err(|e| format!("{text:?} is not a URI-reference: {e}"))
     }
 
-    /// The --set, --append, --replace, --trim and --sort-query options,
-    /// in that order.
+    /// The --set, --append path=, --trim, --replace, --append query= and
+    /// --sort-query options, in trurl's order.
     fn apply(&self, u: &mut Editable) -> Result<(), (i32, EditError)> {
         let p = self.plan;
         for s in &p.sets {
@@ -468,17 +503,19 @@ impl Run<'_> {
             };
             r.map_err(|e| (EXIT_SET, e))?;
         }
-        for (c, data) in &p.appends {
-            match c {
-                Component::Path => query::append_path(u, data),
-                _ => query::append(u, data, p.sep),
-            }
+        for (_, data) in p.appends.iter().filter(|(c, _)| *c == Component::Path) {
+            query::append_path(u, data);
+        }
+        // trurl's order: pairs are trimmed and replaced before the new
+        // ones are appended, so `--qtrim a -a query=a=1` keeps the new a.
+        for t in &p.trims {
+            query::trim(u, t, p.sep);
         }
         for (r, append) in &p.replaces {
             query::replace(u, r, p.sep, *append);
         }
-        for t in &p.trims {
-            query::trim(u, t, p.sep);
+        for (_, data) in p.appends.iter().filter(|(c, _)| *c == Component::Query) {
+            query::append(u, data, p.sep);
         }
         if self.args.sort_query {
             query::sort(u, p.sep);
@@ -532,6 +569,7 @@ impl Run<'_> {
     ) -> Result<(), Fatal> {
         let args = self.args;
         let where_ = input.unwrap_or("(the --set components)");
+        let edited = args.explain.then(|| u.recompose());
         let u = self
             .finish(u)
             .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
@@ -559,16 +597,17 @@ impl Run<'_> {
             line.push('\n');
             out.write_all(line.as_bytes())?;
         } else if args.json {
-            if !self.first_json {
-                out.write_all(b",\n")?;
-            }
+            out.write_all(if self.first_json { b"\n  " } else { b",\n  " })?;
             self.first_json = false;
-            out.write_all(b"  ")?;
             let v = super::edit_get::json(&u, &url, args.urlencode, self.plan.sep);
             crate::text::json::write(&mut *out, &v)?;
         } else {
             out.write_all(url.as_bytes())?;
             out.write_all(b"\n")?;
+        }
+        if let Some(edited) = edited {
+            out.flush()?;
+            super::trurl::explain::write_default(err, input, &edited, &url, args.curl_normalize)?;
         }
         Ok(())
     }

@@ -213,6 +213,16 @@ fn value(
     warnings: &mut Vec<String>,
 ) -> Result<Option<String>, String> {
     let c = match &f.what {
+        // `{:query:KEY}`: the value as written, still encoded.
+        What::QueryKey(k) | What::QueryAll(k) if f.encoded || want.encoded => {
+            let all = query::values_as_written(u, k, want.sep);
+            let n = if matches!(f.what, What::QueryKey(_)) {
+                1
+            } else {
+                all.len()
+            };
+            return Ok((!all.is_empty()).then(|| all[..n].join(" ")));
+        }
         What::QueryKey(k) => {
             let v = query::first_value(u, k, want.sep).map(nul_as_dot);
             return v.map(|v| safe(v, &f.what, want)).transpose();
@@ -371,9 +381,9 @@ pub struct JsonParts {
 /// One query pair.
 #[derive(Debug, Serialize)]
 pub struct JsonParam {
-    /// Key, decoded.
+    /// Key, decoded as an HTML form sends it (`+` a space), as trurl does.
     pub key: String,
-    /// Value, decoded (empty for a pair without `=`).
+    /// Value, decoded the same way (empty for a pair without `=`).
     pub value: String,
 }
 
@@ -401,7 +411,7 @@ pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
         query::pairs(q, sep)
             .filter(|p| !p.is_empty())
             .map(|p| {
-                let (k, v) = query::key_value(p);
+                let (k, v) = query::form_key_value(p);
                 JsonParam {
                     key: k.into_owned(),
                     value: v.map(|v| v.into_owned()).unwrap_or_default(),

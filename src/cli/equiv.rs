@@ -85,13 +85,14 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             Input::NotUtf8 { lossy, .. } => lossy.as_str(),
         };
         let from_args = line.contains('\n');
-        let mut parts = if from_args {
-            line.splitn(2, '\n').collect::<Vec<_>>()
+        // The first two parts, without a list of them all (a long line of
+        // spaces and controls has one part every other byte).
+        let (a, b) = if from_args {
+            line.split_once('\n').unwrap_or((line, ""))
         } else {
-            line.split_whitespace().collect::<Vec<_>>()
+            let mut parts = line.split_whitespace();
+            (parts.next().unwrap_or(""), parts.next().unwrap_or(""))
         };
-        parts.resize(2, "");
-        let (a, b) = (parts[0], parts[1]);
         let outcome = match input {
             Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
             Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => Err(format!(

@@ -6,6 +6,7 @@ pub mod args;
 pub mod batches;
 pub mod confuse;
 pub mod decode;
+pub mod dedupe;
 pub mod edit;
 pub mod edit_get;
 pub mod encode;
@@ -21,7 +22,9 @@ pub mod relative;
 pub mod resolve;
 pub mod rfc;
 pub mod shell;
+pub mod stats;
 pub mod steps;
+pub mod trurl;
 
 use clap::{Parser, Subcommand};
 
@@ -80,6 +83,13 @@ pub enum Command {
     Normalize(normalize::NormalizeArgs),
     /// Compare two URIs up the RFC 3986 §6.2 ladder.
     Equiv(equiv::EquivArgs),
+    /// Count a list of URLs (one per line, files or stdin): URIs, IRIs,
+    /// relative references, invalid; the top schemes, hosts, finding codes
+    /// and confusion flags.
+    Stats(stats::StatsArgs),
+    /// The first URL of each group of equivalent lines, in input order:
+    /// by normal form (RFC 3986 §6.2), or by query keys (--by keys).
+    Dedupe(dedupe::DedupeArgs),
     /// The shortest reference that resolves back to a target against a base.
     Relative(relative::RelativeArgs),
     /// Change URLs with trurl's flags (--set, --get, --append, --iterate,
@@ -140,6 +150,8 @@ pub fn run(command: Command) -> std::io::Result<i32> {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Equiv(args) => equiv::run(&args),
+        Command::Stats(args) => stats::run(&args),
+        Command::Dedupe(args) => dedupe::run(&args),
         Command::Relative(args) => relative::run(&args),
         Command::Edit(args) => edit::run(&args),
         Command::Expand(args) => expand::run(&args),

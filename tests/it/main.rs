@@ -6,6 +6,7 @@
 //! RFC example tables from `assets/`.
 
 mod cli;
+mod collection;
 mod confuse;
 mod consistency;
 mod core;

@@ -15,32 +15,11 @@ pub fn run_uriscope_env(
     stdin: &[u8],
     env: &[(&str, &str)],
 ) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uriscope"))
-        .args(args)
-        .envs(env.iter().copied())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // Written from a thread: a streaming subcommand answers while it
-    // reads, and would block on a full stdout pipe while we block on stdin.
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // A command that does not read stdin may exit before it is written.
-    let writer = std::thread::spawn(move || match pipe.write_all(&input) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r,
-    });
-    let out = child.wait_with_output().expect("the binary finishes");
-    writer
-        .join()
-        .expect("the writer thread")
-        .expect("stdin takes the input");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+    run_program(
+        std::path::Path::new(env!("CARGO_BIN_EXE_uriscope")),
+        args,
+        stdin,
+        env,
     )
 }
 
@@ -92,6 +71,62 @@ pub fn skipped(why: &str) {
         std::io::stderr().lock(),
         "SKIPPED (in part) {test}: {why}; install it to run this"
     );
+}
+
+/// Run the binary under the name `trurl` (a symlink to it, made once in
+/// the target's temporary directory), as a user who installed the link
+/// runs it; returns (exit code, stdout, stderr).
+pub fn run_trurl(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    static LINK: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let link = LINK.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trurl-link");
+        std::fs::create_dir_all(&dir).expect("the link's directory");
+        let link = dir.join(if cfg!(windows) { "trurl.exe" } else { "trurl" });
+        let _ = std::fs::remove_file(&link);
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_uriscope"), &link).expect("the link");
+        #[cfg(not(unix))]
+        std::fs::copy(env!("CARGO_BIN_EXE_uriscope"), &link).expect("the copy");
+        link
+    });
+    run_program(link, args, stdin, &[])
+}
+
+/// Run `program` with `args`, `stdin` and the environment `env`; returns
+/// (exit code, stdout, stderr), lossy.
+fn run_program(
+    program: &std::path::Path,
+    args: &[&str],
+    stdin: &[u8],
+    env: &[(&str, &str)],
+) -> (i32, String, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Written from a thread: a streaming subcommand answers while it
+    // reads, and would block on a full stdout pipe while we block on stdin.
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    // A command that does not read stdin may exit before it is written.
+    let writer = std::thread::spawn(move || match pipe.write_all(&input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    });
+    let out = child.wait_with_output().expect("the binary finishes");
+    writer
+        .join()
+        .expect("the writer thread")
+        .expect("stdin takes the input");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// Whether two URI references are equal up to the case of their scheme

@@ -373,3 +373,125 @@ fn rfc3986_examples() {
         }
     }
 }
+
+/// Issue 42 point 2: trurl trims before it appends, so a pair appended
+/// with a trimmed key stays (before, the appended a=ciao went too).
+#[test]
+fn qtrim_a_then_append_query_a_ciao_keeps_the_appended_pair() {
+    out(
+        &[
+            "--qtrim",
+            "a",
+            "-a",
+            "query=a=ciao",
+            "-a",
+            "query=b=salve",
+            "https://example.org/foo?a=hi&b=hello&x=y",
+        ],
+        "https://example.org/foo?b=hello&x=y&a=ciao&b=salve",
+    );
+    // --replace-append too comes before the appends.
+    out(
+        &["--replace-append", "k=1", "-a", "query=k=2", "https://h/?x"],
+        "https://h/?x&k=1&k=2",
+    );
+}
+
+/// Issue 42 point 2: `{:query:KEY}` is the value as written (before, it
+/// was decoded as `{query:KEY}` is: `#` for `%23`).
+#[test]
+fn get_colon_query_b_gives_percent_23_still_encoded() {
+    out(
+        &[
+            "-g",
+            "{query:b}\\t{:query:b}\\t{:query-all:a}",
+            "https://example.org/foo?a=1&b=%23&a=%26#hello",
+        ],
+        "#\t%23\t1 %26",
+    );
+    out(
+        &["--urlencode", "-g", "{query:b}", "https://h/?b=%23"],
+        "%23",
+    );
+}
+
+/// Issue 42 point 2: `{query:KEY}` reads the pairs as an HTML form sends
+/// them, `+` a space, as trurl does (before: `rfc+3986`); JSON's params
+/// too. The query as a whole keeps RFC 3986's reading.
+#[test]
+fn get_query_q_reads_rfc_plus_3986_with_a_space() {
+    out(
+        &[
+            "https://h/?q=rfc+3986&a+b=1",
+            "-g",
+            "{query:q}|{:query:q}|{query:a b}|{query}",
+        ],
+        "rfc 3986|rfc+3986|1|q=rfc+3986&a+b=1",
+    );
+    let (_, o, _) = edit(&["https://h/?q=rfc+3986", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&o).expect("JSON");
+    assert_eq!(v[0]["params"][0]["value"], "rfc 3986");
+    assert_eq!(v[0]["parts"]["query"], "q=rfc+3986");
+}
+
+/// Issue 42 point 2: `--json` with no URL prints `[]` on one line, as
+/// trurl does (before: `[` and `]` on two lines).
+#[test]
+fn json_of_no_url_is_brackets_on_one_line() {
+    let (code, o, _) = run_uriscope(&["edit", "-f", "-", "--json"], b"\n  \n");
+    assert_eq!((code, o.as_str()), (0, "[]\n"));
+    let (_, o, _) = edit(&["http://a/", "--json"]);
+    assert!(o.starts_with("[\n  {\"url\":\"http://a/\""), "{o}");
+    assert!(o.ends_with("}\n]\n"), "{o}");
+}
+
+/// Issue 42 point 1: a usage error clap finds in `edit` exits with
+/// trurl's status (before: clap's 2, trurl's `--append` status).
+#[test]
+fn usage_errors_exit_3_for_a_missing_value_and_4_for_an_unknown_option() {
+    let (code, _, e) = edit(&["http://h/", "--set"]);
+    assert_eq!(code, 3, "{e}");
+    let (code, _, e) = edit(&["http://h/", "--bogus"]);
+    assert_eq!(code, 4, "{e}");
+    let (code, o, _) = edit(&["--help"]);
+    assert_eq!((code, o.contains("--trurl")), (0, true));
+    // Other subcommands keep clap's usage status.
+    let (code, _, _) = run_uriscope(&["parse", "--bogus"], b"");
+    assert_eq!(code, 2);
+}
+
+/// Issue 42 point 3: `--explain` says on stderr what RFC 3986's
+/// normalization changed, rung by rung, what trurl would change and why,
+/// and where the two readings part; the answer on stdout is unchanged.
+#[test]
+fn explain_shows_both_readings_and_where_they_part() {
+    let url = "HTTP://ex%61mple:80/a/../b?%2e%FF";
+    let (code, o, e) = edit(&[url, "--curl-normalize", "--explain"]);
+    assert_eq!((code, o.as_str()), (0, "http://example/b?.%FF\n"));
+    for want in [
+        "explain: HTTP://ex%61mple:80/a/../b?%2e%FF",
+        "uriscope edit (RFC 3986) wrote: http://example/b?.%FF",
+        "RFC 3986 §6.2.2.1 case:",
+        "RFC 3986 §6.2.3 scheme-based:",
+        "trurl (libcurl) would change:",
+        "query: \"%2e%FF\" -> \".%ff\"",
+        "the readings part at character 20: trurl \"ff\", RFC 3986 \"FF\"",
+    ] {
+        assert!(e.contains(want), "no {want:?} in\n{e}");
+    }
+    let (_, _, e) = edit(&["example.com/x", "--explain"]);
+    assert!(
+        e.contains("no normalization: an edit changes only what it is told to"),
+        "{e}"
+    );
+    assert!(e.contains("scheme: \"\" -> \"http\""), "{e}");
+    let (_, _, quiet) = edit(&[url, "--curl-normalize"]);
+    assert_eq!(quiet, "");
+}
+
+#[test]
+fn trurl_elsewhere_than_first_is_a_usage_error() {
+    let (code, o, e) = edit(&["http://h/", "--trurl"]);
+    assert_eq!((code, o.as_str()), (4, ""));
+    assert!(e.contains("--trurl comes first"), "{e}");
+}

@@ -3,6 +3,7 @@
 mod answers;
 mod args;
 mod codec;
+mod collections;
 mod edit;
 mod expand;
 mod expand_explain;
@@ -16,3 +17,6 @@ mod rfc;
 mod shell;
 mod smoke;
 mod trace_bounds;
+mod trurl;
+mod trurl_edit;
+mod trurl_read;

@@ -478,10 +478,11 @@ fn copy_goes_through_osc52_into_tmux() {
         assert!(start.elapsed() < DEADLINE, "buffer: {out:?}");
         std::thread::sleep(Duration::from_millis(25));
     }
-    // The chooser: the query component.
+    // The chooser: the query component (after the breakdown and "as
+    // trurl would print it").
     t.key("C-o");
     t.wait_text("Copy which?");
-    for _ in 0..8 {
+    for _ in 0..9 {
         t.key("Down");
     }
     t.key("Enter");

@@ -286,6 +286,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "Markdown report (Resolve view)",
             "Markdown report (Compare view)",
             "breakdown",
+            "as trurl would print it (libcurl)",
             "scheme",
             "authority",
             "host",
@@ -299,7 +300,8 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "text decoded"
         ]
     );
-    for _ in 0..10 {
+    // Down to "path (decoded)".
+    for _ in 0..11 {
         send(&mut app, key(KeyCode::Down, KeyModifiers::NONE));
     }
     let e = send(&mut app, key(KeyCode::Enter, KeyModifiers::NONE));

@@ -328,3 +328,26 @@ fn the_copy_chooser_offers_the_uri_and_iri_forms() {
         .iter()
         .any(|e| e.label.contains("form (RFC 3987")));
 }
+
+/// The copy chooser offers the URL as trurl would print it, libcurl's
+/// reading (issue 42 point 3); not when trurl refuses it or prints it as
+/// it is.
+#[test]
+fn the_copy_chooser_offers_the_url_as_trurl_would_print_it() {
+    let label = "as trurl would print it (libcurl)";
+    let app = App::new("HTTP://ex%61mple:80/a/../b?%2e%FF", None);
+    let entries = app.copy_entries();
+    let t = entries
+        .iter()
+        .find(|e| e.label == label)
+        .expect("a trurl entry");
+    assert_eq!(t.text, "http://example/b?.%ff");
+    assert!(app.copy_choices().iter().any(|c| c.label == label));
+    for plain_or_refused in ["http://h/p", "http://a b/", "http://%C2%9B/"] {
+        let app = App::new(plain_or_refused, None);
+        assert!(
+            !app.copy_entries().iter().any(|e| e.label == label),
+            "{plain_or_refused}"
+        );
+    }
+}

@@ -14,6 +14,7 @@
 //! assert_eq!(u.decoded(Component::Path).unwrap().text, "/a b");
 //! ```
 
+pub mod curl;
 pub mod query;
 
 use std::borrow::Cow;

@@ -2,7 +2,9 @@
 //! separator): append, replace, trim by key, sort — what trurl's
 //! `--append query=`, `--replace`, `--trim query=` and `--sort-query` do.
 //! RFC 3986 §3.4 gives the query no structure; the pairs are the HTML
-//! form convention most URIs follow. Keys are compared decoded.
+//! form convention most URIs follow. Keys are compared decoded: as RFC
+//! 3986 decodes (`+` stays a plus) to trim and replace, as an HTML form
+//! decodes (`+` is a space, as trurl reads `{query:KEY}`) to read values.
 //!
 //! ```
 //! use uriscope_core::edit::{query, Editable};
@@ -24,15 +26,37 @@ pub fn pairs(query: &str, sep: char) -> impl Iterator<Item = &str> {
 
 /// A pair's key and value, decoded (`+` stays a plus: RFC 3986 decoding).
 pub fn key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
-    fn dec(t: &str) -> Cow<'_, str> {
-        match percent::decode_bytes(t.as_bytes(), Default::default()) {
-            Cow::Borrowed(_) => Cow::Borrowed(t),
+    split_decoded(pair, Default::default())
+}
+
+/// A pair's key and value decoded as an HTML form sends them
+/// (`application/x-www-form-urlencoded`: `+` is a space), as trurl reads
+/// `{query:KEY}` and its JSON `params`.
+///
+/// ```
+/// use uriscope_core::edit::query::form_key_value;
+/// let (k, v) = form_key_value("q=rfc+3986%2B1");
+/// assert_eq!((k.as_ref(), v.as_deref()), ("q", Some("rfc 3986+1")));
+/// ```
+pub fn form_key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
+    split_decoded(
+        pair,
+        percent::DecodeOptions {
+            plus_as_space: true,
+        },
+    )
+}
+
+fn split_decoded(pair: &str, o: percent::DecodeOptions) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
+    let dec = |t| -> Cow<'_, str> {
+        match percent::decode_bytes(t, o) {
+            Cow::Borrowed(_) => Cow::Borrowed(std::str::from_utf8(t).unwrap_or_default()),
             Cow::Owned(b) => Cow::Owned(String::from_utf8_lossy(&b).into_owned()),
         }
-    }
+    };
     match pair.split_once('=') {
-        Some((k, v)) => (dec(k), Some(dec(v))),
-        None => (dec(pair), None),
+        Some((k, v)) => (dec(k.as_bytes()), Some(dec(v.as_bytes()))),
+        None => (dec(pair.as_bytes()), None),
     }
 }
 
@@ -153,25 +177,46 @@ pub fn sort(u: &mut Editable, sep: char) {
     }
 }
 
-/// The decoded value of the first pair with decoded key `key`; the
-/// empty string for a pair without `=`.
+/// The value of the first pair whose key is `key`, both read as an HTML
+/// form sends them ([`form_key_value`]: `+` is a space); the empty
+/// string for a pair without `=`.
 pub fn first_value(u: &Editable, key: &str, sep: char) -> Option<String> {
     all_values(u, key, sep).into_iter().next()
 }
 
-/// The decoded values of every pair with decoded key `key`, in order.
+/// The values of every pair whose key is `key`, in order, read as
+/// [`first_value`] reads them.
 pub fn all_values(u: &Editable, key: &str, sep: char) -> Vec<String> {
+    matching(u, key, sep)
+        .into_iter()
+        .map(|p| form_key_value(p).1.map(Cow::into_owned).unwrap_or_default())
+        .collect()
+}
+
+/// The values, as written in the query (still percent-encoded), of
+/// every pair whose key read as [`first_value`] reads it is `key`.
+///
+/// ```
+/// use uriscope_core::edit::{query, Editable};
+/// let u = Editable::parse("https://h/?a=1&b=%23&b+=x").unwrap();
+/// assert_eq!(query::values_as_written(&u, "b", '&'), ["%23"]);
+/// assert_eq!(query::values_as_written(&u, "b ", '&'), ["x"]);
+/// ```
+pub fn values_as_written<'a>(u: &'a Editable, key: &str, sep: char) -> Vec<&'a str> {
+    matching(u, key, sep)
+        .into_iter()
+        .map(|p| p.split_once('=').map_or("", |(_, v)| v))
+        .collect()
+}
+
+/// The pairs of `u`'s query whose form-decoded key is `key`.
+fn matching<'a>(u: &'a Editable, key: &str, sep: char) -> Vec<&'a str> {
     u.query
         .as_deref()
-        .map(|q| {
-            pairs(q, sep)
-                .filter_map(|p| {
-                    let (k, v) = key_value(p);
-                    (k == key).then(|| v.map(Cow::into_owned).unwrap_or_default())
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+        .into_iter()
+        .flat_map(|q| pairs(q, sep))
+        .filter(|p| form_key_value(p).0 == key)
+        .collect()
 }
 
 /// Append `segment` (given decoded) to the path after a `/`, the

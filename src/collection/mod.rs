@@ -1,0 +1,54 @@
+//! A whole list of URLs at once (a proxy log, a sitemap, a target list):
+//! the model a collection view and the `stats` and `dedupe` subcommands
+//! stand on. No terminal: a view draws it, a subcommand prints it.
+//!
+//! - [`load`]: the lines of files or stdin, read and analysed on threads,
+//!   handed over in batches as they come ([`Loader`]).
+//! - [`line`](mod@line): what one line is ([`Facts`]: the verdict, scheme, host and
+//!   finding codes `parse` gives it, and the confusion flags), and the
+//!   keys of its two groupings ([`key_of`]).
+//! - [`counts`]: the counts and top-N tables ([`Tally`]).
+//! - [`groups`]: equivalent lines grouped by normal form or by query keys
+//!   ([`Grouping`]), each member with its rung of the §6.2 ladder
+//!   ([`rung`]).
+//! - [`filter`] and [`search`]: the filter language ([`Filter`]) and
+//!   filtering a slice at a time ([`Searches`]).
+//!
+//! [`Collection`] holds the lines themselves (their text in one buffer;
+//! for each, 8 bytes for where its text ends, 16 of facts and 16 of
+//! group links) with the tally and both groupings, and grows as batches
+//! come ([`Collection::absorb`]).
+//!
+//! ```
+//! use uriscope::collection::{Collection, GroupBy, Kind, Loader, Plan};
+//! let input = "http://a/%7e\nHTTP://A/~\n\nhttp://b/x?id=1\nhttp://b/x?id=2\na b\n";
+//! let mut c = Collection::new(Plan::default());
+//! for event in Loader::from_reader(input.as_bytes(), Plan::default()) {
+//!     c.apply(event);
+//! }
+//! assert_eq!(c.len(), 5);
+//! assert_eq!(c.tally().blank, 1);
+//! assert_eq!(c.tally().counts.kind(Kind::Invalid), 1);
+//! assert_eq!(c.grouping(GroupBy::Normal).len(), 4);
+//! assert_eq!(c.grouping(GroupBy::Keys).len(), 3);
+//! assert_eq!(c.members(GroupBy::Normal, 0).collect::<Vec<_>>(), [0, 1]);
+//! assert_eq!(c.rung(1).unwrap().name(), "syntax-based");
+//! ```
+
+pub mod counts;
+pub mod filter;
+pub mod groups;
+pub mod intern;
+pub mod line;
+pub mod load;
+pub mod search;
+
+mod store;
+
+pub use counts::{Counts, Ranked, Row, Tally};
+pub use filter::{Filter, FilterError, Term, Test};
+pub use groups::{rung, Group, Grouping, Keep, Placed};
+pub use line::{key_of, keys_of, Facts, FlagSet, GroupBy, Key, Kind};
+pub use load::{Batch, Event, Loader, Plan, Poll, Source};
+pub use search::{Search, Searches};
+pub use store::{Collection, Members};

@@ -1,0 +1,373 @@
+//! The collection itself: every line's text and facts, the tally, and
+//! both groupings with each group's members linked line to line.
+
+use super::counts::{Row, Tally};
+use super::groups::{Grouping, Keep};
+use super::line::{key_of, keys_of, Facts, GroupBy, Key};
+use super::load::{Batch, Event, Plan};
+use crate::uri::{ComparisonRung, NormalizeOptions};
+
+/// The most lines a collection holds: line numbers are 32-bit. Lines past
+/// it are counted in [`Collection::dropped`], not kept.
+const MAX_LINES: usize = u32::MAX as usize - 1;
+
+/// No next member.
+const END: u32 = u32::MAX;
+
+/// A grouping and, for each line, its group and the next member of it.
+#[derive(Clone, Debug)]
+struct Linked {
+    grouping: Grouping,
+    group_of: Vec<u32>,
+    next: Vec<u32>,
+    last: Vec<u32>,
+}
+
+impl Linked {
+    fn new(by: GroupBy) -> Linked {
+        Linked {
+            grouping: Grouping::new(by, Keep::Nothing),
+            group_of: Vec::new(),
+            next: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+
+    /// Place line `line` (the next one) under `key`.
+    fn place(&mut self, line: u32, text: &str, key: &Key, texts: &Texts<'_>) {
+        let placed = self
+            .grouping
+            .place(u64::from(line), text, key, |first| texts.get(first as u32));
+        let g = placed.group;
+        self.group_of.push(g as u32);
+        self.next.push(END);
+        if placed.new {
+            self.last.push(line);
+        } else {
+            let before = std::mem::replace(&mut self.last[g], line);
+            self.next[before as usize] = line;
+        }
+    }
+}
+
+/// The lines' texts, one after another in one buffer.
+struct Texts<'a> {
+    text: &'a str,
+    ends: &'a [usize],
+}
+
+impl<'a> Texts<'a> {
+    fn get(&self, line: u32) -> &'a str {
+        let i = line as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+}
+
+/// A list of URLs analysed, counted and grouped (see the [module
+/// documentation](super)).
+#[derive(Clone, Debug)]
+pub struct Collection {
+    plan: Plan,
+    text: String,
+    ends: Vec<usize>,
+    rows: Vec<Row>,
+    tally: Tally,
+    groups: [Linked; 2],
+    bytes_read: u64,
+    total_bytes: Option<u64>,
+    failures: Vec<(String, String)>,
+    dropped: u64,
+}
+
+impl Collection {
+    /// An empty collection; `plan.normalize` is the normalization its
+    /// groups use (a batch analysed with another plan is completed here).
+    pub fn new(plan: Plan) -> Collection {
+        Collection {
+            plan,
+            text: String::new(),
+            ends: Vec::new(),
+            rows: Vec::new(),
+            tally: Tally::default(),
+            groups: [Linked::new(GroupBy::Normal), Linked::new(GroupBy::Keys)],
+            bytes_read: 0,
+            total_bytes: None,
+            failures: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    /// Take in what a [`super::Loader`] handed over.
+    pub fn apply(&mut self, event: Event) {
+        match event {
+            Event::Batch(b) => self.absorb(b),
+            Event::Failed { source, error } => self.failures.push((source, error)),
+        }
+    }
+
+    /// Add a batch's lines: their text, facts, counts and groups.
+    pub fn absorb(&mut self, batch: Batch) {
+        self.reserve(&batch);
+        self.bytes_read = batch.bytes_read;
+        self.total_bytes = batch.total_bytes;
+        self.tally.blank += batch.blank;
+        for (text, a) in batch.iter() {
+            if self.rows.len() >= MAX_LINES {
+                self.dropped += 1;
+                continue;
+            }
+            let line = self.rows.len() as u32;
+            let row = match &a.facts {
+                Some(f) => self.tally.add(text, f),
+                None if a.not_utf8 => self.tally.add(text, &Facts::not_utf8()),
+                None => self.tally.add(text, &Facts::of(text)),
+            };
+            self.rows.push(row);
+            self.text.push_str(text);
+            self.ends.push(self.text.len());
+            let texts = Texts {
+                text: &self.text,
+                ends: &self.ends,
+            };
+            for (by, linked) in GroupBy::ALL.into_iter().zip(&mut self.groups) {
+                let i = by as usize;
+                let computed;
+                let key = match &a.keys[i] {
+                    Some(k) => k,
+                    None => {
+                        computed = if a.not_utf8 {
+                            Key::Raw
+                        } else {
+                            key_of(text, by, self.plan.normalize)
+                        };
+                        &computed
+                    }
+                };
+                linked.place(line, text, key, &texts);
+            }
+        }
+    }
+
+    /// Room for the whole input at its first batch when its size is
+    /// known (files): what doubling a vector as it grows would leave
+    /// unused is up to half of it.
+    fn reserve(&mut self, batch: &Batch) {
+        let (Some(total), true) = (batch.total_bytes, self.rows.is_empty()) else {
+            return;
+        };
+        if batch.is_empty() || batch.bytes_read == 0 {
+            return;
+        }
+        // Lines as many as the first batch has per byte, a tenth more.
+        let ratio = total as f64 / batch.bytes_read as f64;
+        let lines = ((batch.len() as f64 * ratio * 1.1) as usize).min(MAX_LINES);
+        self.text.reserve(usize::try_from(total).unwrap_or(0));
+        self.ends.reserve(lines);
+        self.rows.reserve(lines);
+        for l in &mut self.groups {
+            l.group_of.reserve(lines);
+            l.next.reserve(lines);
+        }
+    }
+
+    /// The number of lines kept (blank lines are not).
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The text of line `line` (0-based among the lines kept; empty past
+    /// the end).
+    pub fn text(&self, line: u32) -> &str {
+        if line as usize >= self.ends.len() {
+            return "";
+        }
+        Texts {
+            text: &self.text,
+            ends: &self.ends,
+        }
+        .get(line)
+    }
+
+    /// The facts of line `line`, as ids into [`Collection::tally`].
+    ///
+    /// # Panics
+    /// Past the end.
+    pub fn row(&self, line: u32) -> Row {
+        self.rows[line as usize]
+    }
+
+    /// The names and counts.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The grouping `by`.
+    pub fn grouping(&self, by: GroupBy) -> &Grouping {
+        &self.groups[by as usize].grouping
+    }
+
+    /// The group of line `line` in the grouping `by`.
+    pub fn group_of(&self, by: GroupBy, line: u32) -> Option<usize> {
+        let g = self.groups[by as usize].group_of.get(line as usize)?;
+        Some(*g as usize)
+    }
+
+    /// The first line of group `g`.
+    pub fn first_of(&self, by: GroupBy, g: usize) -> Option<u32> {
+        Some(self.grouping(by).group(g)?.first as u32)
+    }
+
+    /// The key of group `g` (its normal form or keys form), `None` when
+    /// its lines have no normal form.
+    pub fn key(&self, by: GroupBy, g: usize) -> Option<&str> {
+        let first = self.first_of(by, g)?;
+        self.grouping(by).key(g, self.text(first))
+    }
+
+    /// The lines of group `g`, in input order: each costs one step.
+    pub fn members(&self, by: GroupBy, g: usize) -> Members<'_> {
+        Members {
+            next: &self.groups[by as usize].next,
+            at: self.first_of(by, g).unwrap_or(END),
+        }
+    }
+
+    /// The rung of the §6.2 ladder on which line `line` became equal to
+    /// the first line of its group by normal form (`simple-string` for
+    /// the first itself), as `uriscope equiv` finds it.
+    pub fn rung(&self, line: u32) -> Option<ComparisonRung> {
+        let g = self.group_of(GroupBy::Normal, line)?;
+        let first = self.first_of(GroupBy::Normal, g)?;
+        super::rung(self.text(first), self.text(line), self.plan.normalize)
+    }
+
+    /// The groups that `lines` (in input order) fall in, each once, in
+    /// the order of its first line among them: the grouped view of a
+    /// filtered list. Costs the lines and a bit per group.
+    pub fn groups_among(&self, by: GroupBy, lines: impl IntoIterator<Item = u32>) -> Vec<u32> {
+        let linked = &self.groups[by as usize];
+        let mut seen = vec![0u64; linked.last.len().div_ceil(64)];
+        let mut out = Vec::new();
+        for line in lines {
+            let Some(&g) = linked.group_of.get(line as usize) else {
+                continue;
+            };
+            let (word, bit) = (g as usize / 64, 1u64 << (g % 64));
+            if seen[word] & bit == 0 {
+                seen[word] |= bit;
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// Group every line again with the normalization `options` (a view
+    /// that changes how it normalizes): both keys of every line computed
+    /// on the plan's threads, then placed in order.
+    pub fn regroup(&mut self, options: NormalizeOptions) {
+        self.plan.normalize = options;
+        let n = self.rows.len();
+        let texts = Texts {
+            text: &self.text,
+            ends: &self.ends,
+        };
+        let threads = self.plan.threads.max(1);
+        // A slice of lines at a time, so the keys in flight stay a slice's.
+        const SLICE: usize = 64 * 1024;
+        let mut groups = [Linked::new(GroupBy::Normal), Linked::new(GroupBy::Keys)];
+        for from in (0..n).step_by(SLICE) {
+            let to = (from + SLICE).min(n);
+            let per = (to - from).div_ceil(threads);
+            let keys: Vec<[Option<Key>; 2]> = std::thread::scope(|s| {
+                let texts = &texts;
+                let parts: Vec<_> = (from..to)
+                    .step_by(per)
+                    .map(|a| {
+                        let b = (a + per).min(to);
+                        s.spawn(move || {
+                            (a..b)
+                                .map(|l| keys_of(texts.get(l as u32), [true, true], options))
+                                .collect::<Vec<_>>()
+                        })
+                    })
+                    .collect();
+                parts
+                    .into_iter()
+                    .flat_map(|p| p.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            });
+            for (l, k) in (from..to).zip(keys) {
+                let text = texts.get(l as u32);
+                for (linked, key) in groups.iter_mut().zip(k) {
+                    linked.place(l as u32, text, &key.unwrap_or(Key::Raw), &texts);
+                }
+            }
+        }
+        self.groups = groups;
+    }
+
+    /// Bytes of input read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_read
+    }
+
+    /// The bytes of all sources, when they are files.
+    pub fn total_bytes(&self) -> Option<u64> {
+        self.total_bytes
+    }
+
+    /// The sources that could not be read, and why.
+    pub fn failures(&self) -> &[(String, String)] {
+        &self.failures
+    }
+
+    /// Lines read past the most a collection holds (line numbers are
+    /// 32-bit: 4,294,967,294 lines), not kept.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// The bytes the collection holds on the heap (its vectors' capacity
+    /// and the groups' entries): what a view of it costs.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let linked: usize = self
+            .groups
+            .iter()
+            .map(|l| {
+                (l.group_of.capacity() + l.next.capacity() + l.last.capacity()) * 4
+                    + l.grouping.heap_bytes()
+            })
+            .sum();
+        self.text.capacity()
+            + self.ends.capacity() * size_of::<usize>()
+            + self.rows.capacity() * size_of::<Row>()
+            + linked
+    }
+}
+
+/// The lines of a group, in input order ([`Collection::members`]).
+#[derive(Clone, Debug)]
+pub struct Members<'a> {
+    next: &'a [u32],
+    at: u32,
+}
+
+impl Iterator for Members<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        if self.at == END {
+            return None;
+        }
+        let line = self.at;
+        self.at = self.next.get(line as usize).copied().unwrap_or(END);
+        Some(line)
+    }
+}
