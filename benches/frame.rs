@@ -7,7 +7,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 fn uri_2k() -> String {
     let mut s = String::from("https://user:pw@www.example.com:8443/");
@@ -135,19 +135,19 @@ fn parts(c: &mut Criterion, name: &str, uri: &str) {
     c.bench_function(&format!("report_with(iri)/{name}"), |b| {
         b.iter(|| black_box(app.analysis().len()))
     });
-    let theme = uriscope::ui::theme::Theme::default();
+    let theme = uriscope::explorer::ui::theme::Theme::default();
     c.bench_function(&format!("breakdown lines/{name}"), |b| {
         b.iter(|| {
             let a = app.analysis();
-            black_box(uriscope::ui::breakdown::build(&a, &theme, 0, 79).len())
+            black_box(uriscope::explorer::ui::breakdown::build(&a, &theme, 0, 79).len())
         })
     });
     // The WHATWG section the Breakdown adds to each frame (computed once).
     c.bench_function(&format!("whatwg section/{name}"), |b| {
         b.iter(|| {
             let a = app.analysis();
-            let w = uriscope::ui::whatwg::parse(&a, app.resolve.base.text());
-            black_box(uriscope::ui::whatwg::section(&w, None, &[], &theme, 79).len())
+            let w = uriscope::explorer::ui::whatwg::parse(&a, app.resolve.base.text());
+            black_box(uriscope::explorer::ui::whatwg::section(&w, None, &[], &theme, 79).len())
         })
     });
 }
@@ -196,7 +196,11 @@ fn frame(c: &mut Criterion) {
     // The WHATWG join row the Resolve pane adds to each frame.
     let reference = reference_2k();
     c.bench_function("whatwg join/2KB reference", |b| {
-        b.iter(|| black_box(uriscope::whatwg::join(uriscope::app::DEFAULT_BASE, &reference).valid))
+        b.iter(|| {
+            black_box(
+                uriscope::whatwg::join(uriscope::explorer::app::DEFAULT_BASE, &reference).valid,
+            )
+        })
     });
     parts(c, "2KB", &uri_2k());
     parts(c, "64KB", &uri_64k());

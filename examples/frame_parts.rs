@@ -4,8 +4,8 @@
 //! part (best of 3).
 use std::time::Instant;
 
-use uriscope::app::{update, Action, App};
-use uriscope::ui::theme::Theme;
+use uriscope::explorer::app::{update, Action, App};
+use uriscope::explorer::ui::theme::Theme;
 
 fn time(name: &str, mut f: impl FnMut()) {
     // PART=name: time only that part (for a profiler).
@@ -57,23 +57,33 @@ fn main() {
     });
     time("breakdown body", || {
         let a = app.analysis();
-        std::hint::black_box(uriscope::ui::breakdown::build(&a, &theme, 0, 79).len());
+        std::hint::black_box(uriscope::explorer::ui::breakdown::build(&a, &theme, 0, 79).len());
     });
     time("template section", || {
         std::hint::black_box(
-            uriscope::ui::template::section(app.input.text(), &app.template_vars, &theme, 79).len(),
+            uriscope::explorer::ui::template::section(
+                app.input.text(),
+                &app.template_vars,
+                &theme,
+                79,
+            )
+            .len(),
         );
     });
     time("data_url section", || {
-        std::hint::black_box(uriscope::ui::data_url::section(app.input.text(), &theme, 79).len());
+        std::hint::black_box(
+            uriscope::explorer::ui::data_url::section(app.input.text(), &theme, 79).len(),
+        );
     });
     time("parsers section", || {
-        std::hint::black_box(uriscope::ui::parsers::section(&app, &theme, 79).len());
+        std::hint::black_box(uriscope::explorer::ui::parsers::section(&app, &theme, 79).len());
     });
     time("whatwg parse+section", || {
         let a = app.analysis();
-        let w = uriscope::ui::whatwg::parse(&a, app.resolve.base.text());
-        std::hint::black_box(uriscope::ui::whatwg::section(&w, None, &[], &theme, 79).len());
+        let w = uriscope::explorer::ui::whatwg::parse(&a, app.resolve.base.text());
+        std::hint::black_box(
+            uriscope::explorer::ui::whatwg::section(&w, None, &[], &theme, 79).len(),
+        );
     });
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
     time("whole frame", || {

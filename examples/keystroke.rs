@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -61,7 +61,7 @@ fn main() {
             update(&mut app, Action::Insert('x'));
             t.draw(|f| {
                 f.render_widget(&app, f.area());
-                if let Some(p) = uriscope::ui::cursor(&app, f.area()) {
+                if let Some(p) = uriscope::explorer::ui::cursor(&app, f.area()) {
                     f.set_cursor_position(p);
                 }
             })

@@ -57,7 +57,7 @@ fn run_once(data: &[u8]) {
     draw(app, w, h);
 }
 
-fn draw(app: uriscope::app::App, w: u16, h: u16) {
+fn draw(app: uriscope::explorer::app::App, w: u16, h: u16) {
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test backend");
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     std::hint::black_box(t.backend());
@@ -120,7 +120,7 @@ fn large_crafted() -> Vec<(String, String, Vec<u8>)> {
 fn large_best_of(text: &str, program: &[u8], rounds: usize) -> Duration {
     (0..rounds.max(1))
         .map(|_| {
-            let app = uriscope::app::App::new(text, None);
+            let app = uriscope::explorer::app::App::new(text, None);
             let t0 = Instant::now();
             let (app, w, h) = tui_program::run_on(app, program);
             draw(app, w, h);
@@ -276,15 +276,19 @@ fn main() {
             let mut total = Duration::ZERO;
             let mut slow = Vec::new();
             let (app, w, h) = tui_program::run_traced(
-                uriscope::app::App::new("", None),
+                uriscope::explorer::app::App::new("", None),
                 &data,
                 &mut |app, step| {
                     let t = last.elapsed();
                     total += t;
                     if t > Duration::from_micros(200) {
                         let what = match step {
-                            tui_program::Step::Key(k) => uriscope::app::keymap::action_for(app, &k)
-                                .map_or(format!("{k:?}"), |a| format!("{:.60}", format!("{a:?}"))),
+                            tui_program::Step::Key(k) => {
+                                uriscope::explorer::app::keymap::action_for(app, &k)
+                                    .map_or(format!("{k:?}"), |a| {
+                                        format!("{:.60}", format!("{a:?}"))
+                                    })
+                            }
                             other => format!("{other:?}"),
                         };
                         slow.push((t, what, app.input.text().len()));
@@ -319,7 +323,9 @@ fn main() {
             draw(app.clone(), w, h);
             let drawn = t1.elapsed();
             let t2 = Instant::now();
-            let copied = uriscope::app::breakdown::main_result(&app).text.len();
+            let copied = uriscope::explorer::app::breakdown::main_result(&app)
+                .text
+                .len();
             println!(
                 "{path}: steps {:.3} ms, draw {:.3} ms, the breakdown text {copied} bytes in {:.3} ms",
                 steps.as_secs_f64() * 1e3,

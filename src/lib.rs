@@ -26,23 +26,15 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod app;
 pub mod cli;
-pub mod clipboard;
 pub mod collection;
-pub mod config;
 pub mod confuse;
-pub mod event_batch;
 pub mod explorer;
 #[cfg(unix)]
 pub mod guardian;
-pub mod history;
 pub mod report;
 pub mod spec;
-pub mod stdin_list;
-pub mod term;
 pub mod text;
-pub mod ui;
 pub mod whatwg;
 
 /// The URI parser core, a crate of its own ([`uriscope_core`]).

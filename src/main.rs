@@ -33,7 +33,7 @@ fn main() -> ExitCode {
     let status = match args.command {
         // The explorer's X11 hand-over: the clipboard belongs to the
         // explorer's side of the binary, never to the CLI.
-        Some(cli::Command::ServeClipboard) => uriscope::clipboard::serve(),
+        Some(cli::Command::ServeClipboard) => uriscope::explorer::clipboard::serve(),
         Some(command) => cli::run(command),
         None => show_uri(&args),
     };
@@ -58,8 +58,8 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     // (crossterm reads /dev/tty when stdin is not one), as fzf does.
     // The lines are read on a thread: what arrives within a moment opens
     // the list, the rest (`tail -f … | uriscope`) fills it as it comes.
-    let feed =
-        (explorer && !io::stdin().is_terminal()).then(|| uriscope::stdin_list::spawn(io::stdin()));
+    let feed = (explorer && !io::stdin().is_terminal())
+        .then(|| uriscope::explorer::stdin_list::spawn(io::stdin()));
     // `--vars` is read first, whatever the output: a file that cannot be
     // read is a usage error on a pipe as on a terminal.
     let template_vars = match &args.vars {
@@ -82,7 +82,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         let (config, note) = if args.no_config {
             (Default::default(), None)
         } else {
-            match uriscope::config::load(args.config.as_deref()) {
+            match uriscope::explorer::config::load(args.config.as_deref()) {
                 Ok(c) => (c, None),
                 Err(e) => (
                     Default::default(),
@@ -90,7 +90,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
                 ),
             }
         };
-        let config: uriscope::config::Config = config;
+        let config: uriscope::explorer::config::Config = config;
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
             base: args.base.clone().or(config.base),
@@ -99,7 +99,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             encode_set: config.encode_set,
             note,
             history: (config.history != Some(false))
-                .then(uriscope::history::default_path)
+                .then(uriscope::explorer::history::default_path)
                 .flatten(),
             list,
             list_feed: if ended { None } else { feed },

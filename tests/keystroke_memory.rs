@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 /// The system allocator, counting the bytes live and their peak.
 struct Counting;

@@ -6,7 +6,7 @@
 //! binary reading the inputs one per stdin line.
 
 use serde_json::Value;
-use uriscope::app::compare::{compare, normal_forms};
+use uriscope::explorer::app::compare::{compare, normal_forms};
 use uriscope::uri::{analyze, ParseOptions, Verdict};
 
 use crate::support::run_uriscope;
@@ -110,7 +110,7 @@ fn every_surface_gives_the_same_verdict() {
             "{s:?}: {label}\n{b}"
         );
         // The Breakdown pane draws the same words.
-        let lines = uriscope::ui::breakdown::build(&r, &Default::default(), 0, 400);
+        let lines = uriscope::explorer::ui::breakdown::build(&r, &Default::default(), 0, 400);
         let drawn: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         assert!(
             drawn.iter().any(|l| l.starts_with(label.as_ref())),
@@ -236,9 +236,9 @@ fn the_resolve_pane_target_is_what_resolve_prints() {
     let iri = json_lines(&["resolve", "--json", "--iri", "--base", BASE], &inputs);
     let uri = json_lines(&["resolve", "--json", "--base", BASE], &inputs);
     for (i, s) in inputs.iter().enumerate() {
-        let mut app = uriscope::app::App::new(s, Some(BASE));
+        let mut app = uriscope::explorer::app::App::new(s, Some(BASE));
         app.resolve.compat = false;
-        match uriscope::app::resolve::resolution(&app) {
+        match uriscope::explorer::app::resolve::resolution(&app) {
             Ok(r) => {
                 assert_eq!(iri[i]["target"], r.target.as_str(), "{s:?}");
                 if uriscope::uri::parse(s).is_ok() {
@@ -279,10 +279,11 @@ fn data_facts_are_the_same_everywhere() {
         );
         let (_, md, _) = run_uriscope(&["parse", "--format", "markdown", s], b"");
         assert!(md.contains(&f.size_text()), "{s}\n{md}");
-        let drawn: Vec<String> = uriscope::ui::data_url::section(s, &Default::default(), 200)
-            .iter()
-            .map(|l| l.to_string())
-            .collect();
+        let drawn: Vec<String> =
+            uriscope::explorer::ui::data_url::section(s, &Default::default(), 200)
+                .iter()
+                .map(|l| l.to_string())
+                .collect();
         assert!(
             drawn.iter().any(|l| l.ends_with(&f.size_text())),
             "{s}\n{drawn:#?}"

@@ -143,7 +143,7 @@ fn every_module_imports_only_what_the_architecture_allows() {
             }
         }
     }
-    assert!(modules.len() > 15, "{modules:?}");
+    assert!(modules.len() > 8, "{modules:?}");
     assert!(
         wrong.is_empty(),
         "imports the table does not allow:\n{}",
@@ -157,4 +157,150 @@ fn the_path_reader_sees_plain_braced_and_nested_imports() {
         "use crate::a::X;\nuse crate::{b, c::{D, E}, f::G};\nlet x = crate::h::y();\n$crate::no;";
     let got: Vec<String> = paths(code, "crate").into_iter().collect();
     assert_eq!(got, ["a", "b", "c", "f", "h"]);
+}
+
+/// The explorer's folder and its subfolders, whose files import one
+/// another without a cycle (issue 40: a pane's files are read without reading the others).
+const ACYCLIC: [&str; 4] = [
+    "explorer",
+    "explorer/app",
+    "explorer/ui",
+    "explorer/clipboard",
+];
+
+/// The file-to-file imports inside the [`ACYCLIC`] folders: `super::x`
+/// and `crate::explorer::folder::x` for a file `x.rs` of one of them. A folder's
+/// `mod.rs` is left out: it is the folder's face (the `App` its files all
+/// read, and the `mod` lines that name them), not a file among its peers.
+fn file_edges() -> BTreeMap<String, BTreeSet<String>> {
+    let files_of = |folder: &str| -> BTreeSet<String> {
+        std::fs::read_dir(root().join("src").join(folder))
+            .expect("a folder")
+            .flatten()
+            .filter_map(|e| {
+                let p = e.path();
+                let stem = p.file_stem()?.to_string_lossy().to_string();
+                (p.extension().is_some_and(|x| x == "rs") && stem != "mod").then_some(stem)
+            })
+            .collect()
+    };
+    let folders: BTreeMap<&str, BTreeSet<String>> =
+        ACYCLIC.iter().map(|&f| (f, files_of(f))).collect();
+    let mut edges = BTreeMap::new();
+    for (folder, files) in &folders {
+        for file in files {
+            let code = code_of(&root().join("src").join(folder).join(format!("{file}.rs")));
+            let mut to = BTreeSet::new();
+            for sibling in paths(&code, "super") {
+                if files.contains(&sibling) && sibling != *file {
+                    to.insert(format!("{folder}::{sibling}"));
+                }
+            }
+            for (other, its) in &folders {
+                for used in paths(&code, &format!("crate::{}", other.replace('/', "::"))) {
+                    if its.contains(&used) && !(other == folder && used == *file) {
+                        to.insert(format!("{other}::{used}"));
+                    }
+                }
+            }
+            edges.insert(format!("{folder}::{file}"), to);
+        }
+    }
+    edges
+}
+
+/// The files of `edges` that reach themselves again, each with one way
+/// round.
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut out = Vec::new();
+    for start in edges.keys() {
+        // A breadth-first walk from `start`, remembering how each file was
+        // reached, until `start` comes round again.
+        let mut came_from: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([start.as_str()]);
+        'walk: while let Some(at) = queue.pop_front() {
+            for next in edges.get(at).into_iter().flatten() {
+                if next == start {
+                    let mut way = vec![start.as_str(), at];
+                    let mut back = at;
+                    while let Some(&prev) = came_from.get(back) {
+                        way.push(prev);
+                        back = prev;
+                    }
+                    way.pop();
+                    way[1..].reverse();
+                    way.push(start);
+                    out.push(way.join(" → "));
+                    break 'walk;
+                }
+                if !came_from.contains_key(next.as_str()) {
+                    came_from.insert(next, at);
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_import_cycle_between_the_files_of_the_explorer() {
+    let edges = file_edges();
+    assert!(edges.len() > 20, "{edges:?}");
+    let found = cycles(&edges);
+    assert!(
+        found.is_empty(),
+        "import cycles between files:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_cycle_finder_sees_a_cycle_of_three_and_none_in_a_chain() {
+    let graph = |pairs: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in pairs {
+            g.entry(a.to_string()).or_default().insert(b.to_string());
+            g.entry(b.to_string()).or_default();
+        }
+        g
+    };
+    let ring = cycles(&graph(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]));
+    assert_eq!(ring, ["a → b → c → a", "b → c → a → b", "c → a → b → c"]);
+    assert!(cycles(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
+}
+
+/// What drawing may not do (issue 40): start an engine, touch the
+/// clipboard, the terminal or a process. The update step does it and
+/// hands the result to the state (`Effect`, the memo); a frame only reads.
+const NOT_WHILE_DRAWING: [&str; 8] = [
+    "engines::run",
+    "run_with(",
+    "whatwg_against(",
+    "crate::explorer::clipboard",
+    "crossterm::terminal",
+    "crossterm::event",
+    "std::process",
+    "std::io::stdin",
+];
+
+#[test]
+fn drawing_starts_no_engine_and_reads_no_clipboard_or_terminal() {
+    let mut files = Vec::new();
+    sources(&root().join("src/explorer/ui"), &mut files);
+    assert!(files.len() > 10, "{files:?}");
+    let mut wrong = Vec::new();
+    for f in &files {
+        let code = code_of(f);
+        for what in NOT_WHILE_DRAWING {
+            if code.contains(what) {
+                wrong.push(format!("{}: {what}", f.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "effects while drawing:\n{}",
+        wrong.join("\n")
+    );
 }

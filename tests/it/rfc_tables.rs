@@ -11,7 +11,7 @@ pub use shared::{rfc2396_appendix_c, rfc3986_abnormal, rfc3986_normal, BASE};
 /// the §5.4 base, each note starting with its target.
 #[test]
 fn the_explorer_reads_the_tables_row_for_row() {
-    use uriscope::app::examples::parse_set;
+    use uriscope::explorer::app::examples::parse_set;
     let sets = [
         (
             include_str!("../../assets/rfc3986-normal.txt"),

@@ -3,7 +3,7 @@
 //! of a line that is not UTF-8, `decode --json` with one shape for every
 //! input, and JSON that is safe to `cat` to a terminal.
 
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 use crate::support::run_uriscope;
 use crate::tui::screen::screen;

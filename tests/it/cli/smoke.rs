@@ -7,7 +7,7 @@
 use crate::support::same_up_to_scheme_and_host_case;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{examples, App};
+use uriscope::explorer::app::{examples, App};
 use uriscope::uri::lint::lint;
 use uriscope::uri::rfc2396;
 use uriscope::uri::{

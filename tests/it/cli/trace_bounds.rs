@@ -105,7 +105,7 @@ fn rfc2396_step6_on_32000_dotdot_pairs_is_linear_and_bounded() {
 fn resolve_pane_draws_a_capped_trace() {
     use ratatui::backend::TestBackend;
     use ratatui::Terminal;
-    use uriscope::app::{update, Action, App, Pane};
+    use uriscope::explorer::app::{update, Action, App, Pane};
     // Against http://a/b/c/d;p?q: rows "/b", "/c", 1500 × "/a", "/".
     let mut a = App::new(&"a/".repeat(1500), None);
     update(&mut a, Action::FocusPane(Pane::Resolve));

@@ -3,7 +3,7 @@
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::App;
+use uriscope::explorer::app::App;
 use uriscope::uri::{analyze, parse, ParseOptions};
 
 /// Every finding's span lies on character boundaries and can be sliced.
@@ -207,7 +207,7 @@ fn regression_uri_to_iri_keeps_escapes_in_an_ipv6_zone() {
 #[test]
 fn regression_reopening_the_copy_chooser_recomputes_nothing() {
     use std::rc::Rc;
-    use uriscope::app::{update, Action, Overlay};
+    use uriscope::explorer::app::{update, Action, Overlay};
     let mut program = crate::tui::tui_program::pasted("[]{}%zz ".repeat(187).as_bytes());
     program.extend_from_slice(&[0x20, b'o']); // Ctrl-O: the chooser opens
     let (mut app, _, _) = crate::tui::tui_program::run(&program);
@@ -293,8 +293,8 @@ fn regression_iri_normal_form_parses_as_an_iri() {
 /// seconds in a debug build); the memory figures are in the README.
 #[test]
 fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
-    use uriscope::app::breakdown::{main_result, COPIED_FINDINGS};
-    use uriscope::app::{update, Action, Pane};
+    use uriscope::explorer::app::breakdown::{main_result, COPIED_FINDINGS};
+    use uriscope::explorer::app::{update, Action, Pane};
     let input = "[]{}%zz 例\u{0}".repeat(20_000);
     let mut app = App::new(&input, None);
     // The copied breakdown: every component, then the findings grouped by
@@ -329,7 +329,7 @@ fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
     // The Encode pane: the lines it builds are bounded by the screen's
     // needs, not by the 60,000 characters or 20,000 malformed escapes.
     update(&mut app, Action::FocusPane(Pane::Encode));
-    let lines = uriscope::ui::encode::build(&app, &Default::default(), 100);
+    let lines = uriscope::explorer::ui::encode::build(&app, &Default::default(), 100);
     assert!(lines.len() < 320, "{} lines", lines.len());
     let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     assert!(
@@ -354,7 +354,7 @@ fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
 #[test]
 fn regression_boundary_jump_in_an_overlay_field() {
     use crossterm::event::{KeyCode, KeyModifiers};
-    use uriscope::app::{update, Action, Overlay};
+    use uriscope::explorer::app::{update, Action, Overlay};
     let mut app = App::new("http://h/a/b/c/d/e?x=1", None);
     update(&mut app, Action::HistorySearch);
     for c in "x\u{618} \u{301}\u{301}".chars() {
@@ -372,7 +372,7 @@ fn regression_boundary_jump_in_an_overlay_field() {
         assert!(filter.text().is_char_boundary(filter.cursor()));
     }
     // The editor itself ignores stops inside a character.
-    let mut ed = uriscope::app::Editor::new("a\u{301}\u{301}b");
+    let mut ed = uriscope::explorer::app::Editor::new("a\u{301}\u{301}b");
     ed.end();
     ed.jump_left(&[2, 4]);
     assert!(ed.text().is_char_boundary(ed.cursor()));

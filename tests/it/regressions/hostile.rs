@@ -36,7 +36,7 @@ fn uriscope_threads_30000_is_capped_at_the_cores() {
 /// gone. Each Ctrl-Z now takes back one of them.
 #[test]
 fn a_9_mib_link_pasted_and_unwrapped_undoes_back_to_the_text_before_it() {
-    use uriscope::app::{update, Action, App};
+    use uriscope::explorer::app::{update, Action, App};
     let mut app = App::new("http://before/", None);
     let link = format!("<http://x/{}>", "a".repeat(9 << 20));
     update(&mut app, Action::Paste(link.clone()));
@@ -54,8 +54,8 @@ fn a_9_mib_link_pasted_and_unwrapped_undoes_back_to_the_text_before_it() {
 }
 
 mod history {
-    use uriscope::app::{update, Action, App};
-    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::app::{update, Action, App};
+    use uriscope::explorer::clipboard::FakeClipboard;
     use uriscope::explorer::{open_history, run_effect};
 
     fn dir(name: &str) -> std::path::PathBuf {
@@ -127,7 +127,7 @@ mod history {
         let dir = dir("caps");
         let path = dir.join("history");
         std::fs::create_dir_all(&dir).unwrap();
-        let huge: String = (0..uriscope::history::MAX_FILE / 32 + 1)
+        let huge: String = (0..uriscope::explorer::history::MAX_FILE / 32 + 1)
             .map(|i| format!("http://h/{i:022}\n"))
             .collect();
         std::fs::write(&path, &huge).unwrap();
@@ -135,10 +135,13 @@ mod history {
         open_history(&mut app, &path);
         assert_eq!(app.history_file, None);
         assert!(app.status.as_ref().unwrap().text.contains("over the"));
-        assert_eq!(app.history.entries.len(), uriscope::history::MAX);
+        assert_eq!(app.history.entries.len(), uriscope::explorer::history::MAX);
         std::fs::write(&path, "http://small/\n").unwrap();
         let mut app = explorer(&path);
-        let long = format!("http://h/{}", "x".repeat(uriscope::history::MAX_ENTRY));
+        let long = format!(
+            "http://h/{}",
+            "x".repeat(uriscope::explorer::history::MAX_ENTRY)
+        );
         keep(&mut app, &long);
         let status = app.status.as_ref().unwrap().text.clone();
         assert!(status.contains("this session only"), "{status}");

@@ -4,7 +4,7 @@
 //! the diagnostic.
 
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::{update, Action, App, Effect, Focus, Overlay, Pane};
+use uriscope::explorer::app::{update, Action, App, Effect, Focus, Overlay, Pane};
 
 use crate::tui::screen::{press, screen};
 
@@ -137,7 +137,7 @@ fn the_field_shows_the_rules_and_ctrl_y_copies_the_result() {
     assert!(s.contains("https://u:****@xn--bcher-kva.example/p"), "{s}");
     insta::assert_snapshot!("edit_field_80x24", s);
     let ev = crossterm::event::KeyEvent::new(KeyCode::Char('y'), KeyModifiers::CONTROL);
-    let act = uriscope::app::keymap::action_for(&a, &ev).expect("Ctrl-Y is bound");
+    let act = uriscope::explorer::app::keymap::action_for(&a, &ev).expect("Ctrl-Y is bound");
     let Effect::Copy(source) = update(&mut a, act) else {
         panic!("no copy")
     };
@@ -157,7 +157,7 @@ fn rows_wrap_at_neither_end_and_the_view_marks_the_row() {
     assert_eq!(a.breakdown.row, 6);
     assert_eq!(a.focus, Focus::Pane(Pane::Breakdown));
     // The help lists the keys.
-    let rows = uriscope::app::keymap::help_rows();
+    let rows = uriscope::explorer::app::keymap::help_rows();
     assert!(rows
         .iter()
         .any(|(_, k, h)| k == "Enter" && h.starts_with("edit the selected component")));

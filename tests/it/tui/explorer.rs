@@ -2,8 +2,8 @@
 //! loop does: key events in, state and effects out.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
-use uriscope::app::{keymap, update, Action, App, Effect, Focus, Overlay, Pane};
-use uriscope::clipboard::FakeClipboard;
+use uriscope::explorer::app::{keymap, update, Action, App, Effect, Focus, Overlay, Pane};
+use uriscope::explorer::clipboard::FakeClipboard;
 use uriscope::explorer::run_effect;
 
 fn key(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
@@ -168,7 +168,7 @@ fn cursor_and_width_with_cjk_and_emoji() {
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
     let mut buf = ratatui::buffer::Buffer::empty(area);
     ratatui::widgets::Widget::render(&app, area, &mut buf);
-    let p = uriscope::ui::cursor(&app, area).unwrap();
+    let p = uriscope::explorer::ui::cursor(&app, area).unwrap();
     assert_eq!((p.x, p.y), (6 + 3, 0));
 }
 
@@ -315,7 +315,7 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
 fn examples_picker_loads_input_and_base() {
     let mut app = App::new("not-an-example", None);
     send(&mut app, key(KeyCode::F(2), KeyModifiers::NONE));
-    let target = uriscope::app::examples::all()
+    let target = uriscope::explorer::app::examples::all()
         .iter()
         .position(|e| e.input == "/.//foo")
         .unwrap();

@@ -5,8 +5,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use uriscope::app::keymap::{self, Context};
-use uriscope::app::{compare, encode, resolve, update, Action, App, Effect, Focus, Pane};
+use uriscope::explorer::app::keymap::{self, Context};
+use uriscope::explorer::app::{compare, encode, resolve, update, Action, App, Effect, Focus, Pane};
 
 fn send(app: &mut App, code: KeyCode, mods: KeyModifiers) -> Effect {
     match keymap::action_for(app, &KeyEvent::new(code, mods)) {
@@ -198,7 +198,7 @@ fn the_compare_field_compares() {
 
 #[test]
 fn ctrl_y_where_there_is_nothing_to_copy_says_so() {
-    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::clipboard::FakeClipboard;
     use uriscope::explorer::run_effect;
     // A base that is no absolute URI: the Resolve pane has no result.
     let mut app = on("g", Pane::Resolve);
@@ -269,7 +269,7 @@ fn clicks_on_the_tabs_focus_the_panes() {
     let app = App::new("g", None);
     let area = Rect::new(0, 0, 80, 24);
     // " Breakdown │ Resolve │ Compare │ Encode │"
-    let at = |col| uriscope::ui::click(&app, area, col, 1);
+    let at = |col| uriscope::explorer::ui::click(&app, area, col, 1);
     assert_eq!(at(3), Some(Action::FocusPane(Pane::Breakdown)));
     assert_eq!(at(15), Some(Action::FocusPane(Pane::Resolve)));
     assert_eq!(at(25), Some(Action::FocusPane(Pane::Compare)));
@@ -278,7 +278,7 @@ fn clicks_on_the_tabs_focus_the_panes() {
     update(&mut app, Action::FocusPane(Pane::Resolve));
     assert_eq!(app.focus, Focus::Pane(Pane::Resolve));
     // The cursor sits in the base field (view row 0 = screen row 2).
-    let p = uriscope::ui::cursor(&app, area).unwrap();
+    let p = uriscope::explorer::ui::cursor(&app, area).unwrap();
     assert_eq!((p.x, p.y), (10 + 18, 2));
 }
 
@@ -312,7 +312,7 @@ fn the_copy_chooser_offers_the_uri_and_iri_forms() {
     // The chooser has the three Markdown reports beside the entries.
     assert_eq!(
         app.copy_choices().len(),
-        entries.len() + uriscope::app::markdown::VIEWS.len()
+        entries.len() + uriscope::explorer::app::markdown::VIEWS.len()
     );
     let app = App::new("http://xn--mnchen-3ya.de/stra%C3%9Fe", None);
     let entries = app.copy_entries();

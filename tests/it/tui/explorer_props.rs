@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use uriscope::app::breakdown::{boundaries, components};
-use uriscope::app::{update, Action, App, Choice};
+use uriscope::explorer::app::breakdown::{boundaries, components};
+use uriscope::explorer::app::{update, Action, App, Choice};
 use uriscope::uri::segments;
 use uriscope::uri::{analyze, ParseOptions};
 
@@ -95,10 +95,10 @@ proptest! {
                 prop_assert_eq!(row, e);
             }
         }
-        for (k, pane) in uriscope::app::markdown::VIEWS.iter().enumerate() {
+        for (k, pane) in uriscope::explorer::app::markdown::VIEWS.iter().enumerate() {
             let e = app.copy_entry(2 + k).unwrap();
             prop_assert!(shows(&choices[2 + k], &Choice::of(&e)), "{:?} vs {:?}", choices[2 + k], Choice::of(&e));
-            prop_assert_eq!(e.label, uriscope::app::markdown::label(*pane));
+            prop_assert_eq!(e.label, uriscope::explorer::app::markdown::label(*pane));
         }
     }
 
@@ -112,7 +112,7 @@ proptest! {
         let all = boundaries(&s);
         let cuts: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
         let cursor = cuts[at.index(cuts.len())];
-        let near = uriscope::app::breakdown::boundaries_near(&s, cursor);
+        let near = uriscope::explorer::app::breakdown::boundaries_near(&s, cursor);
         let before = |b: &[usize]| b.iter().copied().filter(|&i| i < cursor).max();
         let after = |b: &[usize]| b.iter().copied().filter(|&i| i > cursor).min();
         prop_assert_eq!(before(&near), before(&all), "{:?} at {}: {:?} vs {:?}", s, cursor, near, all);
@@ -160,7 +160,7 @@ proptest! {
         let area = Rect::new(0, 0, w, h);
         let mut buf = Buffer::empty(area);
         (&app).render(area, &mut buf);
-        let _ = uriscope::ui::cursor(&app, area);
+        let _ = uriscope::explorer::ui::cursor(&app, area);
         for cell in buf.content() {
             prop_assert!(!cell.symbol().chars().any(|c| c.is_control()), "{:?}", cell.symbol());
         }

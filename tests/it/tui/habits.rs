@@ -5,7 +5,7 @@
 //! shows.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use uriscope::app::{keymap, update, Action, App, Effect, Focus, Overlay, Pane};
+use uriscope::explorer::app::{keymap, update, Action, App, Effect, Focus, Overlay, Pane};
 
 use super::screen::screen;
 
@@ -57,7 +57,10 @@ fn an_edit_message_goes_when_the_focus_moves() {
     // "host set…; Ctrl-Z undoes" stayed after switching to Resolve.
     let mut a = App::new("http://a/", None);
     update(&mut a, Action::CopyFocused);
-    a.say(uriscope::app::StatusKind::Info, "host set; Ctrl-Z undoes");
+    a.say(
+        uriscope::explorer::app::StatusKind::Info,
+        "host set; Ctrl-Z undoes",
+    );
     update(&mut a, Action::FocusNext);
     update(&mut a, Action::FocusNext);
     assert_eq!(a.pane, Pane::Resolve);
@@ -203,7 +206,7 @@ fn ctrl_home_opens_the_resolve_table_on_its_first_step() {
     let mut a = App::new("../../../g", None);
     update(&mut a, Action::FocusPane(Pane::Resolve));
     send(&mut a, KeyCode::Home, KeyModifiers::CONTROL);
-    let len = uriscope::app::memo::table_len(&a);
+    let len = uriscope::explorer::app::memo::table_len(&a);
     assert!(len > 1);
     assert_eq!(a.resolve.step, 0);
     assert_eq!(status(&a), format!("row 0 of {len}"));
@@ -237,7 +240,7 @@ fn overlays_page_by_their_height_and_go_to_their_ends() {
     update(&mut a, Action::Close);
     update(&mut a, Action::Examples);
     key(&mut a, KeyCode::End);
-    let n = uriscope::app::examples::all().len();
+    let n = uriscope::explorer::app::examples::all().len();
     assert_eq!(a.overlay, Some(Overlay::Examples { selected: n - 1 }));
     key(&mut a, KeyCode::Home);
     assert_eq!(a.overlay, Some(Overlay::Examples { selected: 0 }));

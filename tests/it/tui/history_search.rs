@@ -2,7 +2,7 @@
 //! a shell's reverse search; newest first; Enter loads one as one edit.
 
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::{update, Action, App, Overlay};
+use uriscope::explorer::app::{update, Action, App, Overlay};
 
 use crate::tui::screen::{press, screen};
 
@@ -103,7 +103,7 @@ fn the_matches_follow_the_filter_and_the_list() {
     // The list from stdin, growing while the search is open.
     a.list = vec!["s:b1".into(), "s:a".into()];
     a.overlay = Some(Overlay::History {
-        filter: uriscope::app::Editor::new("B"),
+        filter: uriscope::explorer::app::Editor::new("B"),
         selected: 0,
         stdin: true,
     });

@@ -3,7 +3,7 @@
 //! field has focus. Each test fails on the code before the fix.
 
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::{encode, keymap, update, Action, App, Effect, Focus, Pane};
+use uriscope::explorer::app::{encode, keymap, update, Action, App, Effect, Focus, Pane};
 use uriscope::uri::percent::encode_set;
 use uriscope::uri::{self, rfc2396, trace, ResolveOptions};
 
@@ -317,8 +317,8 @@ fn pager_keys_where_no_text_field_has_focus() {
 /// host-colored run.
 #[test]
 fn fallback_authority_is_colored_by_its_parts() {
-    use uriscope::app::breakdown::roles;
-    use uriscope::app::role::Role;
+    use uriscope::explorer::app::breakdown::roles;
+    use uriscope::explorer::app::role::Role;
     let s = "http://us er@ho st:8x0/p";
     let r = uri::analyze(s, Default::default());
     assert!(!r.is_valid());
@@ -337,7 +337,7 @@ fn fallback_authority_is_colored_by_its_parts() {
     assert_eq!(roles[s.find(":8").unwrap()], Role::Delimiter);
     // A bracketed host keeps its colons.
     let s = "http://[::1:zz]:80/";
-    let roles = uriscope::app::breakdown::roles(&uri::analyze(s, Default::default()));
+    let roles = uriscope::explorer::app::breakdown::roles(&uri::analyze(s, Default::default()));
     let h = s.find('[').unwrap();
     assert!(
         roles[h..h + 8].iter().all(|&x| x == Role::Host),
@@ -356,13 +356,13 @@ fn fallback_authority_is_colored_by_its_parts() {
 #[test]
 fn views_take_key_names_from_the_key_table() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("src/ui"))
-        .expect("src/ui")
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("src/explorer/ui"))
+        .expect("src/explorer/ui")
         .map(|e| e.expect("entry").path())
         .collect();
-    files.push(root.join("src/app/update.rs"));
-    files.push(root.join("src/app/panes.rs"));
-    files.push(root.join("src/explorer.rs"));
+    files.push(root.join("src/explorer/app/update.rs"));
+    files.push(root.join("src/explorer/app/panes.rs"));
+    files.push(root.join("src/explorer/mod.rs"));
     let names = [
         "Ctrl-", "Alt-", "Shift-", "Esc", "Enter", "Tab ", "PgUp", "PgDn",
     ];

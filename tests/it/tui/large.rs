@@ -2,8 +2,8 @@
 //! below its RFC 3986 lines (URI Template, `data:`, Parsers, WHATWG) only
 //! when the view reaches them; nothing of them is lost.
 
-use uriscope::app::{update, Action, App, Pane};
-use uriscope::ui::breakdown::LAZY_SECTIONS;
+use uriscope::explorer::app::{update, Action, App, Pane};
+use uriscope::explorer::ui::breakdown::LAZY_SECTIONS;
 
 use super::screen::screen;
 

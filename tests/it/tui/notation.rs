@@ -1,7 +1,7 @@
 //! Issue 39 point 7: one notation for an invisible character everywhere
 //! the explorer shows one (`<U+200D>`), while what is copied stays exact.
 
-use uriscope::app::{update, Action, App, CopySource};
+use uriscope::explorer::app::{update, Action, App, CopySource};
 
 use super::screen::screen;
 
@@ -20,7 +20,10 @@ fn the_breakdown_quotes_the_input_in_the_screen_notation() {
     // The iri note said "http://h/a\u{200d}b\u{202e}c" above an error
     // that said '<U+202E>'.
     let mut a = App::new(INPUT, None);
-    update(&mut a, Action::FocusPane(uriscope::app::Pane::Breakdown));
+    update(
+        &mut a,
+        Action::FocusPane(uriscope::explorer::app::Pane::Breakdown),
+    );
     update(&mut a, Action::Bottom);
     let s = screen(&a, 120, 50);
     assert!(plain_notation(&s).is_empty(), "{s}");

@@ -8,8 +8,8 @@
 
 use crate::tui::screen::{press, screen};
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::{update, Action, App, Effect, Overlay};
 use uriscope::confuse::engines::{Engine, EngineResults, Outcome, Reading};
+use uriscope::explorer::app::{update, Action, App, Effect, Overlay};
 
 fn external(host: &str) -> Vec<EngineResults> {
     vec![EngineResults {
@@ -28,7 +28,7 @@ fn opened(url: &str) -> App {
     let mut a = App::new(url, None);
     a.engines = vec![("python urllib", true), ("go net/url", false)];
     let ev = crossterm::event::KeyEvent::new(KeyCode::F(9), KeyModifiers::NONE);
-    let action = uriscope::app::keymap::action_for(&a, &ev).expect("F9 is bound");
+    let action = uriscope::explorer::app::keymap::action_for(&a, &ev).expect("F9 is bound");
     assert_eq!(action, Action::Parsers);
     // Opening asks the main loop to run the external engines on the input.
     assert_eq!(update(&mut a, action), Effect::RunEngines(url.to_string()));

@@ -2,7 +2,7 @@
 //! is typed: not in any pane, not in the copy chooser, and with a mask of
 //! fixed length (its length is not shown either).
 
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 use crate::tui::screen::screen;
 
@@ -105,8 +105,8 @@ fn the_resolve_target_and_whatwg_join_are_masked() {
 /// Copying copies the real text; the status line says it holds a password.
 #[test]
 fn copying_copies_the_password_and_says_so() {
-    use uriscope::app::Effect;
-    use uriscope::clipboard::FakeClipboard;
+    use uriscope::explorer::app::Effect;
+    use uriscope::explorer::clipboard::FakeClipboard;
     use uriscope::explorer::run_effect;
     let mut app = App::new(URI, None);
     let mut cb = FakeClipboard::default();
@@ -184,7 +184,7 @@ fn the_reveal_key_shows_and_masks_again() {
     no_password(&app, "Resolve, masked again");
     // The key is in the table: F4.
     assert_eq!(
-        uriscope::app::keymap::key_name(&Action::RevealPasswords).as_deref(),
+        uriscope::explorer::app::keymap::key_name(&Action::RevealPasswords).as_deref(),
         Some("F4")
     );
 }

@@ -2,7 +2,7 @@
 //! say what changed, form decoding beside the RFC 3986 one, empty keys and
 //! empty pairs named.
 
-use uriscope::app::App;
+use uriscope::explorer::app::App;
 
 use crate::tui::screen::screen;
 

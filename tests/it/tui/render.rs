@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use uriscope::app::{update, Action, App};
+use uriscope::explorer::app::{update, Action, App};
 
 const FULL: &str = "foo://user@example.com:8042/over/there?name=ferret&x=%41#nose";
 const ZONE: &str = "http://[fe80::1%25eth0]:8080/index.html";
@@ -127,7 +127,7 @@ fn no_size_panics() {
             for h in [0u16, 1, 2, 3, 4, 11, 12, 13, 15, 16, 24, 30] {
                 let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
                 a.render(buf.area, &mut buf);
-                let _ = uriscope::ui::cursor(a, buf.area);
+                let _ = uriscope::explorer::ui::cursor(a, buf.area);
             }
         }
     }
@@ -166,16 +166,19 @@ fn lint_warnings_are_listed_with_carets() {
 
 #[test]
 fn clicks_focus_the_input_and_the_panes() {
-    use uriscope::app::{Focus, Pane};
+    use uriscope::explorer::app::{Focus, Pane};
     let mut a = app(FULL);
     let area = Rect::new(0, 0, 80, 24);
-    let act = uriscope::ui::click(&a, area, 3, 1).expect("a tab");
+    let act = uriscope::explorer::ui::click(&a, area, 3, 1).expect("a tab");
     update(&mut a, act);
     assert_eq!(a.focus, Focus::Pane(Pane::Breakdown));
-    let act = uriscope::ui::click(&a, area, 30, 0).expect("the input line");
+    let act = uriscope::explorer::ui::click(&a, area, 30, 0).expect("the input line");
     update(&mut a, act);
     assert_eq!(a.focus, Focus::Input);
-    let act = uriscope::ui::click(&a, area, 30, 10).expect("the view");
+    let act = uriscope::explorer::ui::click(&a, area, 30, 10).expect("the view");
     assert_eq!(act, Action::FocusPane(Pane::Breakdown));
-    assert_eq!(uriscope::ui::click(&a, Rect::new(0, 0, 12, 4), 1, 1), None);
+    assert_eq!(
+        uriscope::explorer::ui::click(&a, Rect::new(0, 0, 12, 4), 1, 1),
+        None
+    );
 }

@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 fn ctrl(app: &mut App, c: char) {
     press(app, KeyCode::Char(c), KeyModifiers::CONTROL);
@@ -120,7 +120,7 @@ fn no_size_panics_in_the_new_panes() {
             for h in [0u16, 1, 4, 11, 12, 13, 16, 24] {
                 let mut buf = Buffer::empty(Rect::new(0, 0, w, h));
                 a.render(buf.area, &mut buf);
-                let _ = uriscope::ui::cursor(a, buf.area);
+                let _ = uriscope::explorer::ui::cursor(a, buf.area);
             }
         }
     }
@@ -172,7 +172,7 @@ fn user_text_in_the_pane_fields_is_drawn_visibly() {
 
 #[test]
 fn every_example_draws_in_every_pane() {
-    for e in uriscope::app::examples::all() {
+    for e in uriscope::explorer::app::examples::all() {
         let mut a = App::new(e.input, Some(e.base));
         for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
             update(&mut a, Action::FocusPane(pane));
@@ -202,7 +202,7 @@ mod props {
                           base in "[a-z:/?#@%.0-9]{0,24}",
                           steps in 0usize..12, back in 0usize..12) {
             let mut a = App::new(&input, Some(&base));
-            a.compare.text = uriscope::app::Editor::new(&base);
+            a.compare.text = uriscope::explorer::app::Editor::new(&base);
             for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
                 update(&mut a, Action::FocusPane(pane));
                 for _ in 0..back { update(&mut a, Action::StepPrev); }

@@ -3,7 +3,7 @@
 //! Resolve pane's WHATWG join row, at 80x24.
 
 use crate::tui::screen::screen;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 
 /// Backslash, default port, uppercase host and a dot-segment: four ways a
 /// browser reads this differently from RFC 3986.

@@ -7,7 +7,7 @@
 
 use crate::support::run_uriscope;
 use crate::tui::screen::screen;
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 use uriscope::uri::{trace, ResolveOptions};
 
 const BASE: &str = "http://a/b/c/d;p?q";

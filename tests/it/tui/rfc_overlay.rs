@@ -5,8 +5,8 @@
 use crate::tui::screen::sizes;
 use crate::tui::screen::{press, screen};
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::citation::current;
-use uriscope::app::{update, Action, App, Overlay, Pane};
+use uriscope::explorer::app::citation::current;
+use uriscope::explorer::app::{update, Action, App, Overlay, Pane};
 
 fn on(input: &str, pane: Pane) -> App {
     let mut a = App::new(input, None);
@@ -143,7 +143,7 @@ fn an_rfc_not_shipped_is_named_not_drawn() {
     // Whatever the finding under the cursor, an RFC cited but not shipped
     // is said so in the overlay.
     a.overlay = Some(Overlay::Rfc {
-        citation: uriscope::app::citation::Citation {
+        citation: uriscope::explorer::app::citation::Citation {
             about: "a test".into(),
             rule: None,
             cites: uriscope::spec::cite("RFC 9110 §4.2.1"),
@@ -178,7 +178,7 @@ sizes!(rfc_overlay_on_a_dot_segment_row, {
 /// shown view, its rows following the entries one for one.
 #[test]
 fn the_copy_chooser_offers_the_markdown_report_of_the_view() {
-    use uriscope::app::Effect;
+    use uriscope::explorer::app::Effect;
     let mut a = App::new("http://u:secret@h/a b", None);
     for (pane, heading) in [
         (Pane::Breakdown, "### `http://u:****@h/a b`"),

@@ -6,8 +6,8 @@
 use crate::tui::screen::sizes;
 use crate::tui::screen::{press, screen};
 use crossterm::event::{KeyCode, KeyModifiers};
-use uriscope::app::citation::{current, passage_lines};
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::citation::{current, passage_lines};
+use uriscope::explorer::app::{update, Action, App, Pane};
 use uriscope::uri::template::Value;
 
 /// The explorer on `input` with the input line's cursor at byte `at`.

@@ -1,7 +1,7 @@
 //! Issue 39 point 8: no label is cut while there is room for it, and the
 //! overlays use the width of the terminal.
 
-use uriscope::app::{update, Action, App};
+use uriscope::explorer::app::{update, Action, App};
 
 use super::screen::screen;
 

@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
-use uriscope::app::{keymap, update, App};
+use uriscope::explorer::app::{keymap, update, App};
 
 /// The app drawn into a `w`x`h` TestBackend, as text.
 pub fn screen(app: &App, w: u16, h: u16) -> String {

@@ -5,7 +5,7 @@
 //! scrolled to the section.
 
 use crate::tui::screen::screen;
-use uriscope::app::App;
+use uriscope::explorer::app::App;
 use uriscope::uri::template::{Value, Variables};
 
 /// `app` scrolled so `heading` is the first line of the Breakdown view,

@@ -3,8 +3,8 @@
 //! one edit, and the copy chooser offers that URI.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use uriscope::app::keymap::action_for;
-use uriscope::app::{update, Action, App, Effect};
+use uriscope::explorer::app::keymap::action_for;
+use uriscope::explorer::app::{update, Action, App, Effect};
 
 const PATH: &str = r"C:\Users\x\My Docs\a.txt";
 const LIKELY: &str = "file:///C:/Users/x/My%20Docs/a.txt";

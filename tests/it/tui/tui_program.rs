@@ -5,7 +5,7 @@
 //! replays here byte for byte.
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use uriscope::app::{keymap, update, Action, App, Effect};
+use uriscope::explorer::app::{keymap, update, Action, App, Effect};
 use uriscope::explorer::split_unbound_alt;
 
 const CODES: [KeyCode; 20] = [

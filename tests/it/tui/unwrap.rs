@@ -5,7 +5,7 @@
 //! uses; one undo brings the raw paste back; the Encode field takes text
 //! as it is.
 
-use uriscope::app::{update, Action, App, Pane};
+use uriscope::explorer::app::{update, Action, App, Pane};
 use uriscope::uri::extract::unwrap_link;
 
 #[track_caller]

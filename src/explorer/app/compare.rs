@@ -1,0 +1,156 @@
+//! The Compare pane's model: the input's RFC 3986 §6.2.2 / §6.2.3
+//! normalization ladder, its normal form, and its comparison with the text
+//! of a second field up the §6.2 ladder. Drawn by `ui::compare`.
+//!
+//! Every answer here is the one a subcommand prints for the same input,
+//! computed by the same core call: the normal form is `uriscope normalize`'s
+//! (a URI; `uriscope normalize --iri`'s IRI form is shown beside it when it
+//! differs), the comparison is `uriscope equiv`'s, and only when that
+//! refuses an input that is not a URI is `uriscope equiv --iri`'s shown,
+//! labelled as such.
+
+use super::{App, CopyEntry, Editor, ViewScroll};
+
+/// The Compare pane's own state.
+#[derive(Clone, Debug, Default)]
+pub struct CompareView {
+    /// The second URI, compared with the input.
+    pub text: Editor,
+    /// Scroll of the view.
+    pub scroll: ViewScroll,
+}
+use crate::uri::trace::{self, Normalization};
+use crate::uri::{equivalence, normalize, Equivalence, NormalizeError, NormalizeOptions};
+
+/// `uriscope normalize` and `uriscope equiv`: RFC 3986 §6.2, URIs only.
+pub const URI: NormalizeOptions = NormalizeOptions {
+    syntax_only: false,
+    ipv6_rfc5952: false,
+    keep_encoded_dots: false,
+    iri: false,
+};
+
+/// `uriscope normalize --iri` and `uriscope equiv --iri`: RFC 3987 §5.3
+/// (which is RFC 3986 §6.2 for a URI, and decodes escapes of characters
+/// an IRI may hold).
+pub const IRI: NormalizeOptions = NormalizeOptions { iri: true, ..URI };
+
+/// The ladder's options: a URI's ladder is `uriscope normalize --trace`'s;
+/// an input that is only an IRI-reference (or neither) gets
+/// `normalize --iri --trace`'s, so an IRI still shows its rungs.
+pub fn ladder_options(app: &App) -> NormalizeOptions {
+    if crate::uri::parse(app.input.text()).is_ok() {
+        URI
+    } else {
+        IRI
+    }
+}
+
+/// The input's normalization, rung by rung.
+pub fn normalization(app: &App) -> Result<Normalization, NormalizeError> {
+    trace::normalize(app.input.text(), ladder_options(app))
+}
+
+/// The input's normal forms, as the CLI prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NormalForms {
+    /// `uriscope normalize INPUT`: the normal form, or why there is none
+    /// (an input that is not a URI-reference).
+    pub uri: Result<String, NormalizeError>,
+    /// `uriscope normalize --iri INPUT`, when it succeeds and differs
+    /// from the URI normal form.
+    pub iri: Option<String>,
+}
+
+/// The normal forms of `s`.
+///
+/// ```
+/// use uriscope::explorer::app::compare::normal_forms;
+/// let n = normal_forms("HTTP://a/%E2%82%AC");
+/// assert_eq!(n.uri.unwrap(), "http://a/%E2%82%AC");
+/// assert_eq!(n.iri.as_deref(), Some("http://a/€"));
+/// ```
+pub fn normal_forms(s: &str) -> NormalForms {
+    let uri = normalize(s, URI);
+    let iri = normalize(s, IRI).ok().filter(|i| uri.as_ref() != Ok(i));
+    NormalForms { uri, iri }
+}
+
+/// The comparison of two inputs, as the CLI answers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// `uriscope equiv A B`.
+    pub uri: Result<Equivalence, NormalizeError>,
+    /// `uriscope equiv --iri A B`, only when the first refused an input
+    /// that is not a URI-reference.
+    pub iri: Option<Result<Equivalence, NormalizeError>>,
+}
+
+impl Comparison {
+    /// The answer shown as the verdict: the URI comparison, else the IRI
+    /// one.
+    pub fn shown(&self) -> (&Result<Equivalence, NormalizeError>, NormalizeOptions) {
+        match &self.iri {
+            Some(iri) => (iri, IRI),
+            None => (&self.uri, URI),
+        }
+    }
+}
+
+/// Compare `a` and `b`.
+///
+/// ```
+/// use uriscope::explorer::app::compare::compare;
+/// let c = compare("http://a/é", "http://a/%C3%A9");
+/// assert!(c.uri.is_err());
+/// assert!(c.iri.unwrap().unwrap().is_equivalent());
+/// ```
+pub fn compare(a: &str, b: &str) -> Comparison {
+    let uri = equivalence(a, b, URI);
+    let iri = uri.is_err().then(|| equivalence(a, b, IRI));
+    Comparison { uri, iri }
+}
+
+/// The comparison of the input with the compare field, or `None` while
+/// that field is empty.
+pub fn comparison(app: &App) -> Option<Comparison> {
+    let other = app.compare.text.text();
+    (!other.is_empty()).then(|| compare(app.input.text(), other))
+}
+
+/// The syntax-based (§6.2.2 only) normal form of `s` under `options`.
+pub fn syntax_normal(s: &str, options: NormalizeOptions) -> Option<String> {
+    normalize(
+        s,
+        NormalizeOptions {
+            syntax_only: true,
+            ..options
+        },
+    )
+    .ok()
+}
+
+/// The normal forms to copy: `uriscope normalize`'s, and the IRI form
+/// where it differs. An input that is not an IRI-reference offers
+/// nothing, without building the error's findings.
+pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
+    let input = app.input.text();
+    if crate::uri::parse_iri(input).is_err() {
+        return Vec::new();
+    }
+    let n = normal_forms(input);
+    let mut out = Vec::new();
+    if let Ok(text) = n.uri {
+        out.push(CopyEntry {
+            label: "normalized".into(),
+            text,
+        });
+    }
+    if let Some(text) = n.iri {
+        out.push(CopyEntry {
+            label: "normalized, IRI form".into(),
+            text,
+        });
+    }
+    out
+}

@@ -1,0 +1,287 @@
+//! Results derived from the explorer's texts, kept until a text or a
+//! toggle changes.
+//!
+//! Keys that change no text (a move in the copy chooser, copying,
+//! stepping the Resolve table) and the draws between them ask for results
+//! that depend only on the texts. Each asks once per state: on a
+//! 2 KB input full of errors one analysis formats over a thousand findings,
+//! and 250 such keys in a row cost 50-350 ms before this memo (found by
+//! replaying `tui` fuzz programs, `examples/tui_replay.rs`).
+//!
+//! The memo compares the texts' revisions: each editor draws a new one
+//! at every change of its text, by whatever path (an edit, an example, a
+//! history walk, a test writing a field), so a changed state is seen
+//! without copying and comparing 64 KB texts at every key.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{App, Choice, CopyEntry, Pane};
+
+/// The texts the derived results depend on, listed once, by revision
+/// ([`super::Editor::revision`], new at every change of a text): the
+/// input, the Resolve pane's base, the Compare pane's URI, the Encode
+/// pane's text.
+fn texts(app: &App) -> [u64; 4] {
+    [
+        app.input.revision(),
+        app.resolve.base.revision(),
+        app.compare.text.revision(),
+        app.encode.text.revision(),
+    ]
+}
+
+/// The toggles they depend on, listed once: the encode set, the RFC 2396
+/// steps, strict/compat.
+fn toggles(app: &App) -> (usize, bool, bool) {
+    (app.encode.set, app.resolve.rfc2396, app.resolve.compat)
+}
+
+/// Everything the derived results depend on ([`texts`], [`toggles`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Key {
+    texts: [u64; 4],
+    toggles: (usize, bool, bool),
+}
+
+impl Key {
+    fn of(app: &App) -> Key {
+        Key {
+            texts: texts(app),
+            toggles: toggles(app),
+        }
+    }
+
+    /// Whether `app` is still in this state.
+    fn holds_for(&self, app: &App) -> bool {
+        *self == Key::of(app)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Slots {
+    key: Key,
+    entries: [Option<Vec<CopyEntry>>; Pane::ALL.len()],
+    all: Option<Rc<[CopyEntry]>>,
+    choices: Option<Rc<[Choice]>>,
+    table_len: Option<usize>,
+    breakdown_text: Option<CopyEntry>,
+    passwords: Option<Vec<String>>,
+    edges: Option<Rc<super::breakdown::Edges>>,
+    live: Option<Rc<super::parsers::Live>>,
+}
+
+/// The memo itself: one slot per derived result, all dropped together
+/// when the state changes; and the history search's matches.
+#[derive(Clone, Debug, Default)]
+pub struct Memo(RefCell<Slots>, RefCell<Option<HistorySearch>>);
+
+/// The matches of the history search (indices into the list searched, in
+/// the order shown), with what they were found for: the filter's
+/// revision (equal only for the same text), which list, and each entry's
+/// address and length (an entry replaced, added or dropped changes them;
+/// entries are never edited in place).
+#[derive(Clone, Debug)]
+struct HistorySearch {
+    filter: u64,
+    stdin: bool,
+    entries: Vec<(usize, usize)>,
+    matches: Rc<[usize]>,
+}
+
+/// Each entry's address and length, the search's key.
+fn identities(list: &[String]) -> Vec<(usize, usize)> {
+    list.iter()
+        .map(|e| (e.as_ptr() as usize, e.len()))
+        .collect()
+}
+
+/// The indices of `list`'s entries that the filter keeps, newest first
+/// (the history, oldest first in `list`) or in order (the list from
+/// stdin), found once for each filter and list: a search folds the case
+/// of the filter and of every entry, and each move down the list asks for
+/// their count (a hundred moves with a long filter took 32 ms, found by
+/// the `tui` fuzz target). `keeper` folds the filter and gives the test.
+pub(super) fn history_matches<K: Fn(&str) -> bool>(
+    memo: &Memo,
+    filter: u64,
+    stdin: bool,
+    list: &[String],
+    keeper: impl FnOnce() -> K,
+) -> Rc<[usize]> {
+    let ids = identities(list);
+    if let Some(h) = memo.1.borrow().as_ref() {
+        if h.stdin == stdin && h.filter == filter && h.entries == ids {
+            return Rc::clone(&h.matches);
+        }
+    }
+    let keep = keeper();
+    let matches: Rc<[usize]> = if stdin {
+        (0..list.len()).filter(|&i| keep(&list[i])).collect()
+    } else {
+        (0..list.len()).rev().filter(|&i| keep(&list[i])).collect()
+    };
+    *memo.1.borrow_mut() = Some(HistorySearch {
+        filter,
+        stdin,
+        entries: ids,
+        matches: Rc::clone(&matches),
+    });
+    matches
+}
+
+impl Memo {
+    /// The slots for `app`'s current state, emptied first if it changed.
+    fn with<T>(&self, app: &App, f: impl FnOnce(&mut Slots) -> T) -> T {
+        let mut slots = self.0.borrow_mut();
+        if !slots.key.holds_for(app) {
+            *slots = Slots {
+                key: Key::of(app),
+                ..Slots::default()
+            };
+        }
+        f(&mut slots)
+    }
+
+    /// `slot`'s value for the current state, computed by `compute` once.
+    fn get<T: Clone>(
+        &self,
+        app: &App,
+        slot: impl Fn(&mut Slots) -> &mut Option<T>,
+        compute: impl FnOnce() -> T,
+    ) -> T {
+        if let Some(v) = self.with(app, |s| slot(s).clone()) {
+            return v;
+        }
+        // Computed outside the borrow: `compute` may ask the memo too.
+        let v = compute();
+        self.with(app, |s| *slot(s) = Some(v.clone()));
+        v
+    }
+}
+
+/// What `pane` offers to copy, its main result first.
+pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
+    let i = Pane::ALL.iter().position(|&p| p == pane).unwrap_or(0);
+    app.memo.get(
+        app,
+        |s| &mut s.entries[i],
+        || match pane {
+            Pane::Breakdown => super::breakdown::copy_entries(app, breakdown_text(app)),
+            Pane::Resolve => super::resolve::copy_entries(app),
+            Pane::Compare => super::compare::copy_entries(app),
+            Pane::Encode => super::encode::copy_entries(app),
+        },
+    )
+}
+
+/// Everything the copy chooser lists ([`App::copy_entries`]), shared.
+pub(super) fn all_entries(app: &App) -> Rc<[CopyEntry]> {
+    app.memo
+        .get(app, |s| &mut s.all, || app.compute_copy_entries().into())
+}
+
+/// The copy chooser's rows ([`App::copy_choices`]), shared.
+pub(super) fn all_choices(app: &App) -> Rc<[Choice]> {
+    app.memo.get(
+        app,
+        |s| &mut s.choices,
+        || app.compute_copy_choices().into(),
+    )
+}
+
+/// The Breakdown's main result, the breakdown text (Ctrl-Y): written once
+/// per state, however often it is copied.
+pub fn breakdown_text(app: &App) -> CopyEntry {
+    app.memo.get(
+        app,
+        |s| &mut s.breakdown_text,
+        || super::breakdown::main_result(app),
+    )
+}
+
+/// The passwords of the input, the base and the Encode text (each
+/// analysed once per state, a text that two fields share once): every pane
+/// that masks them asks, several times a frame, and a 64 KB input full of
+/// errors took an analysis each time.
+pub fn passwords(app: &App) -> Vec<String> {
+    app.memo.get(
+        app,
+        |s| &mut s.passwords,
+        || {
+            let fields = [
+                app.input.text(),
+                app.resolve.base.text(),
+                app.encode.text.text(),
+            ];
+            let mut out: Vec<String> = Vec::new();
+            for (i, &t) in fields.iter().enumerate() {
+                if !t.contains('@') || fields[..i].contains(&t) {
+                    continue;
+                }
+                // The components alone (the report's, without its
+                // findings), or the split's for an input they do not read.
+                if let Some(p) = crate::text::mask::password_in(t) {
+                    let pw = p.slice(t).to_string();
+                    if !out.contains(&pw) {
+                        out.push(pw);
+                    }
+                }
+            }
+            out
+        },
+    )
+}
+
+/// The component edges of the input, for the word keys (Alt-B, Alt-F,
+/// Ctrl-W): a parse of the input once per state, not once per key.
+pub fn edges(app: &App) -> Rc<super::breakdown::Edges> {
+    app.memo.get(
+        app,
+        |s| &mut s.edges,
+        || Rc::new(super::breakdown::Edges::of(app.input.text())),
+    )
+}
+
+/// The in-process engines' readings of the input (a reference without a
+/// scheme against the base), for the Breakdown's Parsers section: read
+/// once per state, not once per frame.
+pub fn live(app: &App) -> Rc<super::parsers::Live> {
+    app.memo.get(
+        app,
+        |s| &mut s.live,
+        || {
+            Rc::new(super::parsers::Live::of(
+                app.input.text(),
+                app.resolve.base.text(),
+            ))
+        },
+    )
+}
+
+/// The number of rows of the Resolve pane's stepped table.
+pub fn table_len(app: &App) -> usize {
+    app.memo
+        .get(app, |s| &mut s.table_len, || super::resolve::table_len(app))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_text_or_toggle_drops_the_kept_results() {
+        let mut app = App::new("../g", None);
+        let before = pane_entries(&app, Pane::Resolve);
+        assert_eq!(pane_entries(&app, Pane::Resolve), before);
+        app.resolve.base.set_text("http://x/y/z");
+        let after = pane_entries(&app, Pane::Resolve);
+        assert_ne!(after, before);
+        assert_eq!(after, super::super::resolve::copy_entries(&app));
+        app.input.set_text("g");
+        let len = table_len(&app);
+        app.resolve.rfc2396 = !app.resolve.rfc2396;
+        assert_eq!(table_len(&app), super::super::resolve::table_len(&app));
+        assert_ne!(table_len(&app), len);
+    }
+}

@@ -1,0 +1,305 @@
+//! The Encode pane: the text field (malformed escapes in the error
+//! color), the encode set chooser, the encoded and the decoded text (bytes
+//! that are not UTF-8 shown as hex), malformed escapes with their message,
+//! each round of a double decoding, and a per-character table (character,
+//! code point, UTF-8 bytes, class, encoded form).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use crate::explorer::app::encode::{decoded, encoded};
+use crate::explorer::app::keymap::key_name;
+use crate::explorer::app::role::Role;
+use crate::explorer::app::{Action, App, Focus, Pane};
+use crate::text::{clip, fit, visible, width};
+use crate::uri::percent::{self, encode_set, EncodeOptions};
+use crate::uri::Severity;
+
+use super::field::{field, row, scrolled, split, text};
+use super::theme::Theme;
+
+const LABEL: usize = 10;
+
+/// Draw the pane into `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let (top, rest) = split(area);
+    let t = app.encode.text.text();
+    let mut roles = vec![Role::Delimiter; t.len()];
+    for m in percent::malformed_escapes(t) {
+        if let Some(slot) = roles.get_mut(m.range()) {
+            slot.fill(Role::Error);
+        }
+    }
+    field(
+        " text",
+        &app.encode.text,
+        &roles,
+        app.focus == Focus::Pane(Pane::Encode),
+        "text to percent-encode or decode",
+        top,
+        buf,
+        theme,
+    );
+    let w = usize::from(area.width).saturating_sub(1);
+    scrolled(build(app, theme, w), rest, buf, app.encode.scroll.y, None);
+}
+
+/// Bytes as text: UTF-8 runs made visible, everything else `\xHH` in
+/// the error style.
+fn bytes_line(
+    bytes: &[u8],
+    invalid: &[crate::uri::Span],
+    max: usize,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut used = 0;
+    // A piece wider than the room left is cut to it, ending in `…` (a
+    // 120-character decoded text used to show only the `…`).
+    let mut push = |s: String, style, out: &mut Vec<Span<'static>>| -> bool {
+        let w = width(&s);
+        if used + w > max {
+            let room = max - used;
+            if room > 1 {
+                out.push(Span::styled(fit(&s, room).into_owned(), style));
+            } else {
+                out.push(Span::styled("…", theme.dim()));
+            }
+            return false;
+        }
+        used += w;
+        out.push(Span::styled(s, style));
+        true
+    };
+    for bad in invalid {
+        if bad.start > at {
+            let s = String::from_utf8_lossy(&bytes[at..bad.start]);
+            if !push(
+                visible(clip(&s, max + 1)).into_owned(),
+                ratatui::style::Style::new(),
+                &mut out,
+            ) {
+                return out;
+            }
+        }
+        let hex: String = bytes[bad.range()]
+            .iter()
+            .map(|b| format!("\\x{b:02X}"))
+            .collect();
+        if !push(hex, theme.severity(Severity::Error), &mut out) {
+            return out;
+        }
+        at = bad.end;
+    }
+    if at < bytes.len() {
+        let s = String::from_utf8_lossy(&bytes[at..]);
+        push(
+            visible(clip(&s, max + 1)).into_owned(),
+            ratatui::style::Style::new(),
+            &mut out,
+        );
+    }
+    out
+}
+
+/// The encoded row as drawn: when the field's text is a URI with a
+/// password, the password's part of the output is [`MASK`](super::mask::MASK)
+/// (an encode set such as `unreserved` encodes the `:` and `@` that would
+/// let the output be masked as a URI). Encoding works byte by byte, so
+/// the output is the encoded text before the password, the mask, then the
+/// encoded text after it.
+fn masked_encoded(app: &App) -> String {
+    let t = app.encode.text.text();
+    let pw = if super::mask::revealed() {
+        None
+    } else {
+        crate::text::mask::password_in(t)
+    };
+    match pw {
+        Some(pw) => {
+            let set = app.encode.encode_set();
+            format!(
+                "{}{}{}",
+                percent::encode(&t[..pw.start], set),
+                super::mask::MASK,
+                percent::encode(&t[pw.end..], set)
+            )
+        }
+        None => super::mask::mask_password(&encoded(app)).into_owned(),
+    }
+}
+
+/// Rows of the per-character table drawn (a line counts the rest).
+const TABLE_ROWS: usize = 256;
+
+/// Malformed escapes listed one per line (a line counts the rest).
+const MALFORMED_ROWS: usize = 20;
+
+/// The pane's lines under the field.
+pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let val = w.saturating_sub(LABEL);
+    let set = app.encode.encode_set();
+    let n = encode_set::ALL.len();
+    let at = app.encode.set % n;
+    out.push(row(
+        "set",
+        LABEL,
+        vec![
+            // No ◀ ▶ around the name: the arrows do not change it, the
+            // keys named after it (from the key table) do.
+            Span::styled(set.name.to_string(), theme.selected()),
+            Span::styled(
+                fit(
+                    &format!(
+                        " {}/{n} {} · {} next, {} previous",
+                        at + 1,
+                        set.section,
+                        key_name(&Action::NextEncodeSet).unwrap_or_default(),
+                        key_name(&Action::PrevEncodeSet).unwrap_or_default(),
+                    ),
+                    val.saturating_sub(width(set.name)),
+                )
+                .into_owned(),
+                theme.dim(),
+            ),
+        ],
+        theme,
+    ));
+    out.push(row(
+        "",
+        LABEL,
+        vec![Span::styled(fit(set.title, val).into_owned(), theme.dim())],
+        theme,
+    ));
+    out.push(row(
+        "encoded",
+        LABEL,
+        vec![text(&fit(&masked_encoded(app), val), theme.good())],
+        theme,
+    ));
+    let d = decoded(app);
+    // A decoded URI with a password is drawn masked.
+    let masked = std::str::from_utf8(&d.bytes)
+        .ok()
+        .map(super::mask::mask_password)
+        .filter(|m| matches!(m, std::borrow::Cow::Owned(_)));
+    let mut dec = match masked {
+        Some(m) => vec![text(&fit(&m, val), ratatui::style::Style::new())],
+        None => bytes_line(&d.bytes, &d.invalid_utf8, val, theme),
+    };
+    if !d.is_utf8() {
+        dec.push(Span::styled(
+            " (not UTF-8)",
+            theme.severity(Severity::Error),
+        ));
+    }
+    out.push(row("decoded", LABEL, dec, theme));
+    if !d.is_utf8() {
+        out.push(row(
+            "",
+            LABEL,
+            vec![Span::styled(
+                fit(&format!("bytes {}", d.hex()), val).into_owned(),
+                theme.dim(),
+            )],
+            theme,
+        ));
+    }
+    let input = app.encode.text.text();
+    for m in d.malformed.iter().take(MALFORMED_ROWS) {
+        let esc = m.slice(input);
+        out.push(Line::styled(
+            fit(
+                &format!("  malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is", visible(esc), m.start, m.end),
+                w,
+            )
+            .into_owned(),
+            theme.severity(Severity::Error),
+        ));
+    }
+    if d.malformed.len() > MALFORMED_ROWS {
+        out.push(Line::styled(
+            format!(
+                "  … {} more malformed escapes (`uriscope decode --json` lists every one)",
+                d.malformed.len() - MALFORMED_ROWS
+            ),
+            theme.severity(Severity::Error),
+        ));
+    }
+    if d.rounds.len() > 1 {
+        out.push(Line::styled(
+            format!("decoded {} times (double encoding):", d.rounds.len()),
+            theme.severity(Severity::Warning),
+        ));
+        for (i, r) in d.rounds.iter().enumerate() {
+            let bad = percent::invalid_utf8(r);
+            let mut spans = vec![Span::styled(
+                format!("  round {:<3}", i + 1),
+                theme.heading(),
+            )];
+            spans.extend(bytes_line(r, &bad, val, theme));
+            out.push(Line::from(spans));
+        }
+    }
+    out.push(Line::default());
+    // The first rows only: a 7 MB text is not explained whole per frame.
+    let rows: Vec<_> = percent::explained(input, set, EncodeOptions::default())
+        .take(TABLE_ROWS)
+        .collect();
+    out.push(Line::styled(
+        fit(
+            &format!(
+                "{:<7}{:<9}{:<13}{:<13}{}",
+                "char", "code", "UTF-8", "class", "encoded"
+            ),
+            w,
+        )
+        .into_owned(),
+        theme.heading(),
+    ));
+    for r in &rows {
+        let bytes = percent::hex(r.utf8());
+        let style = match r.action {
+            percent::Action::Encoded if r.forced => theme.severity(Severity::Warning),
+            percent::Action::Encoded => theme.changed(),
+            _ => ratatui::style::Style::new(),
+        };
+        // A space is drawn as ␠, so the row does not look empty.
+        let shown = if r.text == " " {
+            "␠".to_string()
+        } else {
+            visible(r.text).into_owned()
+        };
+        // Every character is its own row: the pane encodes every `%`, so
+        // no escape already in the text is kept whole.
+        let code = format!("U+{:04X}", r.code_point());
+        let line = format!(
+            "{}{}{:<9}{:<13}{:<13}",
+            shown,
+            " ".repeat(7usize.saturating_sub(width(&shown))),
+            code,
+            fit(&bytes, 12),
+            r.class,
+        );
+        out.push(Line::from(vec![
+            Span::raw(fit(&line, w.saturating_sub(8)).into_owned()),
+            Span::styled(fit(&r.encoded, 12).into_owned(), style),
+        ]));
+    }
+    if rows.len() == TABLE_ROWS {
+        let more = percent::row_count(input, EncodeOptions::default()) - TABLE_ROWS;
+        if more > 0 {
+            out.push(Line::styled(
+                format!("… {more} more characters"),
+                theme.dim(),
+            ));
+        }
+    }
+    out
+}
