@@ -120,10 +120,22 @@ impl Verdict {
 /// Each naive check on `url`, given each engine's host (`None` when the
 /// engine rejects the URL or finds no host).
 pub fn verdicts(url: &str, allowed: &str, hosts: &[(String, Option<String>)]) -> Vec<Verdict> {
-    NAIVE
+    judge(NAIVE, |n| passes(n, url, allowed), allowed, hosts)
+}
+
+/// Each of `checks` with whether it `passes`, and when it does, the
+/// engines of `hosts` that would connect to a host `allowed` does not
+/// allow.
+fn judge(
+    checks: &[Naive],
+    passes: impl Fn(&Naive) -> bool,
+    allowed: &str,
+    hosts: &[(String, Option<String>)],
+) -> Vec<Verdict> {
+    checks
         .iter()
         .map(|n| {
-            let ok = passes(n, url, allowed);
+            let ok = passes(n);
             let fooled_for = if ok {
                 hosts
                     .iter()
@@ -204,24 +216,10 @@ pub fn host_verdicts(
     allowed: &str,
     fetchers: &[(String, Option<String>)],
 ) -> Vec<Verdict> {
-    HOST_CHECKS
-        .iter()
-        .map(|n| {
-            let ok = host_passes(n, checked, allowed);
-            let fooled_for = if ok {
-                fetchers
-                    .iter()
-                    .filter(|(_, h)| h.as_deref().is_some_and(|h| !host_allowed(h, allowed)))
-                    .map(|(e, _)| e.clone())
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            Verdict {
-                check: *n,
-                passes: ok,
-                fooled_for,
-            }
-        })
-        .collect()
+    judge(
+        HOST_CHECKS,
+        |n| host_passes(n, checked, allowed),
+        allowed,
+        fetchers,
+    )
 }
