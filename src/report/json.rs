@@ -113,7 +113,7 @@ impl From<Finding> for JsonFinding<'static> {
             severity: f.severity.as_str(),
             code: f.code.as_str(),
             message: f.message.into(),
-            section: crate::spec::for_code(f.code.as_str()),
+            section: Some(f.code.cites()),
         }
     }
 }

@@ -199,7 +199,7 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
                 g.count,
                 g.positions_text(),
                 cell(&hide(&f.message)),
-                crate::spec::for_code(f.code.as_str()).unwrap_or("")
+                f.code.cites()
             )?;
         }
         if groups.len() > LIST_LIMIT {

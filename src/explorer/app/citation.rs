@@ -111,7 +111,7 @@ fn under(span: Span, cursor: usize) -> bool {
 fn finding(f: &Finding) -> Citation {
     Citation::new(format!("{} at byte {}", f.code, f.span.start))
         .cite_shipped(&f.message)
-        .cite(spec::for_code(f.code.as_str()).unwrap_or(""))
+        .cite(f.code.cites())
 }
 
 fn input(app: &App) -> Citation {
@@ -148,7 +148,7 @@ fn input(app: &App) -> Citation {
         if let Some(rule) = report.rule(i) {
             c = c.rule(rule.name()).cite(rule.section());
         }
-        return c.cite(spec::for_code(m.code.as_str()).unwrap_or(""));
+        return c.cite(m.code.cites());
     }
     let roles = super::breakdown::roles(&report);
     let role = roles
