@@ -8,6 +8,9 @@ use libfuzzer_sys::fuzz_target;
 #[path = "../../crates/uriscope-core/tests/it/peers/crates.rs"]
 #[allow(dead_code)]
 mod peers;
+#[path = "../../crates/uriscope-core/tests/it/same_case.rs"]
+mod same_case;
+use same_case::same_up_to_scheme_and_host_case;
 use uriscope_core::rfc2396::{self, AboveRoot};
 use uriscope_core::{make_relative, normalize, parse, resolve, trace, NormalizeOptions, ResolveOptions};
 
@@ -99,19 +102,4 @@ fn metamorphic(base: &str, reference: &str, target: &str) {
     assert!(rel.reference.len() <= target.len());
     let _ = reference;
     let _ = normalize(target, NormalizeOptions::default());
-}
-
-/// Equal but for the ASCII case of scheme and host (RFC 3986 §6.2.2.1).
-fn same_up_to_scheme_and_host_case(a: &str, b: &str) -> bool {
-    let (Ok(x), Ok(y)) = (parse(a), parse(b)) else {
-        return false;
-    };
-    let lower = |s: Option<&str>| s.map(str::to_ascii_lowercase);
-    lower(x.scheme()) == lower(y.scheme())
-        && lower(x.host()) == lower(y.host())
-        && x.userinfo() == y.userinfo()
-        && x.port() == y.port()
-        && x.path() == y.path()
-        && x.query() == y.query()
-        && x.fragment() == y.fragment()
 }

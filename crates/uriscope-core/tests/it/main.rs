@@ -15,5 +15,6 @@ pub mod resolve;
 mod resolve_robustness;
 mod rfc2396;
 mod rfc_tables;
+mod same_case;
 mod scheme;
 mod template;

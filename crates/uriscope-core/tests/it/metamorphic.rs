@@ -3,7 +3,7 @@
 //! the trace reports; resolve-then-normalize equals normalize-then-resolve
 //! where RFC 3986 allows it; make_relative round-trips.
 
-use crate::resolve::same_up_to_scheme_and_host_case;
+use crate::same_case::same_up_to_scheme_and_host_case;
 use proptest::prelude::*;
 
 use crate::peers::crates::{

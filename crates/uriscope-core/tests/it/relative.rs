@@ -1,6 +1,6 @@
 //! make_relative: the shortest reference resolving back to a target.
 
-use crate::resolve::same_up_to_scheme_and_host_case;
+use crate::same_case::same_up_to_scheme_and_host_case;
 use proptest::prelude::*;
 use uriscope_core::{make_relative, resolve, trace, ResolveOptions};
 
