@@ -43,6 +43,13 @@ fn main() -> ExitCode {
 /// Without a subcommand: the explorer on a terminal, else the breakdown of
 /// the given URI.
 fn show_uri(args: &Cli) -> io::Result<i32> {
+    // `uriscope FILE… --list`, or `… | uriscope` on a terminal: the list
+    // view. With `--print` it may sit in a pipeline (`… | uriscope
+    // --print | …`): it draws on the terminal, stdout gets the answer.
+    let piped_in = !io::stdin().is_terminal() && args.uri.is_none();
+    if args.list || (piped_in && (io::stdout().is_terminal() || args.print)) {
+        return list_view(args);
+    }
     let explorer = io::stdout().is_terminal() && (io::stdin().is_terminal() || args.uri.is_none());
     // The explorer runs in a child that this process guards: whatever
     // ends the child, the terminal is restored before the shell sees an
@@ -138,4 +145,126 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         ok &= uriscope::report::text::write_resolution_line(&mut out, base, uri)?;
     }
     Ok(if ok { cli::EXIT_OK } else { cli::EXIT_FAILED })
+}
+
+/// The environment variable that tells a guarded list view where
+/// `--print`'s answer goes: a file the guardian copies to its stdout.
+const PRINT_TO: &str = "URISCOPE_PRINT_TO";
+
+/// The list view on the files of `args` (stdin without any), and
+/// `--print`'s answer written to stdout, exact bytes.
+fn list_view(args: &Cli) -> io::Result<i32> {
+    let files: Vec<std::path::PathBuf> = args
+        .uri
+        .iter()
+        .map(std::path::PathBuf::from)
+        .chain(args.files.iter().cloned())
+        .collect();
+    if files.is_empty() && io::stdin().is_terminal() {
+        let _ = writeln!(
+            io::stderr(),
+            "uriscope: --list reads files, or lines from stdin: give a file or pipe the lines in"
+        );
+        return Ok(cli::EXIT_USAGE);
+    }
+    // The answer's way out: stdout, unless the view must draw there.
+    let mut answer_to: Option<std::fs::File> = None;
+    #[cfg(unix)]
+    if args.print && !io::stdout().is_terminal() {
+        match to_terminal() {
+            Ok(saved) => answer_to = Some(saved),
+            Err(e) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "uriscope: the list view needs a terminal (/dev/tty): {}",
+                    visible(&e.to_string())
+                );
+                return Ok(cli::EXIT_USAGE);
+            }
+        }
+    }
+    #[cfg(unix)]
+    if !uriscope::guardian::guarded_child() {
+        // The guarded child writes its answer to a file of ours; this
+        // process copies it out once the child has ended.
+        let file = args.print.then(answer_file).transpose()?;
+        if let Some((path, _)) = &file {
+            std::env::set_var(PRINT_TO, path);
+        }
+        if let Some(code) = uriscope::guardian::run() {
+            if let Some((path, mut f)) = file {
+                let mut answer = Vec::new();
+                io::Read::read_to_end(&mut f, &mut answer)?;
+                let _ = std::fs::remove_file(&path);
+                write_answer(answer_to, &answer)?;
+            }
+            return Ok(code);
+        }
+        if let Some((path, _)) = file {
+            let _ = std::fs::remove_file(path);
+            std::env::remove_var(PRINT_TO);
+        }
+    }
+    let options = uriscope::explorer::Options {
+        base: args.base.clone(),
+        no_mouse: args.no_mouse,
+        ..Default::default()
+    };
+    let answer = uriscope::explorer::list::run::run(options, &files, args.print)?;
+    let Some(answer) = answer else {
+        return Ok(if args.print {
+            cli::EXIT_FAILED
+        } else {
+            cli::EXIT_OK
+        });
+    };
+    match std::env::var_os(PRINT_TO) {
+        Some(path) if uriscope::guardian::guarded_child() => std::fs::write(path, answer)?,
+        _ => write_answer(answer_to, answer.as_bytes())?,
+    }
+    Ok(cli::EXIT_OK)
+}
+
+/// Write `answer` to `to`, else stdout.
+fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<()> {
+    match to {
+        Some(mut f) => f.write_all(answer),
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(answer)?;
+            out.flush()
+        }
+    }
+}
+
+/// Make the terminal stdout (fd 1), as fzf draws on /dev/tty: the
+/// terminal code writes to stdout. Returns the stdout it replaced, where
+/// the answer goes.
+#[cfg(unix)]
+fn to_terminal() -> io::Result<std::fs::File> {
+    let tty = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/tty")?;
+    let saved = nix::unistd::dup(io::stdout()).map_err(io::Error::from)?;
+    nix::unistd::dup2_stdout(&tty).map_err(io::Error::from)?;
+    Ok(std::fs::File::from(saved))
+}
+
+/// A new private file for a guarded child's answer, and its path.
+#[cfg(unix)]
+fn answer_file() -> io::Result<(std::path::PathBuf, std::fs::File)> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = std::env::temp_dir();
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let path = dir.join(format!("uriscope-print-{}-{stamp}", std::process::id()));
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)?;
+    Ok((path, f))
 }

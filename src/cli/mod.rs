@@ -41,8 +41,21 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// The URI-reference to open the explorer on (printed as a breakdown
-    /// when stdout is not a terminal).
+    /// when stdout is not a terminal); with `--list`, the first file.
     pub uri: Option<String>,
+    /// With `--list`, more files to read (`-` is stdin).
+    #[arg(value_name = "FILE", requires = "list")]
+    pub files: Vec<std::path::PathBuf>,
+    /// Open the list view: the lines of the files (or of stdin), counted,
+    /// charted, filtered and grouped. `… | uriscope` on a terminal opens
+    /// it too.
+    #[arg(long)]
+    pub list: bool,
+    /// On quitting the list view, print the selected URL (or, with the
+    /// key that quits printing all, every filtered URL) to stdout, as fzf
+    /// does; the view draws on the terminal.
+    #[arg(long)]
+    pub print: bool,
     /// The base URI for resolution (default `http://a/b/c/d;p?q`, RFC 3986 §5.4).
     #[arg(long)]
     pub base: Option<String>,

@@ -13,6 +13,7 @@ pub mod clipboard;
 pub mod config;
 pub mod event_batch;
 pub mod history;
+pub mod list;
 pub mod stdin_list;
 pub mod term;
 pub mod ui;
@@ -219,6 +220,51 @@ pub fn open_history(app: &mut App, path: &std::path::Path) {
 
 /// Run the explorer on the terminal until the user quits.
 pub fn run(options: Options) -> io::Result<()> {
+    let mut app = new_app(&options);
+    let test_panic = std::env::var("URISCOPE_TEST_PANIC").ok();
+    let mut clipboard = SystemClipboard::new();
+
+    // Whatever ends the program, the engines' processes and folders go.
+    term::on_exit(crate::confuse::engines::cleanup);
+    let signals = term::Signals::catch()?;
+    let outcome = {
+        let _guard = term::enter(!options.no_mouse)?;
+        event_loop(
+            &mut app,
+            &mut clipboard,
+            &signals,
+            options.list_feed.clone(),
+            test_panic.as_deref(),
+            false,
+        )
+    };
+    crate::confuse::engines::cleanup();
+    // The terminal is back; an X11 copy is handed to a process that
+    // outlives this one, so the text is still there to paste.
+    if let Err(e) = clipboard.keep_after_exit() {
+        eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
+    }
+    match outcome? {
+        Ended::Signal(signal) => term::die_by(signal),
+        Ended::Quit | Ended::Back => Ok(()),
+    }
+}
+
+/// How the explorer's loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The user quit.
+    Quit,
+    /// Esc with nothing open, in an explorer opened from the list view:
+    /// back to the list.
+    Back,
+    /// A signal ends the program.
+    Signal(i32),
+}
+
+/// The explorer's state as `options` start it: the input, the base, the
+/// config's choices, the history, the list from stdin.
+pub fn new_app(options: &Options) -> App {
     let mut app = App::new(&options.uri, options.base.as_deref());
     // A link given wrapped (`'<http://…>'`) is unwrapped as a paste is;
     // one Ctrl-Z brings the argument back as it was given.
@@ -271,32 +317,7 @@ pub fn run(options: Options) -> io::Result<()> {
     if let Some(note) = &options.note {
         app.say(crate::explorer::app::StatusKind::Error, note.clone());
     }
-    let test_panic = std::env::var("URISCOPE_TEST_PANIC").ok();
-    let mut clipboard = SystemClipboard::new();
-
-    // Whatever ends the program, the engines' processes and folders go.
-    term::on_exit(crate::confuse::engines::cleanup);
-    let signals = term::Signals::catch()?;
-    let outcome = {
-        let _guard = term::enter(!options.no_mouse)?;
-        event_loop(
-            &mut app,
-            &mut clipboard,
-            &signals,
-            options.list_feed.clone(),
-            test_panic.as_deref(),
-        )
-    };
-    crate::confuse::engines::cleanup();
-    // The terminal is back; an X11 copy is handed to a process that
-    // outlives this one, so the text is still there to paste.
-    if let Err(e) = clipboard.keep_after_exit() {
-        eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
-    }
-    match outcome? {
-        Some(signal) => term::die_by(signal),
-        None => Ok(()),
-    }
+    app
 }
 
 /// `URISCOPE_TEST_PANIC=thread`: a background thread that panics, for
@@ -337,8 +358,9 @@ fn look_around(app: &mut App, clipboard: &mut dyn Clipboard) -> bool {
     changed
 }
 
-/// Draw, wait, apply, until the user quits (`None`) or a signal ends the
-/// program (`Some(signal)`). An error of the terminal (it is gone) ends it
+/// Draw, wait, apply, until the user quits, a signal ends the program,
+/// or (with `back`, opened from the list view) Esc with no overlay open
+/// goes back to the list. An error of the terminal (it is gone) ends it
 /// too.
 fn event_loop(
     app: &mut App,
@@ -346,7 +368,8 @@ fn event_loop(
     signals: &term::Signals,
     mut list_feed: Option<crate::explorer::stdin_list::Feed>,
     test_panic: Option<&str>,
-) -> io::Result<Option<i32>> {
+    back: bool,
+) -> io::Result<Ended> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     // The external parser engines answer here, from a thread of their own.
@@ -418,7 +441,7 @@ fn event_loop(
                 None => continue,
                 Some(SignalAction::Exit(status)) => {
                     term::restore();
-                    return Ok(Some(status));
+                    return Ok(Ended::Signal(status));
                 }
                 Some(SignalAction::Suspend) => term::suspend()?,
                 Some(SignalAction::Redraw) => term::resume()?,
@@ -438,11 +461,14 @@ fn event_loop(
         }
         let burst = replies.drop_replies(burst);
         if event_batch::quits(&burst) {
-            return Ok(None);
+            return Ok(Ended::Quit);
         }
         for ev in event_batch::mend_escape_tails(burst) {
             let (first, then) = split_unbound_alt(app, ev);
             for ev in std::iter::once(first).chain(then) {
+                if back && app.overlay.is_none() && is_esc(&ev) {
+                    return Ok(Ended::Back);
+                }
                 // `then` is looked up in the state `first` left.
                 let Some(action) = action_for_event(app, &ev, area) else {
                     continue;
@@ -453,12 +479,30 @@ fn event_loop(
                     continue;
                 }
                 if run_effect(app, effect, clipboard) {
-                    return Ok(None);
+                    return Ok(Ended::Quit);
                 }
             }
         }
         look_around(app, clipboard);
     }
+}
+
+/// Whether `ev` is a press of Esc alone.
+fn is_esc(ev: &Event) -> bool {
+    matches!(ev, Event::Key(k) if k.code == KeyCode::Esc
+        && k.modifiers.is_empty()
+        && k.kind != crossterm::event::KeyEventKind::Release)
+}
+
+/// The explorer on `app`, opened from the list view on the terminal it
+/// has set up: until Esc brings the list back ([`Ended::Back`]), the user
+/// quits, or a signal ends the program.
+pub fn explore_from_list(
+    app: &mut App,
+    clipboard: &mut SystemClipboard,
+    signals: &term::Signals,
+) -> io::Result<Ended> {
+    event_loop(app, clipboard, signals, None, None, true)
 }
 
 /// The external parser engines found on this machine, run over `url` on a
