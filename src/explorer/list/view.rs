@@ -170,17 +170,27 @@ fn charts(view: &ListView, area: Rect, buf: &mut Buffer) {
         let rows = bars(view, chart, inner.height as usize);
         shown[i] = rows.len();
         let max = rows.iter().map(|r| r.count).max().unwrap_or(1).max(1);
+        let iw = inner.width as usize;
+        // Names as wide as the longest needs, leaving the counts and a
+        // bar of at least three cells.
+        let count_w = thousands(max).len();
+        let longest = rows
+            .iter()
+            .map(|r| width(&crate::text::visible(r.name)))
+            .max();
+        let name_w = longest
+            .unwrap_or(1)
+            .min(iw.saturating_sub(count_w + 5))
+            .max(1);
         for (j, bar) in rows.iter().enumerate() {
             let y = inner.y + j as u16;
             let count = thousands(bar.count);
-            let iw = inner.width as usize;
-            let name_w = (iw / 2).max(1);
-            let bar_w = iw.saturating_sub(name_w + count.len() + 2);
+            let bar_w = iw.saturating_sub(name_w + count_w + 2);
             let len = ((bar.count as u128 * bar_w as u128).div_ceil(max as u128)) as usize;
             let name = fit(&crate::text::visible(bar.name), name_w).into_owned();
             let pad = name_w.saturating_sub(width(&name));
             let text = format!(
-                "{name}{} {}{} {count}",
+                "{name}{} {}{} {count:>count_w$}",
                 " ".repeat(pad),
                 "█".repeat(len.min(bar_w)),
                 " ".repeat(bar_w - len.min(bar_w))
