@@ -173,7 +173,13 @@ fn list_loop(
                         ..options.clone()
                     });
                     match crate::explorer::explore_from_list(&mut app, clipboard, signals)? {
-                        Ended::Back => terminal.clear()?,
+                        // Keys of the burst after Enter were typed before
+                        // the explorer showed: they are not applied to the
+                        // list it comes back to.
+                        Ended::Back => {
+                            terminal.clear()?;
+                            break;
+                        }
                         Ended::Quit => return Ok(Outcome::Quit(None)),
                         Ended::Signal(s) => return Ok(Outcome::Signal(s)),
                     }

@@ -4,6 +4,7 @@ mod faults;
 mod skips;
 pub mod tmux;
 mod tmux_habits;
+mod tmux_list;
 mod tmux_panes;
 pub(crate) mod tmux_signals;
 mod x11_clipboard;
