@@ -40,41 +40,98 @@ impl Entry {
     }
 }
 
-/// The grouped rows of `search`'s matches in `c`, grouped `by`. Costs the
-/// matching lines and their groups' members once each, and a bit a line.
-pub fn grouped(c: &Collection, search: &Search, by: GroupBy) -> Vec<Entry> {
-    let all = search.matches().is_none();
-    // Which lines match, one bit each (every line for an empty filter).
-    let mut matched = Vec::new();
-    if !all {
-        matched = vec![0u64; c.len().div_ceil(64)];
-        for &l in search.matches().unwrap_or(&[]) {
-            matched[l as usize / 64] |= 1 << (l % 64);
+/// The grouped rows of `search`'s matches in `c`, grouped `by`, built a
+/// slice at a time ([`Build::step`]): on a million lines a whole build
+/// takes several frames, and the view stays answering meanwhile, showing
+/// the groups built so far (the first ones, which are the ones in sight).
+/// Costs the matching lines and their groups' members once each, and a
+/// bit a line.
+#[derive(Clone, Debug)]
+pub struct Build {
+    by: GroupBy,
+    /// The next match to look at, by its index among the matches.
+    next: usize,
+    /// Which lines match, one bit each; `None` for every line.
+    matched: Option<Vec<u64>>,
+    /// Which groups are out already, one bit each.
+    seen: Vec<u64>,
+    members: Vec<u32>,
+}
+
+/// Whether bit `i` of `bits` is set.
+fn bit(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+impl Build {
+    /// A build of `search`'s matches (done) grouped `by`.
+    pub fn new(c: &Collection, search: &Search, by: GroupBy) -> Build {
+        let matched = search.matches().map(|m| {
+            let mut bits = vec![0u64; c.len().div_ceil(64)];
+            for &l in m {
+                bits[l as usize / 64] |= 1 << (l % 64);
+            }
+            bits
+        });
+        Build {
+            by,
+            next: 0,
+            matched,
+            seen: vec![0u64; c.grouping(by).len().div_ceil(64)],
+            members: Vec::new(),
         }
     }
-    let is_match = |l: u32| all || matched[l as usize / 64] & (1 << (l % 64)) != 0;
-    let lines: Box<dyn Iterator<Item = u32>> = match search.matches() {
-        Some(m) => Box::new(m.iter().copied()),
-        None => Box::new(0..c.len() as u32),
-    };
-    let groups = c.groups_among(by, lines);
-    let mut out = Vec::with_capacity(groups.len());
-    let mut members = Vec::new();
-    for g in groups {
-        members.clear();
-        members.extend(c.members(by, g as usize).filter(|&l| is_match(l)));
-        match members[..] {
-            [] => {}
-            [one] => out.push(Entry::Line(one)),
-            [first, ..] => {
-                out.push(Entry::Group {
-                    group: g,
-                    shown: members.len() as u32,
-                    first,
-                });
-                out.extend(members.iter().map(|&line| Entry::Member { line, group: g }));
+
+    /// Add the rows of the next groups to `out` until about `work` lines
+    /// (matches and members) were looked at; `true` once every match has
+    /// been.
+    pub fn step(
+        &mut self,
+        c: &Collection,
+        search: &Search,
+        out: &mut Vec<Entry>,
+        work: usize,
+    ) -> bool {
+        let mut done = 0;
+        while done < work {
+            let Some(line) = search.line(c, self.next) else {
+                return true;
+            };
+            self.next += 1;
+            done += 1;
+            let Some(g) = c.group_of(self.by, line) else {
+                continue;
+            };
+            if bit(&self.seen, g) {
+                continue;
+            }
+            if g / 64 >= self.seen.len() {
+                self.seen.resize(g / 64 + 1, 0);
+            }
+            self.seen[g / 64] |= 1 << (g % 64);
+            self.members.clear();
+            let matched = &self.matched;
+            self.members.extend(
+                c.members(self.by, g)
+                    .inspect(|_| done += 1)
+                    .filter(|&l| matched.as_ref().is_none_or(|m| bit(m, l as usize))),
+            );
+            match self.members[..] {
+                [] => {}
+                [one] => out.push(Entry::Line(one)),
+                [first, ..] => {
+                    out.push(Entry::Group {
+                        group: g as u32,
+                        shown: self.members.len() as u32,
+                        first,
+                    });
+                    out.extend(self.members.iter().map(|&line| Entry::Member {
+                        line,
+                        group: g as u32,
+                    }));
+                }
             }
         }
+        search.line(c, self.next).is_none()
     }
-    out
 }

@@ -23,9 +23,10 @@ use super::keys::action_for;
 use super::state::{ListView, Status};
 use super::update::{update, ListEffect, Print};
 
-/// The time a tick gives the loading and the search, each: half a frame,
-/// so a key is answered within a frame however long the list is.
-pub const TICK: Duration = Duration::from_millis(6);
+/// The time a tick gives the loading, the search and the grouping
+/// together: half a frame, so that with the key's update and the draw a
+/// key is answered within a frame (16 ms) however long the list is.
+pub const TICK: Duration = Duration::from_millis(8);
 
 /// How the loop ended.
 enum Outcome {

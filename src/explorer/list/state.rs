@@ -163,8 +163,11 @@ pub struct ListView {
     /// The grouped rows, built for the search and grouping they were
     /// built from (see [`ListView::refresh`]).
     pub entries: Vec<Entry>,
-    /// What `entries` was built from: (grouping, lines tested, matches).
+    /// What `entries` was built from: (grouping, lines, lines tested,
+    /// matches).
     built: Option<(Grouped, usize, usize, usize)>,
+    /// The build of `entries` under way.
+    building: Option<rows::Build>,
     /// The selected row.
     pub selected: usize,
     /// The first row shown.
@@ -199,6 +202,7 @@ impl ListView {
             grouped: Grouped::Off,
             entries: Vec::new(),
             built: None,
+            building: None,
             selected: 0,
             scroll: 0,
             page: std::cell::Cell::new(10),
@@ -221,10 +225,10 @@ impl ListView {
         self.searches.current().is_done(&self.collection)
     }
 
-    /// Take in what the loader has handed over, for at most `budget`;
-    /// then search for at most `budget`; then rebuild the grouped rows if
-    /// they are out of date. `true` when anything changed. Cost: the
-    /// budgets, and the grouped rows' lines when they are rebuilt.
+    /// Take in what the loader has handed over, then search, then build
+    /// the grouped rows if they are out of date, all three within about
+    /// `budget` (each does at least a slice). `true` when anything
+    /// changed.
     pub fn tick(&mut self, budget: Duration) -> bool {
         let mut changed = false;
         let start = std::time::Instant::now();
@@ -254,11 +258,14 @@ impl ListView {
                 break;
             }
         }
+        // One budget for the three: a frame pays for it once.
+        let left = budget.saturating_sub(start.elapsed());
         if !self.searched() {
-            self.searches.run_for(&self.collection, budget);
+            self.searches.run_for(&self.collection, left);
             changed = true;
         }
-        changed | self.refresh(false)
+        let left = budget.saturating_sub(start.elapsed());
+        changed | self.refresh_for(Some(left))
     }
 
     /// Load everything and search it all (tests, `--print` without a
@@ -276,28 +283,57 @@ impl ListView {
         self.refresh(true);
     }
 
-    /// Rebuild the grouped rows when the grouping, the matches or the
-    /// lines changed. While lines load or the search runs, the rows are
-    /// rebuilt only once the search has caught up (or with `force`): a
-    /// rebuild costs every matching line.
-    pub fn refresh(&mut self, force: bool) -> bool {
+    /// Whether the grouped rows are being built.
+    pub fn grouping(&self) -> bool {
+        self.building.is_some()
+    }
+
+    /// Build the grouped rows when the grouping, the matches or the lines
+    /// changed, for about `budget` (`None`: to the end). While lines load
+    /// or the search runs, a build starts only once the search has caught
+    /// up (or with no budget): a build costs every matching line. `true`
+    /// when the rows changed.
+    pub fn refresh_for(&mut self, budget: Option<Duration>) -> bool {
         let Some(by) = self.grouped.by() else {
-            if !self.entries.is_empty() {
-                self.entries = Vec::new();
-                self.built = None;
+            self.building = None;
+            self.built = None;
+            if self.entries.is_empty() {
+                return false;
             }
+            self.entries = Vec::new();
+            return true;
+        };
+        let c = &self.collection;
+        let search = self.searches.current();
+        let now = (self.grouped, c.len(), search.tested(c), search.len(c));
+        if self.built != Some(now) {
+            if budget.is_some() && !self.searched() {
+                return false;
+            }
+            self.entries.clear();
+            self.building = Some(rows::Build::new(c, search, by));
+            self.built = Some(now);
+        }
+        let Some(build) = &mut self.building else {
             return false;
         };
-        let search = self.searches.current();
-        let c = &self.collection;
-        let now = (self.grouped, c.len(), search.tested(c), search.len(c));
-        if self.built == Some(now) || !(force || self.searched()) {
-            return false;
+        let start = std::time::Instant::now();
+        loop {
+            if build.step(c, search, &mut self.entries, 4096) {
+                self.building = None;
+                break;
+            }
+            if budget.is_some_and(|b| start.elapsed() >= b) {
+                break;
+            }
         }
-        self.entries = rows::grouped(c, search, by);
-        self.built = Some(now);
         self.keep_in_range();
         true
+    }
+
+    /// [`ListView::refresh_for`] a tick's time, or to the end with `force`.
+    pub fn refresh(&mut self, force: bool) -> bool {
+        self.refresh_for((!force).then_some(super::run::TICK))
     }
 
     /// How many rows the list has.

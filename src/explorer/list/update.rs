@@ -79,7 +79,9 @@ pub fn update(view: &mut ListView, action: ListAction) -> ListEffect {
         ListAction::ToggleGrouping => {
             let line = view.selected_line();
             view.grouped = view.grouped.next();
-            view.refresh(true);
+            // The first slice now (the rows in sight), the rest in the
+            // ticks that follow.
+            view.refresh_for(Some(std::time::Duration::ZERO));
             view.selected = line.map_or(0, |l| row_of(view, l));
             view.status = Some(Status {
                 text: format!("the list is {}", view.grouped.label()),

@@ -191,3 +191,30 @@ fn a_key_sets_the_search_and_leaves_the_scan_to_the_tick() {
     assert!(v.searched());
     assert_eq!(v.row_count(), 0);
 }
+
+#[test]
+fn the_grouping_toggle_builds_a_slice_and_the_ticks_the_rest() {
+    // 50,000 lines in 25,000 groups of two: the toggle's own key builds
+    // the first rows only; the ticks build the rest, to the same rows as
+    // a build in one go.
+    let big: String = (0..50_000)
+        .map(|i| {
+            let scheme = if i < 25_000 { "http" } else { "HTTP" };
+            format!("{scheme}://h{}.example/p\n", i % 25_000)
+        })
+        .collect();
+    let mut v = view_of(&big);
+    update(&mut v, ListAction::ToggleGrouping);
+    assert!(v.grouping(), "the toggle built every row at once");
+    assert!(v.row_count() < 75_000, "{}", v.row_count());
+    assert!(v.row_count() > 0);
+    while v.grouping() {
+        v.tick(std::time::Duration::from_millis(1));
+    }
+    let sliced = v.entries.clone();
+    assert_eq!(sliced.len(), 25_000 * 3);
+    let mut w = view_of(&big);
+    w.grouped = Grouped::Normal;
+    w.refresh(true);
+    assert_eq!(sliced, w.entries);
+}
