@@ -9,7 +9,7 @@
 use std::io;
 use std::time::Duration;
 
-use crossterm::event::{self, Event};
+use crossterm::event::{self, Event, MouseEventKind};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::Terminal;
@@ -142,6 +142,11 @@ fn list_loop(
             let action = match &ev {
                 Event::Key(k) => action_for(view, k),
                 Event::Paste(text) => Some(super::ListAction::Paste(text.clone())),
+                Event::Mouse(m) => match m.kind {
+                    MouseEventKind::ScrollUp => Some(super::ListAction::Up),
+                    MouseEventKind::ScrollDown => Some(super::ListAction::Down),
+                    _ => None,
+                },
                 _ => None,
             };
             let Some(action) = action else { continue };
