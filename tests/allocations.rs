@@ -248,6 +248,7 @@ fn regression_every_subcommand_holds_at_most_16_bytes_per_input_byte() {
         &["parse", "--json"],
         &["encode"],
         &["decode"],
+        &["decode", "--json"],
         &["iri2uri"],
         &["uri2iri"],
         &["extract"],
