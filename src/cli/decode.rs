@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::encode::finish;
 use super::input::{for_each, Input};
 use crate::text::answer::{quote, write_answer, Diagnostic};
-use crate::uri::percent::{decode, DecodeOptions, Decoded};
+use crate::uri::percent::{decode, DecodeOptions, Decoded, Malformed};
 
 /// Arguments of `uriscope decode`.
 #[derive(Debug, Args)]
@@ -46,6 +46,24 @@ pub struct JsonMalformed<'a> {
     pub text: &'a str,
 }
 
+/// The malformed escapes of an input as a JSON array, written as they are
+/// found (an input made of malformed escapes holds no list of them).
+#[derive(Debug)]
+pub struct JsonMalformedList<'a> {
+    input: &'a str,
+    spans: Option<Malformed<'a>>,
+}
+
+impl Serialize for JsonMalformedList<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.spans.iter().flatten().map(|s| JsonMalformed {
+            start: s.start,
+            end: s.end,
+            text: s.slice(self.input),
+        }))
+    }
+}
+
 /// A byte range of the decoded bytes that is not UTF-8.
 #[derive(Debug, Serialize)]
 pub struct JsonRange {
@@ -69,7 +87,7 @@ pub struct JsonDecode<'a> {
     /// Where the decoded bytes are not UTF-8 (empty when they are).
     pub invalid_utf8: Vec<JsonRange>,
     /// Malformed escapes, kept as they are.
-    pub malformed: Vec<JsonMalformed<'a>>,
+    pub malformed: JsonMalformedList<'a>,
     /// Every round of decoding that changed the text (two or more: double
     /// encoding).
     pub rounds: Vec<String>,
@@ -79,7 +97,7 @@ pub struct JsonDecode<'a> {
 }
 
 impl<'a> JsonDecode<'a> {
-    fn new(input: &'a str, d: &Decoded<'_>) -> Self {
+    fn new(input: &'a str, d: &Decoded<'a>) -> Self {
         JsonDecode {
             input,
             decoded: Some(d.lossy().into_owned()),
@@ -93,15 +111,10 @@ impl<'a> JsonDecode<'a> {
                     end: s.end,
                 })
                 .collect(),
-            malformed: d
-                .malformed
-                .iter()
-                .map(|s| JsonMalformed {
-                    start: s.start,
-                    end: s.end,
-                    text: s.slice(input),
-                })
-                .collect(),
+            malformed: JsonMalformedList {
+                input,
+                spans: Some(d.malformed),
+            },
             rounds: d
                 .rounds
                 .iter()
@@ -147,7 +160,10 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
                     hex: None,
                     utf8: false,
                     invalid_utf8: Vec::new(),
-                    malformed: Vec::new(),
+                    malformed: JsonMalformedList {
+                        input: "",
+                        spans: None,
+                    },
                     rounds: Vec::new(),
                     error: Some(error),
                 };

@@ -111,10 +111,19 @@ impl<W: Write> Line<'_, '_, W> {
             self.buf.extend_from_slice(s.as_bytes());
             self.buf.push(b'"');
             Ok(())
-        } else {
+        } else if s.len() < SPILL {
             let key = key_quote.split_last().map_or(key_quote, |(_, k)| k);
             self.buf.extend_from_slice(key);
             write_string(self.buf, s)
+        } else {
+            // A long string to escape (a pasted page of controls) goes
+            // straight to the writer: escaped, it may be six times its
+            // size, and the buffer would hold it whole.
+            let key = key_quote.split_last().map_or(key_quote, |(_, k)| k);
+            self.buf.extend_from_slice(key);
+            self.out.write_all(self.buf)?;
+            self.buf.clear();
+            write_string(self.out, s)
         }
     }
 

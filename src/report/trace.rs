@@ -276,53 +276,34 @@ pub fn rfc2396_steps_json(r: &rfc2396::Resolution) -> Value {
 }
 
 /// The plain `--trace` of a normalization: one row per rung with carets
-/// under what changed.
+/// under what changed. Each row is written as it is made: the names and
+/// sections are the only columns measured ahead, so the trace holds no
+/// copy of the URI per rung.
 pub fn write_normalization_trace<W: Write>(out: &mut W, n: &Normalization) -> io::Result<()> {
-    let mut rows = vec![vec![
-        "RUNG".to_string(),
-        "SECTION".to_string(),
-        "AFTER".to_string(),
-    ]];
-    let mut carets = Vec::new();
-    for r in &n.rungs {
-        let after = visible(&r.after).into_owned();
-        rows.push(vec![r.kind.name().into(), r.kind.section().into(), after]);
-        let marks = if visible(&r.after).len() == r.after.len() {
-            caret_line(&r.after, &r.changed, &mut |s| s.width())
-        } else {
-            String::new()
-        };
-        carets.push((marks, &r.findings));
-    }
-    rows.insert(
-        1,
-        vec![
-            "input".into(),
-            String::new(),
-            visible(&n.input).into_owned(),
-        ],
-    );
-    let name_w = rows.iter().map(|r| r[0].width()).max().unwrap_or(0);
-    let sec_w = rows.iter().map(|r| r[1].width()).max().unwrap_or(0);
+    let names = n.rungs.iter().map(|r| r.kind.name().width());
+    let name_w = names.chain(["RUNG".width(), "input".width()]).max().unwrap_or(0);
+    let sections = n.rungs.iter().map(|r| r.kind.section().width());
+    let sec_w = sections.chain(["SECTION".width()]).max().unwrap_or(0);
     let pad = " ".repeat(2 + name_w + 2 + sec_w + 2);
-    for (k, r) in rows.iter().enumerate() {
+    let row = |out: &mut W, name: &str, section: &str, text: &str| {
         writeln!(
             out,
-            "  {}{}  {}{}  {}",
-            r[0],
-            " ".repeat(name_w - r[0].width()),
-            r[1],
-            " ".repeat(sec_w - r[1].width()),
-            r[2]
-        )?;
-        if k >= 2 {
-            let (marks, findings) = &carets[k - 2];
-            if !marks.is_empty() {
-                writeln!(out, "{pad}{marks}")?;
-            }
-            for f in findings.iter() {
-                writeln!(out, "{pad}{} {}: {}", f.severity, f.code, f.message)?;
-            }
+            "  {name}{}  {section}{}  {text}",
+            " ".repeat(name_w - name.width()),
+            " ".repeat(sec_w - section.width()),
+        )
+    };
+    row(out, "RUNG", "SECTION", "AFTER")?;
+    row(out, "input", "", &visible(&n.input))?;
+    for r in &n.rungs {
+        let after = visible(&r.after);
+        row(out, r.kind.name(), r.kind.section(), &after)?;
+        if after.len() == r.after.len() && !r.changed.is_empty() {
+            let marks = caret_line(&r.after, &r.changed, &mut |s| s.width());
+            writeln!(out, "{pad}{marks}")?;
+        }
+        for f in &r.findings {
+            writeln!(out, "{pad}{} {}: {}", f.severity, f.code, f.message)?;
         }
     }
     Ok(())

@@ -31,16 +31,6 @@ pub const MAX_ROUNDS: usize = 16;
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
-    decode_impl::<false>(input, options, &mut Vec::new())
-}
-
-/// The decoder; with `REPORT`, it also collects the malformed escapes.
-#[inline(always)]
-fn decode_impl<'a, const REPORT: bool>(
-    input: &'a [u8],
-    options: DecodeOptions,
-    malformed: &mut Vec<Span>,
-) -> Cow<'a, [u8]> {
     let plus = options.plus_as_space;
     let special = |b: &u8| *b == b'%' || (plus && *b == b'+');
     let Some(first) = input.iter().position(special) else {
@@ -63,9 +53,6 @@ fn decode_impl<'a, const REPORT: bool>(
                 rest = tail;
             }
             [b, tail @ ..] => {
-                if REPORT && *b == b'%' {
-                    malformed.push(malformed_at(input, input.len() - rest.len()));
-                }
                 // Copy up to the next byte that may change in one go.
                 out.push(*b);
                 let n = tail.iter().position(special).unwrap_or(tail.len());
@@ -116,7 +103,9 @@ pub struct Decoded<'a> {
     /// Malformed escapes in the input (`%G1`, a final `%4`, a lone `%`),
     /// kept as they are in `bytes`. Each span starts at the `%` and covers
     /// the (at most two) ASCII characters that should have been hex digits.
-    pub malformed: Vec<Span>,
+    /// Found when iterated, so that an input made of malformed escapes
+    /// costs no memory per escape.
+    pub malformed: Malformed<'a>,
     /// Byte ranges of `bytes` that are not UTF-8.
     pub invalid_utf8: Vec<Span>,
     /// Each round of decoding that changed something, until nothing
@@ -181,12 +170,11 @@ pub fn hex(bytes: &[u8]) -> String {
 ///
 /// let d = decode("a%G1%ff", DecodeOptions::default());
 /// assert_eq!(&*d.bytes, b"a%G1\xff");
-/// assert_eq!(d.malformed, [Span::new(1, 4)]);
+/// assert_eq!(d.malformed.iter().collect::<Vec<_>>(), [Span::new(1, 4)]);
 /// assert_eq!(d.invalid_utf8, [Span::new(4, 5)]);
 /// ```
 pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
-    let mut malformed = Vec::new();
-    let bytes = decode_impl::<true>(text.as_bytes(), options, &mut malformed);
+    let bytes = decode_bytes(text.as_bytes(), options);
     let invalid_utf8 = invalid_utf8(&bytes);
     let mut rounds = Vec::new();
     if let Cow::Owned(first) = &bytes {
@@ -203,36 +191,95 @@ pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
     }
     Decoded {
         bytes,
-        malformed,
+        malformed: malformed_escapes(text),
         invalid_utf8,
         rounds,
     }
 }
 
-/// The spans of the malformed escapes in `text`: each `%` not followed by
-/// two hex digits, with the (at most two) ASCII characters after it that
-/// are not `%`.
+/// The malformed escapes of `text`: each `%` not followed by two hex
+/// digits, with the (at most two) ASCII characters after it that are not
+/// `%`. Nothing is scanned until the result is iterated.
 ///
 /// ```
 /// use uriscope_core::{percent::malformed_escapes, Span};
-/// assert_eq!(malformed_escapes("%G1 %4"), [Span::new(0, 3), Span::new(4, 6)]);
-/// assert_eq!(malformed_escapes("%%41"), [Span::new(0, 1)]);
+/// let spans = |t| malformed_escapes(t).iter().collect::<Vec<_>>();
+/// assert_eq!(spans("%G1 %4"), [Span::new(0, 3), Span::new(4, 6)]);
+/// assert_eq!(spans("%%41"), [Span::new(0, 1)]);
+/// assert!(malformed_escapes("%41").is_empty());
 /// ```
-pub fn malformed_escapes(text: &str) -> Vec<Span> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(p) = b[i..].iter().position(|&c| c == b'%') {
-        i += p;
-        if escape_at(b, i).is_some() {
-            i += 3;
-            continue;
+pub fn malformed_escapes(text: &str) -> Malformed<'_> {
+    Malformed { text }
+}
+
+/// The malformed escapes of a text (see [`malformed_escapes`]): a view of
+/// the text that finds them as it is iterated, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Malformed<'a> {
+    text: &'a str,
+}
+
+impl<'a> Malformed<'a> {
+    /// The spans, in order.
+    pub fn iter(&self) -> MalformedIter<'a> {
+        MalformedIter {
+            bytes: self.text.as_bytes(),
+            at: 0,
         }
-        let span = malformed_at(b, i);
-        out.push(span);
-        i = span.end;
     }
-    out
+
+    /// How many there are (a scan of the text).
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Whether there is none (a scan up to the first).
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+}
+
+impl<'a> IntoIterator for Malformed<'a> {
+    type Item = Span;
+    type IntoIter = MalformedIter<'a>;
+    fn into_iter(self) -> MalformedIter<'a> {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &Malformed<'a> {
+    type Item = Span;
+    type IntoIter = MalformedIter<'a>;
+    fn into_iter(self) -> MalformedIter<'a> {
+        self.iter()
+    }
+}
+
+/// The iterator of [`Malformed`]: the span of each malformed escape.
+#[derive(Clone, Debug)]
+pub struct MalformedIter<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Iterator for MalformedIter<'_> {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        let b = self.bytes;
+        while let Some(p) = memchr::memchr(b'%', &b[self.at..]) {
+            let i = self.at + p;
+            if escape_at(b, i).is_some() {
+                self.at = i + 3;
+                continue;
+            }
+            let span = malformed_at(b, i);
+            self.at = span.end;
+            return Some(span);
+        }
+        self.at = b.len();
+        None
+    }
 }
 
 /// The span of the malformed escape whose `%` is at `i`: the `%` and the

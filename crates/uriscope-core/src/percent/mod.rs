@@ -22,7 +22,8 @@ pub mod encode_set;
 mod explain;
 
 pub use decode::{
-    decode, decode_bytes, hex, invalid_utf8, malformed_escapes, DecodeOptions, Decoded, MAX_ROUNDS,
+    decode, decode_bytes, hex, invalid_utf8, malformed_escapes, DecodeOptions, Decoded, Malformed,
+    MalformedIter, MAX_ROUNDS,
 };
 pub use encode::{encode, encode_with, escape, EncodeOptions};
 pub use encode_set::EncodeSet;
