@@ -11,7 +11,7 @@
 //! the filter is searched a slice at a time by the loop's tick.
 //!
 //! The Elm split, as the explorer's: [`state`] (the state and what it
-//! derives), [`keys`] (the key table), [`update`] (pure, returns a
+//! derives), [`keys`] (the key table), [`update`](mod@update) (pure, returns a
 //! [`ListEffect`] for the loop), [`view`] (pure drawing), [`rows`] (the
 //! grouped rows) and [`run`] (the loop, on the terminal `term` set up).
 

@@ -1,4 +1,4 @@
-//! The list view's loop, on the terminal [`term`](crate::explorer::term)
+//! The list view's loop, on the terminal [`crate::explorer::term`]
 //! sets up (raw mode, the alternate screen, the panic hook and the
 //! signals are its, as for the explorer): tick (take in loaded lines, run
 //! the search a slice at a time), draw, wait for keys, apply them, carry
