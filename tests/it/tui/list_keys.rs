@@ -218,3 +218,43 @@ fn the_grouping_toggle_builds_a_slice_and_the_ticks_the_rest() {
     w.refresh(true);
     assert_eq!(sliced, w.entries);
 }
+
+#[test]
+fn the_view_is_usable_while_the_rest_loads() {
+    use std::io::Write;
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let plan = uriscope::collection::Plan {
+        threads: 1,
+        ..Default::default()
+    };
+    let loader = uriscope::collection::Loader::from_reader(reader, plan);
+    let mut v = uriscope::explorer::list::ListView::new(loader, plan);
+    writeln!(writer, "http://a.example/one\nhttp://b.example/two").expect("write");
+    writer.flush().expect("flush");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while v.row_count() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the first lines never showed"
+        );
+        v.tick(std::time::Duration::from_millis(5));
+    }
+    // The input has not ended: the view says so, and filters what came.
+    assert!(v.loading());
+    let rows = crate::tui::list_view::rows(&v, 80, 24);
+    assert!(
+        rows[0].contains("2 lines") && rows[0].contains("reading…"),
+        "{rows:?}"
+    );
+    update(&mut v, ListAction::Insert('b'));
+    while !v.searched() {
+        v.tick(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(v.selected_text(), Some("http://b.example/two"));
+    writeln!(writer, "http://b.example/three").expect("write");
+    drop(writer);
+    v.finish();
+    assert!(!v.loading());
+    assert_eq!(v.row_count(), 2, "a line that came later is filtered too");
+    assert!(!crate::tui::list_view::rows(&v, 80, 24)[0].contains("reading…"));
+}
