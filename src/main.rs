@@ -84,33 +84,12 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         None => (Vec::new(), true),
     };
     if explorer {
-        // A config that cannot be used never stops the explorer: it starts
-        // with the defaults and says why on the status line.
-        let (config, note) = if args.no_config {
-            (Default::default(), None)
-        } else {
-            match uriscope::explorer::config::load(args.config.as_deref()) {
-                Ok(c) => (c, None),
-                Err(e) => (
-                    Default::default(),
-                    Some(format!("config not used (started with the defaults): {e}")),
-                ),
-            }
-        };
-        let config: uriscope::explorer::config::Config = config;
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
-            base: args.base.clone().or(config.base),
-            no_mouse: args.no_mouse || config.mouse == Some(false),
-            theme: config.theme.unwrap_or_default(),
-            encode_set: config.encode_set,
-            note,
-            history: (config.history != Some(false))
-                .then(uriscope::explorer::history::default_path)
-                .flatten(),
             list,
             list_feed: if ended { None } else { feed },
             template_vars,
+            ..explorer_options(args)
         })?;
         return Ok(cli::EXIT_OK);
     }
@@ -145,6 +124,35 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         ok &= uriscope::report::text::write_resolution_line(&mut out, base, uri)?;
     }
     Ok(if ok { cli::EXIT_OK } else { cli::EXIT_FAILED })
+}
+
+/// The explorer's options from the config file and the arguments. A
+/// config that cannot be used never stops the explorer: it starts with
+/// the defaults and says why on the status line.
+fn explorer_options(args: &Cli) -> uriscope::explorer::Options {
+    let (config, note) = if args.no_config {
+        (Default::default(), None)
+    } else {
+        match uriscope::explorer::config::load(args.config.as_deref()) {
+            Ok(c) => (c, None),
+            Err(e) => (
+                Default::default(),
+                Some(format!("config not used (started with the defaults): {e}")),
+            ),
+        }
+    };
+    let config: uriscope::explorer::config::Config = config;
+    uriscope::explorer::Options {
+        base: args.base.clone().or(config.base),
+        no_mouse: args.no_mouse || config.mouse == Some(false),
+        theme: config.theme.unwrap_or_default(),
+        encode_set: config.encode_set,
+        note,
+        history: (config.history != Some(false))
+            .then(uriscope::explorer::history::default_path)
+            .flatten(),
+        ..Default::default()
+    }
 }
 
 /// The environment variable that tells a guarded list view where
@@ -205,12 +213,9 @@ fn list_view(args: &Cli) -> io::Result<i32> {
             std::env::remove_var(PRINT_TO);
         }
     }
-    let options = uriscope::explorer::Options {
-        base: args.base.clone(),
-        no_mouse: args.no_mouse,
-        ..Default::default()
-    };
-    let answer = uriscope::explorer::list::run::run(options, &files, args.print)?;
+    // The explorer that Enter opens is the one `uriscope` opens: the
+    // config's base, theme and history.
+    let answer = uriscope::explorer::list::run::run(explorer_options(args), &files, args.print)?;
     let Some(answer) = answer else {
         return Ok(if args.print {
             cli::EXIT_FAILED
