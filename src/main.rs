@@ -175,6 +175,14 @@ fn list_view(args: &Cli) -> io::Result<i32> {
         );
         return Ok(cli::EXIT_USAGE);
     }
+    if !args.print && !io::stdout().is_terminal() {
+        let _ = writeln!(
+            io::stderr(),
+            "uriscope: the list view draws on a terminal: with stdout redirected, give --print \
+             (or use `uriscope stats` / `uriscope dedupe` for text)"
+        );
+        return Ok(cli::EXIT_USAGE);
+    }
     // The answer's way out: stdout, unless the view must draw there.
     let mut answer_to: Option<std::fs::File> = None;
     #[cfg(unix)]
