@@ -281,7 +281,10 @@ pub fn rfc2396_steps_json(r: &rfc2396::Resolution) -> Value {
 /// copy of the URI per rung.
 pub fn write_normalization_trace<W: Write>(out: &mut W, n: &Normalization) -> io::Result<()> {
     let names = n.rungs.iter().map(|r| r.kind.name().width());
-    let name_w = names.chain(["RUNG".width(), "input".width()]).max().unwrap_or(0);
+    let name_w = names
+        .chain(["RUNG".width(), "input".width()])
+        .max()
+        .unwrap_or(0);
     let sections = n.rungs.iter().map(|r| r.kind.section().width());
     let sec_w = sections.chain(["SECTION".width()]).max().unwrap_or(0);
     let pad = " ".repeat(2 + name_w + 2 + sec_w + 2);
