@@ -481,6 +481,23 @@ impl<'a, S: Sink> Parser<'a, S> {
                     continue;
                 }
             }
+            if S::FULL && matches!(c, b' ' | b'\t' | 0..=0x1f | 0x7f) {
+                // A run of the same space or control (a pasted page of
+                // them) is one issue over the run, as the sinks would have
+                // merged it, found without a call per byte.
+                let run = b[i..].iter().take_while(|&&x| x == c).count();
+                if run > 1 {
+                    let code = if c == b' ' || c == b'\t' {
+                        Code::Whitespace
+                    } else {
+                        Code::ControlChar
+                    };
+                    let span = Span::new(i, i + run);
+                    self.report(span, Severity::Error, code, rule, Detail::None)?;
+                    i += run;
+                    continue;
+                }
+            }
             i += self.bad_char(i, rule)?;
         }
         Ok(i)

@@ -255,7 +255,7 @@ fn run_message(input: &str, first: &Issue, span: Span, count: usize) -> String {
 /// the recovered components and one message, not the whole report.
 #[derive(Default)]
 pub(crate) struct FirstFinding {
-    run: Option<(Issue, Span, usize)>,
+    run: Option<(Issue, Span)>,
     /// The first run has ended: later errors only matter if they start
     /// before it.
     ended: bool,
@@ -265,7 +265,7 @@ impl FirstFinding {
     /// The first error, if any.
     pub(crate) fn finish(self, input: &str) -> Option<Finding> {
         self.run
-            .map(|(issue, span, count)| finding(input, &issue, span, count))
+            .map(|(issue, span)| run_finding(input, &issue, span))
     }
 }
 
@@ -276,13 +276,12 @@ impl Sink for FirstFinding {
             return Ok(());
         }
         match &mut self.run {
-            Some((first, span, count)) if !self.ended && same_run(input, first, *span, &issue) => {
+            Some((first, span)) if !self.ended && same_run(input, first, *span, &issue) => {
                 span.end = issue.span.end;
-                *count += 1;
             }
-            Some((_, span, _)) if issue.span.start >= span.start => self.ended = true,
+            Some((_, span)) if issue.span.start >= span.start => self.ended = true,
             _ => {
-                self.run = Some((issue, issue.span, 1));
+                self.run = Some((issue, issue.span));
                 self.ended = !runs(&issue);
             }
         }
