@@ -1,6 +1,8 @@
 //! Time one keystroke and one frame on a hostile input, in every pane:
 //! `cargo run --release --example keystroke -- KIND SIZE [W H]` where KIND is
-//! `spaces`, `html`, `ctl`, `base64`; prints microseconds per keystroke (best of 5).
+//! `spaces`, `html`, `ctl`, `base64`; prints microseconds per keystroke (best of
+//! `ROUNDS`, 5 by default); `PANE=resolve` (or `breakdown`, `compare`, `encode`)
+//! times one pane.
 use std::time::Instant;
 
 use ratatui::backend::TestBackend;
@@ -43,6 +45,13 @@ fn main() {
         Some(Pane::Compare),
         Some(Pane::Encode),
     ] {
+        // PANE=breakdown|resolve|compare|encode times that pane alone.
+        if let Ok(only) = std::env::var("PANE") {
+            let name = pane.map_or("breakdown".to_string(), |p| format!("{p:?}").to_lowercase());
+            if name != only {
+                continue;
+            }
+        }
         let mut app = App::new(&input, None);
         if let Some(p) = pane {
             update(&mut app, Action::FocusPane(p));

@@ -311,12 +311,25 @@ impl<'a> Iterator for Clusters<'a> {
         if at >= b.len() {
             return None;
         }
+        // Before any ASCII byte there is a boundary (GB999; GB5 before a
+        // control).
         if printable(b[at])
             && b.get(at + 1)
-                .is_none_or(|&n| printable(n) || starts_plain(&b[at + 1..]))
+                .is_none_or(|&n| n.is_ascii() || starts_plain(&b[at + 1..]))
         {
             self.pos = at + 1;
             return Some((at, &self.s[at..at + 1]));
+        }
+        // An ASCII control is a cluster of its own (UAX #29 GB4, GB5),
+        // CR LF one together (GB3): no table needed for a paste of them.
+        if b[at].is_ascii_control() {
+            let len = if b[at] == b'\r' && b.get(at + 1) == Some(&b'\n') {
+                2
+            } else {
+                1
+            };
+            self.pos = at + len;
+            return Some((at, &self.s[at..at + len]));
         }
         // A run of combining diacritical marks (U+0300..U+036F, all
         // Grapheme_Cluster_Break=Extend: no rule breaks before one) belongs
@@ -420,9 +433,32 @@ impl Columns {
         }
         // Offsets past 4 GiB saturate (no explorer holds such a text).
         let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        let b = s.as_bytes();
         let mut odd = Vec::new();
-        let mut col = 0;
-        for (byte, g) in clusters(s) {
+        let (mut pos, mut col) = (0, 0);
+        while pos < b.len() {
+            // A run of ASCII bytes without a CR (which may pair with an LF):
+            // each byte one glyph one column wide (a control is drawn as
+            // its picture), with a boundary after each (UAX #29 GB4, GB5,
+            // GB999); only the last, which a mark may extend, is left to
+            // the segmenter.
+            let run = b[pos..]
+                .iter()
+                .position(|&c| !c.is_ascii() || c == b'\r')
+                .unwrap_or(b.len() - pos);
+            let plain = if pos + run == b.len() {
+                run
+            } else {
+                run.saturating_sub(1)
+            };
+            if plain > 0 {
+                pos += plain;
+                col += plain;
+                continue;
+            }
+            let Some((byte, g)) = clusters_at(s, pos).next() else {
+                break;
+            };
             let width = rendered_width(g);
             if g.len() != 1 || width != 1 {
                 odd.push(Odd {
@@ -433,6 +469,7 @@ impl Columns {
                 });
             }
             col += width;
+            pos = byte + g.len();
         }
         Columns {
             odd,
@@ -780,7 +817,7 @@ mod tests {
         /// a `(byte, column)` pair for every glyph start.
         #[test]
         fn glyph_at_finds_the_glyph_of_every_column(
-            s in "([a-z]{0,3}|例|😀|e\u{301}|\u{1b}|\u{200d}|\u{301}| ){0,12}",
+            s in "([a-z]{0,3}|例|😀|e\u{301}|\u{1b}|\u{200d}|\u{301}| |\r|\n|\t|\u{7}|\u{7f}){0,12}",
         ) {
             let c = Columns::new(&s);
             let mut col = 0;
@@ -791,6 +828,22 @@ mod tests {
                 col += g.width;
             }
             prop_assert_eq!(c.glyph_at(col), (s.len(), col));
+        }
+
+        /// The map of any text (and of ASCII with controls, CR LF and
+        /// marks, which skip the segmenter) puts every glyph at the sum of
+        /// the widths before it.
+        #[test]
+        fn columns_are_the_running_widths_of_the_glyphs(
+            s in prop_oneof![any::<String>(), "([a-z/]{0,3}|\r\n|\r|\n|\t|\u{1b}|\u{7f}|\u{301}|例){0,16}"],
+        ) {
+            let c = Columns::new(&s);
+            let mut col = 0;
+            for g in glyphs(&s) {
+                prop_assert_eq!(c.col(g.byte), col, "byte {} of {:?}", g.byte, s);
+                col += g.width;
+            }
+            prop_assert_eq!(c.width(), col, "{:?}", s);
         }
 
         /// The local steps agree with the map's wherever they answer.

@@ -40,6 +40,12 @@ pub(crate) trait Sink {
     const FULL: bool;
     /// Take one issue; `Err(Stop)` ends validation.
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop>;
+
+    /// From byte `pos` on (the path's start), issues come in order of
+    /// their start: a sink that has all it needs before a position may
+    /// stop there.
+    #[inline]
+    fn in_order_from(&mut self, _pos: usize) {}
 }
 
 /// The fast path: remembers the first error and stops.
@@ -249,7 +255,7 @@ fn run_message(input: &str, first: &Issue, span: Span, count: usize) -> String {
 /// the recovered components and one message, not the whole report.
 #[derive(Default)]
 pub(crate) struct FirstFinding {
-    run: Option<(Issue, Span, usize)>,
+    run: Option<(Issue, Span)>,
     /// The first run has ended: later errors only matter if they start
     /// before it.
     ended: bool,
@@ -259,7 +265,7 @@ impl FirstFinding {
     /// The first error, if any.
     pub(crate) fn finish(self, input: &str) -> Option<Finding> {
         self.run
-            .map(|(issue, span, count)| finding(input, &issue, span, count))
+            .map(|(issue, span)| run_finding(input, &issue, span))
     }
 }
 
@@ -270,13 +276,12 @@ impl Sink for FirstFinding {
             return Ok(());
         }
         match &mut self.run {
-            Some((first, span, count)) if !self.ended && same_run(input, first, *span, &issue) => {
+            Some((first, span)) if !self.ended && same_run(input, first, *span, &issue) => {
                 span.end = issue.span.end;
-                *count += 1;
             }
-            Some((_, span, _)) if issue.span.start >= span.start => self.ended = true,
+            Some((_, span)) if issue.span.start >= span.start => self.ended = true,
             _ => {
-                self.run = Some((issue, issue.span, 1));
+                self.run = Some((issue, issue.span));
                 self.ended = !runs(&issue);
             }
         }
@@ -294,6 +299,8 @@ pub(crate) struct FirstErrors {
     runs: Vec<(Issue, Span)>,
     /// The run the last issue went into, while the next may extend it.
     last: Option<usize>,
+    /// Where issues start coming in order ([`Sink::in_order_from`]).
+    in_order_from: usize,
 }
 
 impl FirstErrors {
@@ -302,6 +309,7 @@ impl FirstErrors {
             n,
             runs: Vec::with_capacity(n + 1),
             last: None,
+            in_order_from: usize::MAX,
         }
     }
 
@@ -334,12 +342,22 @@ impl Sink for FirstErrors {
             .partition_point(|(f, _)| f.span.start <= issue.span.start);
         if at >= self.n {
             self.last = None;
+            // Every later error starts here or after, past the n runs
+            // kept, and none can extend them now: the rest of a 10 MB
+            // paste of errors is not read.
+            if issue.span.start >= self.in_order_from {
+                return Err(Stop);
+            }
             return Ok(());
         }
         self.runs.insert(at, (issue, issue.span));
         self.runs.truncate(self.n);
         self.last = Some(at);
         Ok(())
+    }
+
+    fn in_order_from(&mut self, pos: usize) {
+        self.in_order_from = pos;
     }
 }
 
