@@ -231,9 +231,13 @@ fn list_view(args: &Cli) -> io::Result<i32> {
             cli::EXIT_OK
         });
     };
-    match std::env::var_os(PRINT_TO) {
-        Some(path) if uriscope::guardian::guarded_child() => std::fs::write(path, answer)?,
-        _ => write_answer(answer_to, answer.as_bytes())?,
+    #[cfg(unix)]
+    let to_file = std::env::var_os(PRINT_TO).filter(|_| uriscope::guardian::guarded_child());
+    #[cfg(not(unix))]
+    let to_file: Option<std::ffi::OsString> = None;
+    match to_file {
+        Some(path) => std::fs::write(path, answer)?,
+        None => write_answer(answer_to, answer.as_bytes())?,
     }
     Ok(cli::EXIT_OK)
 }
