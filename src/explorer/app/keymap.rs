@@ -687,20 +687,10 @@ pub fn contexts(app: &App) -> &'static [Context] {
         ]
     } else if app.overlay.is_some() {
         &[Context::List, Context::Overlay, Context::Global]
-    } else if app.pane == crate::explorer::app::Pane::Breakdown
-        && app.focus == crate::explorer::app::Focus::Pane(crate::explorer::app::Pane::Breakdown)
-    {
-        &[Context::Breakdown, Context::View, Context::Global]
+    } else if let Some(own) = app.pane.component().contexts(app) {
+        own
     } else if app.text_focused() {
-        match app.pane {
-            crate::explorer::app::Pane::Resolve => {
-                &[Context::Resolve, Context::Text, Context::Global]
-            }
-            crate::explorer::app::Pane::Encode => {
-                &[Context::Encode, Context::Text, Context::Global]
-            }
-            _ => &[Context::Text, Context::Global],
-        }
+        &[Context::Text, Context::Global]
     } else {
         &[Context::View, Context::Global]
     }
@@ -817,11 +807,10 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
         [Context::Pairs, ..] => &[Context::Pairs, Context::Overlay],
         [Context::Overlay | Context::List, ..] => &[Context::Overlay],
-        [Context::Breakdown, ..] => &[Context::Global, Context::Breakdown],
-        [Context::Resolve, ..] => &[Context::Resolve, Context::Global, Context::Text],
-        [Context::Encode, ..] => &[Context::Encode, Context::Global, Context::Text],
-        [specific, ..] if *specific == Context::Text => &[Context::Global, Context::Text],
-        _ => &[Context::Global, Context::View],
+        [Context::Text, ..] => &[Context::Global, Context::Text],
+        [Context::View, ..] | [Context::Global, ..] => &[Context::Global, Context::View],
+        // A pane's own context: the pane says which rows its bar shows.
+        _ => app.pane.component().hint_contexts(),
     };
     ctxs.iter()
         .flat_map(|ctx| KEYS.iter().filter(move |b| b.context == *ctx))
@@ -833,11 +822,10 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
 /// (`Ctrl-R 3986` once the RFC 2396 steps are shown), none where the key
 /// does not apply (strict/compat on the RFC 2396 steps) or has no hint.
 fn hint_now(app: &App, b: &Binding) -> Option<&'static str> {
+    if let Some(h) = app.pane.component().hint(app, &b.action) {
+        return (!h.is_empty()).then_some(h);
+    }
     let hint = match b.action {
-        Action::ToggleRfc2396 if app.resolve.rfc2396 => "3986",
-        Action::ToggleCompat if app.resolve.rfc2396 => "",
-        // The hint says what the key does next: back to strict.
-        Action::ToggleCompat if app.resolve.compat => "strict",
         // In the RFC overlay Enter shows the next passage cited, or
         // nothing when there is one.
         Action::ListPick => match &app.overlay {

@@ -177,22 +177,6 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         | Action::PageUp
         | Action::PageDown
         | Action::Top
-        | Action::Bottom
-        | Action::ScrollLeft
-        | Action::ScrollRight
-            if app.pane == super::Pane::Breakdown && app.breakdown.follow =>
-        {
-            // Scrolling lets the selected row go out of view (the view
-            // goes back to its own scroll position).
-            app.breakdown.follow = false;
-            app.breakdown.scroll.y = app.drawn.get().view_first;
-            return update(app, action);
-        }
-        Action::ScrollUp
-        | Action::ScrollDown
-        | Action::PageUp
-        | Action::PageDown
-        | Action::Top
         | Action::Bottom => scroll(app, &action),
         Action::ScrollLeft => app.scroll_mut().x = app.scroll_mut().x.saturating_sub(8),
         Action::ScrollRight => app.scroll_mut().x = app.scroll_mut().x.saturating_add(8),
@@ -214,15 +198,6 @@ fn scroll(app: &mut App, action: &Action) {
         drawn.view_max_y
     };
     let page = Drawn::page(drawn.view_rows);
-    if app.pane == super::Pane::Resolve && matches!(action, Action::Top | Action::Bottom) {
-        // The stepped table: its first step, or all of them.
-        let len = super::memo::table_len(app);
-        app.resolve.step = if *action == Action::Top { 0 } else { len };
-        app.say(
-            StatusKind::Info,
-            format!("row {} of {len}", super::resolve::shown(&app.resolve, len)),
-        );
-    }
     let y = app.scroll_mut().y.min(max);
     app.scroll_mut().y = match action {
         Action::ScrollUp => y.saturating_sub(1),
@@ -306,7 +281,7 @@ fn edit_update(app: &mut App, action: Action) {
     ) && app.focus == Focus::Input
         && !app.overlay_takes_text()
     {
-        let edges = super::memo::edges(app);
+        let edges = super::memo::kept(app, || super::breakdown::Edges::of(app.input.text()));
         super::breakdown::boundaries_near_in(app.input.text(), &edges, app.input.cursor())
     } else {
         Vec::new()
