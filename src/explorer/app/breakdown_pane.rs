@@ -5,9 +5,7 @@
 use super::citation::{self, Citation};
 use super::component::Component;
 use super::keymap::Context;
-use super::{
-    breakdown, edit, query_pairs, Action, App, Choice, CopyEntry, Focus, Pane, ViewScroll,
-};
+use super::{breakdown, edit, query, Action, App, Choice, CopyEntry, Focus, Pane, ViewScroll};
 
 /// The Breakdown pane's own state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,8 +60,9 @@ impl Component for BreakdownPane {
         match action {
             Action::RowUp | Action::RowDown => edit::select(app, *action == Action::RowDown),
             Action::EditRow => match edit::selected(app) {
-                // The query opens as its pairs; `e` there edits it whole.
-                edit::Target::Query => query_pairs::open(app),
+                // The query opens as its pairs (the Query pane); `e` there edits
+                // it whole.
+                edit::Target::Query => query::open(app),
                 t => edit::open_field(app, t),
             },
             Action::ScrollUp

@@ -1,7 +1,7 @@
 //! What an edit of a text field (typing, paste, undo, an example, a
 //! component or pair edited) changes in the panes that read it. A file of
 //! its own so that the files that edit the input ([`edit`](super::edit),
-//! [`query_pairs`](super::query_pairs), [`update`](fn@super::update))
+//! [`query`](super::query), [`update`](fn@super::update))
 //! depend on it, and not on the key glue ([`panes`](super::panes)) that
 //! depends on them.
 

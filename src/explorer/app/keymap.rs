@@ -32,10 +32,10 @@ pub enum Context {
     Encode,
     /// The Breakdown view has focus (before the result-view keys).
     Breakdown,
-    /// The query pairs table is open (before the overlay keys).
-    Pairs,
+    /// The Query pane has focus (before the result-view keys).
+    Query,
     /// An overlay without a text field is open (help, copy chooser,
-    /// examples, the RFC's text, the query pairs): bare keys move in it.
+    /// examples, the RFC's text): bare keys move in it.
     List,
 }
 
@@ -50,7 +50,7 @@ impl Context {
             Context::Resolve => "In the Resolve pane",
             Context::Encode => "In the Encode pane",
             Context::Breakdown => "In the Breakdown view",
-            Context::Pairs => "In the query pairs table",
+            Context::Query => "In the Query pane",
             Context::List => "In a list or overlay without a text field",
         }
     }
@@ -160,7 +160,7 @@ pub struct Binding {
 }
 
 use Context::{
-    Breakdown as Bd, Encode as En, Global, List, Overlay as Ov, Pairs as Qp, Resolve as Rs, Text,
+    Breakdown as Bd, Encode as En, Global, List, Overlay as Ov, Query as Qp, Resolve as Rs, Text,
     View,
 };
 use KeyCode::*;
@@ -451,7 +451,42 @@ pub static KEYS: &[Binding] = &[
         hint: "edit",
         help: "edit the selected component: the value is encoded for it and the URI recomposed",
     },
-    // The query pairs table (Enter on the Breakdown's query row).
+    // The Query pane's table (also Enter on the Breakdown's query row).
+    Binding {
+        context: Qp,
+        keys: &[k(Up), k(Char('k'))],
+        action: Action::ListUp,
+        hint: "",
+        help: "select the pair above",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Down), k(Char('j'))],
+        action: Action::ListDown,
+        hint: "",
+        help: "select the pair below",
+    },
+    Binding {
+        context: Qp,
+        keys: &[k(Enter)],
+        action: Action::ListPick,
+        hint: "edit",
+        help: "edit the selected pair in a field (a new one when there is none)",
+    },
+    Binding {
+        context: Qp,
+        keys: &[ctrl('z')],
+        action: Action::Undo,
+        hint: "",
+        help: "undo the last change of the input (each change of the pairs is one)",
+    },
+    Binding {
+        context: Qp,
+        keys: &[alt_k(Char('z'))],
+        action: Action::Redo,
+        hint: "",
+        help: "redo it",
+    },
     Binding {
         context: Qp,
         keys: &[k(Char('a')), k(Insert)],
@@ -675,16 +710,6 @@ pub fn contexts(app: &App) -> &'static [Context] {
     if app.overlay_takes_text() {
         // The edit field: Enter and Esc are the overlay's, the rest edits.
         &[Context::Overlay, Context::Text, Context::Global]
-    } else if matches!(
-        app.overlay,
-        Some(crate::explorer::app::Overlay::Query { .. })
-    ) {
-        &[
-            Context::Pairs,
-            Context::List,
-            Context::Overlay,
-            Context::Global,
-        ]
     } else if app.overlay.is_some() {
         &[Context::List, Context::Overlay, Context::Global]
     } else if let Some(own) = app.pane.component().contexts(app) {
@@ -805,7 +830,6 @@ pub fn keys(action: Action) -> String {
 /// The hint bar for `app`'s state: `(key name, hint)` pairs.
 pub fn hints(app: &App) -> Vec<(String, &'static str)> {
     let ctxs: &[Context] = match contexts(app) {
-        [Context::Pairs, ..] => &[Context::Pairs, Context::Overlay],
         [Context::Overlay | Context::List, ..] => &[Context::Overlay],
         [Context::Text, ..] => &[Context::Global, Context::Text],
         [Context::View, ..] | [Context::Global, ..] => &[Context::Global, Context::View],

@@ -22,7 +22,7 @@ pub mod markdown;
 pub mod memo;
 pub mod panes;
 pub mod parsers;
-pub mod query_pairs;
+pub mod query;
 pub mod resolve;
 pub mod role;
 pub mod update;
@@ -51,11 +51,19 @@ pub enum Pane {
     Compare,
     /// Percent-encoding and decoding (RFC 3986 §2.1, §2.4).
     Encode,
+    /// The query as a table of pairs (RFC 3986 §3.4; HTML forms).
+    Query,
 }
 
 impl Pane {
     /// Every pane, in tab order.
-    pub const ALL: &'static [Pane] = &[Pane::Breakdown, Pane::Resolve, Pane::Compare, Pane::Encode];
+    pub const ALL: &'static [Pane] = &[
+        Pane::Breakdown,
+        Pane::Resolve,
+        Pane::Compare,
+        Pane::Encode,
+        Pane::Query,
+    ];
 
     /// The pane's implementation of [`component::Component`]: what the
     /// shared code asks it.
@@ -65,6 +73,7 @@ impl Pane {
             Pane::Resolve => &resolve::ResolvePane,
             Pane::Compare => &compare::ComparePane,
             Pane::Encode => &encode::EncodePane,
+            Pane::Query => &query::QueryPane,
         }
     }
 
@@ -178,11 +187,6 @@ pub enum Overlay {
     },
     /// Every parser's reading of the input, and the allowlist tester (F9).
     Parsers(Box<parsers::ParsersView>),
-    /// The input's query as pairs (Breakdown, Enter on the query row).
-    Query {
-        /// The highlighted pair (clamped to the pairs there are).
-        selected: usize,
-    },
 }
 
 /// How the status line should look.
@@ -302,6 +306,8 @@ pub struct App {
     pub compare: compare::CompareView,
     /// The Encode pane's text and encode set.
     pub encode: encode::EncodeView,
+    /// The Query pane's selected pair.
+    pub query: query::QueryView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
     /// The light palette (config `theme`, or detected from COLORFGBG).
@@ -352,6 +358,7 @@ impl App {
             },
             compare: compare::CompareView::default(),
             encode: encode::EncodeView::new(input),
+            query: query::QueryView::default(),
             no_color: false,
             light: false,
             theme_name: "dark (the default)",

@@ -288,12 +288,13 @@ fn edit_update(app: &mut App, action: Action) {
     };
     let before = app.input.text().len();
     let field = app.focus;
-    // In the Breakdown view, undo and redo act on the input line (where
-    // an edited component landed).
-    let breakdown_undo = app.overlay.is_none()
-        && app.focus == Focus::Pane(super::Pane::Breakdown)
+    // In a pane without a text field (the Breakdown, the Query pane),
+    // undo and redo act on the input line (where an edited component or
+    // pair landed).
+    let view_undo = app.overlay.is_none()
+        && matches!(app.focus, Focus::Pane(p) if p.component().field(app).is_none())
         && matches!(action, Action::Undo | Action::Redo);
-    if breakdown_undo {
+    if view_undo {
         let done = if action == Action::Undo {
             app.input.undo()
         } else {
@@ -361,15 +362,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         // rest goes on to the field (typing, moving, undo, copy).
         match action {
             Action::Close => {
-                // A pair's field goes back to the pairs.
-                app.overlay = match &app.overlay {
-                    Some(Overlay::Edit(e)) => match e.target {
-                        super::edit::Target::Pair(i) => Some(Overlay::Query { selected: i }),
-                        super::edit::Target::NewPair => Some(Overlay::Query { selected: 0 }),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                app.overlay = None;
                 app.say(StatusKind::Info, "edit cancelled: the input is as it was");
             }
             Action::ListPick => super::edit::apply(app),
@@ -453,14 +446,6 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
-    if let Some(Overlay::Query { .. }) = &app.overlay {
-        if *action == Action::Quit {
-            return None;
-        }
-        // The table's keys; any other key does nothing while it is open.
-        super::query_pairs::action(app, action);
-        return Some(Effect::None);
-    }
     if let Some(Overlay::Rfc {
         citation,
         which,
@@ -509,20 +494,16 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { .. } => len,
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_)
-        | Overlay::Query { .. }
-        | Overlay::History { .. }
-        | Overlay::Parsers(_)
-        | Overlay::Rfc { .. } => return None,
+        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
+            return None
+        }
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_)
-        | Overlay::Query { .. }
-        | Overlay::History { .. }
-        | Overlay::Parsers(_)
-        | Overlay::Rfc { .. } => return None,
+        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
+            return None
+        }
     };
     match action {
         Action::Close => app.overlay = None,
@@ -550,7 +531,6 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
         Overlay::Help { .. }
         | Overlay::Edit(_)
-        | Overlay::Query { .. }
         | Overlay::History { .. }
         | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => Effect::None,

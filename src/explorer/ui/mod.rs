@@ -16,6 +16,7 @@ pub mod grid;
 pub mod mask;
 pub mod overlay;
 pub mod parsers;
+pub mod query;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;
@@ -117,6 +118,7 @@ pub fn view(pane: Pane) -> Draw {
         Pane::Resolve => |app, _, area, buf, theme| resolve::render(app, area, buf, theme),
         Pane::Compare => |app, _, area, buf, theme| compare::render(app, area, buf, theme),
         Pane::Encode => |app, _, area, buf, theme| encode::render(app, area, buf, theme),
+        Pane::Query => |app, _, area, buf, theme| query::render(app, area, buf, theme),
     }
 }
 

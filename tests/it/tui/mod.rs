@@ -11,6 +11,7 @@ mod large;
 mod notation;
 mod parsers_overlay;
 mod password;
+mod query_pane;
 mod query_rows;
 mod render;
 mod render_panes;
