@@ -9,6 +9,7 @@ mod history_search;
 mod labels;
 mod large;
 mod notation;
+mod panes_complete;
 mod parsers_overlay;
 mod password;
 mod query_pane;
