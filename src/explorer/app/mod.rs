@@ -7,6 +7,7 @@
 //! [`Pane::component`], and names none of them.
 
 pub mod action;
+pub mod binding;
 pub mod breakdown;
 pub mod breakdown_pane;
 pub mod citation;
@@ -17,6 +18,7 @@ pub mod editor;
 pub mod encode;
 pub mod examples;
 pub mod follow;
+pub mod key_table;
 pub mod keymap;
 pub mod markdown;
 pub mod memo;

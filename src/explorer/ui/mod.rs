@@ -12,6 +12,7 @@ pub mod compare;
 pub mod data_url;
 pub mod encode;
 pub mod field;
+pub mod findings;
 pub mod grid;
 pub mod mask;
 pub mod overlay;
