@@ -56,8 +56,23 @@ impl Component for BreakdownPane {
         &[Context::Global, Context::Breakdown]
     }
 
+    fn input_replaced(&self, app: &mut App) {
+        app.breakdown = BreakdownView::default();
+    }
+
     fn handle(&self, app: &mut App, action: &Action, shown: bool) -> bool {
         match action {
+            Action::ToggleFindings => {
+                let b = &mut app.breakdown;
+                b.all_findings = !b.all_findings;
+                let key = super::keymap::key(Action::ToggleFindings);
+                let what = if b.all_findings {
+                    format!("findings: every one listed ({key} groups them by kind)")
+                } else {
+                    format!("findings: grouped by kind ({key} lists every one)")
+                };
+                app.say(super::StatusKind::Info, what);
+            }
             Action::RowUp | Action::RowDown => edit::select(app, *action == Action::RowDown),
             Action::EditRow => match edit::selected(app) {
                 // The query opens as its pairs (the Query pane); `e` there edits

@@ -13,6 +13,7 @@
 //! values, listed in tab order by [`Pane::component`](super::Pane::component).
 
 use super::citation::Citation;
+use super::examples::Example;
 use super::keymap::Context;
 use super::{Action, App, Choice, CopyEntry, Editor, ViewScroll};
 
@@ -52,6 +53,23 @@ pub trait Component: Sync {
 
     /// The input line's text changed: what of the pane starts over.
     fn input_edited(&self, _app: &mut App) {}
+
+    /// A new input replaced the input (an example, an edit that changed
+    /// its length): what of the pane goes back to the top.
+    fn input_replaced(&self, _app: &mut App) {}
+
+    /// Example `e` was loaded into the input (after
+    /// [`Component::input_edited`]); `focused`: the pane has the focus.
+    /// `true`: the pane keeps the focus (else it goes to the input line).
+    fn example_loaded(&self, _app: &mut App, _e: &Example, _focused: bool) -> bool {
+        false
+    }
+
+    /// Whether a paste into the pane's field is taken as it is, a pasted
+    /// link not unwrapped (RFC 3986 Appendix C) as the URI fields do.
+    fn pastes_raw(&self) -> bool {
+        false
+    }
 
     /// The pane's own field changed: what of the pane starts over.
     fn field_edited(&self, _app: &mut App) {}

@@ -145,6 +145,20 @@ impl Component for EncodePane {
         app.encode.scroll = ViewScroll::default();
     }
 
+    /// From the Encode pane, the example is loaded into its field too, and
+    /// the pane keeps the focus.
+    fn example_loaded(&self, app: &mut App, e: &super::examples::Example, focused: bool) -> bool {
+        if focused {
+            app.encode.text.set_text(e.input);
+        }
+        focused
+    }
+
+    /// The Encode field takes text as it is.
+    fn pastes_raw(&self) -> bool {
+        true
+    }
+
     fn contexts(&self, app: &App) -> Option<&'static [Context]> {
         app.text_focused()
             .then_some(&[Context::Encode, Context::Text, Context::Global])

@@ -262,11 +262,6 @@ pub fn live(app: &App) -> Rc<super::parsers::Live> {
     app.memo.get(
         app,
         |s| &mut s.live,
-        || {
-            Rc::new(super::parsers::Live::of(
-                app.input.text(),
-                app.resolve.base.text(),
-            ))
-        },
+        || Rc::new(super::parsers::Live::of(app.input.text(), app.base())),
     )
 }

@@ -394,6 +394,13 @@ impl App {
         uri::analyze(self.input.text(), ParseOptions { iri: true })
     }
 
+    /// The base URI (the Resolve pane's field), which the other panes read
+    /// too: the Parsers section and overlay, the pane strip, the copy
+    /// chooser.
+    pub fn base(&self) -> &str {
+        self.resolve.base.text()
+    }
+
     /// The open edit field's editor, when the edit overlay is open.
     fn overlay_field(&self) -> Option<&Editor> {
         match &self.overlay {
@@ -533,7 +540,7 @@ impl App {
             1 => {
                 return Some(CopyEntry {
                     label: "base".into(),
-                    text: self.resolve.base.text().to_string(),
+                    text: self.base().to_string(),
                 })
             }
             r if r < 2 + reports => {
@@ -571,7 +578,7 @@ impl App {
         }];
         out.push(CopyEntry {
             label: "base".into(),
-            text: self.resolve.base.text().to_string(),
+            text: self.base().to_string(),
         });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
@@ -589,7 +596,7 @@ impl App {
             }),
             Choice::of(&CopyEntry {
                 label: "base".into(),
-                text: self.resolve.base.text().to_string(),
+                text: self.base().to_string(),
             }),
         ];
         // Written only when chosen (or when every entry is).

@@ -227,6 +227,13 @@ impl Component for ResolvePane {
         reset(app);
     }
 
+    /// An example comes with its base.
+    fn example_loaded(&self, app: &mut App, e: &super::examples::Example, _focused: bool) -> bool {
+        app.resolve.base.set_text(e.base);
+        reset(app);
+        false
+    }
+
     fn contexts(&self, app: &App) -> Option<&'static [Context]> {
         // Its keys work from the input line too.
         app.text_focused()

@@ -51,7 +51,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Parsers => {
             let url = app.input.text().to_string();
             app.overlay = Some(Overlay::Parsers(Box::new(
-                super::parsers::ParsersView::new(&url, app.resolve.base.text()),
+                super::parsers::ParsersView::new(&url, app.base()),
             )));
             return Effect::RunEngines(url);
         }
@@ -100,17 +100,6 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             );
             app.say(StatusKind::Info, format!("{what} ({key} toggles)"));
         }
-        Action::ToggleFindings => {
-            let b = &mut app.breakdown;
-            b.all_findings = !b.all_findings;
-            let key = super::keymap::key(Action::ToggleFindings);
-            let what = if b.all_findings {
-                format!("findings: every one listed ({key} groups them by kind)")
-            } else {
-                format!("findings: grouped by kind ({key} lists every one)")
-            };
-            app.say(StatusKind::Info, what);
-        }
         Action::Close => {}
         Action::Commit => {
             let text = app.input.text().to_string();
@@ -142,7 +131,8 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
             let in_field = app.overlay_takes_text();
-            let unwrap = app.focus != Focus::Pane(super::Pane::Encode) && !in_field;
+            let raw = matches!(app.focus, Focus::Pane(p) if p.component().pastes_raw());
+            let unwrap = !raw && !in_field;
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
                 let r = ed.paste(&text);
@@ -348,8 +338,10 @@ fn edit_update(app: &mut App, action: Action) {
         follow::edited(app, field);
     }
     if app.input.text().len() != before {
-        // A new input: its view starts at the top, the history walk ends.
-        app.breakdown = Default::default();
+        // A new input: the views start at the top, the history walk ends.
+        for &p in super::Pane::ALL {
+            p.component().input_replaced(app);
+        }
         app.history.pos = None;
     }
 }
@@ -542,16 +534,15 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 let old = app.input.text().to_string();
                 app.history.push(&old);
                 app.input.set_text(e.input);
-                app.resolve.base.set_text(e.base);
                 app.history.push(e.input);
-                app.breakdown = Default::default();
                 follow::edited(app, Focus::Input);
-                follow::edited(app, Focus::Pane(super::Pane::Resolve));
-                if app.focus == Focus::Pane(super::Pane::Encode) {
-                    // From the Encode pane, the example is loaded there
-                    // too, and the pane keeps the focus.
-                    app.encode.text.set_text(e.input);
-                } else {
+                let mut kept = false;
+                for &p in super::Pane::ALL {
+                    let c = p.component();
+                    c.input_replaced(app);
+                    kept |= c.example_loaded(app, e, app.focus == Focus::Pane(p));
+                }
+                if !kept {
                     app.focus = Focus::Input;
                 }
                 app.say(

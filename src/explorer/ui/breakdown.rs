@@ -107,7 +107,7 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
     lines.extend(super::data_url::section(a.input, theme, cols));
     lines.extend(super::parsers::section(app, theme, cols));
     // The browser's reading, once per frame, below the RFC 3986 sections.
-    let base = app.resolve.base.text();
+    let base = app.base();
     let browser = super::whatwg::parse(a, base);
     let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
     let secrets = super::mask::passwords(app);
