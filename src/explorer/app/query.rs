@@ -32,6 +32,13 @@ pub fn pairs(app: &App) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Why the input's pairs cannot be read or edited, if they cannot.
+pub fn parse_error(app: &App) -> Option<String> {
+    Editable::parse_with(app.input.text(), ParseOptions { iri: true })
+        .err()
+        .map(|e| not_parsed(&e.to_string()))
+}
+
 /// Show the pane with the focus on its first pair (the Breakdown's Enter
 /// on its query row), or say why the input has no pairs to edit.
 pub fn open(app: &mut App) {
@@ -197,10 +204,20 @@ impl PaneComponent for QueryPane {
                 | Action::PairTogglePlus
                 | Action::PairEditAll
         );
-        if !pair_key && (app.focus != Focus::Pane(Pane::Query) || app.overlay.is_some()) {
-            return false;
-        }
-        action(app, act)
+        let move_key = matches!(
+            act,
+            Action::ListUp
+                | Action::ListDown
+                | Action::ListPick
+                | Action::PageUp
+                | Action::PageDown
+                | Action::Top
+                | Action::Bottom
+        );
+        // Checked before the pairs are read (a parse of the input): every
+        // key passes here.
+        let focused = app.focus == Focus::Pane(Pane::Query) && app.overlay.is_none();
+        (pair_key || (move_key && focused)) && action(app, act)
     }
 
     /// The rule of a query pair (and the query's section).

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::explorer::app::keymap::key;
-use crate::explorer::app::query::{pairs, selected};
+use crate::explorer::app::query::{pairs, parse_error, selected};
 use crate::explorer::app::{Action, App};
 use crate::text::{fit, visible, width};
 use crate::uri::edit::query::{form_key_value, key_value};
@@ -62,12 +62,10 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
         theme.heading(),
     )];
     if pairs.is_empty() {
+        let why = parse_error(app)
+            .unwrap_or_else(|| format!("no query: {} adds a pair", key(Action::PairAdd)));
         lines.push(Line::styled(
-            fit(
-                &format!("no query: {} adds a pair", key(Action::PairAdd)),
-                w,
-            )
-            .into_owned(),
+            fit(&visible(&why), w).into_owned(),
             theme.dim(),
         ));
         return (lines, None);

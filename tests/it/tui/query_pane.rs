@@ -88,3 +88,20 @@ fn typing_in_the_input_line_updates_the_pairs_shown() {
     let s = screen(&none, 100, 30);
     assert!(s.contains("no query: a adds a pair"), "{s}");
 }
+
+#[test]
+fn an_input_that_does_not_parse_says_why_it_has_no_pairs() {
+    let mut a = on_query("http://h:x/?a=1");
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("the input does not parse"), "{s}");
+    // The pair keys say it too, and change nothing.
+    key(&mut a, KeyCode::Char('d'));
+    assert_eq!(a.input.text(), "http://h:x/?a=1");
+}
+
+#[test]
+fn the_query_pane_80x24() {
+    let mut a = on_query("https://shop.example/p?b=2&utm_source=mail&a=x+y&b=3");
+    key(&mut a, KeyCode::Down);
+    insta::assert_snapshot!("query_pane_80x24", screen(&a, 80, 24));
+}
