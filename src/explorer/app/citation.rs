@@ -1,6 +1,8 @@
 //! What the RFC key (F8) opens: the RFC passages for what is under the
 //! cursor or selected, pane by pane. The passages themselves come from
-//! [`crate::spec`]; this module only decides which ones.
+//! [`crate::spec`]; this module decides which ones on the input line, and
+//! each pane in its
+//! [`Component::citation`](super::component::Component::citation):
 //!
 //! - the input line: the URI Template expression under the cursor (its
 //!   operator's section of RFC 6570), else the finding under the cursor —
@@ -12,7 +14,8 @@
 //! - Resolve: the remove_dot_segments rule (2A–2E) of the current row,
 //!   else the §5.2.2 branch taken; the RFC 2396 step in that view;
 //! - Compare: the rung the two URIs meet at (§6.2.x), else the ladder;
-//! - Encode: the encode set's ABNF rule and section.
+//! - Encode: the encode set's ABNF rule and section;
+//! - Query: the rule of a query pair.
 
 use super::{App, Focus};
 use crate::spec::{self, Cite};

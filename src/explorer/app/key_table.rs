@@ -13,7 +13,7 @@ use Context::{
 use KeyCode::*;
 
 /// The key table. Within a context the first matching row wins; the
-/// contexts are tried in [`contexts`] order. The help overlay lists the
+/// contexts are tried in [`contexts`](super::keymap::contexts) order. The help overlay lists the
 /// rows in this order.
 ///
 /// Ctrl-/ is sent by terminals as the byte 0x1F, which crossterm reports

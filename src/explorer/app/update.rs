@@ -1,6 +1,6 @@
 //! `update(&mut App, Action) -> Effect`: where every key and paste
-//! changes the state, with the pane functions it calls (`panes`,
-//! `resolve::step`, `encode::cycle`, the editors). Outside it, the main
+//! changes the state, with the pane functions it calls (`panes`, which
+//! asks each pane's `Component::handle`; the editors). Outside it, the main
 //! loop changes the state only to report what an [`Effect`] did
 //! (`App::copied`) and, once at start, to unwrap a link given as the
 //! argument; drawing and the memo's caches never change it.
