@@ -108,7 +108,7 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
     lines.extend(super::parsers::section(app, theme, cols));
     // The browser's reading, once per frame, below the RFC 3986 sections.
     let base = app.base();
-    let browser = super::whatwg::parse(a, base);
+    let browser = super::whatwg::kept_parse(app, a);
     let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
     let secrets = super::mask::passwords(app);
     lines.extend(super::whatwg::section(
