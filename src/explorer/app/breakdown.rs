@@ -217,7 +217,7 @@ pub fn boundaries_near(input: &str, cursor: usize) -> Vec<usize> {
 
 /// What [`boundaries_near`] takes from the parse of a text, whatever the
 /// cursor: the component edges, the path and the query. Kept by the
-/// explorer until the input changes (`memo::edges`), so eight Alt-B on a
+/// explorer until the input changes (`memo::kept`), so eight Alt-B on a
 /// 64 KB input parse it once, not eight times.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edges {
@@ -342,7 +342,7 @@ pub const COPIED_FINDINGS: usize = 1_000;
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as
 /// `uriscope URI | cat` prints it, listing at most [`COPIED_FINDINGS`]
 /// findings. Written anew at each call: the explorer reads it through
-/// the memo (`memo::breakdown_text`), which keeps it until a text changes.
+/// the memo (`breakdown_pane::breakdown_text`), which keeps it until a text changes.
 pub fn main_result(app: &App) -> CopyEntry {
     breakdown_entry(&app.analysis())
 }

@@ -1,6 +1,8 @@
 //! What the RFC key (F8) opens: the RFC passages for what is under the
 //! cursor or selected, pane by pane. The passages themselves come from
-//! [`crate::spec`]; this module only decides which ones.
+//! [`crate::spec`]; this module decides which ones on the input line, and
+//! each pane in its
+//! [`Component::citation`](super::component::Component::citation):
 //!
 //! - the input line: the URI Template expression under the cursor (its
 //!   operator's section of RFC 6570), else the finding under the cursor —
@@ -12,9 +14,10 @@
 //! - Resolve: the remove_dot_segments rule (2A–2E) of the current row,
 //!   else the §5.2.2 branch taken; the RFC 2396 step in that view;
 //! - Compare: the rung the two URIs meet at (§6.2.x), else the ladder;
-//! - Encode: the encode set's ABNF rule and section.
+//! - Encode: the encode set's ABNF rule and section;
+//! - Query: the rule of a query pair.
 
-use super::{App, Focus, Pane};
+use super::{App, Focus};
 use crate::spec::{self, Cite};
 use crate::uri::data_url;
 use crate::uri::template::{self, Variables};
@@ -37,7 +40,8 @@ pub struct Citation {
 }
 
 impl Citation {
-    fn new(about: impl Into<String>) -> Citation {
+    /// No passage yet, about `about`.
+    pub fn new(about: impl Into<String>) -> Citation {
         Citation {
             about: about.into(),
             ..Citation::default()
@@ -45,7 +49,7 @@ impl Citation {
     }
 
     /// Add the sections a citation string names.
-    fn cite(mut self, text: &str) -> Citation {
+    pub fn cite(mut self, text: &str) -> Citation {
         for c in spec::cite(text) {
             if !self.cites.contains(&c) {
                 self.cites.push(c);
@@ -69,7 +73,7 @@ impl Citation {
     }
 
     /// Show ABNF rule `name`'s definition (and cite its section first).
-    fn rule(mut self, name: &'static str) -> Citation {
+    pub fn rule(mut self, name: &'static str) -> Citation {
         if let Some(r) = spec::rule(None, name) {
             self.rule = Some(r.name);
             let c = Cite {
@@ -85,7 +89,7 @@ impl Citation {
 }
 
 /// The first ABNF rule name of an `abnf` text (`"segment = *pchar; …"`).
-fn first_rule(abnf: &'static str) -> Option<&'static str> {
+pub fn first_rule(abnf: &'static str) -> Option<&'static str> {
     let name = abnf.split(" =").next()?.trim();
     (!name.is_empty() && !name.contains(' ')).then_some(name)
 }
@@ -94,10 +98,7 @@ fn first_rule(abnf: &'static str) -> Option<&'static str> {
 pub fn current(app: &App) -> Citation {
     match app.focus {
         Focus::Input => input(app),
-        Focus::Pane(Pane::Breakdown) => breakdown(app),
-        Focus::Pane(Pane::Resolve) => resolve(app),
-        Focus::Pane(Pane::Compare) => compare(app),
-        Focus::Pane(Pane::Encode) => encode(app),
+        Focus::Pane(p) => p.component().citation(app),
     }
 }
 
@@ -114,7 +115,8 @@ fn finding(f: &Finding) -> Citation {
         .cite(f.code.cites())
 }
 
-fn input(app: &App) -> Citation {
+/// What F8 opens on the input line (see the module doc).
+pub fn input(app: &App) -> Citation {
     let text = app.input.text();
     let cursor = app.input.cursor();
     // The more specific grammars first: on a template's `{` or a `data:`
@@ -251,7 +253,9 @@ fn scheme_sections(text: &str) -> &'static str {
         .unwrap_or("")
 }
 
-fn component(t: super::edit::Target, text: &str) -> Citation {
+/// The rule and sections of component `t` of `text` (and its scheme's
+/// own RFC).
+pub fn component(t: super::edit::Target, text: &str) -> Citation {
     let (abnf, section) = t.rule();
     let c = Citation::new(format!("the {}", t.name()));
     let c = match first_rule(abnf) {
@@ -259,58 +263,6 @@ fn component(t: super::edit::Target, text: &str) -> Citation {
         None => c,
     };
     c.cite(section).cite(scheme_sections(text))
-}
-
-fn breakdown(app: &App) -> Citation {
-    match super::edit::TARGETS.get(app.breakdown.row) {
-        Some(&t) => component(t, app.input.text()),
-        None => input(app),
-    }
-}
-
-fn resolve(app: &App) -> Citation {
-    if app.resolve.rfc2396 {
-        let step = super::resolve::resolution_2396(app)
-            .map(|r| r.steps)
-            .unwrap_or_else(|e| e.steps);
-        let at = super::resolve::shown(&app.resolve, step.len());
-        let (about, find) = match step.get(at.saturating_sub(1)) {
-            Some(s) if at > 0 => {
-                // Steps "1"…"7" are written `1)`, sub-steps "6a"… `a)`.
-                let mark = s.rule.trim_start_matches('6');
-                let mark = if mark.is_empty() { s.rule } else { mark };
-                let mark = if s.rule.len() == 1 { s.rule } else { mark };
-                (
-                    format!("RFC 2396 §5.2 step {}", s.rule),
-                    Some(format!("{mark}) ")),
-                )
-            }
-            _ => ("RFC 2396 §5.2".to_string(), None),
-        };
-        let mut c = Citation::new(about).cite("RFC 2396 §5.2, Appendix C");
-        c.find = find;
-        return c;
-    }
-    let Ok(r) = super::resolve::resolution(app) else {
-        return Citation::new("reference resolution").cite("RFC 3986 §5.2.1, §5.2");
-    };
-    if let Some(t) = r.dot_segments() {
-        let at = super::resolve::shown(&app.resolve, t.steps.len());
-        if at > 0 && at < t.steps.len() {
-            let rule = t.steps[at - 1].rule;
-            let mut c = Citation::new(format!("remove_dot_segments rule 2{}", rule.letter()))
-                .cite("RFC 3986 §5.2.4");
-            c.find = Some(format!("{}.  ", rule.letter()));
-            return c;
-        }
-    }
-    let mut c = Citation::new(format!("the §5.2.2 branch {}", r.branch.name()))
-        .cite("RFC 3986 §5.2.2, §5.2.3, §5.2.4");
-    c.find = Some(match r.branch {
-        crate::uri::trace::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
-        b => b.condition().to_string(),
-    });
-    c
 }
 
 /// The lines of passage `which` (the rule's definition first, for the
@@ -360,29 +312,4 @@ pub fn anchor(c: &Citation) -> usize {
         .iter()
         .position(|(l, _)| l.trim_start().starts_with(find.as_str()))
         .map_or(0, |i| i.saturating_sub(1))
-}
-
-fn compare(app: &App) -> Citation {
-    match super::compare::comparison(app)
-        .as_ref()
-        .map(|c| c.shown().0)
-    {
-        Some(Ok(e)) => match e.rung {
-            Some(rung) => Citation::new(format!("the {} rung", rung.name()))
-                .cite(rung.section())
-                .cite("RFC 3986 §6.2"),
-            None => Citation::new("the comparison ladder").cite("RFC 3986 §6.2, §6.1"),
-        },
-        _ => Citation::new("normalization").cite("RFC 3986 §6.2.2, §6.2.3"),
-    }
-}
-
-fn encode(app: &App) -> Citation {
-    let set = app.encode.encode_set();
-    let c = Citation::new(format!("the {} encode set", set.name));
-    let c = match first_rule(set.abnf) {
-        Some(name) => c.rule(name),
-        None => c,
-    };
-    c.cite(set.section).cite("RFC 3986 §2.1")
 }

@@ -9,7 +9,10 @@
 //! refuses an input that is not a URI is `uriscope equiv --iri`'s shown,
 //! labelled as such.
 
+use super::citation::Citation;
+use super::component::Component;
 use super::{App, CopyEntry, Editor, ViewScroll};
+use crate::report::markdown::{code, write_normalize};
 
 /// The Compare pane's own state.
 #[derive(Clone, Debug, Default)]
@@ -153,4 +156,111 @@ pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
         });
     }
     out
+}
+
+/// What F8 opens in the pane: the rung the two URIs meet at (§6.2.x),
+/// else the ladder.
+fn citation(app: &App) -> Citation {
+    match comparison(app).as_ref().map(|c| c.shown().0) {
+        Some(Ok(e)) => match e.rung {
+            Some(rung) => Citation::new(format!("the {} rung", rung.name()))
+                .cite(rung.section())
+                .cite("RFC 3986 §6.2"),
+            None => Citation::new("the comparison ladder").cite("RFC 3986 §6.2, §6.1"),
+        },
+        _ => Citation::new("normalization").cite("RFC 3986 §6.2.2, §6.2.3"),
+    }
+}
+
+/// The normalization ladder and the comparison, as Markdown.
+fn report(app: &App) -> String {
+    use std::io::Write;
+    let mut out = Vec::new();
+    let input = app.input.text();
+    let n = normalization(app);
+    let iri_ladder = ladder_options(app).iri;
+    // Writing into a Vec cannot fail.
+    let _ = match &n {
+        Ok(n) => write_normalize(&mut out, input, Ok((&n.normalized, Some(n)))),
+        Err(e) => write_normalize(&mut out, input, Err(&e.message)),
+    };
+    let forms = normal_forms(input);
+    if let (false, Some(iri)) = (iri_ladder, &forms.iri) {
+        let iri = crate::text::mask::mask_password(iri);
+        let _ = writeln!(
+            out,
+            "**IRI form** (RFC 3987 §5.3, `normalize --iri`): {}\n",
+            code(&iri)
+        );
+    } else if iri_ladder && n.is_ok() {
+        let _ = writeln!(
+            out,
+            "Not a URI-reference (`uriscope normalize` refuses it): normalized as an IRI (RFC 3987 §5.3, `normalize --iri`).\n"
+        );
+    }
+    let other = app.compare.text.text();
+    if let Some(c) = comparison(app) {
+        let (shown, options) = c.shown();
+        let verdict = match shown {
+            Ok(e) => e.verdict(),
+            Err(e) => format!("not compared: {}", e.message),
+        };
+        let mode = if options.iri {
+            " as IRIs (`equiv --iri`)"
+        } else {
+            ""
+        };
+        let masked = crate::text::mask::mask_password(other);
+        let _ = writeln!(
+            out,
+            "**Compared with** {}{mode}: {verdict}\n",
+            code(&masked)
+        );
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The Compare pane as the shared code sees it.
+pub struct ComparePane;
+
+impl Component for ComparePane {
+    fn title(&self) -> &'static str {
+        "Compare"
+    }
+
+    fn field<'a>(&self, app: &'a App) -> Option<&'a Editor> {
+        Some(&app.compare.text)
+    }
+
+    fn field_mut<'a>(&self, app: &'a mut App) -> Option<&'a mut Editor> {
+        Some(&mut app.compare.text)
+    }
+
+    fn scroll_mut<'a>(&self, app: &'a mut App) -> &'a mut ViewScroll {
+        &mut app.compare.scroll
+    }
+
+    fn input_edited(&self, app: &mut App) {
+        app.compare.scroll = ViewScroll::default();
+    }
+
+    fn field_edited(&self, app: &mut App) {
+        app.compare.scroll = ViewScroll::default();
+    }
+
+    fn citation(&self, app: &App) -> Citation {
+        citation(app)
+    }
+
+    fn report_heading(&self, app: &App) -> String {
+        crate::report::markdown::normalize_heading(app.input.text())
+    }
+
+    fn report(&self, app: &App) -> String {
+        report(app)
+    }
+
+    fn copy_entries(&self, app: &App) -> Vec<CopyEntry> {
+        copy_entries(app)
+    }
 }

@@ -234,14 +234,7 @@ pub fn apply(app: &mut App) {
     let target = e.target;
     match preview(app, e) {
         Ok(new) => {
-            // A pair edited goes back to the pairs.
-            app.overlay = match target {
-                Target::Pair(i) => Some(Overlay::Query { selected: i }),
-                Target::NewPair => Some(Overlay::Query {
-                    selected: usize::MAX,
-                }),
-                _ => None,
-            };
+            app.overlay = None;
             let len = app.input.text().len();
             if app.input.replace_range(0, len, &new) {
                 follow::edited(app, Focus::Input);

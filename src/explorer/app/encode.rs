@@ -2,7 +2,10 @@
 //! until edited), the chosen encode set (RFC 3986 §2.1, one per
 //! component), the encoded and decoded text. Drawn by `ui::encode`.
 
-use super::{App, CopyEntry, Editor, ViewScroll};
+use super::citation::Citation;
+use super::component::Component;
+use super::keymap::Context;
+use super::{Action, App, CopyEntry, Editor, StatusKind, ViewScroll};
 use crate::uri::percent::{self, encode_set, DecodeOptions, Decoded, EncodeSet};
 
 /// The pane's own state.
@@ -87,4 +90,115 @@ pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
             text: decoded(app).lossy().into_owned(),
         },
     ]
+}
+
+/// What F8 opens in the pane: the encode set's ABNF rule and section.
+fn citation(app: &App) -> Citation {
+    let set = app.encode.encode_set();
+    let c = Citation::new(format!("the {} encode set", set.name));
+    let c = match super::citation::first_rule(set.abnf) {
+        Some(name) => c.rule(name),
+        None => c,
+    };
+    c.cite(set.section).cite("RFC 3986 §2.1")
+}
+
+/// The Encode pane as the shared code sees it.
+pub struct EncodePane;
+
+impl Component for EncodePane {
+    fn title(&self) -> &'static str {
+        "Encode"
+    }
+
+    fn field<'a>(&self, app: &'a App) -> Option<&'a Editor> {
+        Some(&app.encode.text)
+    }
+
+    fn field_mut<'a>(&self, app: &'a mut App) -> Option<&'a mut Editor> {
+        Some(&mut app.encode.text)
+    }
+
+    fn scroll_mut<'a>(&self, app: &'a mut App) -> &'a mut ViewScroll {
+        &mut app.encode.scroll
+    }
+
+    fn toggles(&self, app: &App) -> u64 {
+        app.encode.set as u64
+    }
+
+    fn field_has_passwords(&self) -> bool {
+        true
+    }
+
+    fn input_edited(&self, app: &mut App) {
+        if !app.encode.edited {
+            // A fresh editor: following the input is not an edit of
+            // the field, so it leaves no undo history (64 KB inputs).
+            app.encode.text.follow(app.input.text());
+            app.encode.scroll = ViewScroll::default();
+        }
+    }
+
+    fn field_edited(&self, app: &mut App) {
+        app.encode.edited = true;
+        app.encode.scroll = ViewScroll::default();
+    }
+
+    /// From the Encode pane, the example is loaded into its field too, and
+    /// the pane keeps the focus.
+    fn example_loaded(&self, app: &mut App, e: &super::examples::Example, focused: bool) -> bool {
+        if focused {
+            app.encode.text.set_text(e.input);
+        }
+        focused
+    }
+
+    /// The Encode field takes text as it is.
+    fn pastes_raw(&self) -> bool {
+        true
+    }
+
+    fn contexts(&self, app: &App) -> Option<&'static [Context]> {
+        app.text_focused()
+            .then_some(&[Context::Encode, Context::Text, Context::Global])
+    }
+
+    fn hint_contexts(&self) -> &'static [Context] {
+        &[Context::Encode, Context::Global, Context::Text]
+    }
+
+    fn handle(&self, app: &mut App, action: &Action, _shown: bool) -> bool {
+        if !matches!(action, Action::NextEncodeSet | Action::PrevEncodeSet) {
+            return false;
+        }
+        cycle(app, *action == Action::NextEncodeSet);
+        let set = app.encode.encode_set();
+        app.say(
+            StatusKind::Info,
+            format!("encode set {} ({})", set.name, set.section),
+        );
+        true
+    }
+
+    fn citation(&self, app: &App) -> Citation {
+        citation(app)
+    }
+
+    /// The input's report, the Breakdown's: offered once, as that pane's.
+    fn offers_report(&self) -> bool {
+        false
+    }
+
+    fn report_heading(&self, app: &App) -> String {
+        super::markdown::parse_heading(app)
+    }
+
+    fn report(&self, app: &App) -> String {
+        super::markdown::parse_report(app)
+    }
+
+    fn copy_entries(&self, app: &App) -> Vec<CopyEntry> {
+        copy_entries(app)
+    }
 }

@@ -13,35 +13,39 @@
 //! history walk, a test writing a field), so a changed state is seen
 //! without copying and comparing 64 KB texts at every key.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{App, Choice, CopyEntry, Pane};
 
-/// The texts the derived results depend on, listed once, by revision
+/// The texts the derived results depend on, by revision
 /// ([`super::Editor::revision`], new at every change of a text): the
-/// input, the Resolve pane's base, the Compare pane's URI, the Encode
-/// pane's text.
-fn texts(app: &App) -> [u64; 4] {
-    [
-        app.input.revision(),
-        app.resolve.base.revision(),
-        app.compare.text.revision(),
-        app.encode.text.revision(),
-    ]
+/// input, then each pane's field (0 for a pane without one).
+fn texts(app: &App) -> [u64; 1 + Pane::ALL.len()] {
+    let mut out = [0; 1 + Pane::ALL.len()];
+    out[0] = app.input.revision();
+    for (i, p) in Pane::ALL.iter().enumerate() {
+        out[1 + i] = p.component().field(app).map_or(0, super::Editor::revision);
+    }
+    out
 }
 
-/// The toggles they depend on, listed once: the encode set, the RFC 2396
-/// steps, strict/compat.
-fn toggles(app: &App) -> (usize, bool, bool) {
-    (app.encode.set, app.resolve.rfc2396, app.resolve.compat)
+/// The toggles they depend on: each pane's
+/// ([`Component::toggles`](super::component::Component::toggles)).
+fn toggles(app: &App) -> [u64; Pane::ALL.len()] {
+    let mut out = [0; Pane::ALL.len()];
+    for (i, p) in Pane::ALL.iter().enumerate() {
+        out[i] = p.component().toggles(app);
+    }
+    out
 }
 
 /// Everything the derived results depend on ([`texts`], [`toggles`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Key {
-    texts: [u64; 4],
-    toggles: (usize, bool, bool),
+    texts: [u64; 1 + Pane::ALL.len()],
+    toggles: [u64; Pane::ALL.len()],
 }
 
 impl Key {
@@ -58,16 +62,24 @@ impl Key {
     }
 }
 
+/// The results a pane keeps for itself ([`kept`]), one of each type.
+#[derive(Clone, Default)]
+struct Kept(Vec<Rc<dyn Any>>);
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kept({} results)", self.0.len())
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Slots {
     key: Key,
     entries: [Option<Vec<CopyEntry>>; Pane::ALL.len()],
     all: Option<Rc<[CopyEntry]>>,
     choices: Option<Rc<[Choice]>>,
-    table_len: Option<usize>,
-    breakdown_text: Option<CopyEntry>,
+    kept: Kept,
     passwords: Option<Vec<String>>,
-    edges: Option<Rc<super::breakdown::Edges>>,
     live: Option<Rc<super::parsers::Live>>,
 }
 
@@ -162,17 +174,32 @@ impl Memo {
 
 /// What `pane` offers to copy, its main result first.
 pub fn pane_entries(app: &App, pane: Pane) -> Vec<CopyEntry> {
-    let i = Pane::ALL.iter().position(|&p| p == pane).unwrap_or(0);
     app.memo.get(
         app,
-        |s| &mut s.entries[i],
-        || match pane {
-            Pane::Breakdown => super::breakdown::copy_entries(app, breakdown_text(app)),
-            Pane::Resolve => super::resolve::copy_entries(app),
-            Pane::Compare => super::compare::copy_entries(app),
-            Pane::Encode => super::encode::copy_entries(app),
-        },
+        |s| &mut s.entries[pane.index()],
+        || pane.component().copy_entries(app),
     )
+}
+
+/// A result of type `T` for the current state, computed by `compute` once
+/// (a pane's own: the breakdown text, the Resolve table's length, the
+/// input's word edges). One per type: a pane keeps a result under a type
+/// of its own.
+pub fn kept<T: 'static>(app: &App, compute: impl FnOnce() -> T) -> Rc<T> {
+    let found = app.memo.with(app, |s| {
+        s.kept
+            .0
+            .iter()
+            .find_map(|v| Rc::clone(v).downcast::<T>().ok())
+    });
+    if let Some(v) = found {
+        return v;
+    }
+    // Computed outside the borrow: `compute` may ask the memo too.
+    let v = Rc::new(compute());
+    app.memo
+        .with(app, |s| s.kept.0.push(Rc::clone(&v) as Rc<dyn Any>));
+    v
 }
 
 /// Everything the copy chooser lists ([`App::copy_entries`]), shared.
@@ -190,17 +217,8 @@ pub(super) fn all_choices(app: &App) -> Rc<[Choice]> {
     )
 }
 
-/// The Breakdown's main result, the breakdown text (Ctrl-Y): written once
-/// per state, however often it is copied.
-pub fn breakdown_text(app: &App) -> CopyEntry {
-    app.memo.get(
-        app,
-        |s| &mut s.breakdown_text,
-        || super::breakdown::main_result(app),
-    )
-}
-
-/// The passwords of the input, the base and the Encode text (each
+/// The passwords of the input and of the panes' fields that show them
+/// ([`Component::field_has_passwords`](super::component::Component::field_has_passwords): the base and the Encode text; each
 /// analysed once per state, a text that two fields share once): every pane
 /// that masks them asks, several times a frame, and a 64 KB input full of
 /// errors took an analysis each time.
@@ -209,11 +227,15 @@ pub fn passwords(app: &App) -> Vec<String> {
         app,
         |s| &mut s.passwords,
         || {
-            let fields = [
-                app.input.text(),
-                app.resolve.base.text(),
-                app.encode.text.text(),
-            ];
+            let fields: Vec<&str> = std::iter::once(app.input.text())
+                .chain(Pane::ALL.iter().filter_map(|p| {
+                    let c = p.component();
+                    c.field_has_passwords()
+                        .then(|| c.field(app))
+                        .flatten()
+                        .map(super::Editor::text)
+                }))
+                .collect();
             let mut out: Vec<String> = Vec::new();
             for (i, &t) in fields.iter().enumerate() {
                 if !t.contains('@') || fields[..i].contains(&t) {
@@ -233,16 +255,6 @@ pub fn passwords(app: &App) -> Vec<String> {
     )
 }
 
-/// The component edges of the input, for the word keys (Alt-B, Alt-F,
-/// Ctrl-W): a parse of the input once per state, not once per key.
-pub fn edges(app: &App) -> Rc<super::breakdown::Edges> {
-    app.memo.get(
-        app,
-        |s| &mut s.edges,
-        || Rc::new(super::breakdown::Edges::of(app.input.text())),
-    )
-}
-
 /// The in-process engines' readings of the input (a reference without a
 /// scheme against the base), for the Breakdown's Parsers section: read
 /// once per state, not once per frame.
@@ -250,38 +262,6 @@ pub fn live(app: &App) -> Rc<super::parsers::Live> {
     app.memo.get(
         app,
         |s| &mut s.live,
-        || {
-            Rc::new(super::parsers::Live::of(
-                app.input.text(),
-                app.resolve.base.text(),
-            ))
-        },
+        || Rc::new(super::parsers::Live::of(app.input.text(), app.base())),
     )
-}
-
-/// The number of rows of the Resolve pane's stepped table.
-pub fn table_len(app: &App) -> usize {
-    app.memo
-        .get(app, |s| &mut s.table_len, || super::resolve::table_len(app))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_changed_text_or_toggle_drops_the_kept_results() {
-        let mut app = App::new("../g", None);
-        let before = pane_entries(&app, Pane::Resolve);
-        assert_eq!(pane_entries(&app, Pane::Resolve), before);
-        app.resolve.base.set_text("http://x/y/z");
-        let after = pane_entries(&app, Pane::Resolve);
-        assert_ne!(after, before);
-        assert_eq!(after, super::super::resolve::copy_entries(&app));
-        app.input.set_text("g");
-        let len = table_len(&app);
-        app.resolve.rfc2396 = !app.resolve.rfc2396;
-        assert_eq!(table_len(&app), super::super::resolve::table_len(&app));
-        assert_ne!(table_len(&app), len);
-    }
 }

@@ -2,31 +2,35 @@
 //! view). Nothing here touches the terminal or the clipboard: [`update`](fn@update)
 //! returns an [`Effect`] that the main loop carries out.
 //!
-//! Adding a pane = a variant of [`Pane`] (and its entry in [`Pane::ALL`]),
-//! a state field on [`App`], rows in [`keymap::KEYS`] if it has keys of its
-//! own, entries in [`memo::pane_entries`], a file in `src/app/` and one in
-//! `src/ui/`.
+//! Each pane is a [`component::Component`]: the shared code asks the
+//! shown pane, or every pane in [`Pane::ALL`], through
+//! [`Pane::component`], and names none of them.
 
 pub mod action;
+pub mod binding;
 pub mod breakdown;
+pub mod breakdown_pane;
 pub mod citation;
 pub mod compare;
+pub mod component;
 pub mod edit;
 pub mod editor;
 pub mod encode;
 pub mod examples;
 pub mod follow;
+pub mod key_table;
 pub mod keymap;
 pub mod markdown;
 pub mod memo;
 pub mod panes;
 pub mod parsers;
-pub mod query_pairs;
+pub mod query;
 pub mod resolve;
 pub mod role;
 pub mod update;
 
 pub use action::{Action, CopySource, Effect};
+pub use breakdown_pane::BreakdownView;
 pub use editor::Editor;
 pub use update::update;
 
@@ -49,20 +53,40 @@ pub enum Pane {
     Compare,
     /// Percent-encoding and decoding (RFC 3986 §2.1, §2.4).
     Encode,
+    /// The query as a table of pairs (RFC 3986 §3.4; HTML forms).
+    Query,
 }
 
 impl Pane {
     /// Every pane, in tab order.
-    pub const ALL: &'static [Pane] = &[Pane::Breakdown, Pane::Resolve, Pane::Compare, Pane::Encode];
+    pub const ALL: &'static [Pane] = &[
+        Pane::Breakdown,
+        Pane::Resolve,
+        Pane::Compare,
+        Pane::Encode,
+        Pane::Query,
+    ];
+
+    /// The pane's implementation of [`component::Component`]: what the
+    /// shared code asks it.
+    pub fn component(self) -> &'static dyn component::Component {
+        match self {
+            Pane::Breakdown => &breakdown_pane::BreakdownPane,
+            Pane::Resolve => &resolve::ResolvePane,
+            Pane::Compare => &compare::ComparePane,
+            Pane::Encode => &encode::EncodePane,
+            Pane::Query => &query::QueryPane,
+        }
+    }
+
+    /// The pane's place in [`Pane::ALL`].
+    pub fn index(self) -> usize {
+        Pane::ALL.iter().position(|&p| p == self).unwrap_or(0)
+    }
 
     /// The tab title.
     pub fn title(self) -> &'static str {
-        match self {
-            Pane::Breakdown => "Breakdown",
-            Pane::Resolve => "Resolve",
-            Pane::Compare => "Compare",
-            Pane::Encode => "Encode",
-        }
+        self.component().title()
     }
 }
 
@@ -165,25 +189,6 @@ pub enum Overlay {
     },
     /// Every parser's reading of the input, and the allowlist tester (F9).
     Parsers(Box<parsers::ParsersView>),
-    /// The input's query as pairs (Breakdown, Enter on the query row).
-    Query {
-        /// The highlighted pair (clamped to the pairs there are).
-        selected: usize,
-    },
-}
-
-/// The Breakdown pane's own state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BreakdownView {
-    /// Scroll of the view.
-    pub scroll: ViewScroll,
-    /// The selected component row (index into [`edit::TARGETS`]).
-    pub row: usize,
-    /// Whether the view follows the selected row (after ↑/↓; scrolling
-    /// by page or column lets it go).
-    pub follow: bool,
-    /// Whether the findings are listed every one, not grouped by kind.
-    pub all_findings: bool,
 }
 
 /// How the status line should look.
@@ -303,6 +308,8 @@ pub struct App {
     pub compare: compare::CompareView,
     /// The Encode pane's text and encode set.
     pub encode: encode::EncodeView,
+    /// The Query pane's selected pair.
+    pub query: query::QueryView,
     /// NO_COLOR: styles by bold/underline/reverse and a role-letter ruler.
     pub no_color: bool,
     /// The light palette (config `theme`, or detected from COLORFGBG).
@@ -353,6 +360,7 @@ impl App {
             },
             compare: compare::CompareView::default(),
             encode: encode::EncodeView::new(input),
+            query: query::QueryView::default(),
             no_color: false,
             light: false,
             theme_name: "dark (the default)",
@@ -384,6 +392,13 @@ impl App {
     /// ([`Report`]).
     pub fn analysis(&self) -> Report<'_> {
         uri::analyze(self.input.text(), ParseOptions { iri: true })
+    }
+
+    /// The base URI (the Resolve pane's field), which the other panes read
+    /// too: the Parsers section and overlay, the pane strip, the copy
+    /// chooser.
+    pub fn base(&self) -> &str {
+        self.resolve.base.text()
     }
 
     /// The open edit field's editor, when the edit overlay is open.
@@ -444,27 +459,23 @@ impl App {
         }
         match self.focus {
             Focus::Input => Some(&self.input),
-            Focus::Pane(Pane::Breakdown) => None,
-            Focus::Pane(Pane::Resolve) => Some(&self.resolve.base),
-            Focus::Pane(Pane::Compare) => Some(&self.compare.text),
-            Focus::Pane(Pane::Encode) => Some(&self.encode.text),
+            Focus::Pane(p) => p.component().field(self),
         }
     }
 
     /// The focused text field, mutably.
     pub fn focused_editor_mut(&mut self) -> Option<&mut Editor> {
-        match &mut self.overlay {
-            Some(Overlay::Edit(e)) => return Some(&mut e.field),
-            Some(Overlay::History { filter, .. }) => return Some(filter),
-            Some(Overlay::Parsers(p)) => return Some(&mut p.allow),
-            _ => {}
+        if self.overlay_field().is_some() {
+            return match &mut self.overlay {
+                Some(Overlay::Edit(e)) => Some(&mut e.field),
+                Some(Overlay::History { filter, .. }) => Some(filter),
+                Some(Overlay::Parsers(p)) => Some(&mut p.allow),
+                _ => None,
+            };
         }
         match self.focus {
             Focus::Input => Some(&mut self.input),
-            Focus::Pane(Pane::Breakdown) => None,
-            Focus::Pane(Pane::Resolve) => Some(&mut self.resolve.base),
-            Focus::Pane(Pane::Compare) => Some(&mut self.compare.text),
-            Focus::Pane(Pane::Encode) => Some(&mut self.encode.text),
+            Focus::Pane(p) => p.component().field_mut(self),
         }
     }
 
@@ -490,10 +501,7 @@ impl App {
                 label: "input".into(),
                 text: self.input.text().to_string(),
             }),
-            // The breakdown text alone, not every entry of the pane.
-            Focus::Pane(Pane::Breakdown) => Some(memo::breakdown_text(self)),
-            // Each other pane's main result is the first entry it offers.
-            Focus::Pane(p) => memo::pane_entries(self, p).into_iter().next(),
+            Focus::Pane(p) => p.component().focused_copy(self, p),
         }
     }
 
@@ -520,7 +528,8 @@ impl App {
     /// that entry costs, not every pane's results (the breakdown text of
     /// an input full of errors among them).
     pub fn copy_entry(&self, row: usize) -> Option<CopyEntry> {
-        let reports = markdown::VIEWS.len();
+        let views = markdown::views();
+        let reports = views.len();
         match row {
             0 => {
                 return Some(CopyEntry {
@@ -531,11 +540,11 @@ impl App {
             1 => {
                 return Some(CopyEntry {
                     label: "base".into(),
-                    text: self.resolve.base.text().to_string(),
+                    text: self.base().to_string(),
                 })
             }
             r if r < 2 + reports => {
-                let pane = markdown::VIEWS[r - 2];
+                let pane = views[r - 2];
                 return Some(CopyEntry {
                     label: markdown::label(pane),
                     text: markdown::report(self, pane),
@@ -545,21 +554,9 @@ impl App {
         }
         let mut r = row - 2 - reports;
         for &pane in Pane::ALL {
-            if pane == Pane::Breakdown {
-                if r == 0 {
-                    return Some(memo::breakdown_text(self));
-                }
-                let rest = breakdown::light_entries(self);
-                if r <= rest.len() {
-                    return rest.into_iter().nth(r - 1);
-                }
-                r -= rest.len() + 1;
-            } else {
-                let e = memo::pane_entries(self, pane);
-                if r < e.len() {
-                    return e.into_iter().nth(r);
-                }
-                r -= e.len();
+            match pane.component().copy_entry(self, pane, r) {
+                Ok(e) => return Some(e),
+                Err(past) => r = past,
             }
         }
         None
@@ -581,7 +578,7 @@ impl App {
         }];
         out.push(CopyEntry {
             label: "base".into(),
-            text: self.resolve.base.text().to_string(),
+            text: self.base().to_string(),
         });
         for &pane in Pane::ALL {
             out.extend(memo::pane_entries(self, pane));
@@ -589,8 +586,8 @@ impl App {
         out
     }
 
-    /// [`App::copy_choices`], computed: the Breakdown's rows come from
-    /// [`breakdown::choices`], every other row from its entry.
+    /// [`App::copy_choices`], computed: each pane's rows from
+    /// [`component::Component::choices`].
     fn compute_copy_choices(&self) -> Vec<Choice> {
         let mut out = vec![
             Choice::of(&CopyEntry {
@@ -599,32 +596,24 @@ impl App {
             }),
             Choice::of(&CopyEntry {
                 label: "base".into(),
-                text: self.resolve.base.text().to_string(),
+                text: self.base().to_string(),
             }),
         ];
         // Written only when chosen (or when every entry is).
-        out.extend(markdown::VIEWS.iter().map(|&pane| Choice {
+        out.extend(markdown::views().into_iter().map(|pane| Choice {
             label: markdown::label(pane),
             preview: preview_of(&markdown::heading_shown(self, pane)),
             more: true,
         }));
         for &pane in Pane::ALL {
-            match pane {
-                Pane::Breakdown => out.extend(breakdown::choices(self)),
-                _ => out.extend(memo::pane_entries(self, pane).iter().map(Choice::of)),
-            }
+            out.extend(pane.component().choices(self, pane));
         }
         out
     }
 
     /// The scroll of the shown pane.
     pub fn scroll_mut(&mut self) -> &mut ViewScroll {
-        match self.pane {
-            Pane::Breakdown => &mut self.breakdown.scroll,
-            Pane::Resolve => &mut self.resolve.scroll,
-            Pane::Compare => &mut self.compare.scroll,
-            Pane::Encode => &mut self.encode.scroll,
-        }
+        self.pane.component().scroll_mut(self)
     }
 
     /// Set the status line.

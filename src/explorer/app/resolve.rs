@@ -3,7 +3,11 @@
 //! RFC 2396 §5.2 algorithm (steps 1-7, 6a-6h); which row of the stepped
 //! table is reached; what the pane offers to copy. Drawn by `ui::resolve`.
 
-use super::{App, CopyEntry, Editor, ViewScroll, DEFAULT_BASE};
+use super::citation::Citation;
+use super::component::Component;
+use super::keymap::Context;
+use super::{Action, App, CopyEntry, Editor, StatusKind, ViewScroll, DEFAULT_BASE};
+use crate::report::markdown::{write_resolve, Trace};
 use crate::uri::trace::Resolution;
 use crate::uri::{self, rfc2396, Mode, ResolveError, ResolveOptions};
 
@@ -91,7 +95,7 @@ pub fn shown(view: &ResolveView, len: usize) -> usize {
 }
 
 /// Step one row forward or back in a table of `len` rows (the caller
-/// has it kept, `memo::table_len`); clamps at no row and at every row.
+/// has it kept, [`kept_table_len`]); clamps at no row and at every row.
 pub fn step(app: &mut App, forward: bool, len: usize) {
     let at = shown(&app.resolve, len);
     app.resolve.step = if forward {
@@ -130,4 +134,233 @@ pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
         });
     }
     out
+}
+
+/// [`table_len`] kept until a text or toggle changes (every step key
+/// asks for it).
+pub fn kept_table_len(app: &App) -> usize {
+    /// The memo keeps one result per type.
+    struct TableLen(usize);
+    super::memo::kept(app, || TableLen(table_len(app))).0
+}
+
+/// What F8 opens in the pane: the remove_dot_segments rule (2A-2E) of the
+/// current row, else the §5.2.2 branch taken; the RFC 2396 step in that view.
+fn citation(app: &App) -> Citation {
+    if app.resolve.rfc2396 {
+        let step = resolution_2396(app)
+            .map(|r| r.steps)
+            .unwrap_or_else(|e| e.steps);
+        let at = shown(&app.resolve, step.len());
+        let (about, find) = match step.get(at.saturating_sub(1)) {
+            Some(s) if at > 0 => {
+                // Steps "1"…"7" are written `1)`, sub-steps "6a"… `a)`.
+                let mark = s.rule.trim_start_matches('6');
+                let mark = if mark.is_empty() { s.rule } else { mark };
+                let mark = if s.rule.len() == 1 { s.rule } else { mark };
+                (
+                    format!("RFC 2396 §5.2 step {}", s.rule),
+                    Some(format!("{mark}) ")),
+                )
+            }
+            _ => ("RFC 2396 §5.2".to_string(), None),
+        };
+        let mut c = Citation::new(about).cite("RFC 2396 §5.2, Appendix C");
+        c.find = find;
+        return c;
+    }
+    let Ok(r) = resolution(app) else {
+        return Citation::new("reference resolution").cite("RFC 3986 §5.2.1, §5.2");
+    };
+    if let Some(t) = r.dot_segments() {
+        let at = shown(&app.resolve, t.steps.len());
+        if at > 0 && at < t.steps.len() {
+            let rule = t.steps[at - 1].rule;
+            let mut c = Citation::new(format!("remove_dot_segments rule 2{}", rule.letter()))
+                .cite("RFC 3986 §5.2.4");
+            c.find = Some(format!("{}.  ", rule.letter()));
+            return c;
+        }
+    }
+    let mut c = Citation::new(format!("the §5.2.2 branch {}", r.branch.name()))
+        .cite("RFC 3986 §5.2.2, §5.2.3, §5.2.4");
+    c.find = Some(match r.branch {
+        crate::uri::trace::Branch::Merge => "T.path = merge(Base.path, R.path);".to_string(),
+        b => b.condition().to_string(),
+    });
+    c
+}
+
+/// The Resolve pane as the shared code sees it.
+pub struct ResolvePane;
+
+impl Component for ResolvePane {
+    fn title(&self) -> &'static str {
+        "Resolve"
+    }
+
+    fn field<'a>(&self, app: &'a App) -> Option<&'a Editor> {
+        Some(&app.resolve.base)
+    }
+
+    fn field_mut<'a>(&self, app: &'a mut App) -> Option<&'a mut Editor> {
+        Some(&mut app.resolve.base)
+    }
+
+    fn scroll_mut<'a>(&self, app: &'a mut App) -> &'a mut ViewScroll {
+        &mut app.resolve.scroll
+    }
+
+    fn toggles(&self, app: &App) -> u64 {
+        u64::from(app.resolve.rfc2396) | u64::from(app.resolve.compat) << 1
+    }
+
+    fn field_has_passwords(&self) -> bool {
+        true
+    }
+
+    fn input_edited(&self, app: &mut App) {
+        reset(app);
+    }
+
+    fn field_edited(&self, app: &mut App) {
+        reset(app);
+    }
+
+    /// An example comes with its base.
+    fn example_loaded(&self, app: &mut App, e: &super::examples::Example, _focused: bool) -> bool {
+        app.resolve.base.set_text(e.base);
+        reset(app);
+        false
+    }
+
+    fn contexts(&self, app: &App) -> Option<&'static [Context]> {
+        // Its keys work from the input line too.
+        app.text_focused()
+            .then_some(&[Context::Resolve, Context::Text, Context::Global])
+    }
+
+    fn hint_contexts(&self) -> &'static [Context] {
+        &[Context::Resolve, Context::Global, Context::Text]
+    }
+
+    fn hint(&self, app: &App, action: &Action) -> Option<&'static str> {
+        match action {
+            Action::ToggleRfc2396 if app.resolve.rfc2396 => Some("3986"),
+            Action::ToggleCompat if app.resolve.rfc2396 => Some(""),
+            // The hint says what the key does next: back to strict.
+            Action::ToggleCompat if app.resolve.compat => Some("strict"),
+            _ => None,
+        }
+    }
+
+    fn handle(&self, app: &mut App, action: &Action, is_shown: bool) -> bool {
+        match action {
+            Action::StepNext | Action::StepPrev => {
+                let len = kept_table_len(app);
+                step(app, *action == Action::StepNext, len);
+                let at = shown(&app.resolve, len);
+                app.say(StatusKind::Info, format!("row {at} of {len}"));
+            }
+            Action::ToggleRfc2396 => {
+                app.resolve.rfc2396 = !app.resolve.rfc2396;
+                reset(app);
+                let which = if app.resolve.rfc2396 {
+                    "RFC 2396 §5.2 steps (6a-6h) shown"
+                } else {
+                    "RFC 3986 §5.2 steps shown"
+                };
+                app.say(StatusKind::Info, which);
+            }
+            Action::ToggleCompat if app.resolve.rfc2396 => {
+                // The RFC 2396 steps follow its step 3 as written (a scheme
+                // makes the reference absolute): nothing to toggle there.
+                let key = super::keymap::key_name(&Action::ToggleRfc2396).unwrap_or_default();
+                app.say(
+                    StatusKind::Info,
+                    format!("strict/compat applies to the RFC 3986 steps ({key} 3986 shows them)"),
+                );
+            }
+            Action::ToggleCompat => {
+                app.resolve.compat = !app.resolve.compat;
+                reset(app);
+                let which = if app.resolve.compat {
+                    "compat: a reference scheme equal to the base's is ignored (RFC 3986 §5.4.2)"
+                } else {
+                    "strict: a reference with a scheme is absolute (RFC 3986 §5.2.2)"
+                };
+                app.say(StatusKind::Info, which);
+            }
+            Action::Top | Action::Bottom if is_shown => {
+                // The stepped table: its first step, or all of them; the
+                // view then scrolls as any does.
+                let len = kept_table_len(app);
+                app.resolve.step = if *action == Action::Top { 0 } else { len };
+                app.say(
+                    StatusKind::Info,
+                    format!("row {} of {len}", shown(&app.resolve, len)),
+                );
+                return false;
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn citation(&self, app: &App) -> Citation {
+        citation(app)
+    }
+
+    fn report_heading(&self, app: &App) -> String {
+        crate::report::markdown::resolve_heading(app.resolve.base.text(), app.input.text())
+    }
+
+    fn report_quotes<'a>(&self, app: &'a App) -> Vec<&'a str> {
+        vec![app.input.text(), app.resolve.base.text()]
+    }
+
+    /// The resolution traced, by the RFC whose steps are shown.
+    fn report(&self, app: &App) -> String {
+        let mut out = Vec::new();
+        let (base, input) = (app.resolve.base.text(), app.input.text());
+        // Writing into a Vec cannot fail.
+        let _ = if app.resolve.rfc2396 {
+            match resolution_2396(app) {
+                Ok(r) => write_resolve(&mut out, base, input, Ok((&r.target, Trace::Rfc2396(&r)))),
+                Err(e) => write_resolve(&mut out, base, input, Err(&e.to_string())),
+            }
+        } else {
+            match resolution(app) {
+                Ok(r) => write_resolve(&mut out, base, input, Ok((&r.target, Trace::Rfc3986(&r)))),
+                Err(e) => write_resolve(&mut out, base, input, Err(&e.message)),
+            }
+        };
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    fn copy_entries(&self, app: &App) -> Vec<CopyEntry> {
+        copy_entries(app)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{memo, App, Pane};
+    use super::*;
+
+    #[test]
+    fn a_changed_text_or_toggle_drops_the_kept_results() {
+        let mut app = App::new("../g", None);
+        let before = memo::pane_entries(&app, Pane::Resolve);
+        assert_eq!(memo::pane_entries(&app, Pane::Resolve), before);
+        app.resolve.base.set_text("http://x/y/z");
+        let after = memo::pane_entries(&app, Pane::Resolve);
+        assert_ne!(after, before);
+        assert_eq!(after, copy_entries(&app));
+        app.input.set_text("g");
+        let len = kept_table_len(&app);
+        app.resolve.rfc2396 = !app.resolve.rfc2396;
+        assert_eq!(kept_table_len(&app), table_len(&app));
+        assert_ne!(kept_table_len(&app), len);
+    }
 }

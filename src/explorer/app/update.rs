@@ -1,6 +1,6 @@
 //! `update(&mut App, Action) -> Effect`: where every key and paste
-//! changes the state, with the pane functions it calls (`panes`,
-//! `resolve::step`, `encode::cycle`, the editors). Outside it, the main
+//! changes the state, with the pane functions it calls (`panes`, which
+//! asks each pane's `Component::handle`; the editors). Outside it, the main
 //! loop changes the state only to report what an [`Effect`] did
 //! (`App::copied`) and, once at start, to unwrap a link given as the
 //! argument; drawing and the memo's caches never change it.
@@ -51,7 +51,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::Parsers => {
             let url = app.input.text().to_string();
             app.overlay = Some(Overlay::Parsers(Box::new(
-                super::parsers::ParsersView::new(&url, app.resolve.base.text()),
+                super::parsers::ParsersView::new(&url, app.base()),
             )));
             return Effect::RunEngines(url);
         }
@@ -100,17 +100,6 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             );
             app.say(StatusKind::Info, format!("{what} ({key} toggles)"));
         }
-        Action::ToggleFindings => {
-            let b = &mut app.breakdown;
-            b.all_findings = !b.all_findings;
-            let key = super::keymap::key(Action::ToggleFindings);
-            let what = if b.all_findings {
-                format!("findings: every one listed ({key} groups them by kind)")
-            } else {
-                format!("findings: grouped by kind ({key} lists every one)")
-            };
-            app.say(StatusKind::Info, what);
-        }
         Action::Close => {}
         Action::Commit => {
             let text = app.input.text().to_string();
@@ -142,7 +131,8 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
             let in_field = app.overlay_takes_text();
-            let unwrap = app.focus != Focus::Pane(super::Pane::Encode) && !in_field;
+            let raw = matches!(app.focus, Focus::Pane(p) if p.component().pastes_raw());
+            let unwrap = !raw && !in_field;
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
                 let r = ed.paste(&text);
@@ -177,22 +167,6 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         | Action::PageUp
         | Action::PageDown
         | Action::Top
-        | Action::Bottom
-        | Action::ScrollLeft
-        | Action::ScrollRight
-            if app.pane == super::Pane::Breakdown && app.breakdown.follow =>
-        {
-            // Scrolling lets the selected row go out of view (the view
-            // goes back to its own scroll position).
-            app.breakdown.follow = false;
-            app.breakdown.scroll.y = app.drawn.get().view_first;
-            return update(app, action);
-        }
-        Action::ScrollUp
-        | Action::ScrollDown
-        | Action::PageUp
-        | Action::PageDown
-        | Action::Top
         | Action::Bottom => scroll(app, &action),
         Action::ScrollLeft => app.scroll_mut().x = app.scroll_mut().x.saturating_sub(8),
         Action::ScrollRight => app.scroll_mut().x = app.scroll_mut().x.saturating_add(8),
@@ -214,15 +188,6 @@ fn scroll(app: &mut App, action: &Action) {
         drawn.view_max_y
     };
     let page = Drawn::page(drawn.view_rows);
-    if app.pane == super::Pane::Resolve && matches!(action, Action::Top | Action::Bottom) {
-        // The stepped table: its first step, or all of them.
-        let len = super::memo::table_len(app);
-        app.resolve.step = if *action == Action::Top { 0 } else { len };
-        app.say(
-            StatusKind::Info,
-            format!("row {} of {len}", super::resolve::shown(&app.resolve, len)),
-        );
-    }
     let y = app.scroll_mut().y.min(max);
     app.scroll_mut().y = match action {
         Action::ScrollUp => y.saturating_sub(1),
@@ -306,19 +271,20 @@ fn edit_update(app: &mut App, action: Action) {
     ) && app.focus == Focus::Input
         && !app.overlay_takes_text()
     {
-        let edges = super::memo::edges(app);
+        let edges = super::memo::kept(app, || super::breakdown::Edges::of(app.input.text()));
         super::breakdown::boundaries_near_in(app.input.text(), &edges, app.input.cursor())
     } else {
         Vec::new()
     };
     let before = app.input.text().len();
     let field = app.focus;
-    // In the Breakdown view, undo and redo act on the input line (where
-    // an edited component landed).
-    let breakdown_undo = app.overlay.is_none()
-        && app.focus == Focus::Pane(super::Pane::Breakdown)
+    // In a pane without a text field (the Breakdown, the Query pane),
+    // undo and redo act on the input line (where an edited component or
+    // pair landed).
+    let view_undo = app.overlay.is_none()
+        && matches!(app.focus, Focus::Pane(p) if p.component().field(app).is_none())
         && matches!(action, Action::Undo | Action::Redo);
-    if breakdown_undo {
+    if view_undo {
         let done = if action == Action::Undo {
             app.input.undo()
         } else {
@@ -372,8 +338,10 @@ fn edit_update(app: &mut App, action: Action) {
         follow::edited(app, field);
     }
     if app.input.text().len() != before {
-        // A new input: its view starts at the top, the history walk ends.
-        app.breakdown = Default::default();
+        // A new input: the views start at the top, the history walk ends.
+        for &p in super::Pane::ALL {
+            p.component().input_replaced(app);
+        }
         app.history.pos = None;
     }
 }
@@ -386,15 +354,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         // rest goes on to the field (typing, moving, undo, copy).
         match action {
             Action::Close => {
-                // A pair's field goes back to the pairs.
-                app.overlay = match &app.overlay {
-                    Some(Overlay::Edit(e)) => match e.target {
-                        super::edit::Target::Pair(i) => Some(Overlay::Query { selected: i }),
-                        super::edit::Target::NewPair => Some(Overlay::Query { selected: 0 }),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                app.overlay = None;
                 app.say(StatusKind::Info, "edit cancelled: the input is as it was");
             }
             Action::ListPick => super::edit::apply(app),
@@ -478,14 +438,6 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
-    if let Some(Overlay::Query { .. }) = &app.overlay {
-        if *action == Action::Quit {
-            return None;
-        }
-        // The table's keys; any other key does nothing while it is open.
-        super::query_pairs::action(app, action);
-        return Some(Effect::None);
-    }
     if let Some(Overlay::Rfc {
         citation,
         which,
@@ -534,20 +486,16 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { .. } => len,
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_)
-        | Overlay::Query { .. }
-        | Overlay::History { .. }
-        | Overlay::Parsers(_)
-        | Overlay::Rfc { .. } => return None,
+        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
+            return None
+        }
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_)
-        | Overlay::Query { .. }
-        | Overlay::History { .. }
-        | Overlay::Parsers(_)
-        | Overlay::Rfc { .. } => return None,
+        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
+            return None
+        }
     };
     match action {
         Action::Close => app.overlay = None,
@@ -575,7 +523,6 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
     match overlay {
         Overlay::Help { .. }
         | Overlay::Edit(_)
-        | Overlay::Query { .. }
         | Overlay::History { .. }
         | Overlay::Parsers(_)
         | Overlay::Rfc { .. } => Effect::None,
@@ -587,16 +534,15 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 let old = app.input.text().to_string();
                 app.history.push(&old);
                 app.input.set_text(e.input);
-                app.resolve.base.set_text(e.base);
                 app.history.push(e.input);
-                app.breakdown = Default::default();
                 follow::edited(app, Focus::Input);
-                follow::edited(app, Focus::Pane(super::Pane::Resolve));
-                if app.focus == Focus::Pane(super::Pane::Encode) {
-                    // From the Encode pane, the example is loaded there
-                    // too, and the pane keeps the focus.
-                    app.encode.text.set_text(e.input);
-                } else {
+                let mut kept = false;
+                for &p in super::Pane::ALL {
+                    let c = p.component();
+                    c.input_replaced(app);
+                    kept |= c.example_loaded(app, e, app.focus == Focus::Pane(p));
+                }
+                if !kept {
                     app.focus = Focus::Input;
                 }
                 app.say(

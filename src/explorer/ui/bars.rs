@@ -84,7 +84,7 @@ pub fn tabs(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let room = usize::from(area.width).saturating_sub(used + 1);
     if room > 10 {
-        let base = format!("base {}", fit(app.resolve.base.text(), room));
+        let base = format!("base {}", fit(app.base(), room));
         let base = fit(&base, room).into_owned();
         let pad = room - width(&base);
         spans.push(Span::raw(" ".repeat(pad)));

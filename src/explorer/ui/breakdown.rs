@@ -14,17 +14,14 @@ use ratatui::widgets::{
 
 use crate::explorer::app::breakdown::{components, form_decode, percent_decode, roles, Component};
 use crate::explorer::app::role::Role;
-use crate::explorer::app::{keymap, Action, App};
+use crate::explorer::app::App;
 use crate::text::{fit, glyphs, width, Columns};
-use crate::uri::lint::Linted;
 use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
 
-/// At most this many findings get a caret and number under the URI, and
-/// at most this many query pairs and findings are listed.
-const MAX_MARKS: usize = 100;
+use super::findings::{findings, grouped_findings, MAX_MARKS};
 
 /// Draw the Breakdown of `a` (the analysis of `app`'s input) into `area`.
 pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -110,8 +107,8 @@ fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &T
     lines.extend(super::data_url::section(a.input, theme, cols));
     lines.extend(super::parsers::section(app, theme, cols));
     // The browser's reading, once per frame, below the RFC 3986 sections.
-    let base = app.resolve.base.text();
-    let browser = super::whatwg::parse(a, base);
+    let base = app.base();
+    let browser = super::whatwg::kept_parse(app, a);
     let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
     let secrets = super::mask::passwords(app);
     lines.extend(super::whatwg::section(
@@ -516,154 +513,6 @@ fn details(out: &mut Vec<Line<'static>>, a: &Report<'_>, theme: &Theme, w: usize
     }
 }
 
-/// Every finding, numbered in input order (the toggle key's full list).
-fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w: usize) {
-    if all.is_empty() {
-        return;
-    }
-    out.push(Line::default());
-    let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::ToggleFindings);
-    out.push(Line::from(vec![
-        Span::styled("findings, every one", theme.heading()),
-        Span::styled(format!("  ({key} groups them by kind)"), theme.dim()),
-    ]));
-    // Only the listed findings' messages are written.
-    for (i, f) in all.findings().take(MAX_MARKS).enumerate() {
-        let head = format!(
-            "{:>2} {} {} {}..{}: ",
-            i + 1,
-            f.severity,
-            f.code,
-            f.span.start,
-            f.span.end
-        );
-        wrapped(
-            out,
-            &head,
-            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
-            theme.severity(f.severity),
-            w,
-        );
-        if i == 0 {
-            shape_keys(out, all, theme);
-        }
-    }
-    if all.len() > MAX_MARKS {
-        out.push(Line::raw(format!(
-            "… and {} more findings",
-            all.len() - MAX_MARKS
-        )));
-    }
-}
-
-/// The findings grouped by kind, numbered as their carets are: a lone
-/// finding as it is, several of one kind as one entry with their count
-/// and first positions.
-fn grouped_findings(
-    out: &mut Vec<Line<'static>>,
-    all: &Linted<'_>,
-    groups: &[crate::uri::lint::Group],
-    theme: &Theme,
-    w: usize,
-) {
-    if groups.is_empty() {
-        return;
-    }
-    out.push(Line::default());
-    let mut heading = vec![Span::styled("findings", theme.heading())];
-    if groups.len() < all.len() {
-        let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::ToggleFindings);
-        heading.push(Span::styled(
-            format!(
-                "  {} in {} kinds ({key} lists every one)",
-                all.len(),
-                groups.len()
-            ),
-            theme.dim(),
-        ));
-    }
-    out.push(Line::from(heading));
-    for (i, g) in groups.iter().enumerate() {
-        let f = &g.first;
-        let head = if g.count == 1 {
-            format!(
-                "{:>2} {} {} {}..{}: ",
-                i + 1,
-                f.severity,
-                f.code,
-                f.span.start,
-                f.span.end
-            )
-        } else {
-            format!(
-                "{:>2} {} {} ×{} at {}: ",
-                i + 1,
-                f.severity,
-                f.code,
-                g.count,
-                g.positions_text()
-            )
-        };
-        wrapped(
-            out,
-            &head,
-            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
-            theme.severity(f.severity),
-            w,
-        );
-        if i == 0 {
-            shape_keys(out, all, theme);
-        }
-    }
-}
-
-/// Under a shape's finding (always the first), the keys that load and
-/// copy the URI it most likely means.
-fn shape_keys(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme) {
-    if all.shape().is_some() {
-        out.push(Line::styled(
-            format!(
-                "   {} loads it, {} offers it to copy",
-                keymap::key(Action::LoadLikely),
-                keymap::key(Action::CopyChooser)
-            ),
-            theme.dim(),
-        ));
-    }
-}
-
-/// `head` in `style`, then `msg` word-wrapped to `w` columns, its
-/// continuation lines indented.
-fn wrapped(
-    out: &mut Vec<Line<'static>>,
-    head: &str,
-    msg: &str,
-    style: ratatui::style::Style,
-    w: usize,
-) {
-    let indent = 3;
-    let mut first = true;
-    let mut rest = msg;
-    let mut budget = w.saturating_sub(width(head)).max(10);
-    while !rest.is_empty() {
-        let (piece, tail) = wrap_once(rest, budget);
-        if first {
-            out.push(Line::from(vec![
-                Span::styled(head.to_string(), style),
-                Span::raw(piece.to_string()),
-            ]));
-            first = false;
-            budget = w.saturating_sub(indent).max(10);
-        } else {
-            out.push(Line::raw(format!("{}{piece}", " ".repeat(indent))));
-        }
-        rest = tail;
-    }
-    if first {
-        out.push(Line::styled(head.to_string(), style));
-    }
-}
-
 /// One query pair as the Breakdown lists it: raw, then, where decoding
 /// changes it, the key and the value decoded by RFC 3986 and as a form
 /// (`+` as a space), the form marked where the scheme's servers read it
@@ -700,27 +549,4 @@ fn pair_text(key: &str, value: Option<&str>, form_scheme: bool) -> String {
         v.push_str(&format!(" · form: {form}{mark}"));
     }
     v
-}
-
-/// Split `s` after at most `max` columns, at a space when there is one,
-/// else on a glyph boundary (at least one glyph, so a wrap moves on). One
-/// pass over what the first line shows.
-fn wrap_once(s: &str, max: usize) -> (&str, &str) {
-    let mut cut = 0;
-    let mut last_space = None;
-    let mut col = 0;
-    for g in glyphs(s) {
-        if cut > 0 && col + g.width > max {
-            return match last_space {
-                Some(sp) if sp > 0 => (&s[..sp], &s[sp + 1..]),
-                _ => (&s[..cut], &s[cut..]),
-            };
-        }
-        col += g.width;
-        cut = g.byte + g.len;
-        if g.len == 1 && s.as_bytes()[g.byte] == b' ' {
-            last_space = Some(g.byte);
-        }
-    }
-    (s, "")
 }

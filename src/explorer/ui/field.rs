@@ -11,7 +11,7 @@ use ratatui::widgets::{
 };
 
 use crate::explorer::app::role::Role;
-use crate::explorer::app::{App, Editor, Focus, Pane};
+use crate::explorer::app::{App, Editor, Focus};
 use crate::text::{fit, visible, width};
 
 use super::grid::uri_line;
@@ -92,12 +92,7 @@ pub fn pane_cursor(app: &App, view: Rect) -> Option<Position> {
     if p != app.pane || view.height == 0 {
         return None;
     }
-    let ed = match p {
-        Pane::Breakdown => return None,
-        Pane::Resolve => &app.resolve.base,
-        Pane::Compare => &app.compare.text,
-        Pane::Encode => &app.encode.text,
-    };
+    let ed = p.component().field(app)?;
     field_cursor(ed, Rect::new(view.x, view.y, view.width, 1))
 }
 

@@ -12,10 +12,12 @@ pub mod compare;
 pub mod data_url;
 pub mod encode;
 pub mod field;
+pub mod findings;
 pub mod grid;
 pub mod mask;
 pub mod overlay;
 pub mod parsers;
+pub mod query;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;
@@ -84,12 +86,7 @@ impl Widget for &App {
         bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         field::take_view();
-        match self.pane {
-            Pane::Breakdown => breakdown::render(self, &analysis, r.view, buf, &theme),
-            Pane::Resolve => resolve::render(self, r.view, buf, &theme),
-            Pane::Compare => compare::render(self, r.view, buf, &theme),
-            Pane::Encode => encode::render(self, r.view, buf, &theme),
-        }
+        view(self.pane)(self, &analysis, r.view, buf, &theme);
         match r.hints {
             Some(h) => {
                 bars::hints(self, h, buf, &theme);
@@ -106,6 +103,23 @@ impl Widget for &App {
             (drawn.overlay_rows, drawn.overlay_max) = overlay::render(self, o, area, buf, &theme);
         }
         self.drawn.set(drawn);
+    }
+}
+
+/// How a pane draws its view: the app, the frame's analysis of the input,
+/// the view's area.
+pub type Draw = fn(&App, &crate::uri::Report<'_>, Rect, &mut Buffer, &Theme);
+
+/// Each pane's drawing: the view side of the panes' list
+/// ([`Pane::component`](crate::explorer::app::Pane::component) is the
+/// model side).
+pub fn view(pane: Pane) -> Draw {
+    match pane {
+        Pane::Breakdown => breakdown::render,
+        Pane::Resolve => |app, _, area, buf, theme| resolve::render(app, area, buf, theme),
+        Pane::Compare => |app, _, area, buf, theme| compare::render(app, area, buf, theme),
+        Pane::Encode => |app, _, area, buf, theme| encode::render(app, area, buf, theme),
+        Pane::Query => |app, _, area, buf, theme| query::render(app, area, buf, theme),
     }
 }
 

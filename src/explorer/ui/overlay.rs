@@ -70,7 +70,6 @@ pub fn render(
             scroll,
         } => super::rfc::passage(citation, *which, *scroll, inner_w, inner_h, theme),
         Overlay::Parsers(view) => super::parsers::overlay(app, view, inner_w, inner_h, theme),
-        Overlay::Query { selected } => query_pairs(app, *selected, inner_w, inner_h, theme),
         Overlay::History {
             filter,
             selected,
@@ -207,87 +206,6 @@ fn history(
         " {what} ({} of {all}; {} loads, {} closes) ",
         matches.len(),
         key(Action::ListPick),
-        key(Action::Close)
-    );
-    (title, lines)
-}
-
-/// The query pairs table: key, value, the RFC 3986 decoding and the form
-/// decoding (`+` as a space) of each pair, the selected one highlighted,
-/// the table's keys below.
-fn query_pairs(
-    app: &App,
-    selected: usize,
-    w: usize,
-    h: usize,
-    theme: &Theme,
-) -> (String, Vec<Line<'static>>) {
-    use crate::uri::edit::query::key_value;
-    let pairs = crate::explorer::app::query_pairs::pairs(app);
-    let sel = selected.min(pairs.len().saturating_sub(1));
-    let col = w.saturating_sub(3) / 4;
-    let cell = |s: &str| {
-        let f = fit(&visible(s), col).into_owned();
-        let pad = col.saturating_sub(width(&f));
-        format!("{f}{} ", " ".repeat(pad))
-    };
-    let mut lines = vec![Line::styled(
-        format!(
-            "{}{}{}{}",
-            cell("key"),
-            cell("value"),
-            cell("RFC 3986 decoding"),
-            cell("form decoding")
-        ),
-        theme.heading(),
-    )];
-    if pairs.is_empty() {
-        lines.push(Line::styled(
-            format!("no query: {} adds a pair", key(Action::PairAdd)),
-            theme.dim(),
-        ));
-    }
-    let rows = h.saturating_sub(4).max(1);
-    let first = sel.saturating_sub(rows.saturating_sub(1));
-    for (i, p) in pairs.iter().enumerate().skip(first).take(rows) {
-        let (k, v) = p.split_once('=').map_or((p.as_str(), ""), |(k, v)| (k, v));
-        let (dk, dv) = key_value(p);
-        let rfc = match dv {
-            Some(dv) => format!("{dk}={dv}"),
-            None => dk.into_owned(),
-        };
-        let form = crate::explorer::app::breakdown::form_decode(p).into_owned();
-        let text = format!("{}{}{}{}", cell(k), cell(v), cell(&rfc), cell(&form));
-        let style = if i == sel {
-            theme.selected()
-        } else {
-            ratatui::style::Style::new()
-        };
-        lines.push(Line::styled(text, style));
-    }
-    lines.push(Line::default());
-    let keys = [
-        (Action::ListPick, "edit"),
-        (Action::PairAdd, "add"),
-        (Action::PairDelete, "delete"),
-        (Action::PairMoveUp, "up"),
-        (Action::PairMoveDown, "down"),
-        (Action::PairSort, "sort"),
-        (Action::PairTogglePlus, "+/%20"),
-        (Action::PairEditAll, "all"),
-    ];
-    let hint: Vec<String> = keys
-        .iter()
-        .map(|(a, what)| format!("{} {what}", key(a.clone())))
-        .collect();
-    lines.push(Line::styled(
-        fit(&hint.join("  "), w).into_owned(),
-        theme.dim(),
-    ));
-    let title = format!(
-        " Query pairs ({} of {}; {} closes) ",
-        (sel + 1).min(pairs.len()),
-        pairs.len(),
         key(Action::Close)
     );
     (title, lines)

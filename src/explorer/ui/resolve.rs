@@ -83,7 +83,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
             }
         };
         // The browser's join (WHATWG URL Standard), right after the target.
-        let browser = crate::whatwg::join(app.resolve.base.text(), app.input.text());
+        let browser = super::whatwg::kept_join(app);
         let rfc = r3986.as_ref().ok().map(|r| r.target.as_str());
         out.push(row(
             "WHATWG join",

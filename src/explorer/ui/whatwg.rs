@@ -3,9 +3,12 @@
 //! of the Breakdown pane and as one row of the Resolve pane. It is labelled
 //! as *not* RFC 3986, and every way it differs is highlighted.
 
+use std::rc::Rc;
+
 use ratatui::text::{Line, Span};
 
 use crate::explorer::app::parsers::has_scheme;
+use crate::explorer::app::App;
 use crate::text::wrap::wrap_upto;
 use crate::text::{fit, width};
 use crate::uri::{Report, Severity};
@@ -19,6 +22,27 @@ const MAX_LINES: usize = 3;
 
 /// At most this many differences are listed.
 const MAX_DIFFERENCES: usize = 20;
+
+/// The browser's reading of the explorer's input ([`parse`] against the
+/// Resolve base) and its join ([`whatwg::join`]), each computed once per
+/// state of the texts (the memo's): a frame without a key (a resize, a
+/// tick, a move in a list) does not run the url crate again over a
+/// 10 MB paste.
+pub fn kept_parse(app: &App, a: &Report<'_>) -> Rc<Whatwg> {
+    struct Parsed(Rc<Whatwg>);
+    let kept = crate::explorer::app::memo::kept(app, || Parsed(Rc::new(parse(a, app.base()))));
+    Rc::clone(&kept.0)
+}
+
+/// The browser's join of the input on the Resolve base, kept as
+/// [`kept_parse`] is.
+pub fn kept_join(app: &App) -> Rc<Whatwg> {
+    struct Joined(Rc<Whatwg>);
+    let kept = crate::explorer::app::memo::kept(app, || {
+        Joined(Rc::new(whatwg::join(app.base(), app.input.text())))
+    });
+    Rc::clone(&kept.0)
+}
 
 /// What the WHATWG parser makes of the analysed input: on its own when it
 /// has a scheme, else against `base` (as `new URL(input, base)` does).

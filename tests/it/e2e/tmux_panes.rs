@@ -2,7 +2,7 @@
 //! harness of `tmux.rs`: switch to Resolve, set a base, step through every
 //! row of the remove_dot_segments table reading each rule letter on
 //! screen; copy the resolved target with OSC 52 and read it back with
-//! `show-buffer`.
+//! `show-buffer`; edit the query's pairs with the Query pane's keys.
 
 use std::time::{Duration, Instant};
 
@@ -312,4 +312,35 @@ fn the_parsers_overlay_runs_the_real_engines() {
     t.key("Escape");
     t.key("C-c");
     assert_eq!(t.wait_exit().0, 0);
+}
+
+/// The Query pane in a real terminal: Tab reaches it, and its bare keys
+/// (`s`, Shift-`J`, `+`, `d`) edit the pairs while any other printable key
+/// still types into the input line.
+#[test]
+fn the_query_pane_edits_the_pairs_with_its_keys() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["http://h/?b=2&a=x+y"], &[], 100, 30);
+    t.wait_text(" URI ");
+    // Input → Breakdown → Resolve → Compare → Encode → Query.
+    for _ in 0..5 {
+        t.key("Tab");
+    }
+    t.wait_text("RFC 3986 decoding");
+    t.type_text("s");
+    t.wait_text("URI  http://h/?a=x+y&b=2");
+    t.type_text("+");
+    t.wait_text("URI  http://h/?a=x%20y&b=2");
+    t.type_text("J");
+    t.wait_text("URI  http://h/?b=2&a=x%20y");
+    // The moved pair stays selected: `d` deletes it.
+    t.type_text("d");
+    t.wait_for("the pair deleted", |s| s.contains("URI  http://h/?b=2 "));
+    t.key("C-z");
+    t.wait_text("URI  http://h/?b=2&a=x%20y");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
 }

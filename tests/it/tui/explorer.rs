@@ -227,14 +227,14 @@ fn tab_cycles_focus_and_view_keys_do_not_type() {
     type_str(&mut app, "q");
     assert_eq!(app.input.text(), "x");
     // The ring goes on through the panes' text fields, then wraps.
-    for pane in [Pane::Resolve, Pane::Compare, Pane::Encode] {
+    for pane in [Pane::Resolve, Pane::Compare, Pane::Encode, Pane::Query] {
         send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
         assert_eq!(app.focus, Focus::Pane(pane));
     }
     send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
     assert_eq!(app.focus, Focus::Input);
     send(&mut app, key(KeyCode::BackTab, KeyModifiers::SHIFT));
-    assert_eq!(app.focus, Focus::Pane(Pane::Encode));
+    assert_eq!(app.focus, Focus::Pane(Pane::Query));
 }
 
 #[test]

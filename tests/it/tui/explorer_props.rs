@@ -95,7 +95,7 @@ proptest! {
                 prop_assert_eq!(row, e);
             }
         }
-        for (k, pane) in uriscope::explorer::app::markdown::VIEWS.iter().enumerate() {
+        for (k, pane) in uriscope::explorer::app::markdown::views().iter().enumerate() {
             let e = app.copy_entry(2 + k).unwrap();
             prop_assert!(shows(&choices[2 + k], &Choice::of(&e)), "{:?} vs {:?}", choices[2 + k], Choice::of(&e));
             prop_assert_eq!(e.label, uriscope::explorer::app::markdown::label(*pane));

@@ -206,7 +206,7 @@ fn ctrl_home_opens_the_resolve_table_on_its_first_step() {
     let mut a = App::new("../../../g", None);
     update(&mut a, Action::FocusPane(Pane::Resolve));
     send(&mut a, KeyCode::Home, KeyModifiers::CONTROL);
-    let len = uriscope::explorer::app::memo::table_len(&a);
+    let len = uriscope::explorer::app::resolve::kept_table_len(&a);
     assert!(len > 1);
     assert_eq!(a.resolve.step, 0);
     assert_eq!(status(&a), format!("row 0 of {len}"));

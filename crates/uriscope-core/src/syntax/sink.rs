@@ -162,7 +162,12 @@ impl Compact {
 impl Sink for Compact {
     const FULL: bool = true;
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
-        if let Some(&last) = self.diags.last() {
+        // Only an issue that starts where the last ends may extend it.
+        let adjacent = self
+            .diags
+            .last()
+            .filter(|last| last.end as usize == issue.span.start && runs(&issue));
+        if let Some(&last) = adjacent {
             let first = self.issue(last);
             let one = Span::new(first.span.start, first.span.start + issue.span.len());
             if one.end <= first.span.end
