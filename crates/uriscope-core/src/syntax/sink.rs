@@ -87,12 +87,15 @@ pub(crate) struct Compact {
     pub kinds: Vec<Kind>,
 }
 
-/// One finding of a [`Compact`] report: its byte span and its kind.
+/// One finding of a [`Compact`] report: its byte span and its kind, in
+/// ten bytes (packed: an input with a finding on every byte holds one of
+/// these per byte, the largest part of what `parse` keeps of it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, packed(2))]
 pub(crate) struct Diag {
     pub start: u32,
     pub end: u32,
-    pub kind: u32,
+    pub kind: u16,
 }
 
 /// What a [`Diag`] is, shared by every finding of that kind.
@@ -107,7 +110,7 @@ pub(crate) struct Kind {
 impl Compact {
     /// The index of `issue`'s kind, added to the table when new (a table of
     /// a few dozen at most; the last kind used is looked at first).
-    fn kind_of(&mut self, issue: &Issue) -> u32 {
+    fn kind_of(&mut self, issue: &Issue) -> u16 {
         let kind = Kind {
             severity: issue.severity,
             code: issue.code,
@@ -115,15 +118,18 @@ impl Compact {
             detail: issue.detail,
         };
         if let Some(last) = self.diags.last() {
-            if self.kinds[last.kind as usize] == kind {
+            if self.kinds[usize::from(last.kind)] == kind {
                 return last.kind;
             }
         }
+        // A kind is a report site's code and detail with the rule it
+        // checks: a few hundred are possible in all, far below u16::MAX.
+        let index = |i: usize| u16::try_from(i).unwrap_or(u16::MAX);
         match self.kinds.iter().position(|k| *k == kind) {
-            Some(i) => i as u32,
+            Some(i) => index(i),
             None => {
                 self.kinds.push(kind);
-                (self.kinds.len() - 1) as u32
+                index(self.kinds.len() - 1)
             }
         }
     }
@@ -134,7 +140,7 @@ impl Compact {
     /// takes a scratch buffer as large as the list (12 bytes a finding).
     pub(crate) fn sort(&mut self) {
         let kinds = &self.kinds;
-        let key = |d: &Diag| (d.start, kinds[d.kind as usize].severity);
+        let key = |d: &Diag| (d.start, kinds[usize::from(d.kind)].severity);
         if !self.diags.is_sorted_by_key(key) {
             self.diags.sort_by_key(key);
         }
@@ -142,7 +148,7 @@ impl Compact {
 
     /// The issue of finding `d`, with the span of its whole run.
     pub(crate) fn issue(&self, d: Diag) -> Issue {
-        let k = self.kinds[d.kind as usize];
+        let k = self.kinds[usize::from(d.kind)];
         Issue {
             span: Span::new(d.start as usize, d.end as usize),
             severity: k.severity,
