@@ -23,11 +23,7 @@ use super::keys::action_for;
 use super::state::{ListView, Status};
 use super::update::{update, ListEffect, Print};
 
-/// The time a tick gives the loading, the search and the grouping
-/// together: under half a frame, so that with the key's update (a new
-/// search copies the lines a narrowed one starts from) and the draw a
-/// key is answered within a frame (16 ms) however long the list is.
-pub const TICK: Duration = Duration::from_millis(6);
+pub use super::state::TICK;
 
 /// How the loop ended.
 enum Outcome {

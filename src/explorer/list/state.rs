@@ -11,6 +11,12 @@ use crate::explorer::app::Editor;
 
 use super::rows::{self, Entry};
 
+/// The time a tick gives the loading, the search and the grouping
+/// together: under half a frame, so that with the key's update (a new
+/// search copies the lines a narrowed one starts from) and the draw a
+/// key is answered within a frame (16 ms) however long the list is.
+pub const TICK: Duration = Duration::from_millis(6);
+
 /// How the list is shown: every matching line, or the lines grouped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Grouped {
@@ -333,7 +339,7 @@ impl ListView {
 
     /// [`ListView::refresh_for`] a tick's time, or to the end with `force`.
     pub fn refresh(&mut self, force: bool) -> bool {
-        self.refresh_for((!force).then_some(super::run::TICK))
+        self.refresh_for((!force).then_some(TICK))
     }
 
     /// How many rows the list has.
