@@ -60,13 +60,6 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             return Ok(code);
         }
     }
-    // `grep -o 'https\?://[^ ]*' access.log | uriscope` on a terminal: the
-    // lines become a list to pick from, and keys come from the terminal
-    // (crossterm reads /dev/tty when stdin is not one), as fzf does.
-    // The lines are read on a thread: what arrives within a moment opens
-    // the list, the rest (`tail -f … | uriscope`) fills it as it comes.
-    let feed = (explorer && !io::stdin().is_terminal())
-        .then(|| uriscope::explorer::stdin_list::spawn(io::stdin()));
     // `--vars` is read first, whatever the output: a file that cannot be
     // read is a usage error on a pipe as on a terminal.
     let template_vars = match &args.vars {
@@ -79,15 +72,9 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         },
         None => Default::default(),
     };
-    let (list, ended) = match &feed {
-        Some(f) => f.first(std::time::Duration::from_millis(300)),
-        None => (Vec::new(), true),
-    };
     if explorer {
         uriscope::explorer::run(uriscope::explorer::Options {
             uri: args.uri.clone().unwrap_or_default(),
-            list,
-            list_feed: if ended { None } else { feed },
             template_vars,
             ..explorer_options(args)
         })?;

@@ -14,7 +14,6 @@ pub mod config;
 pub mod event_batch;
 pub mod history;
 pub mod list;
-pub mod stdin_list;
 pub mod term;
 pub mod ui;
 
@@ -59,29 +58,8 @@ pub struct Options {
     /// The history file to read at start and write on Enter; `None` keeps
     /// the history in memory.
     pub history: Option<std::path::PathBuf>,
-    /// Inputs read from stdin: the explorer opens on a list to pick from.
-    pub list: Vec<String>,
-    /// More of them still to come (stdin has not ended): they join the
-    /// list as they arrive.
-    pub list_feed: Option<crate::explorer::stdin_list::Feed>,
     /// URI Template variables (`--vars FILE.json`).
     pub template_vars: crate::uri::template::Variables,
-}
-
-/// What the status line says after the count of the list from stdin.
-const LIST_STATUS: &str = " inputs from stdin";
-
-/// The status line about the list from stdin: how many inputs, and
-/// whether more are still to come.
-fn say_list(app: &mut App, reading: bool) {
-    let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::HistorySearch);
-    let n = app.list.len();
-    let text = if reading {
-        format!("{n}{LIST_STATUS} so far (still reading: more join the list as they come); {key} opens the list again")
-    } else {
-        format!("{n}{LIST_STATUS}; {key} opens the list again")
-    };
-    app.say(crate::explorer::app::StatusKind::Info, text);
 }
 
 /// The event's action, if it has one. `area` is the screen, for clicks.
@@ -233,7 +211,6 @@ pub fn run(options: Options) -> io::Result<()> {
             &mut app,
             &mut clipboard,
             &signals,
-            options.list_feed.clone(),
             test_panic.as_deref(),
             false,
         )
@@ -300,20 +277,6 @@ pub fn new_app(options: &Options) -> App {
     if let Some(path) = &options.history {
         open_history(&mut app, path);
     }
-    if !options.list.is_empty() || options.list_feed.is_some() {
-        app.list = options.list.clone();
-        if app.input.text().is_empty() {
-            if let Some(first) = app.list.first() {
-                app.input.set_text(first);
-            }
-        }
-        app.overlay = Some(crate::explorer::app::Overlay::History {
-            filter: crate::explorer::app::Editor::new(""),
-            selected: 0,
-            stdin: true,
-        });
-        say_list(&mut app, options.list_feed.is_some());
-    }
     if let Some(note) = &options.note {
         app.say(crate::explorer::app::StatusKind::Error, note.clone());
     }
@@ -366,7 +329,6 @@ fn event_loop(
     app: &mut App,
     clipboard: &mut SystemClipboard,
     signals: &term::Signals,
-    mut list_feed: Option<crate::explorer::stdin_list::Feed>,
     test_panic: Option<&str>,
     back: bool,
 ) -> io::Result<Ended> {
@@ -404,38 +366,6 @@ fn event_loop(
                 update(app, Action::EnginesDone(url, results));
                 redraw = true;
                 break;
-            }
-            if let Some(feed) = &list_feed {
-                use crate::explorer::stdin_list::Taken;
-                let changed = match feed.take() {
-                    Taken::Nothing => false,
-                    Taken::Ended => {
-                        list_feed = None;
-                        true
-                    }
-                    Taken::Lines(lines) => {
-                        if app.input.text().is_empty() {
-                            if let Some(first) = lines.first() {
-                                app.input.set_text(first);
-                            }
-                        }
-                        app.list.extend(lines);
-                        true
-                    }
-                };
-                if changed {
-                    // The count replaces only an earlier count (a copy's
-                    // report, say, stays until the next key).
-                    let counting = app
-                        .status
-                        .as_ref()
-                        .is_none_or(|s| s.text.contains(LIST_STATUS));
-                    if counting {
-                        say_list(app, list_feed.is_some());
-                    }
-                    redraw = true;
-                    break;
-                }
             }
             match signals.take() {
                 None => continue,
@@ -502,7 +432,7 @@ pub fn explore_from_list(
     clipboard: &mut SystemClipboard,
     signals: &term::Signals,
 ) -> io::Result<Ended> {
-    event_loop(app, clipboard, signals, None, None, true)
+    event_loop(app, clipboard, signals, None, true)
 }
 
 /// The external parser engines found on this machine, run over `url` on a
