@@ -139,6 +139,16 @@ fn split_of_valid(u: &UriRef<'_>) -> Split {
     }
 }
 
+/// The code of a byte no rule allows that is a space or tab
+/// ([`Code::Whitespace`]) or an ASCII control ([`Code::ControlChar`]).
+fn blank_or_control(c: u8) -> Option<Code> {
+    match c {
+        b' ' | b'\t' => Some(Code::Whitespace),
+        0..=0x1f | 0x7f => Some(Code::ControlChar),
+        _ => None,
+    }
+}
+
 /// At most this many errors are kept by an error of resolution or
 /// normalization (the whole report is [`analyze`]'s).
 pub const FIRST_ERRORS: usize = 3;
@@ -481,17 +491,12 @@ impl<'a, S: Sink> Parser<'a, S> {
                     continue;
                 }
             }
-            if S::FULL && matches!(c, b' ' | b'\t' | 0..=0x1f | 0x7f) {
+            if let Some(code) = blank_or_control(c).filter(|_| S::FULL) {
                 // A run of the same space or control (a pasted page of
                 // them) is one issue over the run, as the sinks would have
                 // merged it, found without a call per byte.
                 let run = b[i..].iter().take_while(|&&x| x == c).count();
                 if run > 1 {
-                    let code = if c == b' ' || c == b'\t' {
-                        Code::Whitespace
-                    } else {
-                        Code::ControlChar
-                    };
                     let span = Span::new(i, i + run);
                     self.report(span, Severity::Error, code, rule, Detail::None)?;
                     i += run;
@@ -509,6 +514,16 @@ impl<'a, S: Sink> Parser<'a, S> {
     #[inline(never)]
     pub(crate) fn bad_char(&mut self, i: usize, rule: Rule) -> R<usize> {
         let c = self.b[i];
+        if let Some(code) = blank_or_control(c) {
+            self.report(
+                Span::new(i, i + 1),
+                Severity::Error,
+                code,
+                rule,
+                Detail::None,
+            )?;
+            return Ok(1);
+        }
         let (code, len, detail) = match c {
             b'%' if !matches!(rule, Rule::Scheme | Rule::Port | Rule::IpFuture) => {
                 (Code::BadPercent, 1, Detail::None)
@@ -521,8 +536,6 @@ impl<'a, S: Sink> Parser<'a, S> {
                      read as a scheme; write \"./\" before it",
                 ),
             ),
-            b' ' | b'\t' => (Code::Whitespace, 1, Detail::None),
-            0..=0x1f | 0x7f => (Code::ControlChar, 1, Detail::None),
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
