@@ -3,11 +3,14 @@
 //! `spaces`, `html`, `ctl`, `base64`; prints microseconds per keystroke (best of
 //! `ROUNDS`, 5 by default); `PANE=resolve` (or `breakdown`, `compare`, `encode`)
 //! times one pane. Each figure is the best wall-clock time and the best
-//! CPU time of the thread (the figure to read on a busy machine).
+//! CPU time of the thread (the figure to read on a busy machine); for the
+//! Resolve pane on a long input, also how long after the key the WHATWG
+//! join (computed on a thread of its own) is there to draw.
 use std::time::Instant;
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use uriscope::explorer::app::background::FROM_BYTES;
 use uriscope::explorer::app::{update, Action, App, Pane};
 
 fn main() {
@@ -62,6 +65,7 @@ fn main() {
         t.draw(|f| f.render_widget(&app, f.area())).unwrap();
         let mut best = f64::MAX;
         let mut best_cpu = f64::MAX;
+        let mut joined = f64::MAX;
         let rounds: usize = std::env::var("ROUNDS")
             .ok()
             .and_then(|r| r.parse().ok())
@@ -80,8 +84,20 @@ fn main() {
             .unwrap();
             best = best.min(t0.elapsed().as_secs_f64() * 1e6);
             best_cpu = best_cpu.min(thread_cpu_us() - c0);
+            // The browser's join of a long input comes from a thread of
+            // its own: how long after the key the row has it (and the next
+            // key waits for it, so no round competes with the last one's).
+            if pane == Some(Pane::Resolve) && input.len() >= FROM_BYTES {
+                while !app.joins.arrived() {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                joined = joined.min(t0.elapsed().as_secs_f64() * 1e6);
+            }
         }
         println!("{kind} {size} {pane:?}: {best:.0} us ({best_cpu:.0} us of CPU)");
+        if joined < f64::MAX {
+            println!("{kind} {size} {pane:?}: the WHATWG join drawn {joined:.0} us after the key");
+        }
     }
 }
 

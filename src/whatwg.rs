@@ -464,7 +464,20 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (Chars, Chars) {
     let mut raw = Chars::default();
     let mut escaped = Chars::default();
     let b = text.as_bytes();
-    let mut bytes = Vec::new();
+    // The escaped bytes of a character not yet whole. A run of escapes is
+    // decoded as it is read, as `from_utf8_lossy` decodes it whole: a byte
+    // that starts a character ends what came before it, and no sequence
+    // is longer than four bytes (so at most four wait here, never the
+    // 10 MB of a long run).
+    let mut pending: Vec<u8> = Vec::with_capacity(4);
+    let flush = |pending: &mut Vec<u8>, escaped: &mut Chars| {
+        if !pending.is_empty() {
+            String::from_utf8_lossy(pending).chars().for_each(|c| {
+                escaped.insert(c);
+            });
+            pending.clear();
+        }
+    };
     let mut i = 0;
     while i < b.len() {
         let triplet = b[i] == b'%'
@@ -473,25 +486,27 @@ fn raw_and_escaped(text: &str, keep: impl Fn(char) -> bool) -> (Chars, Chars) {
             && b[i + 2].is_ascii_hexdigit();
         if triplet {
             let hex = |x: u8| (x as char).to_digit(16).unwrap_or(0) as u8;
-            bytes.push(hex(b[i + 1]) << 4 | hex(b[i + 2]));
+            let x = hex(b[i + 1]) << 4 | hex(b[i + 2]);
+            let continuation = x & 0xC0 == 0x80;
+            if !continuation || pending.len() == 4 {
+                flush(&mut pending, &mut escaped);
+            }
+            if x < 0x80 {
+                escaped.insert(char::from(x));
+            } else {
+                pending.push(x);
+            }
             i += 3;
             continue;
         }
-        if !bytes.is_empty() {
-            String::from_utf8_lossy(&bytes).chars().for_each(|c| {
-                escaped.insert(c);
-            });
-            bytes.clear();
-        }
+        flush(&mut pending, &mut escaped);
         let c = text[i..].chars().next().unwrap_or('\0');
         if keep(c) {
             raw.insert(c);
         }
         i += c.len_utf8().max(1);
     }
-    String::from_utf8_lossy(&bytes).chars().for_each(|c| {
-        escaped.insert(c);
-    });
+    flush(&mut pending, &mut escaped);
     (raw, escaped)
 }
 
@@ -678,7 +693,7 @@ mod tests {
         #[test]
         fn encoded_equals_the_naive_scan(
             ours in "[ a<>é\u{7f}\u{200d}\"|%]{0,24}",
-            theirs in "(%20|%3C|%C3%A9|%E2%80%8D|%7F|%22| |a|<|é|%|%2)*",
+            theirs in "(%20|%3C|%C3%A9|%E2%80%8D|%7F|%22| |a|<|é|%|%2|%C3|%80|%A9|%E2%80|%F0%9F%98%80|%F0|%FF|%C0%AF)*",
         ) {
             prop_assert_eq!(linear("q", &ours, &theirs), naive_encoded("q", &ours, &theirs));
         }

@@ -311,6 +311,9 @@ fn look_around(app: &mut App, clipboard: &mut dyn Clipboard) -> bool {
         }
         changed = true;
     }
+    if app.joins.arrived() {
+        changed = true;
+    }
     if let Some(panic) = term::take_worker_panic() {
         app.say(
             crate::explorer::app::StatusKind::Error,

@@ -7,6 +7,7 @@
 //! [`Pane::component`], and names none of them.
 
 pub mod action;
+pub mod background;
 pub mod binding;
 pub mod breakdown;
 pub mod breakdown_pane;
@@ -322,6 +323,9 @@ pub struct App {
     /// Results derived from the texts, kept until one changes
     /// ([`memo`]).
     pub memo: memo::Memo,
+    /// The browser's joins of a long input, computed on a thread of
+    /// their own ([`background`]).
+    pub joins: background::Joins,
     /// The URI Template variables (`uriscope --vars FILE.json`) the
     /// Breakdown expands a template with.
     pub template_vars: crate::uri::template::Variables,
@@ -366,6 +370,7 @@ impl App {
             theme_name: "dark (the default)",
             reveal_passwords: false,
             memo: memo::Memo::default(),
+            joins: background::Joins::default(),
             template_vars: Default::default(),
             engines: Vec::new(),
             drawn: Default::default(),
@@ -399,6 +404,12 @@ impl App {
     /// chooser.
     pub fn base(&self) -> &str {
         self.resolve.base.text()
+    }
+
+    /// The base's revision ([`Editor::revision`]): new at every change of
+    /// the base, for results kept by the texts they are of.
+    pub fn base_revision(&self) -> u64 {
+        self.resolve.base.revision()
     }
 
     /// The open edit field's editor, when the edit overlay is open.

@@ -83,20 +83,28 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
             }
         };
         // The browser's join (WHATWG URL Standard), right after the target.
-        let browser = super::whatwg::kept_join(app);
         let rfc = r3986.as_ref().ok().map(|r| r.target.as_str());
-        out.push(row(
-            "WHATWG join",
-            LABEL,
-            super::whatwg::join_spans(
+        let value = match super::whatwg::kept_join(app) {
+            Some(browser) => super::whatwg::join_spans(
                 &browser,
                 rfc,
                 &super::mask::passwords(app),
                 theme,
                 w.saturating_sub(LABEL),
             ),
-            theme,
-        ));
+            None => vec![Span::styled(
+                fit(
+                    &format!(
+                        "computing on a thread of its own ({} bytes of input)…",
+                        app.input.text().len()
+                    ),
+                    w.saturating_sub(LABEL),
+                )
+                .into_owned(),
+                theme.dim(),
+            )],
+        };
+        out.push(row("WHATWG join", LABEL, value, theme));
         pin
     };
     (out, pin)

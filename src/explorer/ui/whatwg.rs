@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use ratatui::text::{Line, Span};
 
+use crate::explorer::app::background;
 use crate::explorer::app::parsers::has_scheme;
 use crate::explorer::app::App;
 use crate::text::wrap::wrap_upto;
@@ -35,13 +36,18 @@ pub fn kept_parse(app: &App, a: &Report<'_>) -> Rc<Whatwg> {
 }
 
 /// The browser's join of the input on the Resolve base, kept as
-/// [`kept_parse`] is.
-pub fn kept_join(app: &App) -> Rc<Whatwg> {
+/// [`kept_parse`] is; from [`FROM_BYTES`](background::FROM_BYTES) of input
+/// on, computed on a thread of its own, `None` until it is done.
+pub fn kept_join(app: &App) -> Option<Rc<Whatwg>> {
+    let input = app.input.text();
+    if input.len() >= background::FROM_BYTES {
+        let texts = (app.input.revision(), app.base_revision());
+        return app.joins.get(texts, app.base(), input);
+    }
     struct Joined(Rc<Whatwg>);
-    let kept = crate::explorer::app::memo::kept(app, || {
-        Joined(Rc::new(whatwg::join(app.base(), app.input.text())))
-    });
-    Rc::clone(&kept.0)
+    let kept =
+        crate::explorer::app::memo::kept(app, || Joined(Rc::new(whatwg::join(app.base(), input))));
+    Some(Rc::clone(&kept.0))
 }
 
 /// What the WHATWG parser makes of the analysed input: on its own when it

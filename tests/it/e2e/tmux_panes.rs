@@ -344,3 +344,31 @@ fn the_query_pane_edits_the_pairs_with_its_keys() {
     let (code, _, s) = t.wait_exit();
     assert_eq!(code, 0, "{s}");
 }
+
+/// Issue 38 point 13: on a paste of megabytes the Resolve pane's WHATWG
+/// row is computed on a thread of its own; the loop draws it when it
+/// arrives, with no key pressed.
+#[test]
+fn the_whatwg_join_of_a_long_paste_arrives_without_a_key() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["../g?"], &[], 100, 30);
+    t.wait_text(" URI ");
+    let file = t.dir().join("paste");
+    std::fs::write(&file, "a".repeat(2_000_000)).expect("write the paste");
+    let out = t.tmux(&["load-buffer", &file.display().to_string()]);
+    assert!(out.status.success(), "{out:?}");
+    t.tmux(&["paste-buffer", "-p", "-t", "t"]);
+    t.key("Tab");
+    t.key("Tab");
+    t.wait_text(" base ");
+    let s = t.wait_for("the WHATWG join's href", |s| {
+        s.lines()
+            .any(|l| l.contains("WHATWG join") && l.contains("/g?aaaaaaaa"))
+    });
+    assert!(!s.contains("computing on a thread"), "{s}");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}

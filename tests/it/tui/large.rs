@@ -33,3 +33,41 @@ fn a_long_input_writes_its_sections_when_the_view_reaches_them() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("legend"), "{s}");
 }
+
+/// On a long input the Resolve pane's WHATWG row says the join is being
+/// computed, and shows it once its thread is done: the key does not wait
+/// for the url crate to read megabytes.
+#[test]
+fn a_long_inputs_whatwg_join_comes_from_its_own_thread() {
+    use uriscope::explorer::app::background::FROM_BYTES;
+    let input = format!("../g?{}", "a".repeat(FROM_BYTES));
+    let mut a = App::new("", None);
+    update(&mut a, Action::Paste(input.clone()));
+    update(&mut a, Action::FocusPane(Pane::Resolve));
+    let first = screen(&a, 100, 30);
+    assert!(
+        first.contains("computing on a thread of its own"),
+        "{first}"
+    );
+    let start = std::time::Instant::now();
+    while !a.joins.arrived() {
+        assert!(start.elapsed().as_secs() < 60, "the join never arrived");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let then = screen(&a, 100, 30);
+    let row = then
+        .lines()
+        .find(|l| l.contains("WHATWG join"))
+        .unwrap_or_default()
+        .to_string();
+    let href = uriscope::whatwg::join(a.base(), &input)
+        .href
+        .unwrap_or_default();
+    assert!(row.contains(&href[..40]), "{row} / {}", &href[..60]);
+    assert!(!then.contains("computing on a thread"), "{then}");
+    // Another key asks again: the row says so until the new join is in.
+    update(&mut a, Action::FocusInput);
+    update(&mut a, Action::Insert('b'));
+    update(&mut a, Action::FocusPane(Pane::Resolve));
+    assert!(screen(&a, 100, 30).contains("computing on a thread"));
+}
