@@ -91,9 +91,9 @@ pub use resolution::target::{
 };
 pub use syntax::code::Code;
 pub use syntax::error::{Finding, ParseError, Rule, Severity};
-pub use syntax::parse::{analyze, parse, parse_iri, recover, ParseOptions};
+pub use syntax::parse::{analyze, analyze_within, parse, parse_iri, recover, ParseOptions, Within};
 pub use syntax::recompose::{recompose, Parts};
-pub use syntax::report::{Mark, Report};
+pub use syntax::report::{Mark, Report, Tally};
 pub use syntax::span::Span;
 pub use syntax::split::{loose_authority, split, LooseAuthority, Split};
 pub use syntax::uri_ref::{

@@ -146,9 +146,9 @@ pub fn recognize(r: &Report<'_>) -> Option<Shape> {
     }
     // The rest are URLs whose only faults are whitespace.
     let only_whitespace = r
-        .marks()
-        .filter(|m| m.severity == Severity::Error)
-        .all(|m| m.code == Code::Whitespace);
+        .counts()
+        .filter(|&(severity, _, _)| severity == Severity::Error)
+        .all(|(_, code, _)| code == Code::Whitespace);
     if !only_whitespace {
         return None;
     }

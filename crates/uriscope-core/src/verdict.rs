@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 
 use super::syntax::report::Report;
-use super::{RefKind, Severity};
+use super::{Code, RefKind, Severity};
 
 /// The verdict on one input.
 ///
@@ -53,10 +53,10 @@ impl Verdict {
     pub fn of(report: &Report<'_>) -> Verdict {
         let mut errors = 0;
         let mut only_non_ascii = true;
-        for m in report.marks() {
-            if m.severity == Severity::Error {
-                errors += 1;
-                only_non_ascii &= m.code == "non-ascii";
+        for (severity, code, n) in report.counts() {
+            if severity == Severity::Error {
+                errors += n;
+                only_non_ascii &= code == Code::NonAscii;
             }
         }
         if errors == 0 {

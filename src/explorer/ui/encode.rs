@@ -78,12 +78,16 @@ fn bytes_line(
     };
     for bad in invalid {
         if bad.start > at {
-            let s = String::from_utf8_lossy(&bytes[at..bad.start]);
+            let (s, cut) = lossy_start(&bytes[at..bad.start], max + 1);
             if !push(
                 visible(clip(&s, max + 1)).into_owned(),
                 ratatui::style::Style::new(),
                 &mut out,
             ) {
+                return out;
+            }
+            if cut {
+                push("…".to_string(), theme.dim(), &mut out);
                 return out;
             }
         }
@@ -97,41 +101,82 @@ fn bytes_line(
         at = bad.end;
     }
     if at < bytes.len() {
-        let s = String::from_utf8_lossy(&bytes[at..]);
-        push(
+        let (s, cut) = lossy_start(&bytes[at..], max + 1);
+        if push(
             visible(clip(&s, max + 1)).into_owned(),
             ratatui::style::Style::new(),
             &mut out,
-        );
+        ) && cut
+        {
+            push("…".to_string(), theme.dim(), &mut out);
+        }
     }
     out
 }
 
-/// The encoded row as drawn: when the field's text is a URI with a
-/// password, the password's part of the output is [`MASK`](super::mask::MASK)
-/// (an encode set such as `unreserved` encodes the `:` and `@` that would
-/// let the output be masked as a URI). Encoding works byte by byte, so
+/// The encoded row as drawn, at least `cols` columns of it (all of it
+/// when narrower): when the field's text is a URI with a password, the
+/// password's part of the output is [`MASK`](super::mask::MASK) (an encode
+/// set such as `unreserved` encodes the `:` and `@` that would let the
+/// output be masked as a URI). Encoding works character by character, so
 /// the output is the encoded text before the password, the mask, then the
-/// encoded text after it.
-fn masked_encoded(app: &App) -> String {
+/// encoded text after it; and the start of the output is the encoding of
+/// the start of the text.
+fn masked_encoded(app: &App, cols: usize) -> String {
     let t = app.encode.text.text();
+    let set = app.encode.encode_set();
     let pw = if super::mask::revealed() {
         None
     } else {
         crate::text::mask::password_in(t)
     };
     match pw {
-        Some(pw) => {
-            let set = app.encode.encode_set();
-            format!(
-                "{}{}{}",
-                percent::encode(&t[..pw.start], set),
-                super::mask::MASK,
-                percent::encode(&t[pw.end..], set)
-            )
-        }
+        Some(pw) => format!(
+            "{}{}{}",
+            percent::encode(&t[..pw.start], set),
+            super::mask::MASK,
+            encoded_start(&t[pw.end..], set, cols)
+        ),
+        // Encoding writes no '@' of its own: without one in the text, the
+        // output has no userinfo to mask.
+        None if !t.contains('@') => encoded_start(t, set, cols),
         None => super::mask::mask_password(&encoded(app)).into_owned(),
     }
+}
+
+/// The encoding of the start of `t` wider than `cols` columns by a few
+/// (so a glyph cut at its end is past what a row of `cols` shows), or of
+/// all of `t` when that is narrower: a row of a 10 MB text encodes a few
+/// hundred bytes of it.
+fn encoded_start(t: &str, set: &percent::EncodeSet, cols: usize) -> String {
+    let mut room = 4 * (cols + 16);
+    loop {
+        let mut cut = room.min(t.len());
+        while !t.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let e = percent::encode(&t[..cut], set);
+        if cut == t.len() || width(&e) > cols + 8 {
+            return e.into_owned();
+        }
+        room *= 2;
+    }
+}
+
+/// The start of `bytes` as text (not UTF-8 as U+FFFD), enough of it for
+/// `cols` columns unless its characters are of no width, and whether the
+/// rest was left out.
+fn lossy_start(bytes: &[u8], cols: usize) -> (std::borrow::Cow<'_, str>, bool) {
+    let room = 4 * (cols + 1) + 1024;
+    if bytes.len() <= room {
+        return (String::from_utf8_lossy(bytes), false);
+    }
+    // Cut before a byte that starts a character: no sequence is split.
+    let mut cut = room;
+    while cut > 0 && bytes[cut] & 0xC0 == 0x80 {
+        cut -= 1;
+    }
+    (String::from_utf8_lossy(&bytes[..cut]), true)
 }
 
 /// Rows of the per-character table drawn (a line counts the rest).
@@ -180,7 +225,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     out.push(row(
         "encoded",
         LABEL,
-        vec![text(&fit(&masked_encoded(app), val), theme.good())],
+        vec![text(&fit(&masked_encoded(app, val), val), theme.good())],
         theme,
     ));
     let d = decoded(app);
@@ -205,7 +250,15 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             "",
             LABEL,
             vec![Span::styled(
-                fit(&format!("bytes {}", d.hex()), val).into_owned(),
+                // Three columns a byte: the first of them fill the row.
+                fit(
+                    &format!(
+                        "bytes {}",
+                        percent::hex(&d.bytes[..d.bytes.len().min(val / 3 + 2)])
+                    ),
+                    val,
+                )
+                .into_owned(),
                 theme.dim(),
             )],
             theme,
@@ -302,4 +355,50 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes_line, encoded_start, Theme};
+    use crate::text::fit;
+    use crate::uri::percent::{self, encode_set};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A row shows of the encoding of the start what it shows of the
+        /// encoding of the whole text, in every set.
+        #[test]
+        fn the_start_encoded_shows_what_the_whole_shows(
+            t in "([a-z]|%|/|@|:| |é|例|😀|\u{301}|\u{200d}|\u{1b}){0,400}",
+            set in 0..encode_set::ALL.len(),
+            cols in 1usize..60,
+        ) {
+            let set = encode_set::ALL[set];
+            let whole = percent::encode(&t, set);
+            let start = encoded_start(&t, set, cols);
+            prop_assert_eq!(fit(&start, cols), fit(&whole, cols));
+        }
+    }
+
+    /// A decoded text of 100,000 characters is drawn from its start, and
+    /// says that more follows.
+    #[test]
+    fn a_long_decoded_text_is_drawn_from_its_start() {
+        let theme = Theme {
+            no_color: true,
+            light: false,
+        };
+        let text = "ab".repeat(50_000);
+        let line: String = bytes_line(text.as_bytes(), &[], 30, &theme)
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
+        assert_eq!(line, fit(&text, 30));
+        let marks = "\u{301}".repeat(50_000);
+        let line: String = bytes_line(marks.as_bytes(), &[], 30, &theme)
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
+        assert!(line.ends_with('…'), "{line:?}");
+    }
 }

@@ -82,7 +82,7 @@ impl Widget for &App {
             return;
         };
         // One analysis per frame, shared by every region.
-        let analysis = self.analysis();
+        let analysis = frame_analysis(self, area.width);
         bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         field::take_view();
@@ -103,6 +103,35 @@ impl Widget for &App {
             (drawn.overlay_rows, drawn.overlay_max) = overlay::render(self, o, area, buf, &theme);
         }
         self.drawn.set(drawn);
+    }
+}
+
+/// The frame's analysis of the input: [`App::analysis`], keeping only
+/// the findings a screen `width` columns wide can show (the Breakdown's
+/// carets from its scroll on, its list of findings, the first positions
+/// of each kind) and counting the rest, so that a key on a 10 MB paste
+/// with a finding every few bytes records a few hundred, not millions.
+/// The verdict, the components and every count are those of the whole
+/// analysis.
+fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
+    use crate::uri::{analyze_within, ParseOptions, Within};
+    let text = app.input.text();
+    let options = ParseOptions { iri: true };
+    let last_col = app.breakdown.scroll.x.saturating_add(usize::from(width)) + 2;
+    let before = app.input.columns().glyph_at(last_col).0 + 1;
+    let within = |before| Within {
+        before,
+        first: findings::MAX_MARKS + 1,
+    };
+    let a = analyze_within(text, options, within(before));
+    // A password is drawn as a mask of fixed length: the Breakdown's
+    // columns then reach as much further into the input as the mask is
+    // shorter.
+    match mask::password_span(&a) {
+        Some(p) if p.len() > mask::MASK.len() => {
+            analyze_within(text, options, within(before + p.len() - mask::MASK.len()))
+        }
+        _ => a,
     }
 }
 

@@ -151,11 +151,11 @@ impl<'r> Linted<'r> {
         self.shape.as_ref().is_none_or(|s| s.valid)
     }
 
-    /// How many findings are listed: the shape's, the parser's and the
-    /// lint's.
+    /// How many findings are listed: the shape's, the parser's (those a
+    /// bounded report only counts too) and the lint's.
     pub fn len(&self) -> usize {
         let rest = if self.lists_the_rest() {
-            self.report.len() + self.lint.len()
+            self.report.total() + self.lint.len()
         } else {
             0
         };
@@ -175,12 +175,19 @@ impl<'r> Linted<'r> {
     /// Both lists in input order: by start, then severity; the parser's
     /// before the lint's where both are equal (a stable sort of the two).
     fn items(&self) -> impl Iterator<Item = (Mark, Item<'_>)> + '_ {
-        let mut parsed = self
-            .report
-            .marks()
-            .enumerate()
-            .map(|(i, m)| (m, Item::Report(i)))
-            .peekable();
+        let parsed = (0..self.report.len()).map(|i| (self.report.mark(i), Item::Report(i)));
+        self.merged(parsed)
+    }
+
+    /// The shape's finding, then `parsed` (some of the parser's findings,
+    /// in input order) merged with the lint's as [`Linted::items`] merges
+    /// all of them: a finding's place depends on its key alone, so the
+    /// parser's listed keep the places they have among all.
+    fn merged<'s>(
+        &'s self,
+        parsed: impl Iterator<Item = (Mark, Item<'s>)> + 's,
+    ) -> impl Iterator<Item = (Mark, Item<'s>)> + 's {
+        let mut parsed = parsed.peekable();
         let mut linted = self
             .lint
             .iter()

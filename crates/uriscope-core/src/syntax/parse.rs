@@ -9,7 +9,7 @@ use crate::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC
 use crate::syntax::error::{Finding, ParseError, Rule, Severity};
 use crate::syntax::report::Report;
 use crate::syntax::sink::{
-    Compact, Detail, FirstError, FirstErrors, FirstFinding, Issue, Sink, Stop,
+    Compact, Detail, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
 };
 use crate::syntax::split::{split, Split};
 use crate::syntax::uri_ref::{
@@ -108,10 +108,55 @@ pub(crate) fn analysis_with(input: &str, options: ParseOptions) -> Analysis<'_> 
 /// ([`Report`]). The same findings as the internal `analysis_with`, in the
 /// same order.
 pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {
+    analyze_into(input, options, Compact::new())
+}
+
+/// Which findings an analysis of [`analyze_within`] keeps to be read one
+/// by one; it counts the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Within {
+    /// Every finding that starts before this byte: what a view of the
+    /// input from its start shows.
+    pub before: usize,
+    /// The first this many findings in input order: what a list of them
+    /// shows.
+    pub first: usize,
+}
+
+/// [`analyze`], keeping only the findings `within` asks for, the first
+/// [`GROUP_POSITIONS`](crate::lint::GROUP_POSITIONS) of each kind (what
+/// [`Linted::groups`](crate::lint::Linted::groups) shows) and every one
+/// before the path (where they may come out of order); the rest are
+/// counted by severity and code ([`Report::tally`], [`Report::total`]).
+/// What a screen needs of a 10 MB paste with a finding every few bytes,
+/// in memory for the screen: the components, the verdict and the counts
+/// are those of [`analyze`].
+///
+/// ```
+/// use uriscope_core::{analyze, analyze_within, Within};
+/// let input = format!("http://h/{}", "<a>".repeat(1000));
+/// let all = analyze(&input, Default::default());
+/// let some = analyze_within(&input, Default::default(), Within { before: 30, first: 4 });
+/// assert_eq!((all.len(), all.total()), (2000, 2000));
+/// assert_eq!(some.total(), 2000);
+/// assert!(some.len() < 20);
+/// assert_eq!(some.marks().take(4).collect::<Vec<_>>(), all.marks().take(4).collect::<Vec<_>>());
+/// assert_eq!(some.is_valid(), all.is_valid());
+/// ```
+pub fn analyze_within(input: &str, options: ParseOptions, within: Within) -> Report<'_> {
+    let keep = Keep {
+        before: within.before,
+        first: within.first,
+        per_kind: crate::lint::GROUP_POSITIONS,
+    };
+    analyze_into(input, options, Compact::bounded(keep))
+}
+
+fn analyze_into(input: &str, options: ParseOptions, sink: Compact) -> Report<'_> {
     if input.len() > MAX_INPUT_LEN {
         return Report::written(too_long_analysis(input), options);
     }
-    let mut p = Parser::new(input, Compact::default(), options);
+    let mut p = Parser::new(input, sink, options);
     let uri = match p.run() {
         Ok(u) => u,
         Err(Stop) => unreachable!("the compact sink never stops"),
@@ -119,7 +164,7 @@ pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {
     // A valid reference splits by Appendix B into the components the
     // grammar found (§3, Appendix B): the split is read off them rather
     // than scanned again (6% of `parse`'s time a line).
-    let valid = !p.sink.kinds.iter().any(|k| k.severity == Severity::Error);
+    let valid = !p.sink.has_error();
     let parts = if valid {
         split_of_valid(&uri)
     } else {

@@ -22,6 +22,21 @@ pub struct Mark {
     pub code: Code,
 }
 
+/// The findings of one severity and code in a [`Report`]: how many, and
+/// where the first few are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Their severity.
+    pub severity: Severity,
+    /// Their code.
+    pub code: Code,
+    /// How many there are.
+    pub count: usize,
+    /// The indices (for [`Report::mark`]) of the first of them, in input
+    /// order: as many as asked for, or all when fewer.
+    pub first: Vec<usize>,
+}
+
 /// An analysis whose findings are written out one at a time, on demand.
 ///
 /// ```
@@ -91,7 +106,10 @@ impl<'a> Report<'a> {
         Some(self.finding(i))
     }
 
-    /// How many findings.
+    /// How many findings can be read one by one ([`Report::mark`],
+    /// [`Report::marks`], …): every one, except in a report of
+    /// [`analyze_within`](crate::analyze_within), which keeps some and
+    /// counts them all ([`Report::total`]).
     pub fn len(&self) -> usize {
         match &self.found {
             Found::Compact(c) => c.diags.len(),
@@ -99,14 +117,105 @@ impl<'a> Report<'a> {
         }
     }
 
+    /// How many findings there are, those kept to be read and those only
+    /// counted.
+    pub fn total(&self) -> usize {
+        match &self.found {
+            Found::Compact(c) => c.counts.iter().sum(),
+            Found::Written(v) => v.len(),
+        }
+    }
+
     /// Whether there is no finding.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.total() == 0
     }
 
     /// Whether the input is valid (no finding of severity error).
     pub fn is_valid(&self) -> bool {
-        !self.marks().any(|m| m.severity == Severity::Error)
+        match &self.found {
+            Found::Compact(c) => !c.has_error(),
+            Found::Written(v) => !v.iter().any(|f| f.severity == Severity::Error),
+        }
+    }
+
+    /// The findings counted by severity and code, without their
+    /// positions, in no particular order: a few dozen entries at most,
+    /// counted as the findings were recorded (no pass over them).
+    ///
+    /// ```
+    /// let r = uriscope_core::analyze("http://h/a b<c d", Default::default());
+    /// let mut n: Vec<_> = r.counts().map(|(_, code, n)| (code.as_str(), n)).collect();
+    /// n.sort();
+    /// assert_eq!(n, [("invalid-char", 1), ("whitespace", 2)]);
+    /// ```
+    pub fn counts(&self) -> impl Iterator<Item = (Severity, Code, usize)> + '_ {
+        self.tally(0)
+            .into_iter()
+            .map(|t| (t.severity, t.code, t.count))
+    }
+
+    /// The findings grouped by severity and code, each group with its
+    /// count and the indices of its first `n` findings, groups in the
+    /// order of their first finding. It reads the findings only until
+    /// every group has its first `n` (with `n` = 0, none): an input with
+    /// a million findings of three kinds costs a few dozen steps.
+    ///
+    /// ```
+    /// let r = uriscope_core::analyze("http://h/a b<c d", Default::default());
+    /// let t = r.tally(1);
+    /// let shown: Vec<_> = t.iter().map(|t| (t.code.as_str(), t.count, t.first.clone())).collect();
+    /// assert_eq!(shown, [("whitespace", 2, vec![0]), ("invalid-char", 1, vec![1])]);
+    /// ```
+    pub fn tally(&self, n: usize) -> Vec<Tally> {
+        let mut out: Vec<Tally> = Vec::new();
+        let mut slot = |severity: Severity, code: Code, count: usize| {
+            let at = out
+                .iter()
+                .position(|t| t.severity == severity && t.code == code)
+                .unwrap_or_else(|| {
+                    out.push(Tally {
+                        severity,
+                        code,
+                        count: 0,
+                        first: Vec::new(),
+                    });
+                    out.len() - 1
+                });
+            out[at].count += count;
+            at
+        };
+        // Which tally each finding goes to: by kind, or one by one.
+        let of: Vec<usize> = match &self.found {
+            Found::Compact(c) => c
+                .kinds
+                .iter()
+                .zip(&c.counts)
+                .map(|(k, &count)| slot(k.severity, k.code, count))
+                .collect(),
+            Found::Written(v) => v.iter().map(|f| slot(f.severity, f.code, 1)).collect(),
+        };
+        let group = |i: usize| match &self.found {
+            Found::Compact(c) => of[usize::from(c.diags[i].kind)],
+            Found::Written(_) => of[i],
+        };
+        // With n = 0 no group is open: no finding is read.
+        let mut open = if n == 0 { 0 } else { out.len() };
+        let mut i = 0;
+        while open > 0 && i < self.len() {
+            let t = &mut out[group(i)];
+            if t.first.len() < n {
+                t.first.push(i);
+                if t.first.len() == n.min(t.count) {
+                    open -= 1;
+                }
+            }
+            i += 1;
+        }
+        if n > 0 {
+            out.sort_by_key(|t| t.first.first().copied());
+        }
+        out
     }
 
     /// Finding `i` without its message (in input order). Panics past
@@ -192,11 +301,56 @@ impl<'a> Report<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::Report;
     use crate::syntax::parse::analysis_with;
     use crate::{analyze, ParseOptions};
     use proptest::prelude::*;
 
     proptest! {
+        /// A bounded report keeps what it promises, as the whole report has
+        /// it (every finding before `before`, the first `first`), counts
+        /// what the whole report holds, and groups as it does.
+        #[test]
+        fn a_bounded_report_keeps_what_it_promises(
+            s in "(http://(u:p@)?[a-z\\[\\]<]{0,6}(:[0-9a]{0,3})?|data:,|C:|)[a-z/ <>\\\\%2F\\[\\]{}|\u{1}\u{7}é.]{0,80}(\\?[a-z= <%]{0,8})?(#[a-z <]{0,5})?",
+            before in 0usize..90,
+            first in 0usize..12,
+            iri in any::<bool>(),
+        ) {
+            let options = ParseOptions { iri };
+            let all = analyze(&s, options);
+            let some = crate::analyze_within(&s, options, crate::Within { before, first });
+            prop_assert_eq!(some.total(), all.total());
+            prop_assert_eq!(all.total(), all.len());
+            prop_assert_eq!(some.is_valid(), all.is_valid());
+            prop_assert_eq!(some.uri, all.uri);
+            prop_assert_eq!(some.split, all.split);
+            let kept: Vec<_> = some.marks().collect();
+            let every: Vec<_> = all.marks().collect();
+            // In input order, each one of the whole report's.
+            let mut rest = every.iter();
+            for m in &kept {
+                prop_assert!(rest.any(|e| e == m), "{:?} not in order in {:?}", m, every);
+            }
+            for (i, m) in every.iter().enumerate() {
+                if m.span.start < before || i < first {
+                    prop_assert!(kept.contains(m), "{:?} dropped", m);
+                }
+            }
+            let spans = |r: &Report<'_>| -> Vec<_> {
+                r.tally(crate::lint::GROUP_POSITIONS)
+                    .into_iter()
+                    .map(|t| (t.severity, t.code, t.count, t.first.iter().map(|&i| r.mark(i)).collect::<Vec<_>>()))
+                    .collect()
+            };
+            prop_assert_eq!(spans(&some), spans(&all));
+            prop_assert_eq!(
+                crate::lint::Linted::new(&some).groups(),
+                crate::lint::Linted::new(&all).groups()
+            );
+            prop_assert_eq!(some.first_error(), all.first_error());
+        }
+
         /// The compact report lists what the written analysis lists,
         /// finding by finding, its marks agreeing with the written findings.
         #[test]
@@ -205,6 +359,16 @@ mod tests {
             let a = analysis_with(&s, options);
             let r = analyze(&s, options);
             prop_assert_eq!(r.len(), a.findings.len());
+            // The tally counts what the findings hold, its first indices
+            // the first of each code.
+            for t in r.tally(3) {
+                let of = |f: &&crate::Finding| f.severity == t.severity && f.code == t.code;
+                prop_assert_eq!(t.count, a.findings.iter().filter(of).count());
+                let first: Vec<usize> = (0..a.findings.len()).filter(|&i| of(&&a.findings[i])).take(3).collect();
+                prop_assert_eq!(&t.first, &first);
+            }
+            let counted: usize = r.counts().map(|(_, _, n)| n).sum();
+            prop_assert_eq!(counted, a.findings.len());
             prop_assert_eq!(r.is_valid(), a.is_valid());
             for (i, f) in a.findings.iter().enumerate() {
                 let m = r.mark(i);

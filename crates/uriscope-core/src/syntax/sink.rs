@@ -85,6 +85,34 @@ pub(crate) struct Compact {
     pub diags: Vec<Diag>,
     /// The kinds the findings point into.
     pub kinds: Vec<Kind>,
+    /// How many findings each kind has (by index into `kinds`): what a
+    /// verdict and a grouping count, without a pass over the findings.
+    pub counts: Vec<usize>,
+    /// Whether `diags` is out of input order (found while reporting, so
+    /// that [`Compact::sort`] needs no pass to tell).
+    unsorted: bool,
+    /// Which findings are kept in `diags`: all, or those a bounded
+    /// report keeps (every finding is counted either way).
+    keep: Option<Keep>,
+    /// How many findings of each kind are kept.
+    kept: Vec<usize>,
+    /// The last finding reported when it was not kept (a run may extend
+    /// it).
+    dropped: Option<Diag>,
+    /// Where findings start coming in order ([`Sink::in_order_from`]).
+    in_order_from: usize,
+    /// How many findings from there on were reported.
+    in_order: usize,
+}
+
+/// Which findings a bounded [`Compact`] keeps to be read one by one:
+/// those that start before `before`, the first `first` in input order,
+/// the first `per_kind` of each kind; the rest are counted.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Keep {
+    pub before: usize,
+    pub first: usize,
+    pub per_kind: usize,
 }
 
 /// One finding of a [`Compact`] report: its byte span and its kind, in
@@ -108,6 +136,35 @@ pub(crate) struct Kind {
 }
 
 impl Compact {
+    /// A report that keeps every finding.
+    pub(crate) fn new() -> Compact {
+        Compact {
+            in_order_from: usize::MAX,
+            ..Compact::default()
+        }
+    }
+
+    /// A report that keeps the findings `keep` asks for and counts the
+    /// rest.
+    pub(crate) fn bounded(keep: Keep) -> Compact {
+        Compact {
+            keep: Some(keep),
+            ..Compact::new()
+        }
+    }
+
+    /// Whether the new finding `d` of kind `kind` is kept. Before the
+    /// path (where findings may come out of order) every one is.
+    fn keeps(&mut self, d: &Diag) -> bool {
+        let Some(k) = self.keep else { return true };
+        let start = d.start as usize;
+        if start < self.in_order_from {
+            return true;
+        }
+        self.in_order += 1;
+        start < k.before || self.in_order <= k.first || self.kept[usize::from(d.kind)] < k.per_kind
+    }
+
     /// The index of `issue`'s kind, added to the table when new (a table of
     /// a few dozen at most; the last kind used is looked at first).
     fn kind_of(&mut self, issue: &Issue) -> u16 {
@@ -129,6 +186,8 @@ impl Compact {
             Some(i) => index(i),
             None => {
                 self.kinds.push(kind);
+                self.counts.push(0);
+                self.kept.push(0);
                 index(self.kinds.len() - 1)
             }
         }
@@ -136,14 +195,21 @@ impl Compact {
 
     /// Input order: by start, errors before warnings before notes at the
     /// same byte, otherwise as reported. The validator reports in input
-    /// order almost always, so the list is checked first: a stable sort
-    /// takes a scratch buffer as large as the list (12 bytes a finding).
+    /// order almost always (each report is compared with the one before
+    /// it), so a stable sort, which takes a scratch buffer as large as
+    /// the list, is rarely needed.
     pub(crate) fn sort(&mut self) {
-        let kinds = &self.kinds;
-        let key = |d: &Diag| (d.start, kinds[usize::from(d.kind)].severity);
-        if !self.diags.is_sorted_by_key(key) {
-            self.diags.sort_by_key(key);
+        if self.unsorted {
+            let kinds = &self.kinds;
+            self.diags
+                .sort_by_key(|d: &Diag| (d.start, kinds[usize::from(d.kind)].severity));
+            self.unsorted = false;
         }
+    }
+
+    /// Whether any finding is an error.
+    pub(crate) fn has_error(&self) -> bool {
+        self.kinds.iter().any(|k| k.severity == Severity::Error)
     }
 
     /// The issue of finding `d`, with the span of its whole run.
@@ -170,28 +236,46 @@ impl Sink for Compact {
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
         // Only an issue that starts where the last ends may extend it.
         let adjacent = self
-            .diags
-            .last()
+            .dropped
+            .or_else(|| self.diags.last().copied())
             .filter(|last| last.end as usize == issue.span.start && runs(&issue));
-        if let Some(&last) = adjacent {
+        if let Some(last) = adjacent {
             let first = self.issue(last);
             let one = Span::new(first.span.start, first.span.start + issue.span.len());
             if one.end <= first.span.end
                 && same_run(input, &Issue { span: one, ..first }, first.span, &issue)
             {
-                if let Some(l) = self.diags.last_mut() {
-                    l.end = issue.span.end as u32;
+                let end = issue.span.end as u32;
+                match (&mut self.dropped, self.diags.last_mut()) {
+                    (Some(d), _) | (None, Some(d)) => d.end = end,
+                    (None, None) => {}
                 }
                 return Ok(());
             }
         }
         let kind = self.kind_of(&issue);
-        self.diags.push(Diag {
+        self.counts[usize::from(kind)] += 1;
+        let d = Diag {
             start: issue.span.start as u32,
             end: issue.span.end as u32,
             kind,
-        });
+        };
+        if !self.keeps(&d) {
+            self.dropped = Some(d);
+            return Ok(());
+        }
+        self.dropped = None;
+        if let Some(last) = self.diags.last() {
+            let before = |d: &Diag| (d.start, self.kinds[usize::from(d.kind)].severity);
+            self.unsorted |= (d.start, issue.severity) < before(last);
+        }
+        self.kept[usize::from(kind)] += 1;
+        self.diags.push(d);
         Ok(())
+    }
+
+    fn in_order_from(&mut self, pos: usize) {
+        self.in_order_from = pos;
     }
 }
 
