@@ -101,7 +101,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     // The explorer reads an IRI-reference (RFC 3987); so does its text form.
     let r = uriscope::uri::analyze(uri, uriscope::uri::ParseOptions { iri: true });
     let l = uriscope::uri::lint::Linted::new(&r);
-    let mut out = io::stdout().lock();
+    let mut out = cli::output::stdout();
     uriscope::report::text::write_breakdown(&mut out, &l)?;
     if args.vars.is_some() {
         cli::expand::write_template_section(&mut out, uri, &template_vars)?;
@@ -229,12 +229,13 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     Ok(cli::EXIT_OK)
 }
 
-/// Write `answer` to `to`, else stdout.
+/// Write `answer` to `to` (the standard output [`to_terminal`] saved),
+/// else stdout.
 fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<()> {
     match to {
-        Some(mut f) => f.write_all(answer),
+        Some(f) => cli::output::Stdout::over(f).write_all(answer),
         None => {
-            let mut out = io::stdout().lock();
+            let mut out = cli::output::stdout();
             out.write_all(answer)?;
             out.flush()
         }

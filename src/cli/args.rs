@@ -151,7 +151,7 @@ pub fn show_error(e: &clap::Error) -> i32 {
     } else {
         rendered.to_string()
     };
-    let mut out = io::stdout().lock();
+    let mut out = super::output::stdout();
     let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     super::exit_status_of(written.map(|()| e.exit_code()))
 }

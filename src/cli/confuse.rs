@@ -95,8 +95,7 @@ struct JsonMissing {
 /// agrees on its host, 1 when some URL has several hosts (or fools an
 /// allowlist check).
 pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(super::output::stdout());
     if args.engines {
         write_engines(&mut out, args.json)?;
         out.flush()?;
@@ -116,7 +115,7 @@ pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
     let mut confused = false;
     let mut result = Ok(());
     let one_batch =
-        |batch: &[String], out: &mut io::BufWriter<io::StdoutLock<'_>>, confused: &mut bool| {
+        |batch: &[String], out: &mut io::BufWriter<super::output::Locked>, confused: &mut bool| {
             match &pairing {
                 Some(p) => p.answer(batch, args, timeout, out, confused),
                 None => answer(batch, args, timeout, out, confused),

@@ -132,8 +132,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
     let options = DecodeOptions {
         plus_as_space: args.plus,
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let result = for_each(&args.texts, &mut out, |input, out| match input {
         Input::Text(s) => {

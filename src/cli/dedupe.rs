@@ -109,8 +109,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
         Keep::Keys
     };
     let mut grouping = Grouping::new(by, keep);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut err = io::stderr();
     let mut ok = true;
     let mut index = 0u64;

@@ -332,9 +332,8 @@ fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
 
 /// Run `uriscope edit`; returns the exit status.
 pub fn run(args: &EditArgs) -> io::Result<i32> {
-    let stdout = io::stdout();
     let stderr = io::stderr();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut err = stderr.lock();
     match run_to(args, &mut out, &mut err) {
         Ok(code) => {

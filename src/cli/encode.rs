@@ -111,8 +111,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
     let options = EncodeOptions {
         keep_escapes: args.keep_escapes,
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let result = for_each(&args.texts, &mut out, |input, out| match input {
         Input::Text(s) => {

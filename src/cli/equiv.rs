@@ -69,8 +69,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         );
         return Ok(super::EXIT_USAGE);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     // Two arguments become one input "A\nB": a stdin line never holds a
     // line feed, so the separator cannot be confused with one.

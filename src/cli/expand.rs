@@ -213,8 +213,7 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
         Ok(v) => v,
         Err(message) => return usage(message),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let result = for_each(&args.templates, &mut out, |input, out| match input {
         Input::Text(s) => {

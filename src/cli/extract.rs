@@ -78,8 +78,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<i32> {
         }
         _ => (Box::new(io::stdin().lock()), "stdin".to_string()),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(super::output::stdout());
     let result = extract_stream(reader, &mut out, args.json, Pieces::default())
         .and_then(|lossy| out.flush().map(|()| lossy));
     match result {

@@ -60,8 +60,7 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
             Direction::UriToIri => uri_to_iri(s).map(Cow::into_owned),
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let result = for_each(&args.inputs, &mut out, |input, out| {
         let (text, converted) = match &input {

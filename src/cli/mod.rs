@@ -17,6 +17,7 @@ pub mod format;
 pub mod input;
 pub mod iri;
 pub mod normalize;
+pub mod output;
 pub mod parse;
 pub mod relative;
 pub mod resolve;

@@ -72,8 +72,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
         keep_encoded_dots: args.keep_encoded_dots,
         iri: args.iri,
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let format = super::format::Format::pick(args.json, args.format);
     let result = for_each(&args.uris, &mut out, |input, out| {

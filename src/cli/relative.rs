@@ -49,8 +49,7 @@ pub struct JsonRelative<'a> {
 
 /// Run `uriscope relative`; returns the exit status.
 pub fn run(args: &RelativeArgs) -> io::Result<i32> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let base = args.base.as_str();
     let options = ResolveOptions::default().with_iri(args.iri);

@@ -100,8 +100,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
         ResolveOptions::default()
     }
     .with_iri(args.iri);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut failed = false;
     let base = args.base.as_str();
     let format = super::format::Format::pick(args.json, args.format);

@@ -39,7 +39,7 @@ pub struct RfcArgs {
 
 /// Run `uriscope rfc`; 1 when the section, rule or code is unknown.
 pub fn run(args: &RfcArgs) -> io::Result<i32> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::output::stdout());
     let status = answer(args, &mut out)?;
     out.flush()?;
     Ok(status)

@@ -46,7 +46,7 @@ pub fn completions(args: &CompletionsArgs) -> io::Result<i32> {
     // writer fails (`> /dev/full`, `| head -1`), and the script is small.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cmd, "uriscope", &mut script);
-    let mut out = io::stdout().lock();
+    let mut out = super::output::stdout();
     out.write_all(&script)?;
     out.flush()?;
     Ok(super::EXIT_OK)
@@ -55,7 +55,7 @@ pub fn completions(args: &CompletionsArgs) -> io::Result<i32> {
 /// Print the man page (roff): `uriscope man | man -l -`.
 pub fn man() -> io::Result<i32> {
     let cmd = Cli::command();
-    let mut out = io::stdout().lock();
+    let mut out = super::output::stdout();
     clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
     // One section per subcommand, so every flag is in the page.
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {

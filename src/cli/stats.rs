@@ -70,8 +70,7 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
 /// Run `uriscope stats`; returns the exit status.
 pub fn run(args: &StatsArgs) -> io::Result<i32> {
     let (tally, ok) = tally(Source::from_args(&args.files), super::batches::threads());
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(super::output::stdout());
     if args.json {
         crate::text::json::write(&mut out, &JsonStats::new(&tally, args.top))?;
         out.write_all(b"\n")?;

@@ -77,8 +77,14 @@ pub fn skipped(why: &str) {
 /// the target's temporary directory), as a user who installed the link
 /// runs it; returns (exit code, stdout, stderr).
 pub fn run_trurl(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    run_program(trurl_link(), args, stdin, &[])
+}
+
+/// A link named `trurl` to the binary, made once in the target's
+/// temporary directory.
+pub fn trurl_link() -> &'static std::path::Path {
     static LINK: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    let link = LINK.get_or_init(|| {
+    LINK.get_or_init(|| {
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("trurl-link");
         std::fs::create_dir_all(&dir).expect("the link's directory");
         let link = dir.join(if cfg!(windows) { "trurl.exe" } else { "trurl" });
@@ -88,8 +94,27 @@ pub fn run_trurl(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         #[cfg(not(unix))]
         std::fs::copy(env!("CARGO_BIN_EXE_uriscope"), &link).expect("the copy");
         link
-    });
-    run_program(link, args, stdin, &[])
+    })
+}
+
+/// Run `program` with `args` through `sh`, which applies the shell
+/// redirections `redirect` (`>&-`, `<&-`, `2>&-`, `>/dev/null`) and then
+/// runs it in its place: `std::process::Command` cannot start a child
+/// with a descriptor closed. `stdin` is written to the child unless
+/// `redirect` takes its standard input away; returns (exit code, stdout,
+/// stderr), lossy.
+pub fn run_redirected(
+    program: &std::path::Path,
+    args: &[&str],
+    redirect: &str,
+    stdin: &[u8],
+) -> (i32, String, String) {
+    let mut sh = Command::new("sh");
+    sh.arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(program)
+        .args(args);
+    run_command(sh, stdin)
 }
 
 /// Run `program` with `args`, `stdin` and the environment `env`; returns
@@ -100,9 +125,15 @@ fn run_program(
     stdin: &[u8],
     env: &[(&str, &str)],
 ) -> (i32, String, String) {
-    let mut child = Command::new(program)
-        .args(args)
-        .envs(env.iter().copied())
+    let mut cmd = Command::new(program);
+    cmd.args(args).envs(env.iter().copied());
+    run_command(cmd, stdin)
+}
+
+/// Run `cmd` with `stdin` written to it; returns (exit code, stdout,
+/// stderr), lossy.
+fn run_command(mut cmd: Command, stdin: &[u8]) -> (i32, String, String) {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -98,7 +98,7 @@ pub fn run(args: &[Vec<u8>]) -> io::Result<i32> {
     // Both streams buffered: a million URLs with a note each are not two
     // million system calls. They are flushed together at the end and
     // before each read of --url-file that would wait.
-    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut out = io::BufWriter::with_capacity(64 * 1024, crate::cli::output::stdout());
     let mut err = io::BufWriter::with_capacity(16 * 1024, io::stderr().lock());
     let code = run_to(args, &mut out, &mut err);
     let flushed = out.flush();
