@@ -121,7 +121,7 @@ impl<'a> Report<'a> {
     /// counted.
     pub fn total(&self) -> usize {
         match &self.found {
-            Found::Compact(c) => c.counts.iter().sum(),
+            Found::Compact(c) => c.kinds.iter().map(|k| k.count).sum(),
             Found::Written(v) => v.len(),
         }
     }
@@ -139,8 +139,9 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// The findings counted by severity and code, without their
-    /// positions, in no particular order: a few dozen entries at most,
+    /// The findings counted by kind, without their positions, in no
+    /// particular order (a severity and code may come more than once,
+    /// under several rules: add them up): a few dozen entries at most,
     /// counted as the findings were recorded (no pass over them).
     ///
     /// ```
@@ -150,9 +151,14 @@ impl<'a> Report<'a> {
     /// assert_eq!(n, [("invalid-char", 1), ("whitespace", 2)]);
     /// ```
     pub fn counts(&self) -> impl Iterator<Item = (Severity, Code, usize)> + '_ {
-        self.tally(0)
-            .into_iter()
-            .map(|t| (t.severity, t.code, t.count))
+        let (kinds, written) = match &self.found {
+            Found::Compact(c) => (&c.kinds[..], &[][..]),
+            Found::Written(v) => (&[][..], &v[..]),
+        };
+        let kinds = kinds
+            .iter()
+            .map(|k| (k.kind.severity, k.kind.code, k.count));
+        kinds.chain(written.iter().map(|f| (f.severity, f.code, 1)))
     }
 
     /// The findings grouped by severity and code, each group with its
@@ -190,8 +196,7 @@ impl<'a> Report<'a> {
             Found::Compact(c) => c
                 .kinds
                 .iter()
-                .zip(&c.counts)
-                .map(|(k, &count)| slot(k.severity, k.code, count))
+                .map(|k| slot(k.kind.severity, k.kind.code, k.count))
                 .collect(),
             Found::Written(v) => v.iter().map(|f| slot(f.severity, f.code, 1)).collect(),
         };

@@ -83,19 +83,31 @@ impl Sink for FirstError {
 pub(crate) struct Compact {
     /// The findings, in the order reported (sorted by [`Compact::sort`]).
     pub diags: Vec<Diag>,
-    /// The kinds the findings point into.
-    pub kinds: Vec<Kind>,
-    /// How many findings each kind has (by index into `kinds`): what a
-    /// verdict and a grouping count, without a pass over the findings.
-    pub counts: Vec<usize>,
+    /// The kinds the findings point into, each with how many findings it
+    /// has (what a verdict and a grouping count, without a pass over the
+    /// findings).
+    pub kinds: Vec<Counted>,
     /// Whether `diags` is out of input order (found while reporting, so
     /// that [`Compact::sort`] needs no pass to tell).
     unsorted: bool,
-    /// Which findings are kept in `diags`: all, or those a bounded
-    /// report keeps (every finding is counted either way).
-    keep: Option<Keep>,
-    /// How many findings of each kind are kept.
-    kept: Vec<usize>,
+    /// For a bounded report, which findings it keeps and where it is.
+    bounded: Option<Box<Bounded>>,
+}
+
+/// A kind of finding in a [`Compact`] report, and its findings' numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counted {
+    pub kind: Kind,
+    /// How many findings it has.
+    pub count: usize,
+    /// How many of them are kept (all, unless the report is bounded).
+    pub kept: usize,
+}
+
+/// What a bounded [`Compact`] needs beside the findings it keeps.
+#[derive(Clone, Debug)]
+struct Bounded {
+    keep: Keep,
     /// The last finding reported when it was not kept (a run may extend
     /// it).
     dropped: Option<Diag>,
@@ -138,31 +150,42 @@ pub(crate) struct Kind {
 impl Compact {
     /// A report that keeps every finding.
     pub(crate) fn new() -> Compact {
-        Compact {
-            in_order_from: usize::MAX,
-            ..Compact::default()
-        }
+        Compact::default()
     }
 
     /// A report that keeps the findings `keep` asks for and counts the
     /// rest.
     pub(crate) fn bounded(keep: Keep) -> Compact {
         Compact {
-            keep: Some(keep),
+            bounded: Some(Box::new(Bounded {
+                keep,
+                dropped: None,
+                in_order_from: usize::MAX,
+                in_order: 0,
+            })),
             ..Compact::new()
         }
     }
 
-    /// Whether the new finding `d` of kind `kind` is kept. Before the
-    /// path (where findings may come out of order) every one is.
+    /// Whether the new finding `d` is kept. Before the path (where
+    /// findings may come out of order) every one is.
     fn keeps(&mut self, d: &Diag) -> bool {
-        let Some(k) = self.keep else { return true };
+        let Some(b) = &mut self.bounded else {
+            return true;
+        };
         let start = d.start as usize;
-        if start < self.in_order_from {
+        if start < b.in_order_from {
             return true;
         }
-        self.in_order += 1;
-        start < k.before || self.in_order <= k.first || self.kept[usize::from(d.kind)] < k.per_kind
+        b.in_order += 1;
+        start < b.keep.before
+            || b.in_order <= b.keep.first
+            || self.kinds[usize::from(d.kind)].kept < b.keep.per_kind
+    }
+
+    /// The finding not kept that a run may still extend.
+    fn dropped(&mut self) -> Option<&mut Diag> {
+        self.bounded.as_mut().and_then(|b| b.dropped.as_mut())
     }
 
     /// The index of `issue`'s kind, added to the table when new (a table of
@@ -175,19 +198,21 @@ impl Compact {
             detail: issue.detail,
         };
         if let Some(last) = self.diags.last() {
-            if self.kinds[usize::from(last.kind)] == kind {
+            if self.kinds[usize::from(last.kind)].kind == kind {
                 return last.kind;
             }
         }
         // A kind is a report site's code and detail with the rule it
         // checks: a few hundred are possible in all, far below u16::MAX.
         let index = |i: usize| u16::try_from(i).unwrap_or(u16::MAX);
-        match self.kinds.iter().position(|k| *k == kind) {
+        match self.kinds.iter().position(|k| k.kind == kind) {
             Some(i) => index(i),
             None => {
-                self.kinds.push(kind);
-                self.counts.push(0);
-                self.kept.push(0);
+                self.kinds.push(Counted {
+                    kind,
+                    count: 0,
+                    kept: 0,
+                });
                 index(self.kinds.len() - 1)
             }
         }
@@ -202,19 +227,21 @@ impl Compact {
         if self.unsorted {
             let kinds = &self.kinds;
             self.diags
-                .sort_by_key(|d: &Diag| (d.start, kinds[usize::from(d.kind)].severity));
+                .sort_by_key(|d: &Diag| (d.start, kinds[usize::from(d.kind)].kind.severity));
             self.unsorted = false;
         }
     }
 
     /// Whether any finding is an error.
     pub(crate) fn has_error(&self) -> bool {
-        self.kinds.iter().any(|k| k.severity == Severity::Error)
+        self.kinds
+            .iter()
+            .any(|k| k.kind.severity == Severity::Error)
     }
 
     /// The issue of finding `d`, with the span of its whole run.
     pub(crate) fn issue(&self, d: Diag) -> Issue {
-        let k = self.kinds[usize::from(d.kind)];
+        let k = self.kinds[usize::from(d.kind)].kind;
         Issue {
             span: Span::new(d.start as usize, d.end as usize),
             severity: k.severity,
@@ -235,10 +262,11 @@ impl Sink for Compact {
     const FULL: bool = true;
     fn report(&mut self, input: &str, issue: Issue) -> Result<(), Stop> {
         // Only an issue that starts where the last ends may extend it.
-        let adjacent = self
-            .dropped
-            .or_else(|| self.diags.last().copied())
-            .filter(|last| last.end as usize == issue.span.start && runs(&issue));
+        let last = match self.dropped() {
+            Some(d) => Some(*d),
+            None => self.diags.last().copied(),
+        };
+        let adjacent = last.filter(|l| l.end as usize == issue.span.start && runs(&issue));
         if let Some(last) = adjacent {
             let first = self.issue(last);
             let one = Span::new(first.span.start, first.span.start + issue.span.len());
@@ -246,36 +274,43 @@ impl Sink for Compact {
                 && same_run(input, &Issue { span: one, ..first }, first.span, &issue)
             {
                 let end = issue.span.end as u32;
-                match (&mut self.dropped, self.diags.last_mut()) {
-                    (Some(d), _) | (None, Some(d)) => d.end = end,
-                    (None, None) => {}
+                if let Some(d) = self.dropped() {
+                    d.end = end;
+                } else if let Some(d) = self.diags.last_mut() {
+                    d.end = end;
                 }
                 return Ok(());
             }
         }
         let kind = self.kind_of(&issue);
-        self.counts[usize::from(kind)] += 1;
+        self.kinds[usize::from(kind)].count += 1;
         let d = Diag {
             start: issue.span.start as u32,
             end: issue.span.end as u32,
             kind,
         };
         if !self.keeps(&d) {
-            self.dropped = Some(d);
+            if let Some(b) = &mut self.bounded {
+                b.dropped = Some(d);
+            }
             return Ok(());
         }
-        self.dropped = None;
-        if let Some(last) = self.diags.last() {
-            let before = |d: &Diag| (d.start, self.kinds[usize::from(d.kind)].severity);
-            self.unsorted |= (d.start, issue.severity) < before(last);
+        if let Some(b) = &mut self.bounded {
+            b.dropped = None;
         }
-        self.kept[usize::from(kind)] += 1;
+        if let Some(last) = self.diags.last() {
+            let severity = |d: &Diag| self.kinds[usize::from(d.kind)].kind.severity;
+            self.unsorted |= (d.start, issue.severity) < (last.start, severity(last));
+        }
+        self.kinds[usize::from(kind)].kept += 1;
         self.diags.push(d);
         Ok(())
     }
 
     fn in_order_from(&mut self, pos: usize) {
-        self.in_order_from = pos;
+        if let Some(b) = &mut self.bounded {
+            b.in_order_from = pos;
+        }
     }
 }
 
