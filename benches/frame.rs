@@ -111,22 +111,24 @@ fn keystroke_frame_on(c: &mut Criterion, name: &str, uri: &str, pane: Option<Pan
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     let mut flip = false;
     c.bench_function(name, |b| {
-        b.iter(|| {
-            // Type a character, then take it back on the next iteration, so
-            // the input length stays put.
-            let action = if flip {
-                Action::Backspace
-            } else {
-                Action::Insert('x')
-            };
-            flip = !flip;
-            update(&mut app, action);
-            terminal
-                .draw(|f| f.render_widget(&app, f.area()))
-                .expect("draw");
-            black_box(terminal.backend().buffer().area);
-        })
+        b.iter(|| key_and_frame(&mut app, &mut terminal, &mut flip))
     });
+}
+
+/// One key and the frame after it: a character typed, then taken back
+/// on the next iteration (`flip`), so the input length stays put.
+fn key_and_frame(app: &mut App, terminal: &mut Terminal<TestBackend>, flip: &mut bool) {
+    let action = if *flip {
+        Action::Backspace
+    } else {
+        Action::Insert('x')
+    };
+    *flip = !*flip;
+    update(app, action);
+    terminal
+        .draw(|f| f.render_widget(&*app, f.area()))
+        .expect("draw");
+    black_box(terminal.backend().buffer().area);
 }
 
 /// The parts, to see where a frame's time goes.
@@ -242,19 +244,7 @@ fn large(c: &mut Criterion) {
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
             let mut flip = false;
             g.bench_function(format!("{pane:?}/{name}"), |b| {
-                b.iter(|| {
-                    let action = if flip {
-                        Action::Backspace
-                    } else {
-                        Action::Insert('x')
-                    };
-                    flip = !flip;
-                    update(&mut app, action);
-                    terminal
-                        .draw(|f| f.render_widget(&app, f.area()))
-                        .expect("draw");
-                    black_box(terminal.backend().buffer().area);
-                })
+                b.iter(|| key_and_frame(&mut app, &mut terminal, &mut flip))
             });
         }
     }

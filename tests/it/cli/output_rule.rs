@@ -65,6 +65,15 @@ fn regression_a_closed_pipe_is_a_quiet_exit_0_for_every_output() {
     }
 }
 
+/// Every command of the rule with its stdin: [`commands`] on an empty
+/// one, then [`more_commands`].
+fn every_run(long: &str) -> Vec<(Vec<&str>, &[u8])> {
+    let mut runs: Vec<(Vec<&str>, &[u8])> =
+        commands(long).into_iter().map(|a| (a, &b""[..])).collect();
+    runs.extend(more_commands());
+    runs
+}
+
 /// Commands beside [`commands`] that write an answer: the other
 /// subcommands, and those that read their inputs from stdin.
 fn more_commands() -> Vec<(Vec<&'static str>, &'static [u8])> {
@@ -100,10 +109,7 @@ fn run_sh(args: &[&str], redirect: &str, stdin: &[u8]) -> (i32, String, String) 
 #[test]
 fn regression_stdout_closed_at_start_is_one_error_and_exit_1_for_every_output() {
     let long = long_url();
-    let mut runs: Vec<(Vec<&str>, &[u8])> =
-        commands(&long).into_iter().map(|a| (a, &b""[..])).collect();
-    runs.extend(more_commands());
-    for (args, stdin) in runs {
+    for (args, stdin) in every_run(&long) {
         let (code, out, err) = run_sh(&args, ">&-", stdin);
         let shown = &args[..args.len().min(3)];
         assert_eq!(code, 1, "{shown:?}: exit {code}, stderr {err:?}");
@@ -153,10 +159,7 @@ fn stdout_closed_at_start_with_nothing_to_write_exits_as_before() {
 #[test]
 fn stdout_on_dev_null_and_stdin_or_stderr_closed_behave_as_with_them_open() {
     let long = long_url();
-    let mut runs: Vec<(Vec<&str>, &[u8])> =
-        commands(&long).into_iter().map(|a| (a, &b""[..])).collect();
-    runs.extend(more_commands());
-    for (args, stdin) in runs {
+    for (args, stdin) in every_run(&long) {
         let shown = &args[..args.len().min(3)];
         let (code, out, err) = run_sh(&args, "", stdin);
         for redirect in [">/dev/null", "<>/dev/null >&0 2>&0"] {
