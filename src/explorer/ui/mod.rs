@@ -113,7 +113,7 @@ impl Widget for &App {
 /// with a finding every few bytes records a few hundred, not millions.
 /// The verdict, the components and every count are those of the whole
 /// analysis.
-fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
+pub fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
     use crate::uri::{analyze_within, ParseOptions, Within};
     let text = app.input.text();
     let options = ParseOptions { iri: true };

@@ -71,3 +71,50 @@ fn a_long_inputs_whatwg_join_comes_from_its_own_thread() {
     update(&mut a, Action::FocusPane(Pane::Resolve));
     assert!(screen(&a, 100, 30).contains("computing on a thread"));
 }
+
+mod frame_analysis {
+    use proptest::prelude::*;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use uriscope::explorer::app::App;
+    use uriscope::explorer::ui::{breakdown, frame_analysis, theme::Theme};
+
+    /// The Breakdown drawn from `a` into a `w`×`h` buffer.
+    fn drawn(app: &App, a: &uriscope::uri::Report<'_>, w: u16, h: u16) -> Buffer {
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        let theme = Theme {
+            no_color: false,
+            light: false,
+        };
+        breakdown::render(app, a, area, &mut buf, &theme);
+        buf
+    }
+
+    proptest! {
+        /// The frame's analysis keeps only what a screen shows and counts
+        /// the rest: the Breakdown drawn from it is the one drawn from the
+        /// whole analysis, scrolled anywhere, findings grouped or listed,
+        /// a password masked or not.
+        #[test]
+        fn the_breakdown_from_the_frames_analysis_is_the_whole_ones(
+            head in "(http://(u:(p|longpassword0123456789)@)?h|data:text/html,|C:\\\\x|)",
+            unit in "(<a>|\u{1b}\\[1m|%zz|\u{7}| |é|\\\\|%2F|/\\.\\./)",
+            n in 1usize..300,
+            x in 0usize..400,
+            y in 0usize..40,
+            all in any::<bool>(),
+            w in 40u16..120,
+        ) {
+            let input = format!("{head}/{}", unit.repeat(n));
+            let mut app = App::new(&input, None);
+            app.breakdown.scroll.x = x;
+            app.breakdown.scroll.y = y;
+            app.breakdown.all_findings = all;
+            let whole = app.analysis();
+            let frame = frame_analysis(&app, w);
+            prop_assert!(frame.len() <= whole.len());
+            prop_assert_eq!(drawn(&app, &frame, w, 40), drawn(&app, &whole, w, 40));
+        }
+    }
+}

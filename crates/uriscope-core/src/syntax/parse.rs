@@ -104,7 +104,7 @@ pub(crate) fn analysis_with(input: &str, options: ParseOptions) -> Analysis<'_> 
 
 /// Analyse `input` (a URI-reference, or with `options.iri` an
 /// IRI-reference): the components as the parser delimited them, every
-/// finding kept at 12 bytes, its message written only when asked for
+/// finding kept at 10 bytes, its message written only when asked for
 /// ([`Report`]). The same findings as the internal `analysis_with`, in the
 /// same order.
 pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {

@@ -1,7 +1,8 @@
-//! Every finding of an analysis, kept small: 12 bytes a finding, the
-//! message written only when it is asked for. What the explorer and the
-//! CLI use on inputs that may hold a finding on every other byte;
-//! [`analyze`](crate::analyze) is this with every message written.
+//! Every finding of an analysis, kept small: 10 bytes a finding, counted
+//! by kind, the message written only when it is asked for. What the
+//! explorer and the CLI use on inputs that may hold a finding on every
+//! other byte (the explorer's frame keeps only the findings its screen
+//! shows: [`analyze_within`](crate::analyze_within)).
 
 use crate::syntax::error::{Finding, Severity};
 use crate::syntax::parse::{Analysis, ParseOptions};

@@ -69,11 +69,12 @@ impl Sink for FirstError {
     }
 }
 
-/// The analysis path: every issue is kept in 12 bytes ([`Diag`]), its
-/// kind (code, severity, rule, detail) once in a small table, and its
-/// message is written only when asked for ([`Compact::finding`]): a 64 KB
-/// input full of errors has 17,000 findings and the explorer shows a
-/// hundred.
+/// The analysis path: every issue is kept in 10 bytes ([`Diag`]), its
+/// kind (code, severity, rule, detail) once in a small table with its
+/// count, and its message is written only when asked for
+/// ([`Compact::finding`]): a 64 KB input full of errors has 17,000
+/// findings and the explorer shows a hundred. A bounded report
+/// ([`Compact::bounded`]) keeps only some of them and counts the rest.
 ///
 /// A run of the same error on the same character, byte after byte (100,000
 /// pasted spaces), becomes one finding whose span covers the whole run and
