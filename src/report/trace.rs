@@ -348,8 +348,8 @@ pub fn normalization_steps_json(n: &Normalization) -> Value {
             .iter()
             .map(|r| {
                 json!({
-                    "rung": r.kind.name(), "section": r.kind.section(), "before": r.before,
-                    "after": r.after, "changed": r.changed.iter().map(|s| span_json(*s)).collect::<Vec<_>>(),
+                    "rung": r.kind.name(), "section": r.kind.section(), "before": &*r.before,
+                    "after": &*r.after, "changed": r.changed.iter().map(|s| span_json(*s)).collect::<Vec<_>>(),
                     "findings": r.findings.iter().map(|f| json!({
                         "severity": f.severity.as_str(), "code": f.code.as_str(), "message": f.message,
                         "span": span_json(f.span),

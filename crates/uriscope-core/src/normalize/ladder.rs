@@ -1,5 +1,7 @@
-//! The traced ladder: each rung re-parses the previous rung's output and
-//! rebuilds it, recording what changed.
+//! The traced ladder: each rung rebuilds the previous rung's output,
+//! recording what changed (re-parsed only when a rung changed it).
+
+use std::sync::Arc;
 
 use super::text::{write_path_text, write_text, Emit, Rewrite, TextRule};
 use super::{
@@ -84,14 +86,11 @@ fn parse_options(options: NormalizeOptions) -> ParseOptions {
 /// let n = normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", NormalizeOptions::default()).unwrap();
 /// assert_eq!(n.normalized, "example://a/b/c/%7Bfoo%7D");
 /// let case = &n.rungs[0];
-/// assert_eq!((case.kind, case.after.as_str()), (RungKind::Case, "example://a/./b/../b/%63/%7Bfoo%7D"));
+/// assert_eq!((case.kind, &*case.after), (RungKind::Case, "example://a/./b/../b/%63/%7Bfoo%7D"));
 /// assert_eq!(case.changed.iter().map(|s| s.slice(&case.after)).collect::<Vec<_>>(), ["xample", "%7B", "%7D"]);
 /// ```
 pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization, NormalizeError> {
     let po = parse_options(options);
-    parse_with(input, po).map_err(|_| invalid(input, po))?;
-    let mut rungs = Vec::with_capacity(5);
-    let mut current = input.to_string();
     let mut ladder = vec![RungKind::Case];
     if options.ipv6_rfc5952 {
         ladder.push(RungKind::Ipv6);
@@ -104,33 +103,50 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
     if !options.syntax_only {
         ladder.push(RungKind::SchemeBased);
     }
-    for kind in ladder {
-        let u = parse_with(&current, po).map_err(|_| invalid(&current, po))?;
-        let mut rw = Rewrite::default();
-        let mut findings = Vec::new();
-        match kind {
-            RungKind::Case => case(&u, &mut rw),
-            RungKind::Ipv6 => ipv6(&u, &mut rw),
-            RungKind::PercentEncoding => percent(&u, options, &mut rw),
-            RungKind::PathSegments => path_segments(&u, &mut rw, &mut findings),
-            RungKind::EmptyPort => empty_port(&u, &mut rw),
-            RungKind::SchemeBased => scheme_based(&u, &mut rw),
+    let mut rungs = Vec::with_capacity(ladder.len());
+    let mut current: Arc<str> = Arc::from(input);
+    let mut kinds = ladder.into_iter().peekable();
+    while kinds.peek().is_some() {
+        let text = Arc::clone(&current);
+        let u = parse_with(&text, po).map_err(|_| invalid(&text, po))?;
+        // The rungs that change nothing leave the text as it is: the next
+        // one reads the same parse.
+        for kind in kinds.by_ref() {
+            let mut rw = Rewrite::new(&text);
+            let mut findings = Vec::new();
+            match kind {
+                RungKind::Case => case(&u, &mut rw),
+                RungKind::Ipv6 => ipv6(&u, &mut rw),
+                RungKind::PercentEncoding => percent(&u, options, &mut rw),
+                RungKind::PathSegments => path_segments(&u, &mut rw, &mut findings),
+                RungKind::EmptyPort => empty_port(&u, &mut rw),
+                RungKind::SchemeBased => scheme_based(&u, &mut rw),
+            }
+            let changed = std::mem::take(&mut rw.changed);
+            let after: Arc<str> = match rw.into_changed() {
+                Some(out) => Arc::from(out),
+                None => Arc::clone(&text),
+            };
+            if kind == RungKind::PercentEncoding && options.keep_encoded_dots {
+                encoded_dot_segments_kept(&after, po, &mut findings);
+            }
+            let moved = !Arc::ptr_eq(&after, &text);
+            rungs.push(Rung {
+                kind,
+                before: Arc::clone(&text),
+                after: Arc::clone(&after),
+                changed,
+                findings,
+            });
+            if moved {
+                current = after;
+                break;
+            }
         }
-        let after = rw.out;
-        if kind == RungKind::PercentEncoding && options.keep_encoded_dots {
-            encoded_dot_segments_kept(&after, po, &mut findings);
-        }
-        rungs.push(Rung {
-            kind,
-            before: std::mem::replace(&mut current, after.clone()),
-            after,
-            changed: rw.changed,
-            findings,
-        });
     }
     Ok(Normalization {
         input: input.to_string(),
-        normalized: current,
+        normalized: current.to_string(),
         rungs,
     })
 }
@@ -216,7 +232,7 @@ fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) 
                 return rw.keep(s);
             }
             if hazard {
-                let start = rw.out.len();
+                let start = rw.len();
                 findings.push(Finding::new(
                     Span::new(start, start + p.len()),
                     Severity::Warning,

@@ -32,6 +32,7 @@ mod ladder;
 pub(crate) mod text;
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::{Finding, ParseOptions, Span};
 
@@ -106,15 +107,19 @@ impl fmt::Display for RungKind {
     }
 }
 
-/// One rung climbed: the text before and after, and what changed.
+/// One rung climbed: the text before and after, and what changed. The
+/// texts are shared: a rung that changes nothing holds the same text as
+/// before and after, and each rung's `before` is the last one's `after`
+/// (a ladder over a 10 MB input holds it once for each change, not
+/// twice a rung).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// Which rung.
     pub kind: RungKind,
     /// The URI before the rung.
-    pub before: String,
+    pub before: Arc<str>,
     /// The URI after the rung.
-    pub after: String,
+    pub after: Arc<str>,
     /// Byte spans of `after` that differ from `before` (an empty span marks a deletion).
     pub changed: Vec<Span>,
     /// Remarks and hazards found by this rung (spans into `after`).
