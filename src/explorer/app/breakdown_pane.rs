@@ -109,14 +109,6 @@ impl Component for BreakdownPane {
         }
     }
 
-    fn report_heading(&self, app: &App) -> String {
-        super::markdown::parse_heading(app)
-    }
-
-    fn report(&self, app: &App) -> String {
-        super::markdown::parse_report(app)
-    }
-
     fn copy_entries(&self, app: &App) -> Vec<CopyEntry> {
         breakdown::copy_entries(app, breakdown_text(app))
     }

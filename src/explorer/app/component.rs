@@ -109,16 +109,23 @@ pub trait Component: Sync {
         true
     }
 
-    /// The first line of the pane's Markdown report, without writing it.
-    fn report_heading(&self, app: &App) -> String;
+    /// The first line of the pane's Markdown report, without writing it:
+    /// by default the input's report's (the Breakdown's, which the Encode
+    /// and Query panes share).
+    fn report_heading(&self, app: &App) -> String {
+        super::markdown::parse_heading(app)
+    }
 
     /// The user's texts [`Component::report_heading`] quotes, in order.
     fn report_quotes<'a>(&self, app: &'a App) -> Vec<&'a str> {
         vec![app.input.text()]
     }
 
-    /// The pane's Markdown report.
-    fn report(&self, app: &App) -> String;
+    /// The pane's Markdown report: by default the input's (the
+    /// Breakdown's).
+    fn report(&self, app: &App) -> String {
+        super::markdown::parse_report(app)
+    }
 
     /// What the pane offers to copy, its main result first (kept by the
     /// memo: ask [`memo::pane_entries`](super::memo::pane_entries)).

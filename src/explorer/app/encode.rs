@@ -190,14 +190,6 @@ impl Component for EncodePane {
         false
     }
 
-    fn report_heading(&self, app: &App) -> String {
-        super::markdown::parse_heading(app)
-    }
-
-    fn report(&self, app: &App) -> String {
-        super::markdown::parse_report(app)
-    }
-
     fn copy_entries(&self, app: &App) -> Vec<CopyEntry> {
         copy_entries(app)
     }

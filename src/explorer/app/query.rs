@@ -234,14 +234,6 @@ impl PaneComponent for QueryPane {
         false
     }
 
-    fn report_heading(&self, app: &App) -> String {
-        super::markdown::parse_heading(app)
-    }
-
-    fn report(&self, app: &App) -> String {
-        super::markdown::parse_report(app)
-    }
-
     /// Nothing of its own in the chooser: the query is the Breakdown's
     /// entry.
     fn copy_entries(&self, _app: &App) -> Vec<CopyEntry> {

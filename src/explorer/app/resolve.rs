@@ -191,6 +191,16 @@ fn citation(app: &App) -> Citation {
     c
 }
 
+/// Flip one of the view's toggles (`flag`), start its steps again, and
+/// say what is shown now (`on` or `off`).
+fn toggle(app: &mut App, flag: fn(&mut ResolveView) -> &mut bool, on: &str, off: &str) {
+    let f = flag(&mut app.resolve);
+    *f = !*f;
+    let now = *f;
+    reset(app);
+    app.say(StatusKind::Info, if now { on } else { off });
+}
+
 /// The Resolve pane as the shared code sees it.
 pub struct ResolvePane;
 
@@ -262,16 +272,12 @@ impl Component for ResolvePane {
                 let at = shown(&app.resolve, len);
                 app.say(StatusKind::Info, format!("row {at} of {len}"));
             }
-            Action::ToggleRfc2396 => {
-                app.resolve.rfc2396 = !app.resolve.rfc2396;
-                reset(app);
-                let which = if app.resolve.rfc2396 {
-                    "RFC 2396 §5.2 steps (6a-6h) shown"
-                } else {
-                    "RFC 3986 §5.2 steps shown"
-                };
-                app.say(StatusKind::Info, which);
-            }
+            Action::ToggleRfc2396 => toggle(
+                app,
+                |v| &mut v.rfc2396,
+                "RFC 2396 §5.2 steps (6a-6h) shown",
+                "RFC 3986 §5.2 steps shown",
+            ),
             Action::ToggleCompat if app.resolve.rfc2396 => {
                 // The RFC 2396 steps follow its step 3 as written (a scheme
                 // makes the reference absolute): nothing to toggle there.
@@ -281,16 +287,12 @@ impl Component for ResolvePane {
                     format!("strict/compat applies to the RFC 3986 steps ({key} 3986 shows them)"),
                 );
             }
-            Action::ToggleCompat => {
-                app.resolve.compat = !app.resolve.compat;
-                reset(app);
-                let which = if app.resolve.compat {
-                    "compat: a reference scheme equal to the base's is ignored (RFC 3986 §5.4.2)"
-                } else {
-                    "strict: a reference with a scheme is absolute (RFC 3986 §5.2.2)"
-                };
-                app.say(StatusKind::Info, which);
-            }
+            Action::ToggleCompat => toggle(
+                app,
+                |v| &mut v.compat,
+                "compat: a reference scheme equal to the base's is ignored (RFC 3986 §5.4.2)",
+                "strict: a reference with a scheme is absolute (RFC 3986 §5.2.2)",
+            ),
             Action::Top | Action::Bottom if is_shown => {
                 // The stepped table: its first step, or all of them; the
                 // view then scrolls as any does.

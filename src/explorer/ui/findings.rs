@@ -28,24 +28,8 @@ pub fn findings(out: &mut Vec<Line<'static>>, all: &Linted<'_>, theme: &Theme, w
     ]));
     // Only the listed findings' messages are written.
     for (i, f) in all.findings().take(MAX_MARKS).enumerate() {
-        let head = format!(
-            "{:>2} {} {} {}..{}: ",
-            i + 1,
-            f.severity,
-            f.code,
-            f.span.start,
-            f.span.end
-        );
-        wrapped(
-            out,
-            &head,
-            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
-            theme.severity(f.severity),
-            w,
-        );
-        if i == 0 {
-            shape_keys(out, all, theme);
-        }
+        let at = format!("{}..{}", f.span.start, f.span.end);
+        entry(out, all, i, &f, &at, theme, w);
     }
     if all.len() > MAX_MARKS {
         out.push(Line::raw(format!(
@@ -84,35 +68,37 @@ pub fn grouped_findings(
     out.push(Line::from(heading));
     for (i, g) in groups.iter().enumerate() {
         let f = &g.first;
-        let head = if g.count == 1 {
-            format!(
-                "{:>2} {} {} {}..{}: ",
-                i + 1,
-                f.severity,
-                f.code,
-                f.span.start,
-                f.span.end
-            )
+        let at = if g.count == 1 {
+            format!("{}..{}", f.span.start, f.span.end)
         } else {
-            format!(
-                "{:>2} {} {} ×{} at {}: ",
-                i + 1,
-                f.severity,
-                f.code,
-                g.count,
-                g.positions_text()
-            )
+            format!("×{} at {}", g.count, g.positions_text())
         };
-        wrapped(
-            out,
-            &head,
-            &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
-            theme.severity(f.severity),
-            w,
-        );
-        if i == 0 {
-            shape_keys(out, all, theme);
-        }
+        entry(out, all, i, f, &at, theme, w);
+    }
+}
+
+/// Entry `i` of a list of findings: its number, `f`'s severity and code,
+/// where (`at`), then its message word-wrapped; under the first, the
+/// shape's keys.
+fn entry(
+    out: &mut Vec<Line<'static>>,
+    all: &Linted<'_>,
+    i: usize,
+    f: &crate::uri::Finding,
+    at: &str,
+    theme: &Theme,
+    w: usize,
+) {
+    let head = format!("{:>2} {} {} {at}: ", i + 1, f.severity, f.code);
+    wrapped(
+        out,
+        &head,
+        &crate::text::quoted::message(&f.message, &[f.span.slice(all.report.input)]),
+        theme.severity(f.severity),
+        w,
+    );
+    if i == 0 {
+        shape_keys(out, all, theme);
     }
 }
 
