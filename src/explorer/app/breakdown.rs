@@ -81,6 +81,16 @@ fn components_of(valid: Option<&UriRef<'_>>, split: &Split) -> Vec<Component> {
     out
 }
 
+/// [`roles`] of the explorer's input, computed once per state of the
+/// texts (the memo's): the input line and the Breakdown's diagram both
+/// draw them, a byte each of a 10 MB paste. `a` is the analysis of
+/// `app`'s input.
+pub fn input_roles(app: &App, a: &Report<'_>) -> std::rc::Rc<Vec<Role>> {
+    struct InputRoles(std::rc::Rc<Vec<Role>>);
+    let kept = super::memo::kept(app, || InputRoles(std::rc::Rc::new(roles(a))));
+    std::rc::Rc::clone(&kept.0)
+}
+
 /// The role of every byte of the input (delimiters where no component
 /// covers it); sub-components win over their authority.
 pub fn roles(a: &Report<'_>) -> Vec<Role> {

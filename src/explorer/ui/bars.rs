@@ -6,7 +6,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::explorer::app::breakdown::roles;
+use crate::explorer::app::breakdown::input_roles;
 use crate::explorer::app::keymap::{self, key};
 use crate::explorer::app::{Action, App, Focus, Pane, StatusKind};
 use crate::text::{fit, width};
@@ -45,7 +45,14 @@ pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Th
     } else {
         let skip = app.input.scroll_for(field_w);
         let cols = app.input.columns();
-        let line = uri_line(text, Some(&cols), &roles(a), theme, skip, field_w);
+        let line = uri_line(
+            text,
+            Some(&cols),
+            &input_roles(app, a),
+            theme,
+            skip,
+            field_w,
+        );
         spans.extend(line.spans);
     }
     Line::from(spans).render(area, buf);

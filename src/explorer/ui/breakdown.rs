@@ -12,7 +12,9 @@ use ratatui::widgets::{
     Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use crate::explorer::app::breakdown::{components, form_decode, percent_decode, roles, Component};
+use crate::explorer::app::breakdown::{
+    components, form_decode, input_roles, percent_decode, roles, Component,
+};
 use crate::explorer::app::role::Role;
 use crate::explorer::app::App;
 use crate::text::{fit, glyphs, width, Columns};
@@ -39,7 +41,10 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
             [app.breakdown.row % crate::explorer::app::edit::TARGETS.len()]
         .name()
     });
-    let known = (a.input == app.input.text()).then(|| app.input.columns());
+    // The input's columns and roles, kept for the frame, when `a` is the
+    // analysis of the input (the same text, not compared byte by byte).
+    let known =
+        std::ptr::eq(a.input, app.input.text()).then(|| (app.input.columns(), input_roles(app, a)));
     let (mut lines, pin) = body(
         a,
         known,
@@ -130,10 +135,11 @@ pub fn build(a: &Report<'_>, theme: &Theme, x: usize, w: usize) -> Vec<Line<'sta
 
 /// The RFC 3986 lines: the URI with its diagram, verdict, table, details
 /// and findings; and the line of the `selected` component row, marked.
-/// `input_cols` are the columns of `a.input` when the caller has them.
+/// `known` are the columns and roles of `a.input` when the caller has
+/// them.
 fn body(
     a: &Report<'_>,
-    input_cols: Option<std::rc::Rc<Columns>>,
+    known: Option<(std::rc::Rc<Columns>, std::rc::Rc<Vec<Role>>)>,
     theme: &Theme,
     x: usize,
     w: usize,
@@ -146,15 +152,19 @@ fn body(
     // above keeps it as typed.
     let m = super::mask::masked(a.input, super::mask::password_span(a));
     let input: &str = m.text();
-    // The input line's columns when nothing is masked (`input_cols`, of
+    // The input line's columns when nothing is masked (`known`, of
     // `a.input`), else those of the masked text.
-    let cols = match input_cols {
-        Some(c) if input == a.input => c,
-        _ => std::rc::Rc::new(Columns::new(input)),
+    let (cols, input_roles) = match known {
+        Some((c, r)) if std::ptr::eq(input, a.input) => (c, r),
+        Some((_, r)) => (std::rc::Rc::new(Columns::new(input)), r),
+        None => (
+            std::rc::Rc::new(Columns::new(input)),
+            std::rc::Rc::new(roles(a)),
+        ),
     };
     let comps = components(a);
     let all = crate::explorer::app::breakdown::findings(a);
-    let mut roles = m.per_byte(&roles(a));
+    let mut roles = m.per_byte(&input_roles);
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them: the parser's, also where a shape's
     // one finding stands for them. Only the window's columns are drawn:
