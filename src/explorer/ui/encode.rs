@@ -316,7 +316,27 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         .into_owned(),
         theme.heading(),
     ));
+    // The password's characters are one row: the mask (the text field
+    // above shows it as typed, as the input line does).
+    let pw = if super::mask::revealed() {
+        None
+    } else {
+        crate::text::mask::password_in(input)
+    };
     for r in &rows {
+        if let Some(p) = pw.filter(|p| p.start <= r.span.start && r.span.end <= p.end) {
+            if r.span.start == p.start {
+                out.push(Line::styled(
+                    format!(
+                        "{:<29}{:<13}the password, masked (RFC 3986 §7.5)",
+                        super::mask::MASK,
+                        "userinfo"
+                    ),
+                    theme.dim(),
+                ));
+            }
+            continue;
+        }
         let bytes = percent::hex(r.utf8());
         let style = match r.action {
             percent::Action::Encoded if r.forced => theme.severity(Severity::Warning),

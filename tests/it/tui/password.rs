@@ -37,9 +37,9 @@ fn the_password_appears_in_no_pane() {
         update(&mut app, Action::FocusPane(pane));
         if pane == Pane::Encode {
             // The Encode field holds the text to encode (shown as typed,
-            // like the input line), and its per-character table lists
-            // the text character by character; the encoded and decoded
-            // rows are masked.
+            // like the input line); its per-character table lists the
+            // text character by character but the password's, which are
+            // one row, the mask; the encoded and decoded rows are masked.
             let s = screen(&app, 120, 50);
             // The default set (unreserved) encodes the `:` and `@` around
             // the password: the mask sits between their escapes.
@@ -53,6 +53,14 @@ fn the_password_appears_in_no_pane() {
             for r in rows {
                 assert!(!r.contains("hunter2"), "{s}");
             }
+            // `2` is only in the password: no row of the table is its.
+            assert!(!s.lines().any(|l| l.starts_with("\"2 ")), "{s}");
+            let masked: Vec<_> = s
+                .lines()
+                .filter(|l| l.contains("the password, masked"))
+                .collect();
+            assert_eq!(masked.len(), 1, "{s}");
+            assert!(masked[0].starts_with("\"****"), "{s}");
             continue;
         }
         no_password(&app, pane.title());
