@@ -10,6 +10,7 @@ mod collection;
 mod confuse;
 mod consistency;
 mod core;
+mod doc_paths;
 mod e2e;
 mod layers;
 mod regressions;
