@@ -42,6 +42,8 @@
 //!   IDNA forms, IPv4 number forms, IPv6 text.
 //! - [`lint`] and [`scheme`]: §7 security and sanity findings beside the
 //!   grammar's, grouped for a reader; the scheme table.
+//! - [`site`]: a host's public suffix and registrable domain, from the
+//!   Public Suffix List (the `psl` feature).
 //! - [`extract`]: URIs in running text (Appendix C), Markdown and HTML;
 //!   [`shape`]: what a pasted thing that is not a URI is.
 //! - [`edit`]: a reference taken apart, changed component by component.
@@ -51,11 +53,13 @@
 //!
 //! # Features
 //!
-//! Both on by default. `idna`: IDNA (UTS #46) host conversions, through
+//! All on by default. `psl`: the Public Suffix List compiled in (the
+//! `psl` crate), for [`site`]; without it every suffix is the last label.
+//! `idna`: IDNA (UTS #46) host conversions, through
 //! the `idna` crate; without it hosts keep their `xn--` labels and a
 //! non-ASCII host is percent-encoded when an IRI becomes a URI.
 //! `data-url`: the `data:` analysis, module `data_url` (`base64`,
-//! `encoding_rs`, `imagesize`). With neither, the crate depends on `memchr`
+//! `encoding_rs`, `imagesize`). With none, the crate depends on `memchr`
 //! (and `safe_arch` on x86).
 
 #![warn(missing_docs)]
@@ -79,6 +83,7 @@ pub mod percent;
 pub mod rfc2396;
 pub mod scheme;
 pub mod shape;
+pub mod site;
 pub mod template;
 pub mod trace;
 

@@ -17,4 +17,6 @@ mod rfc2396;
 mod rfc_tables;
 mod same_case;
 mod scheme;
+#[cfg(feature = "psl")]
+mod site;
 mod template;
