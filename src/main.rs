@@ -34,7 +34,14 @@ fn main() -> ExitCode {
         // The explorer's X11 hand-over: the clipboard belongs to the
         // explorer's side of the binary, never to the CLI.
         Some(cli::Command::ServeClipboard) => uriscope::explorer::clipboard::serve(),
-        Some(command) => cli::run(command),
+        Some(command) => {
+            // `confuse` runs engines in process groups of their own: a
+            // signal that ends it kills them and removes their folders.
+            if matches!(command, cli::Command::Confuse(_)) {
+                let _ = uriscope::confuse::engines::clean_up_on_signals();
+            }
+            cli::run(command)
+        }
         None => show_uri(&args),
     };
     ExitCode::from(cli::exit_status_of(status) as u8)
@@ -56,7 +63,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     // exit status (src/guardian.rs).
     #[cfg(unix)]
     if explorer && !uriscope::guardian::guarded_child() {
-        if let Some(code) = uriscope::guardian::run() {
+        if let Some(code) = uriscope::guardian::run(&[]) {
             return Ok(code);
         }
     }
@@ -189,16 +196,19 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     #[cfg(unix)]
     if !uriscope::guardian::guarded_child() {
         // The guarded child writes its answer to a file of ours; this
-        // process copies it out once the child has ended.
+        // process copies it out once the child has ended, and only when
+        // it succeeded (a child that could not write it whole, or died,
+        // leaves no half answer). The guardian removes the file however
+        // the child ends; the copy is read from the handle kept open.
         let file = args.print.then(answer_file).transpose()?;
         if let Some((path, _)) = &file {
             std::env::set_var(PRINT_TO, path);
         }
-        if let Some(code) = uriscope::guardian::run() {
-            if let Some((path, mut f)) = file {
+        let leftovers: Vec<std::path::PathBuf> = file.iter().map(|(p, _)| p.clone()).collect();
+        if let Some(code) = uriscope::guardian::run(&leftovers) {
+            if let (Some((_, mut f)), cli::EXIT_OK) = (file, code) {
                 let mut answer = Vec::new();
                 io::Read::read_to_end(&mut f, &mut answer)?;
-                let _ = std::fs::remove_file(&path);
                 write_answer(answer_to, &answer)?;
             }
             return Ok(code);

@@ -46,13 +46,13 @@ pub fn run(
     let mut view = ListView::new(Loader::spawn(Source::from_args(files), plan), plan);
     view.print = print;
     let mut clipboard = SystemClipboard::new();
-    term::on_exit(crate::confuse::engines::cleanup);
+    term::on_exit(crate::explorer::end_helpers);
     let signals = term::Signals::catch()?;
     let outcome = {
         let _guard = term::enter(!options.no_mouse)?;
         list_loop(&mut view, &options, &mut clipboard, &signals)
     };
-    crate::confuse::engines::cleanup();
+    crate::explorer::end_helpers();
     if let Err(e) = clipboard.keep_after_exit() {
         eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
     }
@@ -88,28 +88,40 @@ fn list_loop(
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let mut copying: Option<&'static str> = None;
+    // Drawn only when something changed: a key, lines loaded, the search
+    // or the grouping going on, a copy settled, a signal, a resize.
+    let mut dirty = true;
+    let mut unread = true;
     loop {
-        view.tick(TICK);
-        let mut area = Rect::default();
-        terminal.draw(|f| {
-            area = f.area();
-            f.render_widget(&*view, area);
-            if let Some(p) = super::view::cursor(view, area) {
-                f.set_cursor_position(p);
-            }
-        })?;
-        // While lines load or the search runs, look again soon.
-        let busy = view.loading() || !view.searched();
-        let wait = if busy {
-            Duration::from_millis(1)
+        let worked = view.tick(TICK);
+        if worked || dirty {
+            let mut area = Rect::default();
+            terminal.draw(|f| {
+                area = f.area();
+                f.render_widget(&*view, area);
+                if let Some(p) = super::view::cursor(view, area) {
+                    f.set_cursor_position(p);
+                }
+            })?;
+            dirty = false;
+        }
+        // While the last tick had work, look again at once; while lines
+        // may still come (a stream that is quiet) or a copy is on its
+        // way, in slices; otherwise sleep until woken.
+        let wait = if worked {
+            Some(Duration::from_millis(1))
+        } else if view.loading() || clipboard.busy() {
+            Some(super::super::SIGNAL_SLICE)
         } else {
-            super::super::SIGNAL_SLICE
+            None
         };
-        if !super::super::poll(wait)? {
+        let ready = (std::mem::take(&mut unread) && super::super::poll(super::super::BURST_POLL)?)
+            || term::wait(wait)?;
+        if !ready {
             if term::terminal_gone() {
                 return Err(super::super::terminal_gone());
             }
-            settle(view, clipboard, &mut copying);
+            dirty |= settle(view, clipboard, &mut copying);
             match signals.take() {
                 None => {}
                 Some(SignalAction::Exit(status)) => {
@@ -119,19 +131,24 @@ fn list_loop(
                 Some(SignalAction::Suspend) => {
                     term::suspend()?;
                     terminal.clear()?;
+                    dirty = true;
                 }
                 Some(SignalAction::Redraw) => {
                     term::resume()?;
                     terminal.clear()?;
+                    dirty = true;
                 }
+                Some(SignalAction::Resize) => dirty = true,
             }
             continue;
         }
+        dirty = true;
         let mut burst = vec![event::read()?];
         while burst.len() < super::super::MAX_BURST && super::super::poll(super::super::BURST_POLL)?
         {
             burst.push(event::read()?);
         }
+        unread = burst.len() == super::super::MAX_BURST;
         if crate::explorer::event_batch::quits(&burst) {
             return Ok(Outcome::Quit(None));
         }
@@ -181,6 +198,7 @@ fn list_loop(
                         // list it comes back to.
                         Ended::Back => {
                             terminal.clear()?;
+                            unread = true;
                             break;
                         }
                         Ended::Quit => return Ok(Outcome::Quit(None)),
@@ -193,13 +211,15 @@ fn list_loop(
 }
 
 /// Say on the status line what settled: a copy on its way, a background
-/// thread's panic.
+/// thread's panic. `true` when something did.
 fn settle(
     view: &mut ListView,
     clipboard: &mut SystemClipboard,
     copying: &mut Option<&'static str>,
-) {
+) -> bool {
+    let mut changed = false;
     if let Some(outcome) = clipboard.settled() {
+        changed = true;
         let label = copying.take().unwrap_or("the text");
         view.status = Some(match outcome {
             Ok(to) => Status {
@@ -217,5 +237,7 @@ fn settle(
             text: format!("a background task failed (the list goes on): {panic}"),
             error: true,
         });
+        changed = true;
     }
+    changed
 }
