@@ -209,7 +209,9 @@ fn list_view(args: &Cli) -> io::Result<i32> {
             if let (Some((_, mut f)), cli::EXIT_OK) = (file, code) {
                 let mut answer = Vec::new();
                 io::Read::read_to_end(&mut f, &mut answer)?;
-                write_answer(answer_to, &answer)?;
+                if !write_answer(answer_to, &answer)? {
+                    return Ok(cli::EXIT_FAILED);
+                }
             }
             return Ok(code);
         }
@@ -234,20 +236,46 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     let to_file: Option<std::ffi::OsString> = None;
     match to_file {
         Some(path) => std::fs::write(path, answer)?,
-        None => write_answer(answer_to, answer.as_bytes())?,
+        None if !write_answer(answer_to, answer.as_bytes())? => return Ok(cli::EXIT_FAILED),
+        None => {}
     }
     Ok(cli::EXIT_OK)
 }
 
-/// Write `answer` to `to` (the standard output [`to_terminal`] saved),
-/// else stdout.
-fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<()> {
+/// Write `answer` (lines, each ended by a newline) to `to` (the standard
+/// output [`to_terminal`] saved), else stdout. To a pipe or a file it is
+/// written as it is; to a terminal a line holding a control or bidi
+/// character is refused as every answer is (on stderr, the line quoted
+/// visibly: `ESC ] 2 ; … BEL` would retitle the window). `false` when a
+/// line was refused.
+fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<bool> {
     match to {
-        Some(f) => cli::output::Stdout::over(f).write_all(answer),
+        Some(f) => cli::output::Stdout::over(f)
+            .write_all(answer)
+            .map(|()| true),
+        None if io::stdout().is_terminal() => {
+            let mut out = cli::output::stdout();
+            let mut err = io::stderr().lock();
+            let mut all = true;
+            let text = String::from_utf8_lossy(answer);
+            let text = text.strip_suffix('\n').unwrap_or(&text);
+            for line in text.split('\n') {
+                let why = uriscope::text::answer::Diagnostic {
+                    command: "--print",
+                    what: "the line",
+                    input: line,
+                    hint: "a pipe or a file takes it as it is",
+                };
+                all &= uriscope::text::answer::write_answer(&mut out, &mut err, line, why)?;
+            }
+            out.flush()?;
+            Ok(all)
+        }
         None => {
             let mut out = cli::output::stdout();
             out.write_all(answer)?;
-            out.flush()
+            out.flush()?;
+            Ok(true)
         }
     }
 }

@@ -65,6 +65,10 @@ pub fn run(
 /// What `--print` prints for `what`: the selected URL, or every filtered
 /// one, each followed by a newline. The search is finished first (a quit
 /// while it ran must print every match, not the ones found so far).
+///
+/// A line that was not UTF-8 is not printed: the list holds its text with
+/// U+FFFD, not its bytes, and a different URL must not reach a consumer
+/// (`xargs`) as if it were the line. It is named on stderr instead.
 fn printed(view: &mut ListView, what: Print) -> Option<String> {
     // Lines still loading are not waited for: the list printed is the one
     // the user saw.
@@ -72,10 +76,26 @@ fn printed(view: &mut ListView, what: Print) -> Option<String> {
         view.searches.step(&view.collection, usize::MAX);
     }
     view.refresh(true);
-    match what {
-        Print::Selected => view.selected_text().map(|t| format!("{t}\n")),
-        Print::Filtered => view.text_of(super::CopyWhat::Filtered),
+    let lines: Vec<u32> = match what {
+        Print::Selected => view.selected_line().into_iter().collect(),
+        Print::Filtered => view.filtered_lines().collect(),
+    };
+    let c = &view.collection;
+    let mut out = String::new();
+    for l in lines {
+        if c.not_utf8(l) {
+            eprintln!(
+                "uriscope --print: \"{}\" (line {} of the list, blank lines not counted) was \
+                 not UTF-8 and its bytes are not kept; it is not written",
+                crate::text::answer::quote(&crate::text::wrap::first_chars(c.text(l), 256)),
+                u64::from(l) + 1
+            );
+            continue;
+        }
+        out.push_str(c.text(l));
+        out.push('\n');
     }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Draw, wait, apply, until the user quits or a signal ends the program.
