@@ -14,15 +14,24 @@
 //!   SIGWINCH aside (the terminal sends SIGWINCH to both);
 //! - when the child stops (SIGTSTP: it has restored the terminal itself;
 //!   SIGSTOP), the guardian restores the terminal if the child could not,
-//!   and stops itself, so the shell sees the job stopped; once continued
+//!   and stops its whole process group as vim and less do (`cat big |
+//!   uriscope --print | wc -l`: the job is the pipeline, and the shell
+//!   sees it stopped only when every process of it is; without job
+//!   control, itself alone); once continued
 //!   (`fg`), it continues the child, which enters its modes again and
 //!   redraws;
-//! - when the child exits, the guardian exits with its status; when a
-//!   signal ends it, the guardian restores the terminal if it is not
-//!   restored (raw mode still on: the child did not get to do it), removes
-//!   the child's engine folders, and ends by the same signal with its
-//!   default action, so the shell sees the true status, and never before
-//!   the terminal is back.
+//! - when the child exits, the guardian removes the files it was given
+//!   ([`run`]'s `leftovers`: `--print`'s answer file, which the caller
+//!   still holds open), puts its signal mask back and returns the child's
+//!   status; when a signal ends the child, the guardian restores the
+//!   terminal if it is not restored (raw mode still on: the child did not
+//!   get to do it), removes the leftovers and the child's engine folders,
+//!   and ends by the same signal with its default action, so the shell
+//!   sees the true status, and never before the terminal is back;
+//! - the child asks the kernel for SIGHUP when the guardian dies
+//!   (`PR_SET_PDEATHSIG`, [`guarded_child`]): a guardian killed with
+//!   SIGKILL takes the explorer with it, which restores the terminal as
+//!   on a hang-up, instead of leaving it drawing over the shell.
 //!
 //! The terminal counts as restored when its settings are those the
 //! guardian read before starting the child: the child leaves raw mode last.
@@ -39,23 +48,40 @@ use nix::unistd::Pid;
 pub const GUARDED: &str = "URISCOPE_GUARDED";
 
 /// Whether this process is the explorer a guardian started. If it is,
-/// the signals the guardian blocks are unblocked here: a child inherits
-/// its parent's signal mask, and the explorer must see them.
+/// the signals the guardian blocks are unblocked here (a child inherits
+/// its parent's signal mask, and the explorer must see them), and the
+/// process asks for SIGHUP when the guardian dies (Linux; elsewhere the
+/// hang-up of the terminal ends it). A guardian that died before the
+/// request was made leaves this process to another parent: it then ends
+/// at once, as the SIGHUP would have ended it.
 pub fn guarded_child() -> bool {
-    let guarded = std::env::var(GUARDED)
-        .ok()
-        .and_then(|v| v.parse::<u32>().ok())
-        .is_some_and(|pid| pid == std::os::unix::process::parent_id());
-    if guarded {
-        let _ = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
-    }
-    guarded
+    static GUARDED_CHILD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *GUARDED_CHILD.get_or_init(|| {
+        let guardian = std::env::var(GUARDED)
+            .ok()
+            .and_then(|v| v.parse::<u32>().ok());
+        let guarded = guardian.is_some_and(|pid| pid == std::os::unix::process::parent_id());
+        if guarded {
+            let _ = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&SigSet::empty()), None);
+            #[cfg(target_os = "linux")]
+            {
+                let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGHUP);
+                if guardian != Some(std::os::unix::process::parent_id()) {
+                    die_by(Signal::SIGHUP);
+                }
+            }
+        }
+        guarded
+    })
 }
 
 /// Run the explorer in a guarded child: its exit status, or this process
 /// ends by the signal that ended it. `None` when the child could not be
-/// started (the caller runs the explorer itself).
-pub fn run() -> Option<i32> {
+/// started (the caller runs the explorer itself). The files in
+/// `leftovers` are removed whichever way the child ends, before this
+/// returns or ends by a signal (a caller that holds one open still reads
+/// it); the signal mask is the caller's again when this returns.
+pub fn run(leftovers: &[std::path::PathBuf]) -> Option<i32> {
     let saved = terminal_settings();
     let mut blocked = SigSet::empty();
     for sig in Signal::iterator() {
@@ -84,7 +110,11 @@ pub fn run() -> Option<i32> {
         };
         match sig {
             Signal::SIGCHLD => {
-                if let Some(code) = reap(child, saved.as_ref()) {
+                if let Some(code) = reap(child, saved.as_ref(), leftovers) {
+                    // Signals take effect again: a TERM while the caller
+                    // writes a long answer to a pipe that is not read
+                    // ends it, as it would end any other program.
+                    let _ = sigprocmask(SigmaskHow::SIG_SETMASK, Some(&before), None);
                     return Some(code);
                 }
             }
@@ -168,17 +198,20 @@ fn restore(saved: Option<&Termios>) {
 
 /// Look at the child after a SIGCHLD: its exit status when it has ended
 /// (after ending this process by its signal, when one ended it); `None`
-/// while it runs (after stopping and continuing with it).
-fn reap(child: Pid, saved: Option<&Termios>) -> Option<i32> {
+/// while it runs (after stopping and continuing with it). `leftovers`
+/// are removed once it has ended.
+fn reap(child: Pid, saved: Option<&Termios>, leftovers: &[std::path::PathBuf]) -> Option<i32> {
     let flags = WaitPidFlag::WNOHANG | WaitPidFlag::WUNTRACED;
     loop {
         match waitpid(child, Some(flags)) {
             Ok(WaitStatus::Exited(_, code)) => {
                 restore(saved);
+                remove(leftovers);
                 return Some(code);
             }
             Ok(WaitStatus::Signaled(_, sig, _)) => {
                 restore(saved);
+                remove(leftovers);
                 crate::confuse::engines::remove_folders_of(
                     child.as_raw() as u32,
                     &std::env::temp_dir(),
@@ -187,18 +220,45 @@ fn reap(child: Pid, saved: Option<&Termios>) -> Option<i32> {
             }
             Ok(WaitStatus::Stopped(_, _)) => {
                 restore(saved);
-                // Stopped as the child is; continued with the job (`fg`
-                // continues both; `kill -CONT` this one alone), it
-                // continues the child, which redraws.
-                let _ = raise(Signal::SIGSTOP);
+                stop_the_job();
+                // Continued with the job (`fg` continues the group; `kill
+                // -CONT` this one alone), it continues the child, which
+                // redraws.
                 let _ = kill(child, Signal::SIGCONT);
             }
             Ok(WaitStatus::StillAlive) => return None,
             Ok(_) => {}
             // No child any more (it was reaped): nothing to wait for.
-            Err(nix::errno::Errno::ECHILD) => return Some(1),
+            Err(nix::errno::Errno::ECHILD) => {
+                remove(leftovers);
+                return Some(1);
+            }
             Err(_) => return None,
         }
+    }
+}
+
+/// Stop every process of this one's group (the shell's job: the whole
+/// pipeline this program sits in), this one with them, as vim does on
+/// Ctrl-Z; returns once continued. Only when a job-control shell made
+/// the group (the parent is in another one): a parent in the same group
+/// (a script, a shell without job control) has no job to stop and would
+/// be stopped with it, so then this process stops alone, as SIGTSTP's
+/// default action would.
+fn stop_the_job() {
+    use nix::unistd::getpgid;
+    let parent = getpgid(Some(nix::unistd::getppid()));
+    let own = getpgid(None);
+    let job = matches!((parent, own), (Ok(p), Ok(o)) if p != o);
+    if !job || kill(Pid::from_raw(0), Signal::SIGSTOP).is_err() {
+        let _ = raise(Signal::SIGSTOP);
+    }
+}
+
+/// Remove `files`, those already gone aside.
+fn remove(files: &[std::path::PathBuf]) {
+    for f in files {
+        let _ = std::fs::remove_file(f);
     }
 }
 

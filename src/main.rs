@@ -34,7 +34,14 @@ fn main() -> ExitCode {
         // The explorer's X11 hand-over: the clipboard belongs to the
         // explorer's side of the binary, never to the CLI.
         Some(cli::Command::ServeClipboard) => uriscope::explorer::clipboard::serve(),
-        Some(command) => cli::run(command),
+        Some(command) => {
+            // `confuse` runs engines in process groups of their own: a
+            // signal that ends it kills them and removes their folders.
+            if matches!(command, cli::Command::Confuse(_)) {
+                let _ = uriscope::confuse::engines::clean_up_on_signals();
+            }
+            cli::run(command)
+        }
         None => show_uri(&args),
     };
     ExitCode::from(cli::exit_status_of(status) as u8)
@@ -56,7 +63,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
     // exit status (src/guardian.rs).
     #[cfg(unix)]
     if explorer && !uriscope::guardian::guarded_child() {
-        if let Some(code) = uriscope::guardian::run() {
+        if let Some(code) = uriscope::guardian::run(&[]) {
             return Ok(code);
         }
     }
@@ -189,17 +196,22 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     #[cfg(unix)]
     if !uriscope::guardian::guarded_child() {
         // The guarded child writes its answer to a file of ours; this
-        // process copies it out once the child has ended.
+        // process copies it out once the child has ended, and only when
+        // it succeeded (a child that could not write it whole, or died,
+        // leaves no half answer). The guardian removes the file however
+        // the child ends; the copy is read from the handle kept open.
         let file = args.print.then(answer_file).transpose()?;
         if let Some((path, _)) = &file {
             std::env::set_var(PRINT_TO, path);
         }
-        if let Some(code) = uriscope::guardian::run() {
-            if let Some((path, mut f)) = file {
+        let leftovers: Vec<std::path::PathBuf> = file.iter().map(|(p, _)| p.clone()).collect();
+        if let Some(code) = uriscope::guardian::run(&leftovers) {
+            if let (Some((_, mut f)), cli::EXIT_OK) = (file, code) {
                 let mut answer = Vec::new();
                 io::Read::read_to_end(&mut f, &mut answer)?;
-                let _ = std::fs::remove_file(&path);
-                write_answer(answer_to, &answer)?;
+                if !write_answer(answer_to, &answer)? {
+                    return Ok(cli::EXIT_FAILED);
+                }
             }
             return Ok(code);
         }
@@ -224,20 +236,46 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     let to_file: Option<std::ffi::OsString> = None;
     match to_file {
         Some(path) => std::fs::write(path, answer)?,
-        None => write_answer(answer_to, answer.as_bytes())?,
+        None if !write_answer(answer_to, answer.as_bytes())? => return Ok(cli::EXIT_FAILED),
+        None => {}
     }
     Ok(cli::EXIT_OK)
 }
 
-/// Write `answer` to `to` (the standard output [`to_terminal`] saved),
-/// else stdout.
-fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<()> {
+/// Write `answer` (lines, each ended by a newline) to `to` (the standard
+/// output [`to_terminal`] saved), else stdout. To a pipe or a file it is
+/// written as it is; to a terminal a line holding a control or bidi
+/// character is refused as every answer is (on stderr, the line quoted
+/// visibly: `ESC ] 2 ; … BEL` would retitle the window). `false` when a
+/// line was refused.
+fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<bool> {
     match to {
-        Some(f) => cli::output::Stdout::over(f).write_all(answer),
+        Some(f) => cli::output::Stdout::over(f)
+            .write_all(answer)
+            .map(|()| true),
+        None if io::stdout().is_terminal() => {
+            let mut out = cli::output::stdout();
+            let mut err = io::stderr().lock();
+            let mut all = true;
+            let text = String::from_utf8_lossy(answer);
+            let text = text.strip_suffix('\n').unwrap_or(&text);
+            for line in text.split('\n') {
+                let why = uriscope::text::answer::Diagnostic {
+                    command: "--print",
+                    what: "the line",
+                    input: line,
+                    hint: "a pipe or a file takes it as it is",
+                };
+                all &= uriscope::text::answer::write_answer(&mut out, &mut err, line, why)?;
+            }
+            out.flush()?;
+            Ok(all)
+        }
         None => {
             let mut out = cli::output::stdout();
             out.write_all(answer)?;
-            out.flush()
+            out.flush()?;
+            Ok(true)
         }
     }
 }

@@ -194,6 +194,18 @@ impl Collection {
         .get(line)
     }
 
+    /// Whether line `line` was not UTF-8 in the input: its text is then
+    /// shown with U+FFFD, and its bytes were not the text's.
+    pub fn not_utf8(&self, line: u32) -> bool {
+        let Some(row) = self.rows.get(line as usize) else {
+            return false;
+        };
+        let Some(id) = self.tally.codes.find(super::line::NOT_UTF8) else {
+            return false;
+        };
+        self.tally.code_sets.codes(row.codes).contains(&id)
+    }
+
     /// The facts of line `line`, as ids into [`Collection::tally`].
     ///
     /// # Panics

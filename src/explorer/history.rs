@@ -24,10 +24,17 @@
 //!   from its newest [`MAX_FILE`] bytes and never written; neither is a
 //!   file that is not UTF-8 text, nor anything that is not a regular file.
 //!
+//! The inputs may hold tokens and private hosts: the file (and its lock)
+//! is created readable by its owner alone (0600), its folder 0700 when
+//! it is created here, as bash, zsh and less keep theirs. A compaction
+//! keeps the file's mode, and writes through a symbolic link to the file
+//! it names (the link stays a link).
+//!
 //! A file that cannot be read or written never stops the explorer, which
 //! says so on its status line.
 
 use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::explorer::config::{read_regular, Read};
@@ -186,8 +193,12 @@ pub fn append(path: &Path, entry: &str) -> Result<Saved, String> {
         return Ok(Saved::SessionOnly(why));
     }
     let fail = |e: &dyn std::fmt::Display| format!("history {} not written: {e}", path.display());
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(|e| fail(&e))?;
     }
     let _lock = Lock::take(path).map_err(|e| fail(&e))?;
     // Checked under the lock: what is there now is what is appended to.
@@ -209,6 +220,7 @@ pub fn append(path: &Path, entry: &str) -> Result<Saved, String> {
         .read(true)
         .append(true)
         .create(true)
+        .mode(0o600)
         .open(path)
         .map_err(|e| fail(&e))?;
     // A last line without its ending (a file written elsewhere) is ended
@@ -237,8 +249,10 @@ fn ends_a_line(file: &std::fs::File) -> std::io::Result<bool> {
 
 /// Rewrite the file at `path` (the lock held) with the newest copy of
 /// each of its lines, at most [`MAX`] lines and [`COMPACT_TO`] bytes,
-/// through a temporary file of this process renamed over it. A file that
-/// is not UTF-8 is left as it is.
+/// through a temporary file of this process, with the file's mode,
+/// renamed over it; when `path` is a symbolic link, over the file it
+/// names, beside it (a link whose file cannot be found is an error). A
+/// file that is not UTF-8 is left as it is.
 fn compact(path: &Path) -> Result<(), String> {
     let text = match read_regular(path, MAX_FILE)? {
         Read::Whole(bytes) => match String::from_utf8(bytes) {
@@ -261,17 +275,42 @@ fn compact(path: &Path) -> Result<(), String> {
     keep.reverse();
     let mut out = keep.join("\n");
     out.push('\n');
-    let tmp = path.with_file_name(format!(
+    let target = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::canonicalize(path).map_err(|e| {
+            format!("it is a link to a file that cannot be found ({e}); not compacted")
+        })?
+    } else {
+        path.to_path_buf()
+    };
+    let mode = std::fs::metadata(&target)
+        .map_err(|e| e.to_string())?
+        .permissions()
+        .mode()
+        & 0o7777;
+    let tmp = target.with_file_name(format!(
         "{}.{}.tmp",
-        path.file_name()
+        target
+            .file_name()
             .map_or("history".into(), |n| n.to_string_lossy()),
         std::process::id()
     ));
-    std::fs::write(&tmp, out).map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        e.to_string()
-    })
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(out.as_bytes())?;
+            // The mode is set on the open file: the umask does not apply.
+            f.set_permissions(std::fs::Permissions::from_mode(mode))
+        });
+    written
+        .and_then(|()| std::fs::rename(&tmp, &target))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            e.to_string()
+        })
 }
 
 /// The history's lock: an exclusive `flock` on `<history>.lock`, a file
@@ -291,6 +330,7 @@ impl Lock {
             .write(true)
             .create(true)
             .truncate(false)
+            .mode(0o600)
             .open(&lock_path)
             .map_err(|e| format!("{}: {e}", lock_path.display()))?;
         nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusive)
@@ -455,6 +495,93 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text.lines().count(), MAX + 1);
         assert!(text.ends_with("http://last/\n"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The permission bits of `path`.
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    /// Append enough to `path` that the next append compacts it.
+    fn fill_past_compaction(path: &Path) {
+        let line = format!("http://h/{}\n", "x".repeat(1000));
+        let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+        for _ in 0..(COMPACT_AT as usize / line.len() + 2) {
+            f.write_all(line.as_bytes()).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_file_is_created_private_in_a_private_folder() {
+        let dir = dir("private");
+        let path = dir.join("state").join("history");
+        assert_eq!(append(&path, "http://h/?token=1"), Ok(Saved::Written));
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&dir.join("state")), 0o700);
+        assert_eq!(mode(&dir), 0o700);
+        assert_eq!(mode(&dir.join("state").join("history.lock")), 0o600);
+        // A folder that exists is left as it is.
+        let open = dir.join("open");
+        std::fs::create_dir_all(&open).unwrap();
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(
+            append(&open.join("history"), "http://h/"),
+            Ok(Saved::Written)
+        );
+        assert_eq!(mode(&open), 0o755);
+        assert_eq!(mode(&open.join("history")), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_compaction_keeps_the_files_mode() {
+        let dir = dir("compact-mode");
+        let path = dir.join("history");
+        assert_eq!(append(&path, "http://h/first"), Ok(Saved::Written));
+        for m in [0o600, 0o640] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(m)).unwrap();
+            fill_past_compaction(&path);
+            let before = std::fs::metadata(&path).unwrap().len();
+            assert_eq!(append(&path, "http://h/last"), Ok(Saved::Written));
+            assert!(
+                std::fs::metadata(&path).unwrap().len() < before,
+                "compacted"
+            );
+            assert_eq!(mode(&path), m);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_compaction_writes_through_a_symbolic_link() {
+        let dir = dir("compact-link");
+        let real_dir = dir.join("dotfiles");
+        std::fs::create_dir_all(&real_dir).unwrap();
+        let real = real_dir.join("uriscope-history");
+        std::fs::write(&real, "http://h/first\n").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let path = dir.join("history");
+        std::os::unix::fs::symlink(&real, &path).unwrap();
+        fill_past_compaction(&real);
+        assert_eq!(append(&path, "http://h/last"), Ok(Saved::Written));
+        assert!(std::fs::symlink_metadata(&path)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let text = std::fs::read_to_string(&real).unwrap();
+        assert!(text.len() as u64 <= COMPACT_TO as u64 + 100, "compacted");
+        assert!(
+            text.ends_with("http://h/last\n"),
+            "{}",
+            &text[text.len() - 40..]
+        );
+        assert_eq!(mode(&real), 0o600);
+        // A link to nothing: the append says why, and makes no file there.
+        let broken = dir.join("broken");
+        std::os::unix::fs::symlink(dir.join("gone").join("x"), &broken).unwrap();
+        assert!(append(&broken, "http://h/").is_err());
+        assert!(!dir.join("gone").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -28,7 +28,9 @@ use crate::explorer::app::{keymap, update, Action, App, Effect};
 use crate::explorer::clipboard::{Clipboard, SystemClipboard};
 use term::SignalAction;
 
-/// How long the loop waits for an event before it looks at the signals.
+/// How long the loop waits at most while something is on its way (a
+/// join computing, engines running, a copy pending, lines loading): the
+/// answers wake it ([`term::wake`]), this bounds what does not.
 const SIGNAL_SLICE: std::time::Duration = std::time::Duration::from_millis(25);
 
 /// At most this many events are taken as one burst (then a frame is drawn).
@@ -203,7 +205,7 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut clipboard = SystemClipboard::new();
 
     // Whatever ends the program, the engines' processes and folders go.
-    term::on_exit(crate::confuse::engines::cleanup);
+    term::on_exit(crate::explorer::end_helpers);
     let signals = term::Signals::catch()?;
     let outcome = {
         let _guard = term::enter(!options.no_mouse)?;
@@ -215,7 +217,7 @@ pub fn run(options: Options) -> io::Result<()> {
             false,
         )
     };
-    crate::confuse::engines::cleanup();
+    end_helpers();
     // The terminal is back; an X11 copy is handed to a process that
     // outlives this one, so the text is still there to paste.
     if let Err(e) = clipboard.keep_after_exit() {
@@ -225,6 +227,14 @@ pub fn run(options: Options) -> io::Result<()> {
         Ended::Signal(signal) => term::die_by(signal),
         Ended::Quit | Ended::Back => Ok(()),
     }
+}
+
+/// End what the explorer started and must not outlive it, whatever ends
+/// it: the engines' process groups and folders, the clipboard's tmux
+/// commands.
+pub fn end_helpers() {
+    crate::confuse::engines::cleanup();
+    crate::explorer::clipboard::stop_helpers();
 }
 
 /// How the explorer's loop ended.
@@ -340,6 +350,8 @@ fn event_loop(
     // The external parser engines answer here, from a thread of their own.
     let (engines_tx, engines_rx) = std::sync::mpsc::channel();
     let mut replies = event_batch::Replies::default();
+    let mut engines_running = 0usize;
+    let mut unread = true;
     if test_panic == Some("thread") {
         test_worker_panic();
     }
@@ -355,9 +367,20 @@ fn event_loop(
         if test_panic == Some("1") {
             panic!("URISCOPE_TEST_PANIC=1: forced panic after the first draw");
         }
-        // Wait for an event, looking at the signals between slices.
+        // Wait for an event, a signal or a background answer. While
+        // nothing is on its way (no join computing, no engine running, no
+        // copy pending), no timer runs: the loop sleeps until woken.
         let mut redraw = false;
-        while !poll(SIGNAL_SLICE)? {
+        loop {
+            // Events crossterm may hold already (a burst cut at its most,
+            // the list view's keys before this loop) are taken first.
+            if std::mem::take(&mut unread) && poll(BURST_POLL)? {
+                break;
+            }
+            let busy = app.joins.pending() || engines_running > 0 || clipboard.busy();
+            if term::wait(busy.then_some(SIGNAL_SLICE))? {
+                break;
+            }
             if term::terminal_gone() {
                 return Err(terminal_gone());
             }
@@ -366,6 +389,7 @@ fn event_loop(
                 break;
             }
             if let Ok((url, results)) = engines_rx.try_recv() {
+                engines_running = engines_running.saturating_sub(1);
                 update(app, Action::EnginesDone(url, results));
                 redraw = true;
                 break;
@@ -378,6 +402,10 @@ fn event_loop(
                 }
                 Some(SignalAction::Suspend) => term::suspend()?,
                 Some(SignalAction::Redraw) => term::resume()?,
+                Some(SignalAction::Resize) => {
+                    redraw = true;
+                    break;
+                }
             }
             terminal.clear()?;
             redraw = true;
@@ -392,6 +420,7 @@ fn event_loop(
         while burst.len() < MAX_BURST && poll(BURST_POLL)? {
             burst.push(event::read()?);
         }
+        unread = burst.len() == MAX_BURST;
         let burst = replies.drop_replies(burst);
         if event_batch::quits(&burst) {
             return Ok(Ended::Quit);
@@ -409,6 +438,7 @@ fn event_loop(
                 let effect = update(app, action);
                 if let Effect::RunEngines(url) = &effect {
                     run_engines(url.clone(), engines_tx.clone());
+                    engines_running += 1;
                     continue;
                 }
                 if run_effect(app, effect, clipboard) {
@@ -476,13 +506,11 @@ fn run_engines(
                 .collect(),
         };
         let _ = tx.send((url, results));
+        term::wake();
     });
 }
 
 /// Whether an event is waiting; a wait cut short by a signal is "no".
 fn poll(timeout: std::time::Duration) -> io::Result<bool> {
-    match event::poll(timeout) {
-        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(false),
-        r => r,
-    }
+    term::poll_events(timeout)
 }

@@ -145,6 +145,7 @@ pub fn install_panic_hook() {
             if let Ok(mut kept) = WORKER_PANICS.lock() {
                 kept.push(format!("{what}{at}{thread}"));
             }
+            wake();
         }));
     });
 }
@@ -188,7 +189,10 @@ pub fn die_by(sig: i32) -> ! {
 /// - SIGCONT on its own (after a SIGSTOP, which cannot be caught): enter
 ///   the modes again and redraw, in case the shell reset the terminal.
 #[derive(Debug)]
-pub struct Signals(Arc<AtomicUsize>);
+pub struct Signals {
+    pending: Arc<AtomicUsize>,
+    resized: Arc<AtomicBool>,
+}
 
 /// How long the main loop has to take a signal that ends the program
 /// before the signal thread ends it.
@@ -203,6 +207,8 @@ pub enum SignalAction {
     Suspend,
     /// Enter the modes again and redraw (SIGCONT).
     Redraw,
+    /// Draw again at the terminal's new size (SIGWINCH).
+    Resize,
 }
 
 impl Signals {
@@ -218,27 +224,38 @@ impl Signals {
         ]
     };
 
-    /// Catch [`Signals::ENDING`], SIGTSTP and SIGCONT.
+    /// Catch [`Signals::ENDING`], SIGTSTP and SIGCONT (and SIGWINCH, for
+    /// the wake-up alone).
     ///
-    /// A thread waits for them and records each for the main loop. For
+    /// A thread waits for them, records each for the main loop and wakes
+    /// it ([`wake`]: the loop sleeps in [`wait`] until something
+    /// happens). For
     /// those that end the program it also keeps a deadline: if the main
     /// loop has not taken the signal within [`EXIT_GRACE`] (it is busy, or
     /// the terminal is gone and its reader spins), the thread ends the
     /// program itself ([`die_by`]), so a `kill` or a closed terminal
     /// always ends it.
     pub fn catch() -> io::Result<Signals> {
-        use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
+        use signal_hook::consts::signal::{SIGCONT, SIGTSTP, SIGWINCH};
         let pending = Arc::new(AtomicUsize::new(0));
+        let resized = Arc::new(AtomicBool::new(false));
         let mut caught: Vec<i32> = Self::ENDING.to_vec();
-        caught.extend([SIGTSTP, SIGCONT]);
+        caught.extend([SIGTSTP, SIGCONT, SIGWINCH]);
         let mut signals = signal_hook::iterator::Signals::new(caught)?;
         let shared = Arc::clone(&pending);
+        let shared_resized = Arc::clone(&resized);
         std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
                 for sig in signals.forever() {
+                    if sig == SIGWINCH {
+                        shared_resized.store(true, Ordering::SeqCst);
+                        wake();
+                        continue;
+                    }
                     // The signal number itself is the recorded value (never 0).
                     shared.store(sig as usize, Ordering::SeqCst);
+                    wake();
                     if sig == SIGTSTP || sig == SIGCONT {
                         continue;
                     }
@@ -248,13 +265,15 @@ impl Signals {
                     }
                 }
             })?;
-        Ok(Signals(pending))
+        Ok(Signals { pending, resized })
     }
 
-    /// The last signal caught since the previous call, as an action.
+    /// The last signal caught since the previous call, as an action (a
+    /// change of size after the others).
     pub fn take(&self) -> Option<SignalAction> {
         use signal_hook::consts::signal::{SIGCONT, SIGTSTP};
-        match self.0.swap(0, Ordering::SeqCst) {
+        match self.pending.swap(0, Ordering::SeqCst) {
+            0 if self.resized.swap(false, Ordering::SeqCst) => Some(SignalAction::Resize),
             0 => None,
             s if s == SIGTSTP as usize => Some(SignalAction::Suspend),
             s if s == SIGCONT as usize => Some(SignalAction::Redraw),
@@ -345,6 +364,104 @@ fn choose_tty() {}
 #[cfg(not(unix))]
 pub fn terminal_gone() -> bool {
     false
+}
+
+/// The loop's alarm clock: a pipe whose reading end [`wait`] watches
+/// beside the terminal, and whose writing end (non-blocking) [`wake`]
+/// writes a byte to. `None` when no pipe could be made.
+#[cfg(unix)]
+static WAKE: OnceLock<Option<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)>> = OnceLock::new();
+
+#[cfg(unix)]
+fn wake_pipe() -> Option<&'static (std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
+    WAKE.get_or_init(|| {
+        let (r, w) = nix::unistd::pipe().ok()?;
+        for end in [&r, &w] {
+            fcntl(end, FcntlArg::F_SETFL(OFlag::O_NONBLOCK)).ok()?;
+            fcntl(end, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC)).ok()?;
+        }
+        Some((r, w))
+    })
+    .as_ref()
+}
+
+/// Wake the loop sleeping in [`wait`]: a signal came, a background task
+/// has an answer. From any thread; never blocks (a full pipe is awake
+/// already).
+pub fn wake() {
+    #[cfg(unix)]
+    if let Some((_, w)) = wake_pipe() {
+        let _ = nix::unistd::write(w, &[1]);
+    }
+}
+
+/// Whether this process can sleep in [`wait`] until something happens
+/// (a terminal to watch and a wake-up pipe); without, [`wait`] waits in
+/// slices.
+#[cfg(unix)]
+fn can_sleep() -> bool {
+    matches!(TTY.get(), Some(Tty::Stdin | Tty::Other(Some(_)))) && wake_pipe().is_some()
+}
+
+/// Wait until the terminal has input (then `true`: an event is ready for
+/// `crossterm::event::read`), or [`wake`] is called, a signal caught by
+/// [`Signals`] comes, or `timeout` passes (`None`: no timeout at all),
+/// then `false`. Nothing runs while it waits: the idle loop takes no CPU
+/// and no wake-ups.
+///
+/// Call it only when crossterm holds no input it has read and not yet
+/// handed out: after `crossterm::event::poll` with a timeout above zero
+/// said there is none, as the loops' bursts end.
+pub fn wait(timeout: Option<std::time::Duration>) -> io::Result<bool> {
+    #[cfg(unix)]
+    if can_sleep() {
+        use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+        use std::os::fd::AsFd;
+        let stdin = io::stdin();
+        let tty = match TTY.get() {
+            Some(Tty::Other(Some(f))) => f.as_fd(),
+            _ => stdin.as_fd(),
+        };
+        let Some((r, _)) = wake_pipe() else {
+            return Ok(false);
+        };
+        let mut fds = [
+            PollFd::new(tty, PollFlags::POLLIN),
+            PollFd::new(r.as_fd(), PollFlags::POLLIN),
+        ];
+        let t = match timeout {
+            None => PollTimeout::NONE,
+            Some(d) => PollTimeout::try_from(d).unwrap_or(PollTimeout::MAX),
+        };
+        match poll(&mut fds, t) {
+            Ok(0) => return Ok(false),
+            Ok(_) => {}
+            Err(nix::errno::Errno::EINTR) => return Ok(false),
+            Err(e) => return Err(io::Error::from(e)),
+        }
+        if fds[1].any().unwrap_or(false) {
+            let mut buf = [0u8; 64];
+            while nix::unistd::read(r, &mut buf).is_ok_and(|n| n > 0) {}
+        }
+        // Input, a hang-up or an error of the terminal: crossterm reads it
+        // (a hang-up reads as nothing; the loop then asks whether the
+        // terminal is gone).
+        if fds[0].any().unwrap_or(false) {
+            return poll_events(std::time::Duration::from_millis(1));
+        }
+        return Ok(false);
+    }
+    poll_events(timeout.unwrap_or(std::time::Duration::from_millis(25)))
+}
+
+/// Whether an event is waiting (crossterm's poll); a wait cut short by
+/// a signal is "no".
+pub fn poll_events(timeout: std::time::Duration) -> io::Result<bool> {
+    match crossterm::event::poll(timeout) {
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(false),
+        r => r,
+    }
 }
 
 /// How long the explorer waits for the terminal to tell its background

@@ -380,8 +380,9 @@ fn read_answers(
         match read_line_capped(&mut reader, &mut line, cap) {
             Ok(Line::Eof) | Err(_) => break,
             Ok(Line::Full) => outcomes.push(parse_answer(&line)),
-            Ok(Line::TooLong) => outcomes.push(Outcome::Rejected(format!(
-                "engine gave an answer longer than {cap} bytes"
+            // Not a reading of the URL: no answer, as a crash is.
+            Ok(Line::TooLong) => outcomes.push(Outcome::Failed(format!(
+                "engine gave no answer: its answer is longer than {cap} bytes"
             ))),
         }
     }
@@ -510,6 +511,20 @@ mod tests {
                 .unwrap()
                 .starts_with("engine gave an unreadable answer"));
         }
+    }
+
+    #[test]
+    fn an_answer_over_the_cap_is_no_answer_not_a_rejection() {
+        let (tx, rx) = mpsc::channel();
+        let out = format!("{}\n{{\"ok\":false,\"error\":\"nope\"}}\n", "x".repeat(64));
+        read_answers(Some(io::Cursor::new(out.into_bytes())), 2, 32, &tx);
+        let got = rx.recv().unwrap();
+        assert!(
+            matches!(&got[0], Outcome::Failed(e) if e.starts_with("engine gave no answer")),
+            "{:?}",
+            got[0]
+        );
+        assert_eq!(got[1], Outcome::Rejected("nope".into()));
     }
 
     #[test]

@@ -103,7 +103,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use external::run_command;
-pub use processes::{cleanup, remove_folders_of, TEMP_PREFIX};
+pub use processes::{clean_up_on_signals, cleanup, remove_folders_of, TEMP_PREFIX};
 
 /// What one engine read in one URL: each component as that engine reports
 /// it. `None` means the engine has no such component (or leaves it
@@ -326,18 +326,40 @@ pub fn run(urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
     run_with(&found, urls, timeout)
 }
 
+/// The longest URL an out-of-process engine is given, in bytes. The
+/// engines hold many times a URL's length (Ruby about 80 times), twelve
+/// of them at once: a 20 MB URL cost about 3 GB. Browsers stop at 2 MB,
+/// servers at a few KB; a URL over this is answered
+/// `Failed("not run: longer than 1048576 bytes")` by every
+/// out-of-process engine, and no process is started for it.
+pub const MAX_URL_BYTES: usize = 1 << 20;
+
+/// The outcome of an out-of-process engine for a URL over
+/// [`MAX_URL_BYTES`].
+fn not_run() -> Outcome {
+    Outcome::Failed(format!("not run: longer than {MAX_URL_BYTES} bytes"))
+}
+
 /// Run `engines` over `urls`, one [`EngineResults`] per engine asked for,
 /// in that order. An engine that is not available answers every URL with
 /// `Failed("<engine> not found: …")`. The out-of-process engines run at
-/// the same time, one child each, while the in-process ones run here.
+/// the same time, one child each, while the in-process ones run here;
+/// they are given the URLs up to [`MAX_URL_BYTES`] only.
 pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<EngineResults> {
     let start = Instant::now();
     let deadline = start.checked_add(timeout).unwrap_or_else(far_future);
+    // The URLs the external engines are given: those not too long.
+    let short: Vec<&str> = urls
+        .iter()
+        .copied()
+        .filter(|u| u.len() <= MAX_URL_BYTES)
+        .collect();
     // The batch as the external engines read it (nothing to encode when
-    // only in-process engines are asked for, as on every explorer frame).
-    let external = engines.iter().any(|e| !e.in_process());
+    // only in-process engines are asked for, as on every explorer frame,
+    // and nothing to start when every URL is too long).
+    let external = engines.iter().any(|e| !e.in_process()) && !short.is_empty();
     let input = Arc::new(if external {
-        external::encode(urls)
+        external::encode(&short)
     } else {
         Default::default()
     });
@@ -362,7 +384,7 @@ pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<Eng
                     .map(|p| p.availability.detail.clone())
                     .unwrap_or_default(),
                 input: Arc::clone(&input),
-                count: urls.len(),
+                count: short.len(),
                 deadline,
                 timeout,
             };
@@ -405,12 +427,30 @@ pub fn run_with(engines: &[Engine], urls: &[&str], timeout: Duration) -> Vec<Eng
             };
             *slot = Some(EngineResults {
                 engine,
-                outcomes: answer.0,
+                outcomes: with_too_long(urls, answer.0),
                 elapsed: answer.1,
             });
         }
         results.into_iter().flatten().collect()
     })
+}
+
+/// The outcomes of every URL of `urls` from `answers`, those of the URLs
+/// up to [`MAX_URL_BYTES`] in order: [`not_run`] for each longer one.
+fn with_too_long(urls: &[&str], answers: Vec<Outcome>) -> Vec<Outcome> {
+    if urls.iter().all(|u| u.len() <= MAX_URL_BYTES) {
+        return answers;
+    }
+    let mut answers = answers.into_iter();
+    urls.iter()
+        .map(|u| {
+            if u.len() > MAX_URL_BYTES {
+                not_run()
+            } else {
+                answers.next().unwrap_or_else(not_run)
+            }
+        })
+        .collect()
 }
 
 /// A deadline that never comes, for a timeout too large to add.
@@ -477,6 +517,39 @@ mod tests {
         assert_eq!(
             (h.query.as_deref(), h.fragment.as_deref()),
             (Some("q"), None)
+        );
+    }
+
+    #[test]
+    fn a_url_over_the_limit_is_not_given_to_an_out_of_process_engine() {
+        let long = format!("http://a/{}", "x".repeat(MAX_URL_BYTES));
+        let engines = [Engine::Rfc3986, Engine::PythonUrllib, Engine::NodeWhatwg];
+        let r = run_with(&engines, &[&long], Duration::from_secs(5));
+        assert!(r[0].outcomes[0].reading().is_some());
+        for e in &r[1..] {
+            assert_eq!(
+                e.outcomes,
+                [Outcome::Failed(format!(
+                    "not run: longer than {MAX_URL_BYTES} bytes"
+                ))],
+                "{}",
+                e.engine.name()
+            );
+        }
+        // The others of the batch keep their places.
+        let outcomes = with_too_long(&["a", &long, "b"], vec![not_run(), not_run()]);
+        assert_eq!(outcomes.len(), 3);
+        let o = with_too_long(
+            &["a", &long, "b"],
+            vec![Outcome::Rejected("1".into()), Outcome::Rejected("2".into())],
+        );
+        assert_eq!(
+            o,
+            [
+                Outcome::Rejected("1".into()),
+                not_run(),
+                Outcome::Rejected("2".into())
+            ]
         );
     }
 

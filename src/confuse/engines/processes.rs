@@ -74,6 +74,38 @@ pub fn cleanup() {
     }
 }
 
+/// Without Unix signals: nothing to catch.
+#[cfg(not(unix))]
+pub fn clean_up_on_signals() -> io::Result<()> {
+    Ok(())
+}
+
+/// For a program that runs engines and catches no signal of its own
+/// (`uriscope confuse`): a thread that, on a signal that ends the program
+/// (TERM, HUP, INT, QUIT, USR1, USR2, ALRM), runs [`cleanup`] (the engines
+/// lead process groups of their own, so a Ctrl-C of the terminal does not
+/// reach them) and then ends the program by that signal. The explorer
+/// has its own (its `term::Signals`) and must not call this.
+#[cfg(unix)]
+pub fn clean_up_on_signals() -> io::Result<()> {
+    use signal_hook::consts::signal::{
+        SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2,
+    };
+    let mut signals = signal_hook::iterator::Signals::new([
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+    ])?;
+    thread::Builder::new()
+        .name("engine signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                cleanup();
+                let _ = signal_hook::low_level::emulate_default_handler(sig);
+                std::process::exit(128 + sig);
+            }
+        })
+        .map(|_| ())
+}
+
 /// Remove the temporary folders that the process `pid` left in `dir`
 /// (it died without running [`cleanup`]: a fault, an abort).
 pub fn remove_folders_of(pid: u32, dir: &std::path::Path) {

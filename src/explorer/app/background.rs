@@ -68,6 +68,13 @@ impl Joins {
     pub fn arrived(&self) -> bool {
         self.0.borrow_mut().collect()
     }
+
+    /// Whether a join asked for is not done yet (the loop then waits for
+    /// it; the thread wakes the loop when it is done).
+    pub fn pending(&self) -> bool {
+        let s = self.0.borrow();
+        s.asked.is_some() && s.done.as_ref().map(|(t, _)| *t) != s.asked
+    }
 }
 
 impl State {
@@ -168,6 +175,7 @@ fn serve(slot: &(Mutex<Slot>, Condvar), tx: &Sender<(Texts, Whatwg)>) {
         if tx.send((job.texts, join)).is_err() {
             return;
         }
+        crate::explorer::term::wake();
     }
 }
 

@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use serve::serve;
+pub use tmux::stop_helpers;
 pub use tmux::Mode as TmuxMode;
 
 /// Where copied text went.
@@ -164,6 +165,12 @@ impl SystemClipboard {
         SystemClipboard::default()
     }
 
+    /// Whether a copy is on its way (the loop looks at it again soon:
+    /// [`Clipboard::settled`] gives the X clipboard up on a deadline).
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
     /// Start copying `text` on a thread of its own.
     fn start(&self, text: &str, with_x: bool) -> Pending {
         let (tx, answer) = mpsc::channel();
@@ -173,6 +180,7 @@ impl SystemClipboard {
             .name("clipboard copy".into())
             .spawn(move || {
                 let _ = tx.send(route(&owned, with_x, &x));
+                crate::explorer::term::wake();
             });
         if let Err(e) = spawned {
             // No thread: the terminal routes are tried on the loop (OSC 52
@@ -290,12 +298,14 @@ fn route(text: &str, with_x: bool, x: &Mutex<X>) -> Route {
     if !tmux::inside() {
         return Route::Osc52(Destination::Osc52);
     }
-    match tmux::set_clipboard() {
+    // tmux is given the X clipboard's time, all its commands together.
+    let until = Instant::now() + X_WAIT;
+    match tmux::set_clipboard(until) {
         Some(TmuxMode::On) | None => Route::Osc52(Destination::Osc52ThroughTmux),
-        Some(mode) => match tmux::load_buffer(text) {
+        Some(mode) => match tmux::load_buffer(text, until) {
             Ok(()) => Route::Done(Destination::TmuxBuffer {
                 mode,
-                passed_on: mode == TmuxMode::External && tmux::client_takes_clipboard(),
+                passed_on: mode == TmuxMode::External && tmux::client_takes_clipboard(until),
             }),
             Err(e) => Route::Failed(e),
         },
@@ -326,7 +336,13 @@ impl Clipboard for SystemClipboard {
                 let p = self.pending.take()?;
                 Some(self.finish(route, &p.text))
             }
-            Err(TryRecvError::Empty) if p.since.elapsed() < X_WAIT || !p.with_x => None,
+            // Without X the copy thread answers within X_WAIT (tmux has
+            // that long); twice that is a thread that will not answer.
+            Err(TryRecvError::Empty)
+                if p.since.elapsed() < X_WAIT || (!p.with_x && p.since.elapsed() < 2 * X_WAIT) =>
+            {
+                None
+            }
             Err(_) => {
                 let p = self.pending.take()?;
                 if !p.with_x {

@@ -7,15 +7,38 @@
 //! `set-clipboard` and the terminal outside allow (`external`, and a
 //! client whose features include `clipboard`).
 //!
-//! Every tmux command runs with a deadline ([`TMUX_WAIT`]), off the main
-//! loop (the clipboard's thread).
+//! The tmux commands of one copy share one deadline, the X clipboard's
+//! ([`super::X_WAIT`]), off the main loop (the clipboard's thread). Each
+//! runs as the leader of a process group of its own, registered while it
+//! runs: at the deadline, and when the explorer ends ([`stop_helpers`]),
+//! the whole group is killed, so a `tmux` that hangs (or a wrapper script
+//! that started one) is never left behind.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How long a tmux command may take.
-pub(super) const TMUX_WAIT: Duration = Duration::from_secs(2);
+/// The process groups of the tmux commands running now.
+static HELPERS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kill every tmux command still running, with its group (the explorer
+/// is ending). Safe from any thread, more than once.
+pub fn stop_helpers() {
+    let groups = std::mem::take(&mut *HELPERS.lock().unwrap_or_else(|e| e.into_inner()));
+    for g in groups {
+        kill_group(g);
+    }
+}
+
+#[cfg(unix)]
+fn kill_group(leader: i32) {
+    use nix::sys::signal::{killpg, Signal};
+    let _ = killpg(nix::unistd::Pid::from_raw(leader), Signal::SIGKILL);
+}
+
+#[cfg(not(unix))]
+fn kill_group(_leader: i32) {}
 
 /// tmux's `set-clipboard` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,9 +56,9 @@ pub(super) fn inside() -> bool {
     std::env::var_os("TMUX").is_some_and(|v| !v.is_empty())
 }
 
-/// tmux's `set-clipboard`, or `None` when tmux does not say.
-pub(super) fn set_clipboard() -> Option<Mode> {
-    let out = run(&["show-options", "-s", "-v", "set-clipboard"], None).ok()?;
+/// tmux's `set-clipboard`, or `None` when tmux does not say by `until`.
+pub(super) fn set_clipboard(until: Instant) -> Option<Mode> {
+    let out = run(&["show-options", "-s", "-v", "set-clipboard"], None, until).ok()?;
     match out.trim() {
         "on" => Some(Mode::On),
         "external" => Some(Mode::External),
@@ -46,24 +69,37 @@ pub(super) fn set_clipboard() -> Option<Mode> {
 
 /// Whether a terminal attached to tmux takes clipboard sequences (its
 /// client features name `clipboard`): then tmux sends its buffer on.
-pub(super) fn client_takes_clipboard() -> bool {
-    run(&["list-clients", "-F", "#{client_termfeatures}"], None)
-        .is_ok_and(|out| out.split([',', '\n']).any(|f| f.trim() == "clipboard"))
+pub(super) fn client_takes_clipboard(until: Instant) -> bool {
+    run(
+        &["list-clients", "-F", "#{client_termfeatures}"],
+        None,
+        until,
+    )
+    .is_ok_and(|out| out.split([',', '\n']).any(|f| f.trim() == "clipboard"))
 }
 
 /// Put `text` in a new tmux paste buffer, asking tmux to send it on to
 /// the terminal's clipboard too (`-w`, tmux 3.2 and later; without it on
 /// an older tmux).
-pub(super) fn load_buffer(text: &str) -> Result<(), String> {
-    run(&["load-buffer", "-w", "-"], Some(text.as_bytes()))
-        .or_else(|_| run(&["load-buffer", "-"], Some(text.as_bytes())))
+pub(super) fn load_buffer(text: &str, until: Instant) -> Result<(), String> {
+    run(&["load-buffer", "-w", "-"], Some(text.as_bytes()), until)
+        .or_else(|e| {
+            if Instant::now() >= until {
+                return Err(e);
+            }
+            run(&["load-buffer", "-"], Some(text.as_bytes()), until)
+        })
         .map(|_| ())
 }
 
 /// Run `tmux ARGS` with `input` on stdin; its stdout, or why it failed.
-/// Killed at [`TMUX_WAIT`].
-fn run(args: &[&str], input: Option<&[u8]>) -> Result<String, String> {
-    let mut child = Command::new("tmux")
+/// Killed with its process group at `until`.
+fn run(args: &[&str], input: Option<&[u8]>, until: Instant) -> Result<String, String> {
+    let mut command = Command::new("tmux");
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut helpers = HELPERS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut child = command
         .args(args)
         .stdin(if input.is_some() {
             Stdio::piped()
@@ -74,6 +110,15 @@ fn run(args: &[&str], input: Option<&[u8]>) -> Result<String, String> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("tmux: {e}"))?;
+    let leader = child.id() as i32;
+    helpers.push(leader);
+    drop(helpers);
+    let done = || {
+        HELPERS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&g| g != leader);
+    };
     if let (Some(mut stdin), Some(input)) = (child.stdin.take(), input) {
         let input = input.to_vec();
         std::thread::spawn(move || {
@@ -93,20 +138,23 @@ fn run(args: &[&str], input: Option<&[u8]>) -> Result<String, String> {
         }
         (out, err)
     });
-    let deadline = Instant::now() + TMUX_WAIT;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => {
+            Ok(None) if Instant::now() < until => {
                 std::thread::sleep(Duration::from_millis(5));
             }
             _ => {
-                let _ = child.kill();
+                kill_group(leader);
                 let _ = child.wait();
+                done();
                 return Err("tmux did not answer in time".to_string());
             }
         }
     };
+    // Whatever it started goes with it.
+    kill_group(leader);
+    done();
     let (out, err) = reader.join().unwrap_or_default();
     if status.success() {
         Ok(out)

@@ -46,13 +46,13 @@ pub fn run(
     let mut view = ListView::new(Loader::spawn(Source::from_args(files), plan), plan);
     view.print = print;
     let mut clipboard = SystemClipboard::new();
-    term::on_exit(crate::confuse::engines::cleanup);
+    term::on_exit(crate::explorer::end_helpers);
     let signals = term::Signals::catch()?;
     let outcome = {
         let _guard = term::enter(!options.no_mouse)?;
         list_loop(&mut view, &options, &mut clipboard, &signals)
     };
-    crate::confuse::engines::cleanup();
+    crate::explorer::end_helpers();
     if let Err(e) = clipboard.keep_after_exit() {
         eprintln!("uriscope: the copied text may be gone from the clipboard: {e}");
     }
@@ -65,6 +65,10 @@ pub fn run(
 /// What `--print` prints for `what`: the selected URL, or every filtered
 /// one, each followed by a newline. The search is finished first (a quit
 /// while it ran must print every match, not the ones found so far).
+///
+/// A line that was not UTF-8 is not printed: the list holds its text with
+/// U+FFFD, not its bytes, and a different URL must not reach a consumer
+/// (`xargs`) as if it were the line. It is named on stderr instead.
 fn printed(view: &mut ListView, what: Print) -> Option<String> {
     // Lines still loading are not waited for: the list printed is the one
     // the user saw.
@@ -72,10 +76,26 @@ fn printed(view: &mut ListView, what: Print) -> Option<String> {
         view.searches.step(&view.collection, usize::MAX);
     }
     view.refresh(true);
-    match what {
-        Print::Selected => view.selected_text().map(|t| format!("{t}\n")),
-        Print::Filtered => view.text_of(super::CopyWhat::Filtered),
+    let lines: Vec<u32> = match what {
+        Print::Selected => view.selected_line().into_iter().collect(),
+        Print::Filtered => view.filtered_lines().collect(),
+    };
+    let c = &view.collection;
+    let mut out = String::new();
+    for l in lines {
+        if c.not_utf8(l) {
+            eprintln!(
+                "uriscope --print: \"{}\" (line {} of the list, blank lines not counted) was \
+                 not UTF-8 and its bytes are not kept; it is not written",
+                crate::text::answer::quote(&crate::text::wrap::first_chars(c.text(l), 256)),
+                u64::from(l) + 1
+            );
+            continue;
+        }
+        out.push_str(c.text(l));
+        out.push('\n');
     }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Draw, wait, apply, until the user quits or a signal ends the program.
@@ -88,28 +108,40 @@ fn list_loop(
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let mut copying: Option<&'static str> = None;
+    // Drawn only when something changed: a key, lines loaded, the search
+    // or the grouping going on, a copy settled, a signal, a resize.
+    let mut dirty = true;
+    let mut unread = true;
     loop {
-        view.tick(TICK);
-        let mut area = Rect::default();
-        terminal.draw(|f| {
-            area = f.area();
-            f.render_widget(&*view, area);
-            if let Some(p) = super::view::cursor(view, area) {
-                f.set_cursor_position(p);
-            }
-        })?;
-        // While lines load or the search runs, look again soon.
-        let busy = view.loading() || !view.searched();
-        let wait = if busy {
-            Duration::from_millis(1)
+        let worked = view.tick(TICK);
+        if worked || dirty {
+            let mut area = Rect::default();
+            terminal.draw(|f| {
+                area = f.area();
+                f.render_widget(&*view, area);
+                if let Some(p) = super::view::cursor(view, area) {
+                    f.set_cursor_position(p);
+                }
+            })?;
+            dirty = false;
+        }
+        // While the last tick had work, look again at once; while lines
+        // may still come (a stream that is quiet) or a copy is on its
+        // way, in slices; otherwise sleep until woken.
+        let wait = if worked {
+            Some(Duration::from_millis(1))
+        } else if view.loading() || clipboard.busy() {
+            Some(super::super::SIGNAL_SLICE)
         } else {
-            super::super::SIGNAL_SLICE
+            None
         };
-        if !super::super::poll(wait)? {
+        let ready = (std::mem::take(&mut unread) && super::super::poll(super::super::BURST_POLL)?)
+            || term::wait(wait)?;
+        if !ready {
             if term::terminal_gone() {
                 return Err(super::super::terminal_gone());
             }
-            settle(view, clipboard, &mut copying);
+            dirty |= settle(view, clipboard, &mut copying);
             match signals.take() {
                 None => {}
                 Some(SignalAction::Exit(status)) => {
@@ -119,19 +151,24 @@ fn list_loop(
                 Some(SignalAction::Suspend) => {
                     term::suspend()?;
                     terminal.clear()?;
+                    dirty = true;
                 }
                 Some(SignalAction::Redraw) => {
                     term::resume()?;
                     terminal.clear()?;
+                    dirty = true;
                 }
+                Some(SignalAction::Resize) => dirty = true,
             }
             continue;
         }
+        dirty = true;
         let mut burst = vec![event::read()?];
         while burst.len() < super::super::MAX_BURST && super::super::poll(super::super::BURST_POLL)?
         {
             burst.push(event::read()?);
         }
+        unread = burst.len() == super::super::MAX_BURST;
         if crate::explorer::event_batch::quits(&burst) {
             return Ok(Outcome::Quit(None));
         }
@@ -181,6 +218,7 @@ fn list_loop(
                         // list it comes back to.
                         Ended::Back => {
                             terminal.clear()?;
+                            unread = true;
                             break;
                         }
                         Ended::Quit => return Ok(Outcome::Quit(None)),
@@ -193,13 +231,15 @@ fn list_loop(
 }
 
 /// Say on the status line what settled: a copy on its way, a background
-/// thread's panic.
+/// thread's panic. `true` when something did.
 fn settle(
     view: &mut ListView,
     clipboard: &mut SystemClipboard,
     copying: &mut Option<&'static str>,
-) {
+) -> bool {
+    let mut changed = false;
     if let Some(outcome) = clipboard.settled() {
+        changed = true;
         let label = copying.take().unwrap_or("the text");
         view.status = Some(match outcome {
             Ok(to) => Status {
@@ -217,5 +257,7 @@ fn settle(
             text: format!("a background task failed (the list goes on): {panic}"),
             error: true,
         });
+        changed = true;
     }
+    changed
 }

@@ -6,6 +6,8 @@
 //! numbers `uriscope stats` prints). Only the rows in sight are looked
 //! at, so a frame costs the screen, not the list.
 
+use std::borrow::Cow;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
@@ -276,18 +278,15 @@ fn list(view: &ListView, area: Rect, buf: &mut Buffer) {
         let w = area.width as usize;
         let (text, tail, style) = match entry {
             Entry::Line(l) => (
-                format!("{} {}", marker(view, l), mask_password(c.text(l))),
+                format!("{} {}", marker(view, l), shown(c.text(l), w)),
                 String::new(),
                 Style::new(),
             ),
             Entry::Group { group, shown, .. } => {
                 let first = c.first_of(by, group as usize).unwrap_or(0);
-                let key = c
-                    .key(by, group as usize)
-                    .unwrap_or(c.text(first))
-                    .to_string();
+                let key = c.key(by, group as usize).unwrap_or(c.text(first));
                 (
-                    format!("▾ {}× {}", thousands(u64::from(shown)), mask_password(&key)),
+                    format!("▾ {}× {}", thousands(u64::from(shown)), self::shown(key, w)),
                     String::new(),
                     Style::new().add_modifier(Modifier::BOLD),
                 )
@@ -306,7 +305,7 @@ fn list(view: &ListView, area: Rect, buf: &mut Buffer) {
                     }
                 };
                 (
-                    format!("  {} {}", marker(view, line), mask_password(c.text(line))),
+                    format!("  {} {}", marker(view, line), shown(c.text(line), w)),
                     tail,
                     Style::new(),
                 )
@@ -350,6 +349,57 @@ fn list(view: &ListView, area: Rect, buf: &mut Buffer) {
             Style::new().add_modifier(Modifier::DIM),
         );
     }
+}
+
+/// The most bytes of a line a row of `cols` columns looks at: four a
+/// column (the longest UTF-8 character), and some for what a row puts
+/// before it.
+fn row_bytes(cols: usize) -> usize {
+    cols.saturating_mul(4).saturating_add(16)
+}
+
+/// What a row of `cols` columns shows of the line `text`, its password
+/// masked: the line's start alone when it is longer than the row can
+/// show ([`row_bytes`]), so a draw costs the screen, not a 50 MB line.
+/// Cut there, a password is masked as on the whole line when the
+/// authority ends within the start; otherwise (the authority runs past
+/// it) everything from the authority's first `:` on is masked, since the
+/// last `@` that would tell a userinfo from a port is not seen.
+fn shown(text: &str, cols: usize) -> Cow<'_, str> {
+    let max = row_bytes(cols);
+    if text.len() <= max {
+        return mask_password(text);
+    }
+    let mut cut = max;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let start = &text[..cut];
+    let masked = match authority_start(start) {
+        Some(a) if !start[a..].contains(['/', '?', '#']) => match start[a..].find(':') {
+            Some(colon) => Cow::Owned(format!("{}****", &start[..a + colon + 1])),
+            None => Cow::Borrowed(start),
+        },
+        _ => mask_password(start),
+    };
+    Cow::Owned(format!("{masked}…"))
+}
+
+/// Where the authority of `text` starts (after `//`), when it has one:
+/// the `//` at the start or right after the scheme.
+fn authority_start(text: &str) -> Option<usize> {
+    let after_scheme = text
+        .find(':')
+        .filter(|&i| {
+            i > 0
+                && text[..i]
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+        })
+        .map_or(0, |i| i + 1);
+    text[after_scheme..]
+        .starts_with("//")
+        .then_some(after_scheme + 2)
 }
 
 /// A line's mark in the list: `✗` invalid, `!` with a confusion flag.
@@ -449,5 +499,33 @@ fn chooser(view: &ListView, at: usize, area: Rect, buf: &mut Buffer) {
             inner.width as usize,
             style,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{row_bytes, shown};
+
+    #[test]
+    fn a_long_line_is_shown_by_its_start_with_its_password_masked() {
+        let tail = "x".repeat(1_000_000);
+        let line = format!("http://user:secret@host/{tail}");
+        let row = shown(&line, 80);
+        assert!(row.len() <= row_bytes(80) + '…'.len_utf8(), "{}", row.len());
+        assert!(row.starts_with("http://user:****@host/xxx"), "{row}");
+        assert!(row.ends_with('…'));
+        // The authority runs past what is looked at: no part of what may
+        // be a password is shown.
+        let line = format!("http://user:secret{tail}@host/");
+        let row = shown(&line, 80);
+        assert_eq!(row, "http://user:****…");
+        assert!(!row.contains("secret"));
+        let line = format!("http://host{tail}");
+        assert!(shown(&line, 80).starts_with("http://hostxxx"));
+        // A short line is masked whole, as before.
+        assert_eq!(shown("http://u:p@h/", 80), "http://u:****@h/");
+        // A cut never splits a character.
+        let line = "é".repeat(1000);
+        assert!(shown(&line, 10).ends_with("é…"));
     }
 }

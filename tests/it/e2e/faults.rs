@@ -54,7 +54,7 @@ fn kill_bus_restores_and_exits_135() {
 
 /// Whether `program` is on PATH; under CI=true its absence is a failure,
 /// elsewhere the test says it skipped.
-fn have(program: &str) -> bool {
+pub(super) fn have(program: &str) -> bool {
     let found = std::process::Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
         .output()
@@ -70,7 +70,7 @@ fn have(program: &str) -> bool {
 }
 
 /// Whether `pid` has ended (gone, or a zombie not yet reaped).
-fn ended(pid: u32) -> bool {
+pub(super) fn ended(pid: u32) -> bool {
     proc_state(pid).is_none_or(|c| c == 'Z')
 }
 
@@ -210,10 +210,10 @@ fn a_background_thread_panic_is_a_message_and_the_explorer_goes_on() {
 
 /// A folder of the test's own, removed when dropped (also when the test
 /// fails).
-struct Scratch(std::path::PathBuf);
+pub(super) struct Scratch(pub(super) std::path::PathBuf);
 
 impl Scratch {
-    fn new(name: &str) -> Scratch {
+    pub(super) fn new(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("uriscope-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("scratch folder");
@@ -228,7 +228,7 @@ impl Drop for Scratch {
 }
 
 /// Write an executable shell script `name` into `dir`.
-fn fake_program(dir: &Path, name: &str, script: &str) {
+pub(super) fn fake_program(dir: &Path, name: &str, script: &str) {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).expect("write the script");

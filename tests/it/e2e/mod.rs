@@ -1,6 +1,8 @@
 //! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
 
 mod faults;
+mod guardian;
+mod idle;
 mod skips;
 pub mod tmux;
 mod tmux_habits;

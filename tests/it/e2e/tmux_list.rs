@@ -191,3 +191,70 @@ fn print_writes_the_url_selected_before_the_explorer_was_opened() {
     assert_eq!(code, 0);
     assert_eq!(text, "https://shop.example/item?id=7&lang=de\n");
 }
+
+/// A folder of the test's own with `list.txt` holding `bytes`.
+fn list_of(name: &str, bytes: &[u8]) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("uriscope-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let list = dir.join("list.txt");
+    std::fs::write(&list, bytes).expect("write");
+    let l = list.display().to_string();
+    (dir, l)
+}
+
+/// `--print` with stdout the terminal: a line holding `ESC ] 2 ; pwned
+/// BEL` is refused on stderr as every answer with a control is, the window
+/// keeps its title, and the other line is printed; the status says a line
+/// was refused.
+#[test]
+fn print_to_a_terminal_refuses_a_line_that_holds_an_escape_sequence() {
+    if !tmux_available() {
+        return;
+    }
+    let (dir, l) = list_of(
+        "print-tty",
+        b"http://ok.example/\nhttp://a/\x1b]2;pwned\x07\n",
+    );
+    let t = Tmux::start(&["--list", &l, "--print"], &[], 120, 30);
+    t.wait_text("2 of 2");
+    let title = t.format("#{pane_title}");
+    t.key("C-x");
+    let (code, stty, s) = t.wait_exit();
+    t.assert_restored(&stty, &s);
+    assert_eq!(code, 1, "{s}");
+    assert!(s.contains("http://ok.example/"), "{s}");
+    assert!(s.contains("holds ESC (U+001B)"), "{s}");
+    assert_eq!(t.format("#{pane_title}"), title, "the title was set");
+    assert_ne!(t.format("#{pane_title}"), "pwned");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--print` to a file: a line that is not UTF-8 is not written with
+/// U+FFFD in place of its bytes (a different URL for whoever reads the
+/// file); it is named on stderr, and the other lines are written.
+#[test]
+fn print_to_a_file_never_writes_a_line_changed_from_its_bytes() {
+    if !tmux_available() {
+        return;
+    }
+    let (dir, l) = list_of("print-bytes", b"http://a/\xff\nhttp://b/\n");
+    let out = dir.join("out.txt");
+    let wrap = dir.join("wrap.sh");
+    std::fs::write(&wrap, format!("#!/bin/sh\n\"$@\" > '{}'\n", out.display())).expect("wrap");
+    let w = format!("sh {}", wrap.display());
+    let t = Tmux::start(
+        &["--list", &l, "--print"],
+        &[("URISCOPE_WRAP", w.as_str())],
+        120,
+        30,
+    );
+    t.wait_text("2 of 2");
+    t.key("C-x");
+    let (code, stty, s) = t.wait_exit();
+    t.assert_restored(&stty, &s);
+    assert_eq!(code, 0, "{s}");
+    assert!(s.contains("was not UTF-8"), "{s}");
+    let written = std::fs::read(&out).expect("out");
+    assert_eq!(String::from_utf8_lossy(&written), "http://b/\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
