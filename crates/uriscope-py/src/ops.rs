@@ -82,7 +82,7 @@ impl Part {
     /// The component of `s`, as `parse` gives it: the grammar's when `s`
     /// is valid; for invalid input, the Appendix B split's scheme,
     /// authority, path, query and fragment, and no userinfo, host or port.
-    fn of<'a>(self, s: &'a str, o: ParseOptions) -> Option<&'a str> {
+    fn of(self, s: &str, o: ParseOptions) -> Option<&str> {
         if let Some(u) = row::parsed(s, o) {
             return match self {
                 Part::Scheme => u.scheme(),

@@ -9,7 +9,7 @@ use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use uriscope_core::lint::Linted;
-use uriscope_core::{analyze, Finding, ParseOptions, Report};
+use uriscope_core::{analyze, Mark, ParseOptions, Report};
 
 use crate::column::{TextBuilder, Texts};
 
@@ -79,9 +79,9 @@ impl<'a> Row<'a> {
 }
 
 /// The first finding of the input (the grammar's and the lint's, in the
-/// order `parse --json` lists them).
-pub fn first_finding(l: &Linted<'_>) -> Option<Finding> {
-    l.findings().next()
+/// order `parse --json` lists them), without its message.
+pub fn first_finding(l: &Linted<'_>) -> Option<Mark> {
+    l.marks().next()
 }
 
 /// The names of the struct's text fields, in order.

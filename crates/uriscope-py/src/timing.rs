@@ -26,9 +26,10 @@ pub fn core_seconds(py: Python<'_>, urls: Vec<String>, op: &str, repeat: usize) 
         "analyze" => |s| analyze(s, ParseOptions::default()).is_valid() as usize,
         "parse" => |s| {
             let r = analyze(s, ParseOptions::default());
-            let row = Row::of(&r);
+            let row = black_box(Row::of(&r));
             let l = Linted::new(&r);
-            row.path.len() + first_finding(&l).map_or(0, |f| f.span.start)
+            let first = black_box(first_finding(&l));
+            row.path.len() + first.map_or(0, |f| f.span.start)
         },
         _ => return Err(PyValueError::new_err(format!("no timed op {op:?}"))),
     };
