@@ -66,6 +66,7 @@
 #![forbid(unsafe_code)]
 
 mod equivalence;
+mod equivalence_key;
 mod normalize;
 pub mod quote;
 mod resolution;
@@ -88,6 +89,7 @@ pub mod template;
 pub mod trace;
 
 pub use equivalence::{equivalence, ComparisonRung, Equivalence};
+pub use equivalence_key::equivalence_key;
 pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions};
 pub use resolution::dot_segments::remove_dot_segments;
 pub use resolution::relative::{make_relative, Relative};

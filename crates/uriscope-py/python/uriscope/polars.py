@@ -1,0 +1,187 @@
+"""The ``uri`` expression namespace for Polars.
+
+``import uriscope.polars`` registers it (``import uriscope`` does too when
+Polars is already imported)::
+
+    import polars as pl
+    import uriscope.polars  # noqa: F401
+
+    df.with_columns(
+        pl.col("url").uri.normalize().alias("normal"),
+        pl.col("url").uri.host().alias("host"),
+        pl.col("url").uri.parse().alias("parts"),
+    )
+
+Each method is an element-wise ``map_batches`` over the Arrow functions of
+``uriscope``: it runs on each batch as Polars hands it over (lazy and
+streaming queries included), reads the strings in place and gives a
+column of the declared type, so the query plan knows the schema.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from . import _core
+
+__all__ = ["UriNamespace", "PARSE_DTYPE", "FINDINGS_DTYPE"]
+
+#: The Polars type of ``.uri.parse()``.
+PARSE_DTYPE = pl.Struct(
+    {"valid": pl.Boolean}
+    | {
+        n: pl.String
+        for n in (
+            "kind",
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "host_kind",
+            "port",
+            "path",
+            "query",
+            "fragment",
+            "finding",
+        )
+    }
+    | {"finding_start": pl.Int64}
+)
+
+#: The Polars type of ``.uri.findings()``.
+FINDINGS_DTYPE = pl.List(
+    pl.Struct(
+        {
+            "code": pl.String,
+            "start": pl.Int64,
+            "end": pl.Int64,
+            "severity": pl.String,
+            "section": pl.String,
+            "message": pl.String,
+        }
+    )
+)
+
+
+def _series(name: str, answer) -> pl.Series:
+    """The core's answer (an Arrow array or chunked array) as a Series."""
+    s = pl.Series(name, answer)
+    return s
+
+
+def _map(expr: pl.Expr, fn, dtype, **kw) -> pl.Expr:
+    def run(s: pl.Series) -> pl.Series:
+        return _series(s.name, fn(s, **kw))
+
+    return expr.map_batches(run, return_dtype=dtype, is_elementwise=True)
+
+
+@pl.api.register_expr_namespace("uri")
+class UriNamespace:
+    """URI functions on a string expression (RFC 3986); each row's answer is
+    the ``uriscope`` command's, a null where there is none."""
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def parse(self, *, iri: bool = False) -> pl.Expr:
+        """A struct per row (RFC 3986 §3): see ``uriscope.parse``."""
+        return _map(self._expr, _core.parse, PARSE_DTYPE, iri=iri)
+
+    def findings(self, *, iri: bool = False) -> pl.Expr:
+        """Every finding of each row: see ``uriscope.findings``."""
+        return _map(self._expr, _core.findings, FINDINGS_DTYPE, iri=iri)
+
+    def is_valid(self, *, iri: bool = False) -> pl.Expr:
+        """Whether each row is a valid URI-reference (RFC 3986 §4.1)."""
+        return _map(self._expr, _core.is_valid, pl.Boolean, iri=iri)
+
+    def normalize(
+        self,
+        *,
+        syntax_only: bool = False,
+        rfc5952: bool = False,
+        keep_encoded_dots: bool = False,
+        iri: bool = False,
+    ) -> pl.Expr:
+        """The normal form (RFC 3986 §6.2.2, §6.2.3): see ``uriscope.normalize``."""
+        return _map(
+            self._expr,
+            _core.normalize,
+            pl.String,
+            syntax_only=syntax_only,
+            rfc5952=rfc5952,
+            keep_encoded_dots=keep_encoded_dots,
+            iri=iri,
+        )
+
+    def equivalence_key(self, *, keep_encoded_dots: bool = False, iri: bool = False) -> pl.Expr:
+        """The key ``uriscope dedupe`` groups by (RFC 3986 §6.2)."""
+        return _map(
+            self._expr,
+            _core.equivalence_key,
+            pl.String,
+            keep_encoded_dots=keep_encoded_dots,
+            iri=iri,
+        )
+
+    def resolve(self, base: str, *, compat: bool = False, iri: bool = False) -> pl.Expr:
+        """Each reference resolved against ``base`` (RFC 3986 §5.2)."""
+
+        def run(s: pl.Series) -> pl.Series:
+            return _series(s.name, _core.resolve(s, base, compat=compat, iri=iri))
+
+        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+
+    def relative(self, base: str, *, iri: bool = False) -> pl.Expr:
+        """The shortest reference from ``base`` to each target (RFC 3986 §5.2)."""
+
+        def run(s: pl.Series) -> pl.Series:
+            return _series(s.name, _core.relative(s, base, iri=iri))
+
+        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+
+    def encode(self, *, set: str = "unreserved", keep_escapes: bool = False) -> pl.Expr:
+        """Each text percent-encoded for a component (RFC 3986 §2.1)."""
+        return _map(self._expr, _core.encode, pl.String, set=set, keep_escapes=keep_escapes)
+
+    def decode(self, *, plus: bool = False) -> pl.Expr:
+        """Each text's escapes decoded (RFC 3986 §2.1); null if not UTF-8."""
+        return _map(self._expr, _core.decode, pl.String, plus=plus)
+
+    def component(self, name: str, *, iri: bool = False) -> pl.Expr:
+        """One component, as ``uriscope.component``."""
+
+        def run(s: pl.Series) -> pl.Series:
+            return _series(s.name, _core.component(s, name, iri=iri))
+
+        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+
+    def scheme(self, *, iri: bool = False) -> pl.Expr:
+        """The scheme (RFC 3986 §3.1)."""
+        return self.component("scheme", iri=iri)
+
+    def userinfo(self, *, iri: bool = False) -> pl.Expr:
+        """The userinfo (RFC 3986 §3.2.1)."""
+        return self.component("userinfo", iri=iri)
+
+    def host(self, *, iri: bool = False) -> pl.Expr:
+        """The host (RFC 3986 §3.2.2)."""
+        return self.component("host", iri=iri)
+
+    def port(self, *, iri: bool = False) -> pl.Expr:
+        """The port (RFC 3986 §3.2.3), as written."""
+        return self.component("port", iri=iri)
+
+    def path(self, *, iri: bool = False) -> pl.Expr:
+        """The path (RFC 3986 §3.3)."""
+        return self.component("path", iri=iri)
+
+    def query(self, *, iri: bool = False) -> pl.Expr:
+        """The query (RFC 3986 §3.4)."""
+        return self.component("query", iri=iri)
+
+    def fragment(self, *, iri: bool = False) -> pl.Expr:
+        """The fragment (RFC 3986 §3.5)."""
+        return self.component("fragment", iri=iri)
+
