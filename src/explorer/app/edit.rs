@@ -5,7 +5,10 @@
 //! replaced in one undo step, or the diagnostic). Built on
 //! [`uri::edit`](crate::uri::edit); drawn by `ui::overlay`.
 
+use std::borrow::Cow;
+
 use super::{follow, App, Editor, Focus, Overlay, StatusKind};
+use crate::uri::edit::field::{self, FieldRules};
 use crate::uri::edit::{query, Component, Editable};
 use crate::uri::percent::{encode_set, EncodeSet};
 use crate::uri::ParseOptions;
@@ -103,7 +106,8 @@ impl Target {
 pub struct EditField {
     /// What it edits.
     pub target: Target,
-    /// The value, decoded (what a user reads and types).
+    /// The value as the user reads and types it: decoded, but for the
+    /// escapes that carry meaning in the component.
     pub field: Editor,
 }
 
@@ -121,79 +125,127 @@ fn editable(app: &App) -> Result<Editable, String> {
         .map_err(|e| format!("the input does not parse ({e}): correct it on the input line first"))
 }
 
-/// The decoded value of `t` in `u`, as the field starts.
-fn value(u: &Editable, t: Target) -> String {
-    let dec = |c: Component| u.decoded(c).map(|d| d.text.into_owned());
+/// The rules `t`'s field shows its value and encodes typed text with;
+/// `None` for a value written as typed (scheme, port).
+fn rules(t: Target) -> Option<&'static FieldRules> {
     match t {
-        Target::Scheme => dec(Component::Scheme),
-        Target::Userinfo => match (dec(Component::User), dec(Component::Password)) {
-            (Some(user), Some(pw)) => Some(format!("{user}:{pw}")),
-            (user, _) => user,
-        },
-        Target::Host => dec(Component::Host),
-        Target::Port => dec(Component::Port),
-        Target::Path => dec(Component::Path),
-        Target::Query => dec(Component::Query),
-        Target::Fragment => dec(Component::Fragment),
-        Target::Pair(i) => u.query.as_deref().and_then(|q| {
-            let p = query::pairs(q, '&').nth(i)?;
-            Some(match query::key_value(p) {
-                (k, Some(v)) => format!("{k}={v}"),
-                (k, None) => k.into_owned(),
-            })
-        }),
-        Target::NewPair => None,
+        Target::Scheme | Target::Port => None,
+        Target::Userinfo => Some(&field::USERINFO),
+        Target::Host => Some(&field::HOST),
+        Target::Path => Some(&field::PATH),
+        Target::Query => Some(&field::QUERY),
+        Target::Fragment => Some(&field::FRAGMENT),
+        Target::Pair(_) | Target::NewPair => Some(&field::PAIR),
     }
-    .unwrap_or_default()
 }
 
-/// `u` with `t` set to `text` (decoded; empty clears), recomposed and
-/// checked.
+/// The value of `t` in `u` as the URI writes it (empty when undefined).
+fn raw(u: &Editable, t: Target) -> Cow<'_, str> {
+    let get = |c: Component| u.get(c).unwrap_or_default();
+    match t {
+        Target::Scheme => get(Component::Scheme),
+        Target::Userinfo => match (&u.user, &u.password) {
+            (Some(user), Some(pw)) => Cow::Owned(format!("{user}:{pw}")),
+            (user, _) => Cow::Borrowed(user.as_deref().unwrap_or_default()),
+        },
+        Target::Host => get(Component::Host),
+        Target::Port => get(Component::Port),
+        Target::Path => get(Component::Path),
+        Target::Query => get(Component::Query),
+        Target::Fragment => get(Component::Fragment),
+        Target::Pair(i) => Cow::Borrowed(
+            u.query
+                .as_deref()
+                .and_then(|q| query::pairs(q, '&').nth(i))
+                .unwrap_or_default(),
+        ),
+        Target::NewPair => Cow::Borrowed(""),
+    }
+}
+
+/// The value of `t` in `u` as its field shows it: decoded, but for the
+/// escapes that carry meaning there ([`field::shown`]).
+fn value(u: &Editable, t: Target) -> String {
+    let raw = raw(u, t);
+    match rules(t) {
+        Some(r) => field::shown(&raw, r).into_owned(),
+        None => raw.into_owned(),
+    }
+}
+
+/// `u` with `t`'s field text set to `text`, recomposed and checked. Only
+/// what changed from the value the field opened with is encoded
+/// ([`field::written`]): a field left as it opened gives the input back
+/// byte for byte. An emptied field clears the component (deletes the
+/// pair); a host typed with non-ASCII letters in place of an ASCII one
+/// is written in IDNA (punycode), as RFC 3986 §3.2.2 advises.
 pub fn applied(u: &Editable, t: Target, text: &str) -> Result<String, String> {
     let mut u = u.clone();
+    let was = raw(&u, t).into_owned();
+    let old = value(&u, t);
+    let changed = text != old;
+    let emptied = changed && text.is_empty();
+    let new = match rules(t) {
+        // An IP literal's brackets and colons are typed as they are written.
+        Some(_) if t == Target::Host && text.starts_with('[') => text.to_string(),
+        Some(r) => field::written(&was, &old, text, r),
+        None => text.to_string(),
+    };
+    let opt = |v: String| (!emptied).then_some(v);
     let r = match t {
+        _ if !changed => Ok(()),
         Target::Scheme => u.set(Component::Scheme, text),
+        Target::Port => u.set(Component::Port, text),
         Target::Userinfo => {
             // The user ends at the first ':', the password follows.
-            let (user, pw) = match text.split_once(':') {
-                Some((a, b)) => (a, Some(b)),
-                None => (text, None),
+            let (user, pw) = match new.split_once(':') {
+                Some((a, b)) => (a.to_string(), Some(b.to_string())),
+                None => (new.clone(), None),
             };
-            u.set(Component::Password, pw.unwrap_or(""))
-                .and_then(|()| u.set(Component::User, user))
-                .map(|()| {
-                    if pw.is_some() && u.user.is_none() {
-                        u.user = Some(String::new());
-                    }
-                })
+            u.password = pw.filter(|_| !emptied);
+            u.user = opt(user);
+            Ok(())
         }
-        Target::Host => u.set(Component::Host, text),
-        Target::Port => u.set(Component::Port, text),
-        Target::Path => u.set(Component::Path, text),
-        Target::Query => u.set(Component::Query, text),
-        Target::Fragment => u.set(Component::Fragment, text),
+        Target::Host if !text.is_ascii() && was.is_ascii() => u.set(Component::Host, text),
+        Target::Host => {
+            u.host = opt(new);
+            Ok(())
+        }
+        Target::Path => {
+            u.path = new;
+            Ok(())
+        }
+        Target::Query => {
+            u.query = opt(new);
+            Ok(())
+        }
+        Target::Fragment => {
+            u.fragment = opt(new);
+            Ok(())
+        }
         Target::Pair(i) => {
-            // The pair replaced by the text encoded as one (both sides of
-            // its first '='); an empty text deletes it.
-            let mut list: Vec<String> = u
+            // The pair replaced by its new text; an emptied one deleted.
+            let mut list: Vec<&str> = u
                 .query
                 .as_deref()
-                .map(|q| query::pairs(q, '&').map(str::to_string).collect())
+                .map(|q| query::pairs(q, '&').collect())
                 .unwrap_or_default();
             if i < list.len() {
-                if text.is_empty() {
+                if emptied {
                     list.remove(i);
                 } else {
-                    list[i] = query::encode_pair(text, '&');
+                    list[i] = &new;
                 }
             }
-            u.query = (!list.is_empty()).then(|| list.join("&"));
+            let q = (!list.is_empty()).then(|| list.join("&"));
+            u.query = q;
             Ok(())
         }
         Target::NewPair => {
-            if !text.is_empty() {
-                query::append(&mut u, text, '&');
-            }
+            u.query = Some(match u.query.take() {
+                Some(q) if !q.is_empty() => format!("{q}&{new}"),
+                _ => new,
+            });
             Ok(())
         }
     };

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod curl;
+pub mod field;
 pub mod query;
 
 use std::borrow::Cow;
