@@ -14,6 +14,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("percent-encoding", "RFC 3986 §6.2.2.2"),
     ("path-segments", "RFC 3986 §6.2.2.3, §5.2.4"),
     ("scheme-based", "RFC 3986 §6.2.3"),
+    ("idna", "RFC 3987 §5.3.3, RFC 5891 §5"),
     ("simple-string", "RFC 3986 §6.2.1"),
     ("syntax-based", "RFC 3986 §6.2.2"),
     // Reference kinds and resolution branches.

@@ -1,11 +1,14 @@
 //! RFC 3986 §6.2: the comparison ladder. Two URIs are compared by simple
 //! string comparison (§6.2.1), then after syntax-based normalization
-//! (§6.2.2), then after scheme-based normalization (§6.2.3); the first rung at
-//! which they become equal is reported.
+//! (§6.2.2), then after scheme-based normalization (§6.2.3), then with
+//! their hosts in IDNA A-label form where the scheme's host is a DNS name
+//! (RFC 3987 §5.3.3); the first rung at which they become equal is
+//! reported.
 
 use std::fmt;
 
-use crate::normalize::{normalize_str, NormalizeError, NormalizeOptions};
+use crate::normalize::idna::{fold, Refused};
+use crate::normalize::{normalize_str, unfolded, NormalizeError, NormalizeOptions};
 use crate::{parse_with, ParseOptions};
 
 /// A rung of the §6.2 comparison ladder.
@@ -17,15 +20,19 @@ pub enum ComparisonRung {
     SyntaxBased,
     /// §6.2.3: equal after scheme-based normalization as well.
     SchemeBased,
+    /// RFC 3987 §5.3.3: equal once a DNS host is in its IDNA A-label form
+    /// (`résumé.example.org` and `xn--rsum-bpad.example.org`).
+    Idna,
 }
 
 impl ComparisonRung {
-    /// `simple-string`, `syntax-based` or `scheme-based`.
+    /// `simple-string`, `syntax-based`, `scheme-based` or `idna`.
     pub fn name(self) -> &'static str {
         match self {
             ComparisonRung::SimpleString => "simple-string",
             ComparisonRung::SyntaxBased => "syntax-based",
             ComparisonRung::SchemeBased => "scheme-based",
+            ComparisonRung::Idna => "idna",
         }
     }
 
@@ -35,6 +42,7 @@ impl ComparisonRung {
             ComparisonRung::SimpleString => "RFC 3986 §6.2.1",
             ComparisonRung::SyntaxBased => "RFC 3986 §6.2.2",
             ComparisonRung::SchemeBased => "RFC 3986 §6.2.3",
+            ComparisonRung::Idna => "RFC 3987 §5.3.3",
         }
     }
 }
@@ -50,8 +58,17 @@ impl fmt::Display for ComparisonRung {
 pub struct Equivalence {
     /// The first rung at which the two became equal, or `None` if they never did.
     pub rung: Option<ComparisonRung>,
-    /// The normal forms compared on the last rung tried (scheme-based).
+    /// The normal forms compared on the last rung tried (scheme-based,
+    /// hosts in IDNA A-label form).
     pub normalized: (String, String),
+    /// The scheme-based normal forms before their hosts were put in IDNA
+    /// A-label form, when that changed either (`None`: they are
+    /// [`normalized`](Equivalence::normalized)).
+    pub scheme_based: Option<(String, String)>,
+    /// When not equivalent and the hosts differ: why a host was kept as
+    /// written, IDNA having refused it (RFC 3987 §5.3.3), naming the
+    /// label at fault. [`verdict`](Equivalence::verdict) says it.
+    pub idna_refused: Option<String>,
     /// When not equivalent: the components that still differ after the last
     /// rung, among `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`.
     pub differs: Vec<&'static str>,
@@ -68,7 +85,8 @@ impl Equivalence {
     }
 
     /// The verdict as every surface says it: `equivalent (syntax-based,
-    /// RFC 3986 §6.2.2)`, or `not equivalent: host and query differ`.
+    /// RFC 3986 §6.2.2)`, or `not equivalent: host and query differ`,
+    /// followed by why a host was kept as written when IDNA refused it.
     ///
     /// ```
     /// use uriscope_core::equivalence;
@@ -91,7 +109,10 @@ impl Equivalence {
         } else {
             "differ"
         };
-        format!("not equivalent: {names} {verb}")
+        match &self.idna_refused {
+            Some(why) => format!("not equivalent: {names} {verb}; {why}"),
+            None => format!("not equivalent: {names} {verb}"),
+        }
     }
 }
 
@@ -131,13 +152,16 @@ pub fn equivalence(
         ..full
     };
     let (sa, sb) = (normalize_str(a, syntax)?, normalize_str(b, syntax)?);
-    let (fa, fb) = (normalize_str(a, full)?, normalize_str(b, full)?);
+    let (ca, fa, why_a) = scheme_based_forms(a, full)?;
+    let (cb, fb, why_b) = scheme_based_forms(b, full)?;
     let rung = if a == b {
         Some(ComparisonRung::SimpleString)
     } else if sa == sb {
         Some(ComparisonRung::SyntaxBased)
-    } else if fa == fb {
+    } else if ca.as_ref().unwrap_or(&fa) == cb.as_ref().unwrap_or(&fb) {
         Some(ComparisonRung::SchemeBased)
+    } else if fa == fb {
+        Some(ComparisonRung::Idna)
     } else {
         None
     };
@@ -146,6 +170,19 @@ pub fn equivalence(
     } else {
         differing_components(&fa, &fb, full.iri)
     };
+    let idna_refused = match (why_a, why_b) {
+        _ if !differs.contains(&"host") => None,
+        (Some(x), Some(y)) => Some(format!("the first host {x}; the second host {y}")),
+        (Some(x), None) => Some(format!("the first host {x}")),
+        (None, Some(y)) => Some(format!("the second host {y}")),
+        (None, None) => None,
+    };
+    let scheme_based = (ca.is_some() || cb.is_some()).then(|| {
+        (
+            ca.unwrap_or_else(|| fa.clone()),
+            cb.unwrap_or_else(|| fb.clone()),
+        )
+    });
     let hint = if rung.is_none() && full.keep_encoded_dots {
         let decoded = NormalizeOptions {
             keep_encoded_dots: false,
@@ -164,9 +201,35 @@ pub fn equivalence(
     Ok(Equivalence {
         rung,
         normalized: (fa, fb),
+        scheme_based,
+        idna_refused,
         differs,
         hint,
     })
+}
+
+/// The scheme-based normal form of `input` before the IDNA rung when that
+/// rung changed it, the form after it, and why the rung kept the host when
+/// IDNA refused it.
+fn scheme_based_forms(
+    input: &str,
+    options: NormalizeOptions,
+) -> Result<(Option<String>, String, Option<String>), NormalizeError> {
+    let (unfolded, may_fold) = unfolded(input, options)?;
+    if !may_fold {
+        return Ok((None, unfolded, None));
+    }
+    let (folded, refused): (String, Option<Refused>) = fold(unfolded.clone(), options.iri);
+    let why = refused.map(|r| {
+        format!(
+            "has no IDNA A-label form to compare (RFC 3987 §5.3.3): {}",
+            r.error
+        )
+    });
+    if folded == unfolded {
+        return Ok((None, folded, why));
+    }
+    Ok((Some(unfolded), folded, why))
 }
 
 /// The names of the components in which two valid URI-references (IRI-references with `iri`) differ.

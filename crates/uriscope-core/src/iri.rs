@@ -3,8 +3,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::host::{to_ascii as host_to_ascii, IdnaError};
-use crate::percent::{decode_bytes, escape, DecodeOptions};
+use crate::host::{dns_form, IdnaError};
+use crate::percent::escape;
 use crate::syntax::chars::{hex_value, is_iprivate, is_ucschar};
 use crate::{parse_iri, HostKind, ParseError, Span};
 
@@ -87,12 +87,10 @@ pub fn iri_to_uri_with(iri: &str, options: IriOptions) -> Result<Cow<'_, str>, I
     match host {
         Some(h) => {
             push_encoded(&mut out, &iri[..h.start]);
-            let name = h.slice(iri);
             // A reg-name may also hold UTF-8 escapes (§3.2.2 of RFC 3986):
-            // read them as characters before IDNA sees the name.
-            let decoded = decode_bytes(name.as_bytes(), DecodeOptions::default());
-            let name = std::str::from_utf8(&decoded).unwrap_or(name);
-            let ascii = host_to_ascii(name).map_err(|error| IriError::Idna { host: h, error })?;
+            // `dns_form` reads them as characters before IDNA sees the name.
+            let ascii =
+                dns_form(h.slice(iri)).map_err(|error| IriError::Idna { host: h, error })?;
             out.push_str(&ascii);
             push_encoded(&mut out, &iri[h.end..]);
         }

@@ -1,5 +1,5 @@
 //! What uriscope knows of each scheme: its default port, whether it needs
-//! an authority, where it is defined. The one table the lint, the
+//! an authority, whether its host is a DNS name, where it is defined. The one table the lint, the
 //! normalization's default-port rung and the explorer read.
 //!
 //! ```
@@ -8,4 +8,6 @@
 //! assert_eq!(scheme::lookup("mailto").map(|s| s.spec), Some("RFC 6068"));
 //! ```
 
-pub use crate::lint::scheme::{default_port, lookup, AuthorityRule, SchemeInfo, SCHEMES};
+pub use crate::lint::scheme::{
+    default_port, has_dns_host, lookup, AuthorityRule, SchemeInfo, SCHEMES,
+};

@@ -226,11 +226,20 @@ fn comparison_lines(
         ),
         (
             ComparisonRung::SchemeBased,
-            Some(e.normalized.0.clone()),
-            Some(e.normalized.1.clone()),
+            Some(e.scheme_based.as_ref().unwrap_or(&e.normalized).0.clone()),
+            Some(e.scheme_based.as_ref().unwrap_or(&e.normalized).1.clone()),
+        ),
+        // Shown where folding the hosts changed a form.
+        (
+            ComparisonRung::Idna,
+            e.scheme_based.as_ref().map(|_| e.normalized.0.clone()),
+            e.scheme_based.as_ref().map(|_| e.normalized.1.clone()),
         ),
     ];
     for (rung, x, y) in rungs {
+        if rung == ComparisonRung::Idna && x.is_none() {
+            break;
+        }
         let equal = x == y;
         let verdict = if equal { "equal " } else { "differ" };
         let style = if equal { theme.good() } else { theme.dim() };

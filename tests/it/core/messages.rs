@@ -50,6 +50,7 @@ const BY_CODE: &[(&str, &str)] = &[
     ("ipv4-rare-form", "http://0x7f.1/"),
     ("mixed-script-label", "http://p\u{430}ypal.com/"),
     ("punycode-invalid", "http://xn--zz.com/"),
+    ("host-not-idna", "http://a%20b.example/"),
     ("scheme-needs-authority", "http:/a"),
     ("scheme-forbids-authority", "mailto://a@b"),
     ("scheme-empty-host", "http://:80/"),
@@ -182,6 +183,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
             }
             match equivalence(input, base, n) {
                 Ok(e) => {
+                    push("", e.verdict());
                     if let Some(h) = e.hint {
                         push("", h);
                     }

@@ -277,24 +277,27 @@ fn syntax_only_drops_an_empty_port() {
 
 /// Issue 10 point 1: RFC 3987 §5.3 normalization of IRIs.
 const IRI_NORMALIZATIONS: &[(&str, &str)] = &[
-    // Case (§5.3.2.1): scheme and ASCII host letters; non-ASCII left alone.
-    (
-        "HTTPS://MÜNCHEN.de/Straße?q=Ü",
-        "https://mÜnchen.de/Straße?q=Ü",
-    ),
+    // Case (§5.3.2.1): scheme and ASCII host letters; non-ASCII left alone
+    // (a scheme whose host is no DNS name: the idna rung leaves it).
+    ("S://MÜNCHEN.de/Straße?q=Ü", "s://mÜnchen.de/Straße?q=Ü"),
     // Percent-encoding (§5.3.2.3): iunreserved escapes decoded where UTF-8.
     (
-        "https://m%C3%BCnchen.de/stra%c3%9fe?q=%C3%BC#%7e",
-        "https://münchen.de/straße?q=ü#~",
+        "s://m%C3%BCnchen.de/stra%c3%9fe?q=%C3%BC#%7e",
+        "s://münchen.de/straße?q=ü#~",
+    ),
+    // A DNS host in its A-label form (§5.3.3), whatever its case or escapes.
+    (
+        "HTTPS://M%C3%9CNCHEN.de/Straße?q=Ü",
+        "https://xn--mnchen-3ya.de/Straße?q=Ü",
     ),
     // Not UTF-8, a bidi control (§4.1), reserved: stay encoded.
     ("http://a/%FC/%E2%80%AE/%2F", "http://a/%FC/%E2%80%AE/%2F"),
     // Path segments (§5.3.2.4).
     (
         "https://münchen.de/a/./b/../straße/%2E%2E/ü",
-        "https://münchen.de/a/ü",
+        "https://xn--mnchen-3ya.de/a/ü",
     ),
-    ("https://münchen.de:443", "https://münchen.de/"),
+    ("https://münchen.de:443", "https://xn--mnchen-3ya.de/"),
 ];
 
 #[test]
@@ -387,6 +390,9 @@ fn uri_strategy() -> impl Strategy<Value = String> {
         Just("[::ffff:1.2.3.4]".to_string()),
         Just("[fe80::A%25Eth%30]".to_string()),
         Just("127.0.0.1".to_string()),
+        Just("b%C3%BCcher.de".to_string()),
+        Just("XN--BCHER-KVA.de".to_string()),
+        Just("r%E9sum%E9.example".to_string()),
     ];
     let port = prop_oneof![
         Just(""),
@@ -583,5 +589,5 @@ fn equiv_encoded_dot_segment_names_keep_encoded_dots() {
     assert!(!trace.contains("encoded-dot-segment-kept"), "{trace}");
     assert!(trace.trim_end().ends_with("= http://a/b"), "{trace}");
     let iri = run(&["normalize", "--iri", "HTTPS://münchen.de/stra%C3%9Fe"]);
-    assert_eq!(iri, "https://münchen.de/straße\n");
+    assert_eq!(iri, "https://xn--mnchen-3ya.de/straße\n");
 }

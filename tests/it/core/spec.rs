@@ -61,6 +61,7 @@ fn all_rungs() -> Vec<RungKind> {
         RungKind::PathSegments,
         RungKind::EmptyPort,
         RungKind::SchemeBased,
+        RungKind::Idna,
     ];
     for r in all {
         match r {
@@ -69,7 +70,8 @@ fn all_rungs() -> Vec<RungKind> {
             | RungKind::PercentEncoding
             | RungKind::PathSegments
             | RungKind::EmptyPort
-            | RungKind::SchemeBased => {}
+            | RungKind::SchemeBased
+            | RungKind::Idna => {}
         }
     }
     all.to_vec()
@@ -271,6 +273,7 @@ fn every_rule_rung_step_and_set_cites_a_section_that_exists() {
         ComparisonRung::SimpleString,
         ComparisonRung::SyntaxBased,
         ComparisonRung::SchemeBased,
+        ComparisonRung::Idna,
     ] {
         assert_cites(r.name(), r.section());
     }

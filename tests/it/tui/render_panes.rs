@@ -214,3 +214,39 @@ mod props {
         }
     }
 }
+
+#[test]
+fn compare_pane_shows_the_idna_rung_that_made_two_hosts_equal() {
+    let mut a = on("http://résumé.example.org", Pane::Compare);
+    update(
+        &mut a,
+        Action::Paste("http://xn--rsum-bpad.example.org".into()),
+    );
+    let s = screen(&a, 100, 50);
+    let row = |name: &str| {
+        s.lines()
+            .find(|l| l.contains(&format!("  {name:<14}")))
+            .unwrap_or_else(|| panic!("no {name} row in\n{s}"))
+            .to_string()
+    };
+    assert!(row("scheme-based").contains("differ"), "{s}");
+    let idna = row("idna");
+    assert!(idna.contains("equal"), "{s}");
+    assert!(idna.contains("http://xn--rsum-bpad.example.org/"), "{s}");
+    assert!(s.contains("equivalent (idna, RFC 3987 §5.3.3)"), "{s}");
+    // A host IDNA refuses: the verdict says why.
+    let mut a = on("http://résumé_.example.org", Pane::Compare);
+    update(
+        &mut a,
+        Action::Paste("http://xn--rsum-bpad.example.org".into()),
+    );
+    let s = screen(&a, 300, 50);
+    assert!(
+        s.contains("not equivalent: host differs; the first host has no IDNA A-label form"),
+        "{s}"
+    );
+    assert!(
+        !s.contains(&format!("  {:<14}", "idna")),
+        "no idna row where nothing was folded:\n{s}"
+    );
+}

@@ -153,6 +153,30 @@ pub fn to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
     convert(host, &LAST_ASCII, "ToASCII", ascii_step)
 }
 
+/// The A-label form of a registered name as a URI or an IRI writes it
+/// (RFC 3986 §3.2.2: its escapes are UTF-8, read as characters first),
+/// through [`to_ascii`]: the one form `iri_to_uri` writes for an IRI's
+/// host and the scheme-based normalization compares (RFC 3987 §3.1,
+/// §5.3.3). Escapes that are not UTF-8 are left for ToASCII to refuse.
+///
+/// ```
+/// use uriscope_core::host::dns_form;
+/// assert_eq!(dns_form("r%C3%A9sum%C3%A9.example.org").unwrap(), "xn--rsum-bpad.example.org");
+/// assert_eq!(dns_form("résumé.example.org").unwrap(), "xn--rsum-bpad.example.org");
+/// assert_eq!(dns_form("example.com").unwrap(), "example.com");
+/// assert!(dns_form("a%FF.example").is_err());
+/// ```
+pub fn dns_form(reg_name: &str) -> Result<Cow<'_, str>, IdnaError> {
+    let decoded = crate::lint::host_insight::percent_decode(reg_name);
+    match decoded {
+        Cow::Borrowed(_) => to_ascii(reg_name),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(name) => to_ascii(&name).map(|a| Cow::Owned(a.into_owned())),
+            Err(_) => to_ascii(reg_name),
+        },
+    }
+}
+
 /// `host` through `step` (ToASCII or ToUnicode, named `operation`), the
 /// failing label found on failure; a long host's answer kept in `last`.
 fn convert<'h>(

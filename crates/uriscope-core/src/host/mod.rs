@@ -17,4 +17,4 @@ pub use crate::lint::host_insight::{inet_aton, mixed_scripts, script_of, Script}
 pub use crate::syntax::ipv6_text::{canonical as ipv6_canonical, pieces as ipv6_pieces};
 pub use identity::{identity, same};
 pub(crate) use idna::is_overlong_ace_label;
-pub use idna::{forms, to_ascii, to_unicode, HostForms, IdnaError, MAX_LABEL_LEN};
+pub use idna::{dns_form, forms, to_ascii, to_unicode, HostForms, IdnaError, MAX_LABEL_LEN};

@@ -48,6 +48,10 @@ pub struct SchemeInfo {
     /// Why a fragment (`ws://h/#f`) is not allowed, citing the spec; `None`
     /// when fragments may be used.
     pub fragment_forbidden: Option<&'static str>,
+    /// Whether the host is a DNS name (a client looks it up in the DNS, so
+    /// its IDNA A-label form names the same host: RFC 3987 §5.3.3, RFC 5891
+    /// §5): what the scheme-based rung of normalization folds.
+    pub dns_host: bool,
 }
 
 impl SchemeInfo {
@@ -63,6 +67,14 @@ impl SchemeInfo {
     const fn no_fragment(self, why: &'static str) -> Self {
         SchemeInfo {
             fragment_forbidden: Some(why),
+            ..self
+        }
+    }
+
+    /// The row with a host that is a DNS name.
+    const fn dns(self) -> Self {
+        SchemeInfo {
+            dns_host: true,
             ..self
         }
     }
@@ -91,6 +103,7 @@ const fn hier(name: &'static str, port: Option<u16>, spec: &'static str) -> Sche
         spec,
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     }
 }
 
@@ -103,6 +116,7 @@ const fn opaque(name: &'static str, spec: &'static str) -> SchemeInfo {
         spec,
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     }
 }
 
@@ -119,6 +133,7 @@ const fn optional_authority(
         spec,
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     }
 }
 
@@ -128,39 +143,45 @@ pub static SCHEMES: &[SchemeInfo] = LIST;
 const LIST: &[SchemeInfo] = &[
     opaque("about", "RFC 6694"),
     opaque("cid", "RFC 2392"),
-    hier("coap", Some(5683), "RFC 7252"),
-    hier("coaps", Some(5684), "RFC 7252"),
+    hier("coap", Some(5683), "RFC 7252").dns(),
+    hier("coaps", Some(5684), "RFC 7252").dns(),
     opaque("data", "RFC 2397"),
-    optional_authority("dns", Some(53), "RFC 4501"),
+    optional_authority("dns", Some(53), "RFC 4501").dns(),
     optional_authority("file", None, "RFC 8089"),
-    hier("ftp", Some(21), "RFC 1738"),
+    hier("ftp", Some(21), "RFC 1738").dns(),
     opaque("geo", "RFC 5870"),
-    hier("git", Some(9418), "Git documentation (IANA provisional)"),
-    hier("gopher", Some(70), "RFC 4266"),
-    hier("http", Some(80), "RFC 9110").no_empty_host(HTTP_EMPTY_HOST),
-    hier("https", Some(443), "RFC 9110").no_empty_host(HTTP_EMPTY_HOST),
-    hier("imap", Some(143), "RFC 5092"),
-    hier("ipp", Some(631), "RFC 3510"),
-    hier("ipps", Some(631), "RFC 7472"),
+    hier("git", Some(9418), "Git documentation (IANA provisional)").dns(),
+    hier("gopher", Some(70), "RFC 4266").dns(),
+    hier("http", Some(80), "RFC 9110")
+        .no_empty_host(HTTP_EMPTY_HOST)
+        .dns(),
+    hier("https", Some(443), "RFC 9110")
+        .no_empty_host(HTTP_EMPTY_HOST)
+        .dns(),
+    hier("imap", Some(143), "RFC 5092").dns(),
+    hier("ipp", Some(631), "RFC 3510").dns(),
+    hier("ipps", Some(631), "RFC 7472").dns(),
     hier(
         "irc",
         Some(6667),
         "draft-butcher-irc-url (IANA provisional)",
-    ),
+    )
+    .dns(),
     opaque("javascript", "WHATWG HTML (no RFC)"),
-    hier("ldap", Some(389), "RFC 4516"),
+    hier("ldap", Some(389), "RFC 4516").dns(),
     hier(
         "ldaps",
         Some(636),
         "RFC 4516 usage over TLS (IANA provisional)",
-    ),
+    )
+    .dns(),
     opaque("magnet", "magnet-uri project (IANA provisional)"),
     opaque("mailto", "RFC 6068"),
     opaque("mid", "RFC 2392"),
-    optional_authority("news", Some(119), "RFC 5538"),
-    hier("nfs", Some(2049), "RFC 2224"),
-    hier("nntp", Some(119), "RFC 5538"),
-    hier("pop", Some(110), "RFC 2384"),
+    optional_authority("news", Some(119), "RFC 5538").dns(),
+    hier("nfs", Some(2049), "RFC 2224").dns(),
+    hier("nntp", Some(119), "RFC 5538").dns(),
+    hier("pop", Some(110), "RFC 2384").dns(),
     hier(
         "postgres",
         Some(5432),
@@ -171,17 +192,18 @@ const LIST: &[SchemeInfo] = &[
         Some(5432),
         "PostgreSQL libpq documentation (not IANA-registered)",
     ),
-    hier("prospero", Some(1525), "RFC 4157"),
-    hier("redis", Some(6379), "IANA provisional registration"),
-    hier("rsync", Some(873), "RFC 5781"),
-    hier("rtsp", Some(554), "RFC 7826"),
-    hier("rtsps", Some(322), "RFC 7826"),
+    hier("prospero", Some(1525), "RFC 4157").dns(),
+    hier("redis", Some(6379), "IANA provisional registration").dns(),
+    hier("rsync", Some(873), "RFC 5781").dns(),
+    hier("rtsp", Some(554), "RFC 7826").dns(),
+    hier("rtsps", Some(322), "RFC 7826").dns(),
     hier("s3", None, "AWS convention (not IANA-registered)"),
     hier(
         "sftp",
         Some(22),
         "draft-ietf-secsh-scp-sftp-ssh-uri (IANA provisional)",
-    ),
+    )
+    .dns(),
     SchemeInfo {
         name: "sip",
         default_port: Some(5060),
@@ -190,6 +212,7 @@ const LIST: &[SchemeInfo] = &[
         spec: "RFC 3261",
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     },
     SchemeInfo {
         name: "sips",
@@ -199,35 +222,41 @@ const LIST: &[SchemeInfo] = &[
         spec: "RFC 3261",
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     },
     opaque("sms", "RFC 5724"),
     hier(
         "smtp",
         Some(25),
         "RFC 5321 protocol (no URI scheme RFC; not IANA-registered)",
-    ),
-    hier("snmp", Some(161), "RFC 4088"),
+    )
+    .dns(),
+    hier("snmp", Some(161), "RFC 4088").dns(),
     hier(
         "ssh",
         Some(22),
         "draft-ietf-secsh-scp-sftp-ssh-uri (IANA provisional)",
-    ),
+    )
+    .dns(),
     hier(
         "svn",
         Some(3690),
         "Subversion documentation (IANA provisional)",
-    ),
+    )
+    .dns(),
     opaque("tel", "RFC 3966"),
-    hier("telnet", Some(23), "RFC 4248"),
+    hier("telnet", Some(23), "RFC 4248").dns(),
     opaque("urn", "RFC 8141"),
-    hier("vnc", Some(5900), "RFC 7869"),
-    hier("wais", Some(210), "RFC 4156"),
+    hier("vnc", Some(5900), "RFC 7869").dns(),
+    hier("wais", Some(210), "RFC 4156").dns(),
     hier("ws", Some(80), "RFC 6455")
         .no_empty_host(WS_EMPTY_HOST)
-        .no_fragment(WS_FRAGMENT),
+        .no_fragment(WS_FRAGMENT)
+        .dns(),
     hier("wss", Some(443), "RFC 6455")
         .no_empty_host(WS_EMPTY_HOST)
-        .no_fragment(WS_FRAGMENT),
+        .no_fragment(WS_FRAGMENT)
+        .dns(),
     SchemeInfo {
         name: "xmpp",
         default_port: None,
@@ -236,6 +265,7 @@ const LIST: &[SchemeInfo] = &[
         spec: "RFC 5122",
         empty_host_forbidden: None,
         fragment_forbidden: None,
+        dns_host: false,
     },
 ];
 
@@ -328,6 +358,18 @@ static KEYS: [u128; LIST.len()] = {
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
     lookup(scheme).and_then(|s| s.default_port)
+}
+
+/// Whether the host of `scheme` (case-insensitive) is a DNS name, as the
+/// table says ([`SchemeInfo::dns_host`]).
+///
+/// ```
+/// use uriscope_core::scheme::has_dns_host;
+/// assert!(has_dns_host("HTTPS") && has_dns_host("ws") && has_dns_host("ftp"));
+/// assert!(!has_dns_host("file") && !has_dns_host("urn") && !has_dns_host("x-own"));
+/// ```
+pub fn has_dns_host(scheme: &str) -> bool {
+    lookup(scheme).is_some_and(|s| s.dns_host)
 }
 
 #[cfg(test)]

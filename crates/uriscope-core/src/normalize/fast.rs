@@ -18,6 +18,20 @@ use crate::{parse_with, remove_dot_segments_into, HostKind};
 /// assert_eq!(normalize("s:/a/..//b/%7e", o).unwrap(), "s:/.//b/~");
 /// ```
 pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, NormalizeError> {
+    let (out, may_fold) = unfolded(input, options)?;
+    Ok(if may_fold {
+        super::idna::fold(out, options.iri).0
+    } else {
+        out
+    })
+}
+
+/// The normal form without the IDNA rung, and whether that rung may
+/// change its host (never with [`NormalizeOptions::syntax_only`]).
+pub(crate) fn unfolded(
+    input: &str,
+    options: NormalizeOptions,
+) -> Result<(String, bool), NormalizeError> {
     let po = crate::ParseOptions { iri: options.iri };
     let u = parse_with(input, po).map_err(|_| invalid(input, po))?;
     let iri = options.iri;
@@ -27,6 +41,7 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
     let has_authority = u.authority().is_some();
     let mut scheme_end = 0;
     let host_rule = TextRule::new(true, true).iri(iri);
+    let mut may_fold = false;
     rebuild(&u, &mut out, |c, s, out| match c {
         Comp::Scheme => {
             write_text(s, TextRule::new(true, false), out);
@@ -46,7 +61,12 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
                 None => write_host(s, HostKind::Ipv6, host_rule, out),
             }
         }
-        Comp::Host(kind) => write_host(s, kind, host_rule, out),
+        Comp::Host(kind) => {
+            let start = out.len();
+            write_host(s, kind, host_rule, out);
+            let scheme = &out[scheme_start..scheme_end];
+            may_fold = scheme_based && super::idna::may_fold(scheme, kind, &out[start..]);
+        }
         Comp::Port => {
             let scheme = &out[scheme_start..scheme_end];
             // §3.2.3: an empty port goes whatever the scheme; §6.2.3: a default one.
@@ -80,5 +100,5 @@ pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, N
             }
         }
     });
-    Ok(out)
+    Ok((out, may_fold))
 }

@@ -101,7 +101,7 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
         RungKind::EmptyPort,
     ]);
     if !options.syntax_only {
-        ladder.push(RungKind::SchemeBased);
+        ladder.extend([RungKind::SchemeBased, RungKind::Idna]);
     }
     let mut rungs = Vec::with_capacity(ladder.len());
     let mut current: Arc<str> = Arc::from(input);
@@ -121,6 +121,7 @@ pub fn normalize(input: &str, options: NormalizeOptions) -> Result<Normalization
                 RungKind::PathSegments => path_segments(&u, &mut rw, &mut findings),
                 RungKind::EmptyPort => empty_port(&u, &mut rw),
                 RungKind::SchemeBased => scheme_based(&u, &mut rw),
+                RungKind::Idna => idna(&u, &mut rw, &mut findings),
             }
             let changed = std::mem::take(&mut rw.changed);
             let after: Arc<str> = match rw.into_changed() {
@@ -287,6 +288,35 @@ fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite) {
             rw.change("")
         }
         Comp::Path if known && has_authority && s.is_empty() => rw.change("/"),
+        _ => rw.keep(s),
+    });
+}
+
+/// RFC 3987 §5.3.3: a DNS scheme's registered name in its IDNA A-label
+/// form; a name IDNA refuses is kept, with a note saying why.
+fn idna(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) {
+    let scheme = u.scheme().unwrap_or_default();
+    rebuild(u, rw, |c, s, rw| match c {
+        Comp::Host(kind) if super::idna::may_fold(scheme, kind, s) => {
+            match super::idna::fold_host(s) {
+                Ok(Some(ascii)) => rw.change(&ascii),
+                Ok(None) => rw.keep(s),
+                Err(error) => {
+                    let start = rw.len();
+                    rw.keep(s);
+                    let refused = super::idna::Refused {
+                        host: Span::new(start, start + s.len()),
+                        error,
+                    };
+                    findings.push(Finding::new(
+                        refused.host,
+                        Severity::Note,
+                        Code::HostNotIdna,
+                        refused.message(u.as_str()),
+                    ));
+                }
+            }
+        }
         _ => rw.keep(s),
     });
 }

@@ -22,12 +22,21 @@
 //! 6. [`RungKind::SchemeBased`] (§6.2.3, skipped with [`NormalizeOptions::syntax_only`]):
 //!    for http, https, ws, wss and ftp the default port dropped and an empty
 //!    path with an authority made `/`.
+//! 7. [`RungKind::Idna`] (RFC 3987 §5.3.3, skipped with [`NormalizeOptions::syntax_only`]):
+//!    for a scheme whose host is a DNS name (the scheme table's
+//!    [`dns_host`](crate::scheme::SchemeInfo::dns_host)), a registered name in
+//!    its IDNA A-label form ([`dns_form`](crate::host::dns_form), UTS #46):
+//!    `r%C3%A9sum%C3%A9.example.org`, and with [`NormalizeOptions::iri`]
+//!    `résumé.example.org` and fullwidth `Ｅｘａｍｐｌｅ.com`, become
+//!    `xn--rsum-bpad.example.org` and `example.com`. A name IDNA refuses is
+//!    kept, with a note (`host-not-idna`) saying why.
 //!
 //! No Unicode normalization (NFC) is applied to IRIs: RFC 3987 §5.3.2.2 says
 //! equivalence "MUST rely on the assumption that IRIs are appropriately
 //! pre-character-normalized rather than apply character normalization".
 
 mod fast;
+pub(crate) mod idna;
 mod ladder;
 pub(crate) mod text;
 
@@ -37,6 +46,7 @@ use std::sync::Arc;
 use super::{Finding, ParseOptions, Span};
 
 pub use fast::normalize_str;
+pub(crate) use fast::unfolded;
 pub use ladder::normalize;
 
 /// Options of [`normalize`] and [`normalize_str`]; all off by default.
@@ -72,11 +82,13 @@ pub enum RungKind {
     EmptyPort,
     /// §6.2.3 scheme-based normalization.
     SchemeBased,
+    /// RFC 3987 §5.3.3: a DNS host in its IDNA A-label form.
+    Idna,
 }
 
 impl RungKind {
     /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`,
-    /// `empty-port`, `scheme-based`.
+    /// `empty-port`, `scheme-based`, `idna`.
     pub fn name(self) -> &'static str {
         match self {
             RungKind::Case => "case",
@@ -85,6 +97,7 @@ impl RungKind {
             RungKind::PathSegments => "path-segments",
             RungKind::EmptyPort => "empty-port",
             RungKind::SchemeBased => "scheme-based",
+            RungKind::Idna => "idna",
         }
     }
 
@@ -97,6 +110,7 @@ impl RungKind {
             RungKind::PathSegments => "RFC 3986 §6.2.2.3",
             RungKind::EmptyPort => "RFC 3986 §3.2.3",
             RungKind::SchemeBased => "RFC 3986 §6.2.3",
+            RungKind::Idna => "RFC 3987 §5.3.3",
         }
     }
 }

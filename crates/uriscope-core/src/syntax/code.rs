@@ -88,6 +88,7 @@ codes! {
     EncodedSlash = "encoded-slash", "RFC 3986 §7.3, §2.2";
     EncodedDotSegment = "encoded-dot-segment", "RFC 3986 §7.3, §6.2.2.3";
     EncodedDotSegmentKept = "encoded-dot-segment-kept", "RFC 3986 §6.2.2.3, §6.2.2.2";
+    HostNotIdna = "host-not-idna", "RFC 3987 §5.3.3, RFC 5891 §5.4";
     Backslash = "backslash", "RFC 3986 §7.3, Appendix C";
     JavascriptScheme = "javascript-scheme", "RFC 3986 §7.2";
     DataScheme = "data-scheme", "RFC 2397 §6, §2, RFC 3986 §7.2";

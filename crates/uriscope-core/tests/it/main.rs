@@ -5,6 +5,7 @@
 
 #[cfg(feature = "data-url")]
 mod data_url;
+mod idna_equivalence;
 mod metamorphic;
 mod parse;
 mod parse_props;
