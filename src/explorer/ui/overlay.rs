@@ -102,6 +102,7 @@ fn edit_field(
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
     let (abnf, section) = e.target.rule();
+    let label_w = edit_label_w(e);
     let set = match e.target.encode_set() {
         Some(s) => format!(
             "typed text is encoded with the {} set ({})",
@@ -124,8 +125,10 @@ fn edit_field(
             theme.dim(),
         ),
         Line::from(vec![
-            Span::styled(format!("{:<9}", e.target.name()), theme.heading()),
-            Span::raw(fit(&visible(clip(e.field.text(), w)), w.saturating_sub(9)).into_owned()),
+            Span::styled(format!("{:<label_w$}", e.target.name()), theme.heading()),
+            Span::raw(
+                fit(&visible(clip(e.field.text(), w)), w.saturating_sub(label_w)).into_owned(),
+            ),
         ]),
         Line::default(),
     ];
@@ -217,7 +220,13 @@ pub fn edit_cursor(
     e: &crate::explorer::app::edit::EditField,
     area: Rect,
 ) -> Option<ratatui::layout::Position> {
-    field_cursor(&e.field, area, 3)
+    field_cursor_after(&e.field, area, 3, edit_label_w(e))
+}
+
+/// The width of the edit field's label column: its name and one space at
+/// least (`new query pair k=v`), 9 columns at least.
+fn edit_label_w(e: &crate::explorer::app::edit::EditField) -> usize {
+    (e.target.name().len() + 1).max(9)
 }
 
 /// Where the cursor goes in an overlay's field on line `row` of its
@@ -227,11 +236,24 @@ pub fn field_cursor(
     area: Rect,
     row: u16,
 ) -> Option<ratatui::layout::Position> {
+    field_cursor_after(field, area, row, 9)
+}
+
+/// [`field_cursor`] after a label of `label` columns.
+fn field_cursor_after(
+    field: &crate::explorer::app::Editor,
+    area: Rect,
+    row: u16,
+    label: usize,
+) -> Option<ratatui::layout::Position> {
     let rect = frame(area).filter(|r| r.height >= 6)?;
     let w = rect.width;
-    let x0 = rect.x + 1 + 9;
+    let label = u16::try_from(label).unwrap_or(9);
+    let x0 = rect.x + 1 + label;
     let y = rect.y + 1 + row;
-    let col = field.cursor_col().min(usize::from(w.saturating_sub(11)));
+    let col = field
+        .cursor_col()
+        .min(usize::from(w.saturating_sub(label + 2)));
     Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
 

@@ -1,5 +1,6 @@
 //! The explorer without a terminal: update and draw into a TestBackend, insta snapshots.
 
+mod columns;
 mod edit_rows;
 mod explorer;
 mod explorer_panes;
