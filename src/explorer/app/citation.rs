@@ -99,7 +99,7 @@ pub fn first_rule(abnf: &'static str) -> Option<&'static str> {
 pub fn current(app: &App) -> Citation {
     match app.focus {
         Focus::Input => input(app),
-        Focus::Pane(p) => p.component().citation(app),
+        Focus::Pane(p) | Focus::Field(p) => p.component().citation(app),
     }
 }
 

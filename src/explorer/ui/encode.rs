@@ -16,7 +16,7 @@ use crate::text::{clip, fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;
 
-use super::field::{field, row, scrolled, split, text};
+use super::field::{field, row, split, text};
 use super::theme::Theme;
 
 const LABEL: usize = 10;
@@ -38,14 +38,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         " text",
         &app.encode.text,
         &roles,
-        app.focus == Focus::Pane(Pane::Encode),
+        app.focus == Focus::Field(Pane::Encode),
         "text to percent-encode or decode",
         top,
         buf,
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    scrolled(build(app, theme, w), rest, buf, app.encode.scroll.y, None);
+    let s = app.encode.scroll;
+    super::field::prose_width_set(w);
+    let lines = build(app, theme, super::field::wide(w, s.x));
+    super::field::prose_width_reset();
+    super::field::scrolled_wide(lines, rest, buf, (s.x, s.y), None);
 }
 
 /// Bytes as text: UTF-8 runs made visible, everything else `\xHH` in

@@ -70,6 +70,11 @@ pub fn render(
             scroll,
         } => super::rfc::passage(citation, *which, *scroll, inner_w, inner_h, theme),
         Overlay::Parsers(view) => super::parsers::overlay(app, view, inner_w, inner_h, theme),
+        Overlay::Whole { scroll } => {
+            let (title, lines, last) = whole(app, *scroll, inner_w, inner_h, theme);
+            max = last;
+            (title, lines)
+        }
         Overlay::History {
             filter,
             selected,
@@ -91,6 +96,60 @@ pub fn render(
     ));
     Paragraph::new(lines).block(block).render(rect, buf);
     (inner_h, max)
+}
+
+/// Columns a row is built at for the rows-whole overlay: a row longer
+/// than this is cut there (a 10 MB input is not wrapped whole per frame).
+const WHOLE_COLUMNS: usize = 1 << 16;
+
+/// The shown pane's rows whole, each wrapped to `w` columns (its
+/// continuation lines indented by two), from line `scroll`; the rows'
+/// text, unwrapped, is kept for the copy key.
+fn whole(
+    app: &App,
+    scroll: usize,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>, usize) {
+    // Prose and tables laid out at the overlay's width, rows of data not
+    // cut (up to WHOLE_COLUMNS) and wrapped here.
+    super::field::prose_width_set(w.saturating_sub(2));
+    let rows = super::rows(app.pane, app, theme, WHOLE_COLUMNS);
+    super::field::prose_width_reset();
+    let text: Vec<String> = rows
+        .iter()
+        .map(|l| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (line, row) in text.iter().zip(&rows) {
+        let style = row.spans.first().map(|s| s.style).unwrap_or_default();
+        let pieces = crate::text::wrap::wrap(line, w.saturating_sub(2).max(1));
+        if pieces.is_empty() {
+            out.push(Line::default());
+        }
+        for (i, p) in pieces.into_iter().enumerate() {
+            let indent = if i == 0 { "" } else { "  " };
+            out.push(Line::styled(format!("{indent}{p}"), style));
+        }
+    }
+    *app.whole_text.borrow_mut() = text.join("\n");
+    let last = out.len().saturating_sub(h);
+    let out = out.into_iter().skip(scroll.min(last)).collect();
+    let title = format!(
+        " {} rows whole · {} copies · {} closes ",
+        app.pane.title(),
+        key(Action::CopyFocused),
+        key(Action::Close)
+    );
+    (title, out, last)
 }
 
 /// The edit field: the component's rule and encode set, the value, and

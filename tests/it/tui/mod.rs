@@ -18,6 +18,7 @@ mod parsers_overlay;
 mod password;
 mod query_pane;
 mod query_rows;
+mod readable;
 mod render;
 mod render_panes;
 mod render_whatwg;
