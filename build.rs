@@ -79,16 +79,24 @@ fn number(name: &str) -> u32 {
 
 /// Drop form feeds, page footers (`… [Page N]`) and page headers (`RFC NNNN
 /// … date` after a form feed); collapse the blank lines around them.
+///
+/// A paragraph cut by a page break is joined again: across a break, the
+/// blank lines go when the line before it ends mid-sentence (no `.`,
+/// `:`, `!` or `?`) and the line after it is indented as it is.
 fn clean(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut after_break = false;
+    let mut broke = false;
     let mut blank_run = 0;
+    let mut last = String::new();
+    let indent = |l: &str| l.len() - l.trim_start().len();
     for line in raw.lines() {
         // Look for the form feed before trimming: it is whitespace, and a
         // page break trimmed to an empty line would leave the next page's
         // header in the text.
         if line.contains('\u{c}') {
             after_break = true;
+            broke = true;
             continue;
         }
         let line = line.trim_end();
@@ -102,13 +110,20 @@ fn clean(raw: &str) -> String {
             blank_run += 1;
             continue;
         }
-        if blank_run > 0 && !out.is_empty() {
+        let mid_sentence = broke
+            && !last.is_empty()
+            && indent(&last) == indent(line)
+            && !last.ends_with(['.', ':', '!', '?']);
+        if blank_run > 0 && !out.is_empty() && !mid_sentence {
             out.push('\n');
         }
         blank_run = 0;
         after_break = false;
+        broke = false;
         out.push_str(line);
         out.push('\n');
+        last.clear();
+        last.push_str(line);
     }
     out
 }

@@ -295,7 +295,8 @@ fn digits_before(buf: &mut [u8], end: usize, mut n: usize) -> usize {
 }
 
 /// One component row, `  NAME "VALUE" START..END EXTRA`: the name padded
-/// to 11 characters, the quoted value to 30. Five writes: `head` is the
+/// to 11 characters, the quoted value to 30 columns of display width (a
+/// CJK character takes two). Five writes: `head` is the
 /// row's `  NAME` padded and ` "` (see [`head`]), the quote, padding and
 /// space are one slice of [`QUOTE_PAD`], the span is one, and `extra`
 /// ends with the newline. The CLI prints a million of these a second;
@@ -317,7 +318,7 @@ fn write_row<W: Write>(
         if value.is_ascii() {
             value.len()
         } else {
-            value.chars().count()
+            unicode_width::UnicodeWidthStr::width(value)
         }
     };
     out.write_all(&QUOTE_PAD[..28usize.saturating_sub(n) + 2])?;
@@ -506,12 +507,12 @@ mod tests {
         }
     }
 
-    /// A row is what `format!` with its padding wrote.
+    /// A row is what `format!` with its padding wrote (ASCII values).
     #[test]
     fn rows_pad_as_format_did() {
         for (name, value) in [
             ("scheme", "http"),
-            ("  host", "例え.jp"),
+            ("  host", "ex.jp"),
             ("path", &"x".repeat(40)[..]),
         ] {
             let sp = Span::new(3, 17);
@@ -525,6 +526,31 @@ mod tests {
             );
             assert_eq!(String::from_utf8(out).unwrap(), want);
         }
+    }
+
+    /// The span column starts at the same display column whatever the
+    /// value's width: a CJK character pads as two columns.
+    #[test]
+    fn rows_pad_by_display_width() {
+        let mut starts = Vec::new();
+        for value in ["exam.jp", "例え.jp", "e\u{301}x.jp"] {
+            for escape in [false, true] {
+                let mut out = Vec::new();
+                write_row(
+                    &mut out,
+                    &head("  host"),
+                    value,
+                    escape,
+                    Span::new(3, 17),
+                    b"\n",
+                )
+                .unwrap();
+                let row = String::from_utf8(out).unwrap();
+                let at = row.find("3..17").unwrap();
+                starts.push(unicode_width::UnicodeWidthStr::width(&row[..at]));
+            }
+        }
+        assert!(starts.iter().all(|&s| s == starts[0]), "{starts:?}");
     }
 
     #[test]

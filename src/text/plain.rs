@@ -31,20 +31,21 @@ pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// [`visible`] written to `out` as it is made, without a copy of `s` (a
-/// 10 MB line of controls would take 40 MB escaped); returns how many
-/// characters were written, what a column after it is padded by.
+/// 10 MB line of controls would take 40 MB escaped); returns the display
+/// width written (a wide character counts two columns), what a column
+/// after it is padded by.
 ///
 /// ```
 /// let mut out = Vec::new();
-/// let n = uriscope::text::plain::write_visible(&mut out, "a\u{1}é").unwrap();
-/// assert_eq!((out.as_slice(), n), ("a\\x01é".as_bytes(), 6));
+/// let n = uriscope::text::plain::write_visible(&mut out, "a\u{1}é例").unwrap();
+/// assert_eq!((out.as_slice(), n), ("a\\x01é例".as_bytes(), 8));
 /// ```
 pub fn write_visible<W: std::io::Write>(out: &mut W, s: &str) -> std::io::Result<usize> {
     let count = |t: &str| {
         if t.is_ascii() {
             t.len()
         } else {
-            t.chars().count()
+            unicode_width::UnicodeWidthStr::width(t)
         }
     };
     let mut written = 0;
@@ -187,7 +188,7 @@ mod tests {
         }
 
         /// Written piece by piece, the text is [`visible`]'s, and the
-        /// count is its characters.
+        /// count is its display width.
         #[test]
         fn write_visible_writes_what_visible_makes(parts in proptest::collection::vec(
             proptest::sample::select(&[
@@ -200,7 +201,7 @@ mod tests {
             let n = write_visible(&mut out, &s).unwrap();
             let want = visible(&s);
             proptest::prop_assert_eq!(std::str::from_utf8(&out).unwrap(), &*want);
-            proptest::prop_assert_eq!(n, want.chars().count());
+            proptest::prop_assert_eq!(n, unicode_width::UnicodeWidthStr::width(&*want));
         }
     }
 

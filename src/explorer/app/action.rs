@@ -35,8 +35,13 @@ pub enum Action {
     FocusPrev,
     /// Focus the input line (a click on it).
     FocusInput,
-    /// Focus and show a pane (a click on its tab).
+    /// Focus and show a pane's view (a click on its tab).
     FocusPane(Pane),
+    /// Focus a pane's text field and show the pane (a click on the
+    /// field); its view when it has none.
+    FocusField(Pane),
+    /// Open the shown pane's rows whole, wrapped (Enter in its view).
+    OpenWhole,
     /// Close the open overlay (Esc).
     Close,
     /// Commit the input to the history (Enter in the input line).

@@ -8,8 +8,9 @@
 //!   operator's section of RFC 6570), else the finding under the cursor —
 //!   a template error, a `data:` finding, the parser's (its ABNF rule,
 //!   then its code's sections) or the lint's (the shipped sections its
-//!   message names, then its code's) — else the first error, else the
-//!   component under the cursor (then its scheme's own RFC);
+//!   message names, then its code's) — else the component under the
+//!   cursor (then its scheme's own RFC); the first error only when the
+//!   cursor is on nothing more specific (a delimiter, the line's end);
 //! - Breakdown: the selected component's rule;
 //! - Resolve: the remove_dot_segments rule (2A–2E) of the current row,
 //!   else the §5.2.2 branch taken; the RFC 2396 step in that view;
@@ -98,7 +99,7 @@ pub fn first_rule(abnf: &'static str) -> Option<&'static str> {
 pub fn current(app: &App) -> Citation {
     match app.focus {
         Focus::Input => input(app),
-        Focus::Pane(p) => p.component().citation(app),
+        Focus::Pane(p) | Focus::Field(p) => p.component().citation(app),
     }
 }
 
@@ -144,28 +145,31 @@ pub fn input(app: &App) -> Citation {
             return finding(&f);
         }
     }
-    if let Some(i) = under_cursor.or_else(first_error) {
+    let mark = |i: usize| {
         let m = report.mark(i);
         let mut c = Citation::new(format!("{} at byte {}", m.code, m.span.start));
         if let Some(rule) = report.rule(i) {
             c = c.rule(rule.name()).cite(rule.section());
         }
-        return c.cite(m.code.cites());
+        c.cite(m.code.cites())
+    };
+    if let Some(i) = under_cursor {
+        return mark(i);
     }
     let roles = super::breakdown::roles(&report);
     let role = roles
         .get(cursor.min(roles.len().saturating_sub(1)))
         .copied();
-    let target = match role {
-        Some(super::role::Role::Scheme) => Some(super::edit::Target::Scheme),
-        Some(super::role::Role::Userinfo) => Some(super::edit::Target::Userinfo),
-        Some(super::role::Role::Host) => Some(super::edit::Target::Host),
-        Some(super::role::Role::Port) => Some(super::edit::Target::Port),
-        Some(super::role::Role::Path) => Some(super::edit::Target::Path),
-        Some(super::role::Role::Query) => Some(super::edit::Target::Query),
-        Some(super::role::Role::Fragment) => Some(super::edit::Target::Fragment),
-        _ => None,
-    };
+    let target = role.and_then(target_of);
+    // The component under the cursor says more than an error elsewhere;
+    // the cursor past the last character is on nothing: there, the first
+    // error, else the last component.
+    if let (Some(t), true) = (target, cursor < text.len()) {
+        return component(t, text);
+    }
+    if let Some(i) = first_error() {
+        return mark(i);
+    }
     match target {
         Some(t) => component(t, text),
         None => Citation::new("a URI-reference")
@@ -173,6 +177,21 @@ pub fn input(app: &App) -> Citation {
             .cite("RFC 3986 §3")
             .cite(scheme_sections(text)),
     }
+}
+
+/// The component a role of the input line stands for (none for a
+/// delimiter).
+fn target_of(role: super::role::Role) -> Option<super::edit::Target> {
+    Some(match role {
+        super::role::Role::Scheme => super::edit::Target::Scheme,
+        super::role::Role::Userinfo => super::edit::Target::Userinfo,
+        super::role::Role::Host => super::edit::Target::Host,
+        super::role::Role::Port => super::edit::Target::Port,
+        super::role::Role::Path => super::edit::Target::Path,
+        super::role::Role::Query => super::edit::Target::Query,
+        super::role::Role::Fragment => super::edit::Target::Fragment,
+        _ => return None,
+    })
 }
 
 /// The URI Template expression under the cursor (its operator's section,

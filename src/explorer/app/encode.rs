@@ -160,8 +160,11 @@ impl Component for EncodePane {
     }
 
     fn contexts(&self, app: &App) -> Option<&'static [Context]> {
-        app.text_focused()
-            .then_some(&[Context::Encode, Context::Text, Context::Global])
+        Some(if app.text_focused() {
+            &[Context::Encode, Context::Text, Context::Global]
+        } else {
+            &[Context::Encode, Context::View, Context::Global]
+        })
     }
 
     fn hint_contexts(&self) -> &'static [Context] {

@@ -16,6 +16,6 @@ pub fn edited(app: &mut App, field: Focus) {
                 p.component().input_edited(app);
             }
         }
-        Focus::Pane(p) => p.component().field_edited(app),
+        Focus::Pane(p) | Focus::Field(p) => p.component().field_edited(app),
     }
 }

@@ -436,6 +436,13 @@ pub static KEYS: &[Binding] = &[
     },
     Binding {
         context: View,
+        keys: &[k(Enter)],
+        action: Action::OpenWhole,
+        hint: "whole",
+        help: "the view's rows whole, wrapped (a row cut at the edge read in full; Ctrl-Y copies them)",
+    },
+    Binding {
+        context: View,
         keys: &[k(Left), k(Char('h'))],
         action: Action::ScrollLeft,
         hint: "",

@@ -96,8 +96,22 @@ impl Pane {
 pub enum Focus {
     /// The input line (a text field).
     Input,
-    /// A result pane.
+    /// A result pane's view: it scrolls (↑ ↓ ← →, as a pager), and Enter
+    /// opens its row whole.
     Pane(Pane),
+    /// A pane's own text field (Resolve's base, Compare's second URI,
+    /// Encode's text): one Tab after the pane's view.
+    Field(Pane),
+}
+
+impl Focus {
+    /// The pane this focus is in, if any.
+    pub fn pane(self) -> Option<Pane> {
+        match self {
+            Focus::Input => None,
+            Focus::Pane(p) | Focus::Field(p) => Some(p),
+        }
+    }
 }
 
 /// A text that can be copied, with its label in the chooser.
@@ -190,6 +204,12 @@ pub enum Overlay {
     },
     /// Every parser's reading of the input, and the allowlist tester (F9).
     Parsers(Box<parsers::ParsersView>),
+    /// The shown pane's rows whole, wrapped to the overlay's width (Enter
+    /// in a pane's view): a row cut at the screen's edge read in full.
+    Whole {
+        /// First line shown.
+        scroll: usize,
+    },
 }
 
 /// How the status line should look.
@@ -252,6 +272,9 @@ pub struct Drawn {
     pub view_first: usize,
     /// The last first line the shown pane could scroll to.
     pub view_max_y: usize,
+    /// The last first column the shown pane could scroll to, for a pane
+    /// whose rows scroll sideways by this measure (`None`: no limit known).
+    pub view_max_x: Option<usize>,
     /// Lines inside the open overlay's frame.
     pub overlay_rows: usize,
     /// The last line the open overlay's text can scroll to (the help).
@@ -334,6 +357,10 @@ pub struct App {
     pub engines: Vec<(&'static str, bool)>,
     /// What the last frame drew ([`Drawn`]).
     pub drawn: std::cell::Cell<Drawn>,
+    /// The text the last frame's rows-whole overlay ([`Overlay::Whole`])
+    /// drew, unwrapped: what Ctrl-Y copies there. The draw writes it, as
+    /// it writes [`App::drawn`].
+    pub whole_text: std::cell::RefCell<String>,
     /// The input the explorer started with (the argument): it is in the
     /// shell's history already, so quitting loses nothing of it.
     pub started_with: String,
@@ -374,6 +401,7 @@ impl App {
             template_vars: Default::default(),
             engines: Vec::new(),
             drawn: Default::default(),
+            whole_text: Default::default(),
             started_with: input.to_string(),
             quit_asked: false,
             copying: None,
@@ -470,7 +498,8 @@ impl App {
         }
         match self.focus {
             Focus::Input => Some(&self.input),
-            Focus::Pane(p) => p.component().field(self),
+            Focus::Pane(_) => None,
+            Focus::Field(p) => p.component().field(self),
         }
     }
 
@@ -486,20 +515,34 @@ impl App {
         }
         match self.focus {
             Focus::Input => Some(&mut self.input),
-            Focus::Pane(p) => p.component().field_mut(self),
+            Focus::Pane(_) => None,
+            Focus::Field(p) => p.component().field_mut(self),
         }
     }
 
-    /// The focus ring: the input line, then each pane.
-    pub fn focus_ring() -> Vec<Focus> {
-        std::iter::once(Focus::Input)
-            .chain(Pane::ALL.iter().map(|&p| Focus::Pane(p)))
-            .collect()
+    /// The focus ring: the input line, then each pane's view and, for a
+    /// pane with a text field, the field after it (as gitui and helix
+    /// move between a list and its input).
+    pub fn focus_ring(&self) -> Vec<Focus> {
+        let mut ring = vec![Focus::Input];
+        for &p in Pane::ALL {
+            ring.push(Focus::Pane(p));
+            if p.component().field(self).is_some() {
+                ring.push(Focus::Field(p));
+            }
+        }
+        ring
     }
 
     /// The focused result, for Ctrl-Y: the input when the input line has
     /// focus, else the focused pane's main result.
     pub fn focused_copy(&self) -> Option<CopyEntry> {
+        if let Some(Overlay::Whole { .. }) = &self.overlay {
+            return Some(CopyEntry {
+                label: format!("the {} pane's rows", self.pane.title()),
+                text: self.whole_text.borrow().clone(),
+            });
+        }
         if let Some(Overlay::Edit(e)) = &self.overlay {
             // The URI as the field would make it.
             return edit::preview(self, e).ok().map(|text| CopyEntry {
@@ -512,7 +555,7 @@ impl App {
                 label: "input".into(),
                 text: self.input.text().to_string(),
             }),
-            Focus::Pane(p) => p.component().focused_copy(self, p),
+            Focus::Pane(p) | Focus::Field(p) => p.component().focused_copy(self, p),
         }
     }
 

@@ -245,9 +245,13 @@ impl Component for ResolvePane {
     }
 
     fn contexts(&self, app: &App) -> Option<&'static [Context]> {
-        // Its keys work from the input line too.
-        app.text_focused()
-            .then_some(&[Context::Resolve, Context::Text, Context::Global])
+        // Its keys work from the input line and the base field too, and
+        // from its view, which scrolls as a pager.
+        Some(if app.text_focused() {
+            &[Context::Resolve, Context::Text, Context::Global]
+        } else {
+            &[Context::Resolve, Context::View, Context::Global]
+        })
     }
 
     fn hint_contexts(&self) -> &'static [Context] {

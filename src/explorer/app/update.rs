@@ -48,6 +48,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             return update(app, Action::Insert(c));
         }
         Action::Help => app.overlay = Some(Overlay::Help { scroll: 0 }),
+        Action::OpenWhole => app.overlay = Some(Overlay::Whole { scroll: 0 }),
         Action::Parsers => {
             let url = app.input.text().to_string();
             app.overlay = Some(Overlay::Parsers(Box::new(
@@ -76,7 +77,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::CopyFocused => return Effect::Copy(super::CopySource::Focused),
         Action::CopyChooser => app.overlay = Some(Overlay::Copy { selected: 0 }),
         Action::FocusNext | Action::FocusPrev => {
-            let ring = App::focus_ring();
+            let ring = app.focus_ring();
             let at = ring.iter().position(|f| *f == app.focus).unwrap_or(0);
             let n = ring.len();
             let next = if action == Action::FocusNext {
@@ -88,6 +89,10 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         }
         Action::FocusInput => set_focus(app, Focus::Input),
         Action::FocusPane(p) => set_focus(app, Focus::Pane(p)),
+        Action::FocusField(p) if p.component().field(app).is_some() => {
+            set_focus(app, Focus::Field(p));
+        }
+        Action::FocusField(p) => set_focus(app, Focus::Pane(p)),
         Action::RevealPasswords => {
             app.reveal_passwords = !app.reveal_passwords;
             let (what, key) = (
@@ -131,7 +136,7 @@ pub fn update(app: &mut App, action: Action) -> Effect {
             // The Encode field takes text as it is; the URI fields unwrap a
             // pasted link (RFC 3986 Appendix C).
             let in_field = app.overlay_takes_text();
-            let raw = matches!(app.focus, Focus::Pane(p) if p.component().pastes_raw());
+            let raw = matches!(app.focus, Focus::Field(p) if p.component().pastes_raw());
             let unwrap = !raw && !in_field;
             if let Some(ed) = app.focused_editor_mut() {
                 let start = ed.cursor();
@@ -169,7 +174,13 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         | Action::Top
         | Action::Bottom => scroll(app, &action),
         Action::ScrollLeft => app.scroll_mut().x = app.scroll_mut().x.saturating_sub(8),
-        Action::ScrollRight => app.scroll_mut().x = app.scroll_mut().x.saturating_add(8),
+        Action::ScrollRight => {
+            // Not past what the last frame could show: the way back
+            // starts at once.
+            let max = app.drawn.get().view_max_x.unwrap_or(usize::MAX);
+            let x = app.scroll_mut().x.min(max);
+            app.scroll_mut().x = x.saturating_add(8).min(max);
+        }
         Action::ListUp | Action::ListDown | Action::ListPick => {}
         edit => edit_update(app, edit),
     }
@@ -230,7 +241,7 @@ fn load_likely(app: &mut App) {
 
 fn set_focus(app: &mut App, focus: Focus) {
     app.focus = focus;
-    if let Focus::Pane(p) = focus {
+    if let Some(p) = focus.pane() {
         app.pane = p;
     }
 }
@@ -438,6 +449,28 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         }
         return Some(Effect::None);
     }
+    if let Some(Overlay::Whole { scroll }) = &mut app.overlay {
+        let drawn = app.drawn.get();
+        let last = drawn.overlay_max;
+        let page = Drawn::page(drawn.overlay_rows);
+        match action {
+            Action::Close | Action::ListPick => app.overlay = None,
+            Action::ListUp => *scroll = scroll.saturating_sub(1),
+            Action::ListDown => *scroll = (*scroll + 1).min(last),
+            Action::PageUp => *scroll = scroll.saturating_sub(page),
+            Action::PageDown => *scroll = (*scroll + page).min(last),
+            Action::Top => *scroll = 0,
+            Action::Bottom => *scroll = last,
+            // Copy goes on (it copies the rows), as do quit and the others.
+            Action::Quit | Action::CopyFocused => return None,
+            Action::Help | Action::Examples | Action::CopyChooser | Action::Rfc => {
+                app.overlay = None;
+                return None;
+            }
+            _ => {}
+        }
+        return Some(Effect::None);
+    }
     if let Some(Overlay::Rfc {
         citation,
         which,
@@ -486,16 +519,20 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
         Overlay::Help { .. } => usize::MAX,
         Overlay::Copy { .. } => len,
         Overlay::Examples { .. } => examples::all().len(),
-        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
-            return None
-        }
+        Overlay::Edit(_)
+        | Overlay::History { .. }
+        | Overlay::Parsers(_)
+        | Overlay::Rfc { .. }
+        | Overlay::Whole { .. } => return None,
     };
     let sel = match overlay {
         Overlay::Help { scroll } => scroll,
         Overlay::Copy { selected, .. } | Overlay::Examples { selected } => selected,
-        Overlay::Edit(_) | Overlay::History { .. } | Overlay::Parsers(_) | Overlay::Rfc { .. } => {
-            return None
-        }
+        Overlay::Edit(_)
+        | Overlay::History { .. }
+        | Overlay::Parsers(_)
+        | Overlay::Rfc { .. }
+        | Overlay::Whole { .. } => return None,
     };
     match action {
         Action::Close => app.overlay = None,
@@ -525,7 +562,8 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
         | Overlay::Edit(_)
         | Overlay::History { .. }
         | Overlay::Parsers(_)
-        | Overlay::Rfc { .. } => Effect::None,
+        | Overlay::Rfc { .. }
+        | Overlay::Whole { .. } => Effect::None,
         // The rows follow the entries one for one; only the chosen
         // entry's text is written, when the effect runs.
         Overlay::Copy { selected } => Effect::Copy(super::CopySource::Row(selected)),
@@ -540,7 +578,7 @@ fn pick(app: &mut App, overlay: Overlay) -> Effect {
                 for &p in super::Pane::ALL {
                     let c = p.component();
                     c.input_replaced(app);
-                    kept |= c.example_loaded(app, e, app.focus == Focus::Pane(p));
+                    kept |= c.example_loaded(app, e, app.focus == Focus::Field(p));
                 }
                 if !kept {
                     app.focus = Focus::Input;

@@ -77,7 +77,7 @@ pub fn tabs(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let mut spans = Vec::new();
     let mut used = 0;
     for &p in Pane::ALL {
-        let style = if app.focus == Focus::Pane(p) {
+        let style = if app.focus.pane() == Some(p) {
             theme.selected()
         } else if app.pane == p {
             theme.heading()
@@ -134,8 +134,17 @@ pub fn hints(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     Line::from(hint_spans(app, usize::from(area.width), theme)).render(area, buf);
 }
 
-/// The status line: the last message; in the compact layout the hints
-/// when there is no message.
+/// How many lines of `w` columns the status message needs (1 without
+/// one).
+pub fn status_lines(app: &App, w: usize) -> usize {
+    match &app.status {
+        Some(s) if crate::text::width(&s.text) > w => crate::text::wrap::wrap(&s.text, w).len(),
+        _ => 1,
+    }
+}
+
+/// The status line: the last message (wrapped over the lines of `area`);
+/// in the compact layout the hints when there is no message.
 pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: bool) {
     let w = usize::from(area.width);
     let line = match &app.status {
@@ -144,7 +153,20 @@ pub fn status(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme, compact: b
                 StatusKind::Info => ratatui::style::Style::new(),
                 StatusKind::Error => theme.role(crate::explorer::app::role::Role::Error),
             };
-            Line::styled(fit(&s.text, w).into_owned(), style)
+            // Wrapped over the lines `area` has; the last one ends in `…`
+            // only when even they are too few.
+            let rows = usize::from(area.height).max(1);
+            let mut pieces = crate::text::wrap::wrap(&s.text, w);
+            if pieces.len() > rows {
+                let rest = pieces[rows - 1..].join(" ");
+                pieces.truncate(rows - 1);
+                pieces.push(fit(&rest, w).into_owned());
+            }
+            for (i, p) in pieces.into_iter().enumerate() {
+                let row = Rect::new(area.x, area.y + i as u16, area.width, 1);
+                Line::styled(p, style).render(row, buf);
+            }
+            return;
         }
         None if compact => Line::from(hint_spans(app, w, theme)),
         None => Line::styled(

@@ -347,7 +347,10 @@ fn table(
 ) -> Option<usize> {
     let mut pin = None;
     let name_w = 11;
-    let span_w = 11;
+    // The bytes column is as wide as the widest span it can hold, and one
+    // space more (`19..1000001` on a 1 MB input stays in its column).
+    let digits = a.input.len().max(1).ilog10() as usize + 1;
+    let span_w = (2 * digits + 3).max(11);
     let avail = w.saturating_sub(name_w + span_w + 2).max(8);
     let raw_w = avail / 2;
     let dec_w = avail - raw_w;
@@ -402,10 +405,10 @@ fn table(
                 let raw = raw.as_ref();
                 let cell = fit(raw, raw_w.saturating_sub(1));
                 let pad = raw_w.saturating_sub(width(&cell));
-                spans.push(Span::styled(
-                    format!("{cell}{} ", " ".repeat(pad)),
-                    theme.role(c.role),
-                ));
+                // The role's style (an underline for some) under the
+                // value only, not across the padding.
+                spans.push(Span::styled(cell.into_owned(), theme.role(c.role)));
+                spans.push(Span::raw(format!("{} ", " ".repeat(pad))));
                 let (dec, utf8) = percent_decode(raw);
                 let cell = if utf8 {
                     fit(&dec, dec_w.saturating_sub(1)).into_owned()

@@ -17,7 +17,7 @@ use crate::explorer::app::{App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, ComparisonRung, Severity};
 
-use super::field::{field, marked, marks_line, row, scrolled, split, text};
+use super::field::{field, marked, marks_line, row, split, text};
 use super::theme::Theme;
 
 const LABEL: usize = 12;
@@ -29,7 +29,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let (top, rest) = split(area);
     let a = uri::analyze(app.compare.text.text(), Default::default());
-    let focused = app.focus == Focus::Pane(Pane::Compare);
+    let focused = app.focus == Focus::Field(Pane::Compare);
     field(
         " compare",
         &app.compare.text,
@@ -41,7 +41,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    scrolled(build(app, theme, w), rest, buf, app.compare.scroll.y, None);
+    let s = app.compare.scroll;
+    super::field::prose_width_set(w);
+    let lines = build(app, theme, super::field::wide(w, s.x));
+    super::field::prose_width_reset();
+    super::field::scrolled_wide(lines, rest, buf, (s.x, s.y), None);
 }
 
 /// The pane's lines under the field.
@@ -161,7 +165,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                     "compare: {}",
                     super::field::placeholder(
                         "a second URI in the compare field",
-                        app.focus == Focus::Pane(Pane::Compare)
+                        app.focus == Focus::Field(Pane::Compare)
                     )
                 ),
                 w,

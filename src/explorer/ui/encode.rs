@@ -16,7 +16,7 @@ use crate::text::{clip, fit, visible, width};
 use crate::uri::percent::{self, encode_set, EncodeOptions};
 use crate::uri::Severity;
 
-use super::field::{field, row, scrolled, split, text};
+use super::field::{field, row, split, text};
 use super::theme::Theme;
 
 const LABEL: usize = 10;
@@ -38,14 +38,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         " text",
         &app.encode.text,
         &roles,
-        app.focus == Focus::Pane(Pane::Encode),
+        app.focus == Focus::Field(Pane::Encode),
         "text to percent-encode or decode",
         top,
         buf,
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    scrolled(build(app, theme, w), rest, buf, app.encode.scroll.y, None);
+    let s = app.encode.scroll;
+    super::field::prose_width_set(w);
+    let lines = build(app, theme, super::field::wide(w, s.x));
+    super::field::prose_width_reset();
+    super::field::scrolled_wide(lines, rest, buf, (s.x, s.y), None);
 }
 
 /// Bytes as text: UTF-8 runs made visible, everything else `\xHH` in
@@ -305,10 +309,18 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let rows: Vec<_> = percent::explained(input, set, EncodeOptions::default())
         .take(TABLE_ROWS)
         .collect();
+    // The char column is as wide as its widest cell (an escape such as
+    // `\u{200d}` takes 8 columns), 7 at least: no cell runs into the code.
+    let char_col = rows
+        .iter()
+        .map(|r| width(&shown_char(r.text)) + 1)
+        .max()
+        .unwrap_or(0)
+        .clamp(7, 12);
     out.push(Line::styled(
         fit(
             &format!(
-                "{:<7}{:<9}{:<13}{:<13}{}",
+                "{:<char_col$}{:<9}{:<13}{:<13}{}",
                 "char", "code", "UTF-8", "class", "encoded"
             ),
             w,
@@ -328,9 +340,10 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             if r.span.start == p.start {
                 out.push(Line::styled(
                     format!(
-                        "{:<29}{:<13}the password, masked (RFC 3986 §7.5)",
+                        "{:<pad$}{:<13}the password, masked (RFC 3986 §7.5)",
                         super::mask::MASK,
-                        "userinfo"
+                        "userinfo",
+                        pad = char_col + 22,
                     ),
                     theme.dim(),
                 ));
@@ -343,19 +356,14 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             percent::Action::Encoded => theme.changed(),
             _ => ratatui::style::Style::new(),
         };
-        // A space is drawn as ␠, so the row does not look empty.
-        let shown = if r.text == " " {
-            "␠".to_string()
-        } else {
-            visible(r.text).into_owned()
-        };
+        let shown = shown_char(r.text);
         // Every character is its own row: the pane encodes every `%`, so
         // no escape already in the text is kept whole.
         let code = format!("U+{:04X}", r.code_point());
         let line = format!(
             "{}{}{:<9}{:<13}{:<13}",
             shown,
-            " ".repeat(7usize.saturating_sub(width(&shown))),
+            " ".repeat(char_col.saturating_sub(width(&shown))),
             code,
             fit(&bytes, 12),
             r.class,
@@ -375,6 +383,16 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+/// A character of the table as its char cell draws it: a space as ␠ (so
+/// the row does not look empty), a control or invisible one escaped.
+fn shown_char(text: &str) -> std::borrow::Cow<'_, str> {
+    if text == " " {
+        "␠".into()
+    } else {
+        visible(text)
+    }
 }
 
 #[cfg(test)]

@@ -86,7 +86,7 @@ pub fn field_cursor(ed: &Editor, area: Rect) -> Option<Position> {
 /// The cursor when a pane's field has focus: the field is the first row
 /// of the view.
 pub fn pane_cursor(app: &App, view: Rect) -> Option<Position> {
-    let Focus::Pane(p) = app.focus else {
+    let Focus::Field(p) = app.focus else {
         return None;
     };
     if p != app.pane || view.height == 0 {
@@ -115,6 +115,134 @@ thread_local! {
     /// end keys, without every pane's drawing returning it.
     static LAST_VIEW: std::cell::Cell<Option<(usize, usize, usize)>> =
         const { std::cell::Cell::new(None) };
+    /// The last first column the last sideways-scrolling view could
+    /// show (see [`scrolled_wide`]).
+    static LAST_MAX_X: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+thread_local! {
+    /// The width prose is wrapped at in a view whose rows are built wider
+    /// than the screen ([`wide`]): the screen's, so a paragraph reads
+    /// without scrolling while a row of data is cut only by the view.
+    static PROSE: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Wrap prose at the view's width for the rest of this frame's drawing of
+/// a sideways-scrolling pane (until [`prose_width_reset`]).
+pub fn prose_width_set(w: usize) {
+    PROSE.with(|p| p.set(w));
+}
+
+/// Prose wraps at the width it is given again.
+pub fn prose_width_reset() {
+    PROSE.with(|p| p.set(usize::MAX));
+}
+
+/// The width to wrap prose at, for lines built `w` wide.
+pub fn prose(w: usize) -> usize {
+    PROSE.with(|p| p.get()).min(w)
+}
+
+/// What [`scrolled_wide`] noted of the last first column it could show,
+/// since the last call.
+pub fn take_max_x() -> Option<usize> {
+    LAST_MAX_X.with(std::cell::Cell::take)
+}
+
+/// The width to build a sideways-scrolling view's lines at: the view's
+/// `w` columns from column `x` on, and a page more, so a row cut there is
+/// known to go on.
+pub fn wide(w: usize, x: usize) -> usize {
+    w.saturating_add(x).saturating_add(w)
+}
+
+/// [`scrolled`], the lines (built [`wide`]) shown from column `x` on
+/// (clamped to what they hold): a row cut at the view's edge is read by
+/// scrolling sideways (← →), as in the Breakdown.
+pub fn scrolled_wide(
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+    (x, y): (usize, usize),
+    pin: Option<usize>,
+) {
+    let w = usize::from(area.width).saturating_sub(1);
+    let longest = lines.iter().map(Line::width).max().unwrap_or(0);
+    let max_x = longest.saturating_sub(w);
+    LAST_MAX_X.with(|m| m.set(Some(max_x)));
+    let x = x.min(max_x);
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            let l = if x == 0 { l } else { skip_columns(l, x) };
+            cut_to(l, w)
+        })
+        .collect();
+    scrolled(lines, area, buf, y, pin)
+}
+
+/// `line` cut to `w` columns, ending in `…` where it was cut (more of
+/// it is to the right).
+fn cut_to(line: Line<'static>, w: usize) -> Line<'static> {
+    if line.width() <= w || w == 0 {
+        return line;
+    }
+    let mut left = w - 1;
+    let mut spans = Vec::new();
+    for s in line.spans {
+        if left == 0 {
+            break;
+        }
+        let sw = s.width();
+        if sw <= left {
+            left -= sw;
+            spans.push(s);
+        } else {
+            spans.push(Span::styled(
+                fit(&s.content, left + 1).into_owned(),
+                s.style,
+            ));
+            left = 0;
+        }
+    }
+    if left > 0 || !spans.last().is_some_and(|s| s.content.ends_with('…')) {
+        spans.push(Span::raw("…"));
+    }
+    let mut out = Line::from(spans);
+    out.style = line.style;
+    out
+}
+
+/// `line` without its first `x` columns (a wide character cut in half
+/// becomes a space).
+fn skip_columns(line: Line<'static>, x: usize) -> Line<'static> {
+    let mut left = x;
+    let mut spans = Vec::new();
+    for s in line.spans {
+        if left == 0 {
+            spans.push(s);
+            continue;
+        }
+        let mut kept = String::new();
+        for c in s.content.chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if left == 0 {
+                kept.push(c);
+            } else if cw > left {
+                kept.push_str(&" ".repeat(cw - left));
+                left = 0;
+            } else {
+                left -= cw;
+            }
+        }
+        if !kept.is_empty() {
+            spans.push(Span::styled(kept, s.style));
+        }
+    }
+    let mut out = Line::from(spans);
+    out.style = line.style;
+    out.alignment = line.alignment;
+    out
 }
 
 /// Note what a scrolling view drew: `height` lines from line `y`, at

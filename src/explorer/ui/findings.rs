@@ -58,9 +58,10 @@ pub fn grouped_findings(
         let key = crate::explorer::app::keymap::key(crate::explorer::app::Action::ToggleFindings);
         heading.push(Span::styled(
             format!(
-                "  {} in {} kinds ({key} lists every one)",
+                "  {} in {} kind{} ({key} lists every one)",
                 all.len(),
-                groups.len()
+                groups.len(),
+                if groups.len() == 1 { "" } else { "s" }
             ),
             theme.dim(),
         ));

@@ -187,9 +187,12 @@ impl Grid {
             let mut start = center.saturating_sub(len.saturating_sub(1) / 2);
             // A label whose mark is in the window is moved in from its
             // edge rather than cut there (the last label under a URI as
-            // wide as the view); its connector still meets it.
-            if (self.lo..self.hi).contains(center) && self.hi - self.lo >= len {
-                start = start.min(self.hi - len).max(self.lo);
+            // wide as the view), one column clear of the edge (a
+            // scrollbar stands there); its connector still meets it.
+            if (self.lo..self.hi).contains(center) && self.hi - self.lo > len {
+                start = start.min(self.hi - len - 1).max(self.lo);
+            } else if (self.lo..self.hi).contains(center) && self.hi - self.lo == len {
+                start = self.lo;
             }
             if !self.shows(start.min(*center), (start + len).max(center + 1)) {
                 continue;

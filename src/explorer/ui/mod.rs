@@ -86,8 +86,15 @@ impl Widget for &App {
         bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         field::take_view();
+        field::take_max_x();
         view(self.pane)(self, &analysis, r.view, buf, &theme);
         match r.hints {
+            // A status message longer than the screen takes the hint
+            // bar's line too: it is read whole, its instruction included.
+            Some(h) if bars::status_lines(self, usize::from(area.width)) > 1 => {
+                let both = Rect::new(h.x, h.y, h.width, h.height + r.status.height);
+                bars::status(self, both, buf, &theme, false);
+            }
             Some(h) => {
                 bars::hints(self, h, buf, &theme);
                 bars::status(self, r.status, buf, &theme, false);
@@ -98,6 +105,7 @@ impl Widget for &App {
         if let Some((rows, first, max_y)) = field::take_view() {
             (drawn.view_rows, drawn.view_first, drawn.view_max_y) = (rows, first, max_y);
         }
+        drawn.view_max_x = field::take_max_x();
         (drawn.overlay_rows, drawn.overlay_max) = (0, 0);
         if let Some(o) = &self.overlay {
             (drawn.overlay_rows, drawn.overlay_max) = overlay::render(self, o, area, buf, &theme);
@@ -152,6 +160,18 @@ pub fn view(pane: Pane) -> Draw {
     }
 }
 
+/// The rows of `pane`'s view built `w` columns wide, for the rows-whole
+/// overlay (none for a pane whose rows are not cut: the Breakdown and the
+/// Query pane have their own Enter).
+pub fn rows(pane: Pane, app: &App, theme: &Theme, w: usize) -> Vec<ratatui::text::Line<'static>> {
+    match pane {
+        Pane::Resolve => resolve::build(app, theme, w).0,
+        Pane::Compare => compare::build(app, theme, w),
+        Pane::Encode => encode::build(app, theme, w),
+        Pane::Breakdown | Pane::Query => Vec::new(),
+    }
+}
+
 fn too_small(area: Rect, buf: &mut Buffer) {
     let lines = [
         if area.width >= 18 {
@@ -198,7 +218,8 @@ pub fn cursor(app: &App, area: Rect) -> Option<Position> {
     }
     match app.focus {
         crate::explorer::app::Focus::Input => bars::input_cursor(app, r.input),
-        crate::explorer::app::Focus::Pane(_) => field::pane_cursor(app, r.view),
+        crate::explorer::app::Focus::Pane(_) => None,
+        crate::explorer::app::Focus::Field(_) => field::pane_cursor(app, r.view),
     }
 }
 
@@ -216,6 +237,10 @@ pub fn click(app: &App, area: Rect, col: u16, row: u16) -> Option<Action> {
         return bars::tab_at(r.tabs, col).map(Action::FocusPane);
     }
     if r.view.contains(p) {
+        // The first row of a pane with a field is the field.
+        if row == r.view.y {
+            return Some(Action::FocusField(app.pane));
+        }
         return Some(Action::FocusPane(app.pane));
     }
     None

@@ -70,6 +70,11 @@ pub fn render(
             scroll,
         } => super::rfc::passage(citation, *which, *scroll, inner_w, inner_h, theme),
         Overlay::Parsers(view) => super::parsers::overlay(app, view, inner_w, inner_h, theme),
+        Overlay::Whole { scroll } => {
+            let (title, lines, last) = whole(app, *scroll, inner_w, inner_h, theme);
+            max = last;
+            (title, lines)
+        }
         Overlay::History {
             filter,
             selected,
@@ -93,6 +98,60 @@ pub fn render(
     (inner_h, max)
 }
 
+/// Columns a row is built at for the rows-whole overlay: a row longer
+/// than this is cut there (a 10 MB input is not wrapped whole per frame).
+const WHOLE_COLUMNS: usize = 1 << 16;
+
+/// The shown pane's rows whole, each wrapped to `w` columns (its
+/// continuation lines indented by two), from line `scroll`; the rows'
+/// text, unwrapped, is kept for the copy key.
+fn whole(
+    app: &App,
+    scroll: usize,
+    w: usize,
+    h: usize,
+    theme: &Theme,
+) -> (String, Vec<Line<'static>>, usize) {
+    // Prose and tables laid out at the overlay's width, rows of data not
+    // cut (up to WHOLE_COLUMNS) and wrapped here.
+    super::field::prose_width_set(w.saturating_sub(2));
+    let rows = super::rows(app.pane, app, theme, WHOLE_COLUMNS);
+    super::field::prose_width_reset();
+    let text: Vec<String> = rows
+        .iter()
+        .map(|l| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (line, row) in text.iter().zip(&rows) {
+        let style = row.spans.first().map(|s| s.style).unwrap_or_default();
+        let pieces = crate::text::wrap::wrap(line, w.saturating_sub(2).max(1));
+        if pieces.is_empty() {
+            out.push(Line::default());
+        }
+        for (i, p) in pieces.into_iter().enumerate() {
+            let indent = if i == 0 { "" } else { "  " };
+            out.push(Line::styled(format!("{indent}{p}"), style));
+        }
+    }
+    *app.whole_text.borrow_mut() = text.join("\n");
+    let last = out.len().saturating_sub(h);
+    let out = out.into_iter().skip(scroll.min(last)).collect();
+    let title = format!(
+        " {} rows whole · {} copies · {} closes ",
+        app.pane.title(),
+        key(Action::CopyFocused),
+        key(Action::Close)
+    );
+    (title, out, last)
+}
+
 /// The edit field: the component's rule and encode set, the value, and
 /// what Enter would make of the URI (or why it cannot).
 fn edit_field(
@@ -102,6 +161,7 @@ fn edit_field(
     theme: &Theme,
 ) -> (String, Vec<Line<'static>>) {
     let (abnf, section) = e.target.rule();
+    let label_w = edit_label_w(e);
     let set = match e.target.encode_set() {
         Some(s) => format!(
             "typed text is encoded with the {} set ({})",
@@ -124,8 +184,10 @@ fn edit_field(
             theme.dim(),
         ),
         Line::from(vec![
-            Span::styled(format!("{:<9}", e.target.name()), theme.heading()),
-            Span::raw(fit(&visible(clip(e.field.text(), w)), w.saturating_sub(9)).into_owned()),
+            Span::styled(format!("{:<label_w$}", e.target.name()), theme.heading()),
+            Span::raw(
+                fit(&visible(clip(e.field.text(), w)), w.saturating_sub(label_w)).into_owned(),
+            ),
         ]),
         Line::default(),
     ];
@@ -217,7 +279,13 @@ pub fn edit_cursor(
     e: &crate::explorer::app::edit::EditField,
     area: Rect,
 ) -> Option<ratatui::layout::Position> {
-    field_cursor(&e.field, area, 3)
+    field_cursor_after(&e.field, area, 3, edit_label_w(e))
+}
+
+/// The width of the edit field's label column: its name and one space at
+/// least (`new query pair k=v`), 9 columns at least.
+fn edit_label_w(e: &crate::explorer::app::edit::EditField) -> usize {
+    (e.target.name().len() + 1).max(9)
 }
 
 /// Where the cursor goes in an overlay's field on line `row` of its
@@ -227,11 +295,24 @@ pub fn field_cursor(
     area: Rect,
     row: u16,
 ) -> Option<ratatui::layout::Position> {
+    field_cursor_after(field, area, row, 9)
+}
+
+/// [`field_cursor`] after a label of `label` columns.
+fn field_cursor_after(
+    field: &crate::explorer::app::Editor,
+    area: Rect,
+    row: u16,
+    label: usize,
+) -> Option<ratatui::layout::Position> {
     let rect = frame(area).filter(|r| r.height >= 6)?;
     let w = rect.width;
-    let x0 = rect.x + 1 + 9;
+    let label = u16::try_from(label).unwrap_or(9);
+    let x0 = rect.x + 1 + label;
     let y = rect.y + 1 + row;
-    let col = field.cursor_col().min(usize::from(w.saturating_sub(11)));
+    let col = field
+        .cursor_col()
+        .min(usize::from(w.saturating_sub(label + 2)));
     Some(ratatui::layout::Position::new(x0 + col as u16, y))
 }
 

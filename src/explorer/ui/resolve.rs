@@ -19,9 +19,7 @@ use crate::uri::trace::{Components, Resolution, Step};
 use crate::uri::trace::{DotRule, DotSegmentsTrace, DOT_TABLE_COLUMNS};
 use crate::uri::{self, Finding, Severity};
 
-use super::field::{
-    field, row, scrolled, split, text, RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW,
-};
+use super::field::{field, row, split, text, RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW};
 use super::theme::Theme;
 use crate::text::wrap::{head, pad, tail, wrap};
 
@@ -36,15 +34,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
         " base",
         &app.resolve.base,
         &roles(&base_a),
-        app.focus == Focus::Pane(Pane::Resolve),
+        app.focus == Focus::Field(Pane::Resolve),
         "a base URI with a scheme (RFC 3986 §5.1)",
         top,
         buf,
         theme,
     );
     let w = usize::from(area.width).saturating_sub(1);
-    let (lines, pin) = build(app, theme, w);
-    scrolled(lines, rest, buf, app.resolve.scroll.y, pin);
+    let s = app.resolve.scroll;
+    super::field::prose_width_set(w);
+    let (lines, pin) = build(app, theme, super::field::wide(w, s.x));
+    super::field::prose_width_reset();
+    super::field::scrolled_wide(lines, rest, buf, (s.x, s.y), pin);
 }
 
 /// The pane's lines under the field, and the line of the current row.
@@ -168,6 +169,7 @@ fn error_lines(
 ) {
     let err = theme.severity(Severity::Error);
     // At most 16 lines of the message (one may quote the input).
+    let w = super::field::prose(w);
     for piece in crate::text::wrap::wrap_upto(&format!("cannot resolve: {message}"), w, 16) {
         out.push(Line::styled(piece, err));
     }
@@ -197,6 +199,7 @@ fn finding_lines(
     let style = theme.severity(f.severity);
     let head = format!("{} {} ({subject}): ", f.severity, f.code);
     let body = format!("{head}{}", visible(&f.message));
+    let w = super::field::prose(w);
     for (i, piece) in wrap(&body, w.saturating_sub(2)).into_iter().enumerate() {
         let st = if i == 0 { style } else { theme.dim() };
         out.push(Line::styled(format!("  {piece}"), st));
@@ -245,6 +248,7 @@ fn rfc3986(
             Step::Branch(b) => {
                 // The branch's whole pseudocode, wrapped, never cut (the
                 // CLI's `--trace` quotes it line by line).
+                let val = super::field::prose(val + LABEL).saturating_sub(LABEL);
                 for (i, piece) in wrap(&b.body(), val).into_iter().enumerate() {
                     let label = if i == 0 { "branch (§5.2.2)" } else { "" };
                     out.push(row(
@@ -334,7 +338,9 @@ fn dot_table(
     // RFC 3986 §5.2.4's layout, as `resolve --trace` prints it
     // (`DotSegmentsTrace::table`): STEP, OUTPUT BUFFER, INPUT BUFFER, then
     // what the row did.
-    let rest = w.saturating_sub(8);
+    // Laid out on the screen's width (a cell cut there is read whole
+    // with Enter).
+    let rest = super::field::prose(w).saturating_sub(8);
     let buf_w = (rest * 2 / 3) / 2;
     let what_w = rest.saturating_sub(2 * buf_w);
     let [step, output, input] = DOT_TABLE_COLUMNS;

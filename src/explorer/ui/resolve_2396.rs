@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use crate::explorer::app::keymap::{key, keys};
 use crate::explorer::app::resolve::{resolution_2396, shown};
 use crate::explorer::app::{Action, App};
-use crate::text::{clip, fit, visible};
+use crate::text::{clip, fit, visible, width};
 use crate::uri::trace::Resolution;
 use crate::uri::{self, Severity};
 
@@ -47,8 +47,24 @@ pub fn render_steps(
         vec![Span::styled(format!("row {n} of {len}"), theme.dim())],
         theme,
     ));
-    let buf_w = (w.saturating_sub(6)) * 2 / 5;
-    let desc_w = w.saturating_sub(6 + buf_w + 1);
+    // The buffer column is as wide as its widest cell, up to what leaves
+    // the description 20 columns of the screen (a cell cut there is read
+    // whole with Enter); the description wraps in what is left.
+    let need = steps
+        .iter()
+        .take(n)
+        .skip(n.saturating_sub(WINDOW))
+        .map(|s| width(&hide(&s.buffer)))
+        .max()
+        .unwrap_or(0);
+    let screen = super::field::prose(w);
+    let most = screen
+        .saturating_sub(6 + 1 + 20)
+        .max(screen.saturating_sub(6) * 2 / 5)
+        .min(screen.saturating_sub(6) / 2)
+        .max(8);
+    let buf_w = need.clamp(8, most);
+    let desc_w = screen.saturating_sub(6 + buf_w + 1).max(8);
     let mut pin = None;
     let first = n.saturating_sub(WINDOW);
     if first > 0 {
@@ -110,7 +126,7 @@ pub fn render_steps(
         Ok(t) => hide(t),
         Err(m) => {
             // At most DESC_LINES lines of it (a message may quote the input).
-            for piece in crate::text::wrap::wrap_upto(m, w, DESC_LINES) {
+            for piece in crate::text::wrap::wrap_upto(m, super::field::prose(w), DESC_LINES) {
                 out.push(Line::styled(piece, theme.severity(Severity::Error)));
             }
             return pin;

@@ -105,6 +105,7 @@ pub fn section(
     let warn = theme.severity(Severity::Warning);
     for (i, d) in r.differences.iter().take(MAX_DIFFERENCES).enumerate() {
         let k = if i == 0 { "differs" } else { "" };
+        let room = super::field::prose(room + 11).saturating_sub(11).max(10);
         for (j, piece) in wrap_upto(d, room, MAX_LINES).into_iter().enumerate() {
             let head = if j == 0 {
                 label(k)

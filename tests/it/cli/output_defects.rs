@@ -12,7 +12,7 @@ use crate::tui::screen::screen;
 fn encode_pane_shows_the_start_of_a_long_decoded_text() {
     let long = format!("{}%20end", "abcdefghij".repeat(12));
     let mut app = App::new(&long, None);
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     let s = screen(&app, 80, 24);
     let row = s
         .lines()
@@ -76,7 +76,7 @@ fn json_escapes_c1_bidi_and_format_characters() {
 #[test]
 fn encode_table_shows_spaces_and_encodes_the_percent_of_an_escape() {
     let mut app = App::new("a %41", None);
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     let s = screen(&app, 80, 24);
     let rows: Vec<&str> = s.lines().map(|l| l.trim_matches('"')).collect();
     assert!(rows.iter().any(|r| r.starts_with("␠      U+0020")), "{s}");

@@ -108,7 +108,7 @@ fn resolve_pane_draws_a_capped_trace() {
     use uriscope::explorer::app::{update, Action, App, Pane};
     // Against http://a/b/c/d;p?q: rows "/b", "/c", 1500 × "/a", "/".
     let mut a = App::new(&"a/".repeat(1500), None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     // Tall enough for the 200-row window, the marker below it and the target.
     let mut t = Terminal::new(TestBackend::new(100, 260)).expect("backend");
     t.draw(|f| f.render_widget(&a, f.area())).expect("draw");

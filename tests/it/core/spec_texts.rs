@@ -97,10 +97,37 @@ fn page_headers_are_stripped_from_every_text() {
     let s = spec::section(2397, "2").unwrap();
     assert!(!s.text.contains("August 1998"), "{}", s.text);
     assert!(
-        s.text.contains("a single\n\n   attribute value literal"),
+        s.text.contains("a single\n   attribute value literal"),
         "{}",
         s.text
     );
+}
+
+/// A paragraph a page break cuts mid-sentence reads as one paragraph: the
+/// blank lines around the page's footer and header go; a paragraph that
+/// ends at the break keeps its blank line.
+#[test]
+fn a_paragraph_cut_by_a_page_break_is_joined() {
+    let s = spec::section(3987, "5.3.3").unwrap();
+    assert!(
+        s.text
+            .contains("brevity,\n   and internationalization.  If, however"),
+        "{}",
+        s.text
+    );
+    for d in DOCS {
+        // Every paragraph still starts after a blank line: no heading was
+        // joined to the text before it.
+        for sec in d.sections {
+            let at = sec.start;
+            assert!(
+                at == 0 || d.text[..at].ends_with("\n\n"),
+                "RFC {} §{}",
+                d.rfc,
+                sec.id
+            );
+        }
+    }
 }
 
 /// Headings at column 0 whose title does not start with a capital letter

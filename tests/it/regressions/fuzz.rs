@@ -328,7 +328,7 @@ fn regression_copy_and_encode_pane_of_a_paste_full_of_errors() {
     );
     // The Encode pane: the lines it builds are bounded by the screen's
     // needs, not by the 60,000 characters or 20,000 malformed escapes.
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     let lines = uriscope::explorer::ui::encode::build(&app, &Default::default(), 100);
     assert!(lines.len() < 320, "{} lines", lines.len());
     let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();

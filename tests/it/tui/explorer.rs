@@ -226,10 +226,19 @@ fn tab_cycles_focus_and_view_keys_do_not_type() {
     assert_eq!(app.focus, Focus::Pane(Pane::Breakdown));
     type_str(&mut app, "q");
     assert_eq!(app.input.text(), "x");
-    // The ring goes on through the panes' text fields, then wraps.
-    for pane in [Pane::Resolve, Pane::Compare, Pane::Encode, Pane::Query] {
+    // The ring goes on through each pane's view and then its text field,
+    // then wraps.
+    for focus in [
+        Focus::Pane(Pane::Resolve),
+        Focus::Field(Pane::Resolve),
+        Focus::Pane(Pane::Compare),
+        Focus::Field(Pane::Compare),
+        Focus::Pane(Pane::Encode),
+        Focus::Field(Pane::Encode),
+        Focus::Pane(Pane::Query),
+    ] {
         send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
-        assert_eq!(app.focus, Focus::Pane(pane));
+        assert_eq!(app.focus, focus);
     }
     send(&mut app, key(KeyCode::Tab, KeyModifiers::NONE));
     assert_eq!(app.focus, Focus::Input);

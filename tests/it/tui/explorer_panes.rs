@@ -27,7 +27,7 @@ fn type_str(app: &mut App, s: &str) {
 
 fn on(input: &str, pane: Pane) -> App {
     let mut a = App::new(input, None);
-    update(&mut a, Action::FocusPane(pane));
+    update(&mut a, Action::FocusField(pane));
     a
 }
 
@@ -67,7 +67,7 @@ fn stepping_clamps_at_both_ends() {
 #[test]
 fn stepping_works_from_the_input_line_too() {
     let mut app = App::new("../../../g", None);
-    update(&mut app, Action::FocusPane(Pane::Resolve));
+    update(&mut app, Action::FocusField(Pane::Resolve));
     update(&mut app, Action::FocusInput);
     assert_eq!(app.pane, Pane::Resolve);
     ctrl(&mut app, 'p');
@@ -166,7 +166,7 @@ fn the_codec_field_follows_the_input_until_edited() {
     type_str(&mut app, "%41");
     assert_eq!(app.encode.text.text(), "x%41");
     assert_eq!(encode::decoded(&app).text(), Some("xA"));
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     type_str(&mut app, "%FF");
     assert_eq!(app.encode.text.text(), "x%41%FF");
     let d = encode::decoded(&app);
@@ -223,13 +223,13 @@ fn copy_keys_in_the_new_panes() {
         (e.label.as_str(), e.text.as_str()),
         ("resolved (RFC 3986)", "http://a/g")
     );
-    update(&mut app, Action::FocusPane(Pane::Compare));
+    update(&mut app, Action::FocusField(Pane::Compare));
     let Effect::Copy(source) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
     let e = app.copy_of(source).expect("the pane's main result");
     assert_eq!(e.label, "normalized");
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     let Effect::Copy(source) = ctrl(&mut app, 'y') else {
         panic!("no copy")
     };
@@ -277,7 +277,13 @@ fn clicks_on_the_tabs_focus_the_panes() {
     let mut app = app;
     update(&mut app, Action::FocusPane(Pane::Resolve));
     assert_eq!(app.focus, Focus::Pane(Pane::Resolve));
-    // The cursor sits in the base field (view row 0 = screen row 2).
+    // The view has focus: no cursor; a click on the base field (view row
+    // 0 = screen row 2) focuses it, and the cursor sits there.
+    assert_eq!(uriscope::explorer::ui::cursor(&app, area), None);
+    let click = uriscope::explorer::ui::click(&app, area, 20, 2).unwrap();
+    assert_eq!(click, Action::FocusField(Pane::Resolve));
+    update(&mut app, click);
+    assert_eq!(app.focus, Focus::Field(Pane::Resolve));
     let p = uriscope::explorer::ui::cursor(&app, area).unwrap();
     assert_eq!((p.x, p.y), (10 + 18, 2));
 }
@@ -287,7 +293,7 @@ fn clicks_on_the_tabs_focus_the_panes() {
 #[test]
 fn an_example_picked_from_the_encode_pane_loads_there() {
     let mut app = App::new("x", None);
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     update(&mut app, Action::Insert('!'));
     assert!(app.encode.edited);
     update(&mut app, Action::Examples);
@@ -295,7 +301,7 @@ fn an_example_picked_from_the_encode_pane_loads_there() {
     update(&mut app, Action::ListPick);
     assert_eq!(app.encode.text.text(), app.input.text());
     assert_ne!(app.input.text(), "x");
-    assert_eq!(app.focus, Focus::Pane(Pane::Encode));
+    assert_eq!(app.focus, Focus::Field(Pane::Encode));
 }
 
 /// The copy chooser offers the URI form of an IRI and the IRI form of a

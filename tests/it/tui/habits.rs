@@ -69,6 +69,7 @@ fn an_edit_message_goes_when_the_focus_moves() {
     update(&mut a, Action::StepPrev);
     assert!(status(&a).starts_with("row "), "{}", status(&a));
     update(&mut a, Action::FocusNext);
+    update(&mut a, Action::FocusNext);
     assert_eq!(a.pane, Pane::Compare);
     assert_eq!(a.status, None);
     let s = screen(&a, 80, 24);
@@ -78,7 +79,7 @@ fn an_edit_message_goes_when_the_focus_moves() {
 #[test]
 fn the_compat_hint_names_strict_once_compat_is_on() {
     let mut a = App::new("http:g", None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let hint = |a: &App| {
         keymap::hints(a)
             .into_iter()
@@ -204,7 +205,7 @@ fn end_and_home_go_to_the_last_and_first_line_and_back_at_once() {
 fn ctrl_home_opens_the_resolve_table_on_its_first_step() {
     // Resolve opened on its last row with no key to the first.
     let mut a = App::new("../../../g", None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     send(&mut a, KeyCode::Home, KeyModifiers::CONTROL);
     let len = uriscope::explorer::app::resolve::kept_table_len(&a);
     assert!(len > 1);
@@ -250,11 +251,11 @@ fn overlays_page_by_their_height_and_go_to_their_ends() {
 fn the_compare_field_says_tab_only_where_tab_is_needed() {
     // Compare said "(Tab here, type)" with the focus already there.
     let mut a = App::new("http://a/", None);
-    update(&mut a, Action::FocusPane(Pane::Compare));
+    update(&mut a, Action::FocusField(Pane::Compare));
     update(&mut a, Action::FocusInput);
     let s = screen(&a, 100, 24);
     assert!(s.contains("Tab moves the focus here"), "{s}");
-    update(&mut a, Action::FocusPane(Pane::Compare));
+    update(&mut a, Action::FocusField(Pane::Compare));
     let s = screen(&a, 100, 24);
     assert!(s.contains("type or paste it here"), "{s}");
     assert!(!s.contains("Tab moves") && !s.contains("Tab here"), "{s}");

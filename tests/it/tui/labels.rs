@@ -243,7 +243,7 @@ fn encode_set_row_and_the_shared_default() {
     assert_eq!(code, 0);
     assert_eq!(out.trim_end(), encode::encoded(&a));
     // ←/→ in the view scroll; they never change the set.
-    update(&mut a, Action::FocusPane(Pane::Encode));
+    update(&mut a, Action::FocusField(Pane::Encode));
     let before = a.encode.set;
     press(&mut a, KeyCode::Right, KeyModifiers::NONE);
     press(&mut a, KeyCode::Left, KeyModifiers::NONE);

@@ -43,7 +43,7 @@ fn a_long_inputs_whatwg_join_comes_from_its_own_thread() {
     let input = format!("../g?{}", "a".repeat(FROM_BYTES));
     let mut a = App::new("", None);
     update(&mut a, Action::Paste(input.clone()));
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let first = screen(&a, 100, 30);
     assert!(
         first.contains("computing on a thread of its own"),
@@ -68,7 +68,7 @@ fn a_long_inputs_whatwg_join_comes_from_its_own_thread() {
     // Another key asks again: the row says so until the new join is in.
     update(&mut a, Action::FocusInput);
     update(&mut a, Action::Insert('b'));
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     assert!(screen(&a, 100, 30).contains("computing on a thread"));
 }
 

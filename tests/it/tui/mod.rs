@@ -1,5 +1,6 @@
 //! The explorer without a terminal: update and draw into a TestBackend, insta snapshots.
 
+mod columns;
 mod edit_roundtrip;
 mod edit_rows;
 mod explorer;
@@ -18,6 +19,7 @@ mod parsers_overlay;
 mod password;
 mod query_pane;
 mod query_rows;
+mod readable;
 mod render;
 mod render_panes;
 mod render_whatwg;

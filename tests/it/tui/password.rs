@@ -65,7 +65,7 @@ fn the_password_appears_in_no_pane() {
         }
         no_password(&app, pane.title());
     }
-    update(&mut app, Action::FocusPane(Pane::Resolve));
+    update(&mut app, Action::FocusField(Pane::Resolve));
     update(&mut app, Action::ToggleRfc2396);
     no_password(&app, "Resolve, RFC 2396");
     update(&mut app, Action::FocusInput);
@@ -105,7 +105,7 @@ fn the_breakdown_shows_a_mask_of_fixed_length() {
 #[test]
 fn the_resolve_target_and_whatwg_join_are_masked() {
     let mut app = App::new(URI, None);
-    update(&mut app, Action::FocusPane(Pane::Resolve));
+    update(&mut app, Action::FocusField(Pane::Resolve));
     let s = below_input(&screen(&app, 120, 50));
     assert!(s.contains("http://user:****@host.example/p?q=1#f"), "{s}");
 }
@@ -185,7 +185,7 @@ fn the_reveal_key_shows_and_masks_again() {
         "{s}"
     );
     assert!(s.contains("password shown for this session"), "{s}");
-    update(&mut app, Action::FocusPane(Pane::Resolve));
+    update(&mut app, Action::FocusField(Pane::Resolve));
     let s = below_input(&screen(&app, 120, 50));
     assert!(s.contains("user:hunter2secret@host.example/p"), "{s}");
     update(&mut app, Action::RevealPasswords);

@@ -19,7 +19,7 @@ fn ctrl(app: &mut App, c: char) {
 /// `input` with the pane `pane` focused.
 fn on(input: &str, pane: Pane) -> App {
     let mut a = App::new(input, None);
-    update(&mut a, Action::FocusPane(pane));
+    update(&mut a, Action::FocusField(pane));
     a
 }
 
@@ -61,7 +61,7 @@ fn resolve_all_rows_and_the_hazard() {
     assert!(s.contains("http://a/b/c/g"), "{s}");
     let a = App::new(".//g", Some("foo:/a"));
     let mut a2 = a.clone();
-    update(&mut a2, Action::FocusPane(Pane::Resolve));
+    update(&mut a2, Action::FocusField(Pane::Resolve));
     let s = screen(&a2, 100, 30);
     assert!(s.contains("double-slash-path-without-authority"), "{s}");
 }
@@ -69,11 +69,11 @@ fn resolve_all_rows_and_the_hazard() {
 #[test]
 fn resolve_errors_are_messages() {
     let mut a = App::new("g", Some("/no/scheme"));
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let s = screen(&a, 80, 24);
     assert!(s.contains("cannot resolve"), "{s}");
     let mut a = App::new("http://a b", None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let s = screen(&a, 80, 24);
     assert!(s.contains("cannot resolve"), "{s}");
 }
@@ -160,11 +160,11 @@ fn idna_form_of_the_host() {
 #[test]
 fn user_text_in_the_pane_fields_is_drawn_visibly() {
     let mut a = App::new("g\u{1b}[2J", Some("http://a/\u{7}b"));
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let s = screen(&a, 100, 30);
     assert!(!s.contains('\u{1b}') && !s.contains('\u{7}'), "{s}");
     assert!(s.contains("http://a/␇b"), "{s}");
-    update(&mut a, Action::FocusPane(Pane::Encode));
+    update(&mut a, Action::FocusField(Pane::Encode));
     let s = screen(&a, 100, 30);
     assert!(!s.contains('\u{1b}'), "{s}");
     assert!(s.contains("g␛[2J"), "{s}");
@@ -182,7 +182,7 @@ fn every_example_draws_in_every_pane() {
             }
         }
         // The RFC 2396 table too.
-        update(&mut a, Action::FocusPane(Pane::Resolve));
+        update(&mut a, Action::FocusField(Pane::Resolve));
         update(&mut a, Action::ToggleRfc2396);
         let _ = screen(&a, 80, 24);
     }

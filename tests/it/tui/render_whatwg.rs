@@ -53,7 +53,7 @@ fn breakdown_whatwg_rejected() {
 #[test]
 fn resolve_whatwg_join() {
     let mut a = App::new("..\\g", None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let s = screen(&a, 80, 24);
     assert!(s.contains("WHATWG join"), "{s}");
     assert!(s.contains("http://a/b/g ≠ RFC 3986"), "{s}");
@@ -63,7 +63,7 @@ fn resolve_whatwg_join() {
 #[test]
 fn resolve_whatwg_join_same_as_rfc3986() {
     let mut a = App::new("../g", None);
-    update(&mut a, Action::FocusPane(Pane::Resolve));
+    update(&mut a, Action::FocusField(Pane::Resolve));
     let s = screen(&a, 80, 24);
     assert!(s.contains("http://a/b/g = RFC 3986"), "{s}");
 }

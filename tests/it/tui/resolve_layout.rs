@@ -50,7 +50,7 @@ fn regression_the_pane_and_the_trace_lay_out_the_dot_table_alike() {
 
         let (_, trace, _) = run_uriscope(&["resolve", "--base", BASE, "--trace", reference], b"");
         let mut a = App::new(reference, Some(BASE));
-        update(&mut a, Action::FocusPane(Pane::Resolve));
+        update(&mut a, Action::FocusField(Pane::Resolve));
         let pane = screen(&a, 140, 60);
 
         for (surface, text) in [("--trace", &trace), ("the pane", &pane)] {

@@ -54,6 +54,29 @@ fn the_input_line_without_errors_cites_the_component_under_the_cursor() {
 }
 
 #[test]
+fn the_input_line_cites_the_component_under_the_cursor_before_an_error_elsewhere() {
+    let mut a = App::new("http://h:80x/%zz#a#b", None);
+    // At the line's end the cursor is on nothing: the first error.
+    assert_eq!(cited(&a)[0], "RFC 3986 §3.2.3", "{:?}", current(&a));
+    press(&mut a, KeyCode::Home, KeyModifiers::NONE);
+    press(&mut a, KeyCode::Right, KeyModifiers::NONE);
+    let c = current(&a);
+    assert_eq!(c.rule, Some("scheme"), "{c:?}");
+    assert_eq!(cited(&a)[0], "RFC 3986 §3.1");
+    assert_eq!(c.about, "the scheme");
+    // On the host: the host's rule, not the port's error.
+    for _ in 0..6 {
+        press(&mut a, KeyCode::Right, KeyModifiers::NONE);
+    }
+    assert_eq!(cited(&a)[0], "RFC 3986 §3.2.2", "{:?}", current(&a));
+    // On the port's bad character itself: its finding.
+    for _ in 0..4 {
+        press(&mut a, KeyCode::Right, KeyModifiers::NONE);
+    }
+    assert!(current(&a).about.contains("at byte"), "{:?}", current(&a));
+}
+
+#[test]
 fn the_breakdown_cites_the_selected_row() {
     let mut a = on("http://u@h:1/p?q#f", Pane::Breakdown);
     let mut seen = Vec::new();

@@ -171,7 +171,7 @@ fn a_wrapped_link_never_gets_the_colon_advice() {
 #[test]
 fn the_encode_field_takes_a_paste_as_it_is() {
     let mut app = App::new("", None);
-    update(&mut app, Action::FocusPane(Pane::Encode));
+    update(&mut app, Action::FocusField(Pane::Encode));
     let before = app.encode.text.text().to_string();
     update(&mut app, Action::Paste("<a b>".into()));
     assert_eq!(app.encode.text.text(), format!("{before}<a b>"));
