@@ -338,13 +338,13 @@ mod tests {
 
     #[test]
     fn a_label_at_an_edge_of_the_window_moves_in_whole() {
-        // Issue 39 point 8: "fragment" under the last columns of a 100-
-        // column view was cut to "fragmen".
+        // "fragment" under the last columns of the view is moved in whole,
+        // one column clear of the edge (where the scrollbar stands).
         let s = Style::new();
         let mut g = Grid::window(0, 20);
         g.labels(1, &[(18, "fragment".into(), s)]);
         assert_eq!(text(&g, 0), "                  |");
-        assert_eq!(text(&g, 1), "            fragment");
+        assert_eq!(text(&g, 1), "           fragment");
         // Scrolled: the first label moves right into view.
         let mut g = Grid::window(10, 20);
         g.labels(1, &[(11, "authority".into(), s)]);
