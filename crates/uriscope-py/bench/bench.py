@@ -16,6 +16,7 @@ note. Not a test: nothing here asserts on a time.
 from __future__ import annotations
 
 import argparse
+import importlib
 import gc
 import os
 import resource
@@ -57,6 +58,14 @@ def loop(parse):
         return n
 
     return run
+
+
+def split_host(u):
+    """urlsplit's host, None where it raises."""
+    try:
+        return urlsplit(u).hostname
+    except ValueError:
+        return None
 
 
 def rows(lines, col, repeat, spark=None):
@@ -107,15 +116,13 @@ def rows(lines, col, repeat, spark=None):
     try:
         import polars as pl
 
-        import uriscope.polars  # noqa: F401
+        importlib.import_module("uriscope.polars")  # the .uri namespace
 
         s = pl.Series("url", lines)
         df = pl.DataFrame({"url": s})
         add(
             "polars map_elements(urlsplit)",
-            lambda: s.map_elements(
-                lambda u: urlsplit(u).hostname, return_dtype=pl.String, skip_nulls=True
-            ),
+            lambda: s.map_elements(split_host, return_dtype=pl.String, skip_nulls=True),
         )
         add("polars .uri.host()", lambda: df.select(pl.col("url").uri.host()))
         add("polars .uri.parse()", lambda: df.select(pl.col("url").uri.parse()))
@@ -201,6 +208,10 @@ def main():
                 SparkSession.builder.master("local[2]")
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.memory", "2g")
+                .config("spark.ui.showConsoleProgress", "false")
+                # parse_url throws on a URL it rejects in ANSI mode
+                # (Spark 4's default); off, it answers NULL.
+                .config("spark.sql.ansi.enabled", "false")
                 .getOrCreate()
             )
             spark.sparkContext.setLogLevel("ERROR")
@@ -209,6 +220,7 @@ def main():
     for title, lines in (("corpus", corpus), ("1 M", million)):
         col = pa.array(lines, pa.string())
         table(title, lines, rows(lines, col, args.repeat, spark))
+        sys.stdout.flush()
     memory(pa.array(corpus, pa.string()))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak RSS of this process: {rss:.0f} MB")
