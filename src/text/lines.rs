@@ -137,15 +137,17 @@ impl<R: BufRead> LineReader<R> {
             };
             if !over && length + piece.len() as u64 > self.cap as u64 {
                 over = true;
-                let have = buf.len() - start;
-                if have < HEAD {
-                    let take = (HEAD - have).min(piece.len());
-                    buf.extend_from_slice(&piece[..take]);
-                }
                 buf.truncate(start + HEAD.min(buf.len() - start));
                 // Let go of what a line near the cap made the buffer grow to.
                 buf.shrink_to(start + (64 << 10));
-            } else if !over {
+            }
+            if over {
+                // Only the head is kept, from however many pieces it spans.
+                let have = buf.len() - start;
+                if have < HEAD {
+                    buf.extend_from_slice(&piece[..(HEAD - have).min(piece.len())]);
+                }
+            } else {
                 buf.extend_from_slice(piece);
             }
             length += piece.len() as u64;
