@@ -110,7 +110,7 @@ pub fn line(command: &str, place: Place, input: Option<&[u8]>, message: &str) ->
     s
 }
 
-/// Write [`line`] and a line feed to stderr. A stderr that cannot be
+/// Write [`line()`] and a line feed to stderr. A stderr that cannot be
 /// written (closed, full) loses the message and nothing else.
 pub fn say(command: &str, place: Place, input: Option<&[u8]>, message: &str) {
     use std::io::Write as _;
