@@ -328,3 +328,118 @@ fn regression_edit_iterate_streams_its_combinations() {
         "{all} bytes for 27,000 URLs, {one} for one"
     );
 }
+
+/// The most bytes of heap `uriscope ARGS` holds at once while `len`
+/// bytes of zeros and no line break come on its stdin from a generator
+/// (a pipe: nothing is written to disk), measured in a child process
+/// (see [`measure_child`]); and whether the child succeeded.
+fn peak_bytes_on_zeros(args: &[&str], len: usize) -> (usize, bool) {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("uriscope-zeros-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let peak = dir.join("peak");
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this test"))
+        .args(["measure_child", "--exact", "--test-threads=1"])
+        .env(CHILD_ARGS, args.join("\u{1f}"))
+        .env(CHILD_PEAK, &peak)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the child runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let feeder = std::thread::spawn(move || {
+        let block = vec![0u8; 1 << 20];
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(block.len());
+            // A reader that stops early (a capped file read) closes the pipe.
+            if stdin.write_all(&block[..n]).is_err() {
+                return;
+            }
+            left -= n;
+        }
+    });
+    let status = child.wait().expect("the child ends");
+    let _ = feeder.join();
+    let n = std::fs::read_to_string(&peak).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    (n.parse().unwrap_or(usize::MAX), status.success())
+}
+
+/// A stream with no line break (`/dev/zero`): every reader of lines
+/// keeps at most the 64 MiB cap of one line, reports the line and goes
+/// on, so 200 MB of zeros hold well under 200 MB; before, each grew a
+/// buffer to the whole stream (`parse < /dev/zero` to an allocation
+/// failure). `expand --vars -` reads its file up to the same cap.
+#[test]
+fn regression_every_line_reader_is_bounded_on_a_stream_without_a_line_break() {
+    let _one = ONE_AT_A_TIME.lock();
+    if std::env::var_os(CHILD_ARGS).is_some() {
+        return;
+    }
+    const LEN: usize = 200_000_000;
+    const MIB: usize = 1 << 20;
+    let commands: &[(&[&str], usize)] = &[
+        (&["parse"], 96 * MIB),
+        (&["normalize"], 96 * MIB),
+        (&["resolve", "--base", "http://a/"], 96 * MIB),
+        (&["decode"], 96 * MIB),
+        (&["equiv"], 96 * MIB),
+        (&["stats"], 96 * MIB),
+        (&["dedupe"], 96 * MIB),
+        (&["edit", "-f", "-"], 96 * MIB),
+        (&["confuse"], 96 * MIB),
+        // read_to_end may double its buffer past the cap once.
+        (&["expand", "--vars", "-", "{x}"], 160 * MIB),
+    ];
+    let mut over = Vec::new();
+    for (args, bound) in commands {
+        let (peak, _) = peak_bytes_on_zeros(args, LEN);
+        println!(
+            "{:>32}: {:6.1} MiB held on 200 MB without a line break",
+            args.join(" "),
+            peak as f64 / MIB as f64
+        );
+        if peak > *bound {
+            over.push(format!("{}: {peak} bytes", args.join(" ")));
+        }
+    }
+    assert!(over.is_empty(), "over the bound: {over:#?}");
+}
+
+/// The list view's loader (and `stats`', `dedupe`'s) on a stream with no
+/// line break: one [`uriscope::collection::Event::Skipped`] naming line
+/// 1 and its length, memory within the cap, and the lines after it read.
+#[test]
+fn regression_the_list_loader_skips_a_line_past_the_cap_and_goes_on() {
+    use std::io::Read as _;
+    use uriscope::collection::{Event, Loader, Plan};
+    let _one = ONE_AT_A_TIME.lock();
+    if std::env::var_os(CHILD_ARGS).is_some() {
+        return;
+    }
+    const LEN: u64 = 200_000_000;
+    let _counting = dhat::Profiler::builder().testing().build();
+    let input = std::io::repeat(0).take(LEN).chain(&b"\nhttp://a/\n"[..]);
+    let plan = Plan {
+        threads: 1,
+        ..Plan::default()
+    };
+    let (mut skipped, mut lines) = (Vec::new(), Vec::new());
+    for event in Loader::from_reader(input, plan) {
+        match event {
+            Event::Skipped(s) => skipped.push((s.number, s.length)),
+            Event::Batch(b) => lines.extend(b.iter().map(|(t, a)| (a.number, t.to_string()))),
+            Event::Failed { source, error } => panic!("{source}: {error}"),
+        }
+    }
+    let peak = dhat::HeapStats::get().max_bytes;
+    println!(
+        "list loader: {:.1} MiB held on 200 MB without a line break",
+        peak as f64 / (1 << 20) as f64
+    );
+    assert_eq!(skipped, [(1, LEN)]);
+    assert_eq!(lines, [(2, "http://a/".to_string())]);
+    assert!(peak < 96 << 20, "{peak} bytes held");
+}

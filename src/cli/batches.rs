@@ -19,7 +19,9 @@ use std::io::{self, BufReader, Read, Write};
 use std::ops::Range;
 use std::sync::{mpsc, Arc};
 
-use super::input::{line_input, read_line, Input};
+use super::input::{line_input, Input};
+use crate::text::diag::Place;
+use crate::text::lines::{Line, LineReader, MAX_LINE};
 
 /// The most lines in one batch.
 pub const MAX_BATCH: usize = 4096;
@@ -39,9 +41,11 @@ pub const STREAM_LINE: usize = 4096;
 
 /// How a subcommand answers one input, into any writer.
 pub trait Answer: Sync {
-    /// Write the answer to `input` to `out`; returns whether the input
-    /// was good (the exit status is 0 when all were).
-    fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool>;
+    /// Write the answer to `input`, found at `place`, to `out`; returns
+    /// whether the input was good (the exit status is 0 when all were).
+    /// An [`Input::Unreadable`] is only ever given on the reading thread,
+    /// so its message on stderr keeps its place among the answers.
+    fn answer<W: Write>(&self, place: Place, input: Input<'_>, out: &mut W) -> io::Result<bool>;
 }
 
 /// How many threads answer: `URISCOPE_THREADS` when it is a positive
@@ -99,8 +103,10 @@ pub fn thread_count(var: Option<&str>, cores: usize) -> (usize, Option<String>) 
 #[derive(Clone, Default)]
 struct Batch {
     text: Vec<u8>,
-    lines: Vec<(Range<usize>, usize)>,
+    lines: Vec<(Line, u64)>,
     longest: usize,
+    /// Whether every line is text: UTF-8 and within the cap.
+    all_text: bool,
 }
 
 impl Batch {
@@ -108,29 +114,35 @@ impl Batch {
     /// when nothing more is buffered, at [`MAX_BATCH`] lines or
     /// [`MAX_BATCH_BYTES`], or at the end of input. `seen` counts the
     /// lines read before.
-    fn fill<R: Read>(&mut self, reader: &mut BufReader<R>, seen: &mut usize) -> io::Result<()> {
+    fn fill<R: Read>(&mut self, reader: &mut LineReader<BufReader<R>>) -> io::Result<()> {
         self.text.clear();
         self.lines.clear();
         self.longest = 0;
+        self.all_text = true;
         while self.lines.len() < MAX_BATCH && self.text.len() < MAX_BATCH_BYTES {
-            let Some(text) = read_line(reader, &mut self.text, seen)? else {
+            let Some(line) = reader.next_into(&mut self.text)? else {
                 break;
             };
-            self.longest = self.longest.max(text.len());
-            self.lines.push((text, *seen));
+            match &line {
+                Line::Text(text) => self.longest = self.longest.max(text.len()),
+                Line::TooLong { .. } => self.all_text = false,
+            }
+            self.lines.push((line, reader.number()));
             // What is buffered, not what a read would bring: a read
             // would wait for a line that may not have been typed yet.
-            if reader.buffer().is_empty() {
+            if reader.get_ref().buffer().is_empty() {
                 break;
             }
         }
+        self.all_text &= as_str(&self.text, &self.lines).is_some();
         Ok(())
     }
 
     /// Whether the batch is answered on the reading thread, straight to
-    /// the output.
+    /// the output: a small one, one with a long line, one with a line
+    /// that is no text (its message goes to stderr in its place).
     fn streamed(&self, threads: usize) -> bool {
-        threads <= 1 || self.lines.len() < MIN_SPLIT || self.longest > STREAM_LINE
+        threads <= 1 || self.lines.len() < MIN_SPLIT || self.longest > STREAM_LINE || !self.all_text
     }
 }
 
@@ -139,10 +151,14 @@ impl Batch {
 /// for a batch, not one per line (a per-line `from_utf8` was 7% of
 /// `parse`'s time). A batch with a line that is not UTF-8 is checked
 /// line by line.
-fn as_str<'t>(text: &'t [u8], lines: &[(Range<usize>, usize)]) -> Option<(&'t str, usize)> {
-    let (first, last) = (lines.first()?, lines.last()?);
-    let all = text.get(first.0.start..last.0.end)?;
-    std::str::from_utf8(all).ok().map(|s| (s, first.0.start))
+fn as_str<'t>(text: &'t [u8], lines: &[(Line, u64)]) -> Option<(&'t str, usize)> {
+    let range = |l: &Line| match l {
+        Line::Text(r) => r.clone(),
+        Line::TooLong { head, .. } => head.clone(),
+    };
+    let (first, last) = (range(&lines.first()?.0), range(&lines.last()?.0));
+    let all = text.get(first.start..last.end)?;
+    std::str::from_utf8(all).ok().map(|s| (s, first.start))
 }
 
 /// Answer one line of `text` to `out`; `whole` is [`as_str`] of the
@@ -150,16 +166,19 @@ fn as_str<'t>(text: &'t [u8], lines: &[(Range<usize>, usize)]) -> Option<(&'t st
 fn answer_line<A: Answer, W: Write>(
     text: &[u8],
     whole: Option<(&str, usize)>,
-    (range, line): &(Range<usize>, usize),
+    (line, number): &(Line, u64),
     a: &A,
     out: &mut W,
 ) -> io::Result<bool> {
-    let checked = whole.and_then(|(s, at)| s.get(range.start - at..range.end - at));
+    let checked = match line {
+        Line::Text(range) => whole.and_then(|(s, at)| s.get(range.start - at..range.end - at)),
+        Line::TooLong { .. } => None,
+    };
     let input = match checked {
         Some(s) => Input::Text(s),
-        None => line_input(&text[range.clone()], *line),
+        None => line_input(text, line.clone(), MAX_LINE),
     };
-    a.answer(input, out)
+    a.answer(Place::Line(*number), input, out)
 }
 
 /// What one part of a batch gave: its answers, whether every line was
@@ -173,12 +192,7 @@ struct Part {
 /// Answer `lines` of `text` in order into `out` (emptied first; a
 /// buffer of an earlier batch, whose pages are already there: a fresh
 /// megabyte per part and batch cost its page faults and regrowth).
-fn answer_part<A: Answer>(
-    text: &[u8],
-    lines: &[(Range<usize>, usize)],
-    a: &A,
-    mut out: Vec<u8>,
-) -> Part {
+fn answer_part<A: Answer>(text: &[u8], lines: &[(Line, u64)], a: &A, mut out: Vec<u8>) -> Part {
     out.clear();
     let mut part = Part {
         out,
@@ -210,14 +224,14 @@ pub fn for_each_parallel<W: Write, A: Answer>(
 ) -> io::Result<bool> {
     let mut all_good = true;
     if !args.is_empty() {
-        for arg in args {
-            all_good &= a.answer(Input::Text(arg), out)?;
+        for (i, arg) in args.iter().enumerate() {
+            all_good &= a.answer(Place::Argument(i + 1), Input::Text(arg), out)?;
         }
         out.flush()?;
         return Ok(all_good);
     }
     let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(64 * 1024, stdin.lock());
+    let mut reader = LineReader::new(io::BufReader::with_capacity(64 * 1024, stdin.lock()));
     answer_lines(&mut reader, out, threads, a)
 }
 
@@ -225,7 +239,7 @@ pub fn for_each_parallel<W: Write, A: Answer>(
 /// fewer than `threads`) live as long as the input: a batch is a few
 /// hundred lines, and a thread spawned per batch cost a tenth of the time.
 fn answer_lines<R: Read, W: Write, A: Answer>(
-    reader: &mut BufReader<R>,
+    reader: &mut LineReader<BufReader<R>>,
     out: &mut W,
     threads: usize,
     a: &A,
@@ -270,20 +284,19 @@ struct Helper {
 /// The reading thread's loop: each batch streamed, or cut in parts for
 /// itself and `helpers`.
 fn answer_lines_with<R: Read, W: Write, A: Answer>(
-    reader: &mut BufReader<R>,
+    reader: &mut LineReader<BufReader<R>>,
     out: &mut W,
     a: &A,
     helpers: &[Helper],
 ) -> io::Result<bool> {
     let threads = helpers.len() + 1;
     let mut all_good = true;
-    let mut seen = 0;
     let mut spare: Vec<Vec<u8>> = Vec::new();
     let mut batch = Arc::new(Batch::default());
     loop {
         // The helpers have given back their parts: the batch is ours.
         let b = Arc::make_mut(&mut batch);
-        b.fill(reader, &mut seen)?;
+        b.fill(reader)?;
         if b.lines.is_empty() {
             break;
         }
@@ -326,7 +339,7 @@ fn answer_lines_with<R: Read, W: Write, A: Answer>(
                 spare.push(part.out);
             }
         }
-        if reader.buffer().is_empty() {
+        if reader.get_ref().buffer().is_empty() {
             out.flush()?;
         }
     }
@@ -343,15 +356,21 @@ mod tests {
     struct Echo;
 
     impl Answer for Echo {
-        fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool> {
+        fn answer<W: Write>(
+            &self,
+            place: Place,
+            input: Input<'_>,
+            out: &mut W,
+        ) -> io::Result<bool> {
             match input {
                 Input::Text("stop") => Err(io::Error::other("stop")),
                 Input::Text(s) => {
                     writeln!(out, "text {s}")?;
                     Ok(!s.contains('!'))
                 }
-                Input::NotUtf8 { line, lossy } => {
-                    writeln!(out, "line {line} not utf-8: {lossy}")?;
+                Input::Unreadable { bytes, why } => {
+                    let lossy = String::from_utf8_lossy(bytes);
+                    writeln!(out, "{place} {why}: {lossy}")?;
                     Ok(false)
                 }
             }
@@ -361,12 +380,11 @@ mod tests {
     /// The batches of a whole input, read through a buffer of `capacity`
     /// bytes.
     fn batches(input: &[u8], capacity: usize) -> Vec<Batch> {
-        let mut reader = BufReader::with_capacity(capacity, input);
-        let mut seen = 0;
+        let mut reader = LineReader::new(BufReader::with_capacity(capacity, input));
         let mut all = Vec::new();
         loop {
             let mut b = Batch::default();
-            b.fill(&mut reader, &mut seen).unwrap();
+            b.fill(&mut reader).unwrap();
             if b.lines.is_empty() {
                 return all;
             }
@@ -379,7 +397,7 @@ mod tests {
     fn run(input: &[u8], capacity: usize, threads: usize) -> io::Result<(Vec<u8>, bool)> {
         let mut out = Vec::new();
         let good = answer_lines(
-            &mut BufReader::with_capacity(capacity, input),
+            &mut LineReader::new(BufReader::with_capacity(capacity, input)),
             &mut out,
             threads,
             &Echo,
@@ -395,11 +413,13 @@ mod tests {
     #[test]
     fn parts_join_into_what_one_thread_writes() {
         let mut input = b"\xEF\xBB\xBFa\r\n".to_vec();
-        for i in 0..10_000 {
+        for i in 0..20_000 {
             match i % 97 {
-                // Only the first half has bytes that are not UTF-8: the
-                // batches after it are checked as a whole.
-                0 if i < 5000 => input.extend_from_slice(b"bad \xff byte\n"),
+                // Only the first tenth has bytes that are not UTF-8 (its
+                // batch is answered on the reading thread, each such
+                // line's message in its place): the batches after it
+                // are checked as a whole.
+                0 if i < 2000 => input.extend_from_slice(b"bad \xff byte\n"),
                 3 => input.extend_from_slice("€ and é\n".as_bytes()),
                 1 => input.extend_from_slice(b"\xEF\xBB\xBFnot first\n"),
                 2 => input.extend_from_slice(b"loud!\r\n"),
@@ -416,12 +436,13 @@ mod tests {
         for (i, l) in input.split(|&b| b == b'\n').enumerate() {
             let l = l.strip_suffix(b"\r").unwrap_or(l);
             let l = if i == 0 { &l[3..] } else { l };
+            let place = Place::Line(i as u64 + 1);
             want_good &= match std::str::from_utf8(l) {
-                Ok(s) => Echo.answer(Input::Text(s), &mut want).unwrap(),
+                Ok(s) => Echo.answer(place, Input::Text(s), &mut want).unwrap(),
                 Err(_) => {
-                    let lossy = String::from_utf8_lossy(l).into_owned();
-                    Echo.answer(Input::NotUtf8 { line: i + 1, lossy }, &mut want)
-                        .unwrap()
+                    let why = "not valid UTF-8".to_string();
+                    let input = Input::Unreadable { bytes: l, why };
+                    Echo.answer(place, input, &mut want).unwrap()
                 }
             };
         }
@@ -429,14 +450,14 @@ mod tests {
         // parts; the one with the long line streamed; small ones at each
         // 16-byte fill.
         let big = batches(&input, 1 << 20);
-        assert_eq!(big.iter().map(|b| b.lines.len()).sum::<usize>(), 10_003);
+        assert_eq!(big.iter().map(|b| b.lines.len()).sum::<usize>(), 20_003);
         for b in &big[..big.len() - 1] {
             assert!(b.lines.len() == MAX_BATCH || b.text.len() >= MAX_BATCH_BYTES);
         }
         assert!(big.iter().filter(|b| !b.streamed(2)).count() >= 2);
         assert!(big.iter().any(|b| b.longest > STREAM_LINE && b.streamed(2)));
-        assert!(big.iter().any(|b| as_str(&b.text, &b.lines).is_none()));
-        assert!(big.iter().any(|b| as_str(&b.text, &b.lines).is_some()));
+        assert!(big.iter().any(|b| !b.all_text && b.streamed(2)));
+        assert!(big.iter().any(|b| b.all_text));
         for (threads, capacity) in [
             (1, 1 << 20),
             (2, 1 << 20),
@@ -471,19 +492,18 @@ mod tests {
     /// past them would block on a terminal or a quiet pipe).
     #[test]
     fn a_batch_is_what_has_arrived() {
-        let mut reader = BufReader::new(Trickle(vec![b"a\nb\n", b"c\n", b"d"]));
-        let mut seen = 0;
+        let mut reader = LineReader::new(BufReader::new(Trickle(vec![b"a\nb\n", b"c\n", b"d"])));
         let mut got = Vec::new();
         loop {
             let mut b = Batch::default();
-            b.fill(&mut reader, &mut seen).unwrap();
+            b.fill(&mut reader).unwrap();
             if b.lines.is_empty() {
                 break;
             }
-            let lines = b
-                .lines
-                .iter()
-                .map(|(r, n)| (b.text[r.clone()].to_vec(), *n));
+            let lines = b.lines.iter().map(|(l, n)| match l {
+                Line::Text(r) => (b.text[r.clone()].to_vec(), *n),
+                Line::TooLong { .. } => unreachable!("short lines"),
+            });
             got.push(lines.collect::<Vec<_>>());
         }
         let line = |s: &str, n| (s.as_bytes().to_vec(), n);
@@ -513,7 +533,7 @@ mod tests {
         let want: String = (0..300).map(|i| format!("text {i}\n")).collect();
         for threads in [1, 4] {
             let mut out = Vec::new();
-            let mut reader = BufReader::with_capacity(1 << 20, input.as_bytes());
+            let mut reader = LineReader::new(BufReader::with_capacity(1 << 20, input.as_bytes()));
             let r = answer_lines(&mut reader, &mut out, threads, &Echo);
             assert_eq!(r.unwrap_err().to_string(), "stop");
             assert_eq!(String::from_utf8(out).unwrap(), want, "{threads} threads");

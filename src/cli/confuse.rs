@@ -14,7 +14,7 @@
 
 mod pair;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Duration;
 
 use clap::Args;
@@ -22,6 +22,8 @@ use serde::Serialize;
 
 use crate::confuse::engines::{Availability, Engine};
 use crate::confuse::{allow, compare, engines, flags};
+use crate::text::diag::{say, Place};
+use crate::text::lines::{too_long_message, Line, LineReader, MAX_LINE};
 use crate::text::mask::{hide_passwords, mask_userinfo};
 use crate::text::plain::visible;
 
@@ -105,7 +107,12 @@ pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
         Some(check) => match pair::Pairing::new(*check, &args.fetch) {
             Ok(p) => Some(p),
             Err(message) => {
-                eprintln!("uriscope confuse: {message}");
+                crate::text::diag::say(
+                    "confuse",
+                    crate::text::diag::Place::Nowhere,
+                    None,
+                    &message,
+                );
                 return Ok(super::EXIT_USAGE);
             }
         },
@@ -124,13 +131,42 @@ pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
     if args.urls.is_empty() {
         let stdin = io::stdin();
         let mut batch = Vec::new();
-        for line in stdin.lock().lines() {
-            let line = line?;
-            let line = line.trim_end_matches('\r').to_string();
-            if line.is_empty() {
+        // The one line reader: a line past the cap or not UTF-8 is said
+        // on stderr and skipped.
+        let mut lines = LineReader::new(io::BufReader::new(stdin.lock()));
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let Some(line) = lines.next_into(&mut buf)? else {
+                break;
+            };
+            let place = Place::Line(lines.number());
+            let text = match line {
+                Line::TooLong { head, length } => {
+                    confused = true;
+                    out.flush()?;
+                    say(
+                        "confuse",
+                        place,
+                        Some(&buf[head]),
+                        &too_long_message(MAX_LINE, length),
+                    );
+                    continue;
+                }
+                Line::Text(t) => match std::str::from_utf8(&buf[t.clone()]) {
+                    Ok(s) => s,
+                    Err(_) => {
+                        confused = true;
+                        out.flush()?;
+                        say("confuse", place, Some(&buf[t]), "not valid UTF-8");
+                        continue;
+                    }
+                },
+            };
+            if text.is_empty() {
                 continue;
             }
-            batch.push(line);
+            batch.push(text.to_string());
             if batch.len() == BATCH {
                 result = one_batch(&batch, &mut out, &mut confused);
                 batch.clear();

@@ -1,19 +1,22 @@
-//! `uriscope decode [--plus] [--raw] [--json] [TEXT ...]`.
+//! `uriscope decode [--plus] [--lossy] [--raw] [--explain] [--json] [TEXT ...]`.
 //!
-//! The answer ([`crate::text::answer`]) is the decoded text, exact; one
-//! that would hold a control or bidi formatting character is refused with
-//! a diagnostic on stderr, unless `--raw` asks for the bytes as they are.
-//! The remark lines under it (bytes that are not UTF-8, malformed escapes,
-//! double encoding) are explanations.
+//! The answer ([`crate::text::answer`]) is the decoded text, exact. It is
+//! refused, with a message on stderr (exit status 1), when the decoded
+//! bytes are not UTF-8 (`--lossy` writes them with U+FFFD, saying so by
+//! its name; `--raw` writes the bytes) or when it would hold a control or
+//! bidi formatting character. A malformed escape is kept as it is, the
+//! exact result every percent-decoder gives. The notes (bytes that are
+//! not UTF-8, malformed escapes, double encoding) go to stderr with
+//! `--explain`.
 
 use std::io::{self, Write};
 
 use clap::Args;
 use serde::Serialize;
 
-use super::encode::finish;
-use super::input::{for_each, Input};
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use super::input::{for_each, Input, Outcome};
+use crate::text::answer::quote;
+use crate::text::diag::Place;
 use crate::uri::percent::{decode, DecodeOptions, Decoded, Malformed};
 
 /// Arguments of `uriscope decode`.
@@ -26,8 +29,20 @@ pub struct DecodeArgs {
     /// bytes that are not UTF-8 included, one input per line and nothing
     /// else. Without it a decoded text that holds a control or bidi
     /// formatting character is not written (stderr says why).
-    #[arg(long, conflicts_with = "json")]
+    #[arg(long, conflicts_with_all = ["json", "lossy"])]
     pub raw: bool,
+    /// Write decoded bytes that are not UTF-8 with U+FFFD in their place
+    /// (a lossy result; without it such an input has no answer).
+    #[arg(long)]
+    pub lossy: bool,
+    /// On stderr, a note for each remark: bytes that are not UTF-8,
+    /// malformed escapes (kept as they are), double encoding.
+    #[arg(long)]
+    pub explain: bool,
+    /// Plain text: an empty line for an input without an answer, so line
+    /// N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
     /// One JSON object per input line.
     #[arg(long)]
     pub json: bool,
@@ -125,99 +140,136 @@ impl<'a> JsonDecode<'a> {
     }
 }
 
-/// Run `uriscope decode`; returns the exit status. An input with a
-/// malformed escape counts as failed (exit 1); bytes that are not UTF-8 are
-/// a legitimate result and do not.
+/// Run `uriscope decode`; returns the exit status: 1 when an input has
+/// no answer (bytes that are not UTF-8 without `--lossy` or `--raw`, a
+/// control character, a line that is no text).
 pub fn run(args: &DecodeArgs) -> io::Result<i32> {
     let options = DecodeOptions {
         plus_as_space: args.plus,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
-    let result = for_each(&args.texts, &mut out, |input, out| match input {
+    let mut told = Outcome::new("decode", args.aligned);
+    let result = for_each(&args.texts, &mut out, |place, input, out| match input {
         Input::Text(s) => {
             let d = decode(s, options);
-            failed |= !d.malformed.is_empty();
             if args.json {
-                crate::text::json::write(&mut *out, &JsonDecode::new(s, &d))?;
-                out.write_all(b"\n")
-            } else if args.raw {
+                // The same exit status as the plain answer's.
+                let mut v = JsonDecode::new(s, &d);
+                if !d.is_utf8() && !args.lossy {
+                    told.failed = true;
+                    v.error = Some("the decoded bytes are not UTF-8".to_string());
+                }
+                crate::text::json::write(&mut *out, &v)?;
+                return out.write_all(b"\n");
+            }
+            if args.explain {
+                write_notes(&told, out, place, s, &d)?;
+            }
+            if args.raw {
                 out.write_all(&d.bytes)?;
                 out.write_all(b"\n")
+            } else if !d.is_utf8() && !args.lossy {
+                let bad = &d.invalid_utf8[0];
+                let message = format!(
+                    "the decoded bytes are not UTF-8 (bytes {}..{}: {}); not written (--lossy \
+                     writes them with U+FFFD, --raw as they are, --json in hex)",
+                    bad.start,
+                    bad.end,
+                    crate::uri::percent::hex(&d.bytes[bad.range()]),
+                );
+                told.refuse(out, place, s.as_bytes(), &message)
             } else {
-                failed |= !write_plain(out, s, &d)?;
-                Ok(())
+                let hint = "--json escapes it, --raw writes it as it is";
+                told.answer(out, place, s, &d.lossy(), ("the decoded text", hint))
             }
         }
-        Input::NotUtf8 { line, lossy } => {
-            failed = true;
-            let error = format!("stdin line {line} is not valid UTF-8");
-            if args.json {
-                let v = JsonDecode {
-                    input: &lossy,
-                    decoded: None,
-                    hex: None,
-                    utf8: false,
-                    invalid_utf8: Vec::new(),
-                    malformed: JsonMalformedList {
-                        input: "",
-                        spans: None,
-                    },
-                    rounds: Vec::new(),
-                    error: Some(error),
-                };
-                crate::text::json::write(&mut *out, &v)?;
-                out.write_all(b"\n")
-            } else {
-                writeln!(out, "error: {error}")
+        Input::Unreadable { bytes, why } => {
+            if !args.json {
+                return told.refuse(out, place, bytes, &why);
             }
+            told.failed = true;
+            let lossy = String::from_utf8_lossy(bytes);
+            let v = JsonDecode {
+                input: &lossy,
+                decoded: None,
+                hex: None,
+                utf8: false,
+                invalid_utf8: Vec::new(),
+                malformed: JsonMalformedList {
+                    input: "",
+                    spans: None,
+                },
+                rounds: Vec::new(),
+                error: Some(why),
+            };
+            crate::text::json::write(&mut *out, &v)?;
+            out.write_all(b"\n")
         }
     });
-    finish(result, failed)
+    told.status(result)
 }
 
-/// The answer line, then one readable line per remark; returns whether
-/// the answer was written (nothing is when it is refused).
-fn write_plain<W: Write>(out: &mut W, input: &str, d: &Decoded<'_>) -> io::Result<bool> {
-    let why = Diagnostic {
-        command: "decode",
-        what: "the decoded text",
-        input,
-        hint: "--json escapes it, --raw writes it as it is",
-    };
-    if !write_answer(out, &mut io::stderr(), &d.lossy(), why)? {
-        return Ok(false);
-    }
-    for s in &d.invalid_utf8 {
-        writeln!(
+/// The most notes of one kind `--explain` writes for one input.
+const NOTES: usize = 8;
+
+/// `--explain`'s notes on stderr, one per remark, in the CLI's message
+/// format.
+fn write_notes<W: Write>(
+    told: &Outcome,
+    out: &mut W,
+    place: Place,
+    input: &str,
+    d: &Decoded<'_>,
+) -> io::Result<()> {
+    for s in d.invalid_utf8.iter().take(NOTES) {
+        told.note(
             out,
-            "  not UTF-8: decoded bytes {}..{} ({}), shown as U+FFFD; all bytes: {}",
-            s.start,
-            s.end,
-            crate::uri::percent::hex(&d.bytes[s.range()]),
-            d.hex()
+            place,
+            input.as_bytes(),
+            &format!(
+                "not UTF-8: decoded bytes {}..{} ({}), U+FFFD with --lossy",
+                s.start,
+                s.end,
+                crate::uri::percent::hex(&d.bytes[s.range()]),
+            ),
         )?;
     }
-    for s in &d.malformed {
-        writeln!(
+    let malformed = d.malformed.len();
+    for s in d.malformed.iter().take(NOTES) {
+        told.note(
             out,
-            "  malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is",
-            quote(s.slice(input)),
-            s.start,
-            s.end
+            place,
+            input.as_bytes(),
+            &format!(
+                "malformed escape \"{}\" at {}..{}: not % followed by two hex digits; kept as is",
+                quote(s.slice(input)),
+                s.start,
+                s.end
+            ),
+        )?;
+    }
+    let more = d.invalid_utf8.len().saturating_sub(NOTES) + malformed.saturating_sub(NOTES);
+    if more > 0 {
+        told.note(
+            out,
+            place,
+            input.as_bytes(),
+            &format!("and {more} more such notes"),
         )?;
     }
     if d.is_double_encoded() {
-        let mut chain = quote(input).into_owned();
+        let mut chain = quote(&crate::text::wrap::first_chars(input, 60)).into_owned();
         for r in &d.rounds {
             chain.push_str(" -> ");
-            chain.push_str(&quote(&String::from_utf8_lossy(r)));
+            let r = String::from_utf8_lossy(r);
+            chain.push_str(&quote(&crate::text::wrap::first_chars(&r, 60)));
         }
-        writeln!(
+        told.note(
             out,
-            "  encoded {} times: {chain} (decoded once above)",
-            d.rounds.len()
+            place,
+            input.as_bytes(),
+            &format!("encoded {} times: {chain} (decoded once)", d.rounds.len()),
         )?;
     }
-    Ok(true)
+    Ok(())
 }

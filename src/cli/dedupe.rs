@@ -4,7 +4,11 @@
 //! §6.2.2 and §6.2.3, as `uriscope normalize`); `--by keys` by scheme,
 //! host, port, path and the set of query keys (URLs that differ only in
 //! query values). A line without a normal form is equal to its exact
-//! copies only.
+//! copies only. A line that is not UTF-8 is no text to compare: it is
+//! never grouped with another (two lines whose bad bytes differ would
+//! both read as U+FFFD); it has no answer, its message goes to stderr
+//! with its line number (in `--json`, an object with `group: null` and
+//! its `error`), and the exit status is 1.
 //!
 //! Memory: one entry per group (its key; with `--json --by normal`, its
 //! first line's text too, for the rungs), whatever the number of lines.
@@ -19,8 +23,11 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::input::Outcome;
 use crate::collection::{rung, Event, GroupBy, Grouping, Keep, Loader, Plan, Source};
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use crate::text::answer::quote;
+use crate::text::diag::{say, Place};
+use crate::text::lines::{too_long_message, MAX_LINE};
 use crate::uri::NormalizeOptions;
 
 /// How `dedupe` groups.
@@ -66,8 +73,9 @@ pub struct DedupeArgs {
 /// The JSON object `dedupe --json` prints for one line.
 #[derive(Debug, Serialize)]
 pub struct JsonMember<'a> {
-    /// The group's number, from 1, in the order of the groups' first lines.
-    pub group: usize,
+    /// The group's number, from 1, in the order of the groups' first
+    /// lines; null for a line that is not UTF-8 (never grouped).
+    pub group: Option<usize>,
     /// The line's number in the input (the files one after another).
     pub line: u64,
     /// The line.
@@ -86,6 +94,9 @@ pub struct JsonMember<'a> {
     /// with U+FFFD).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub not_utf8: bool,
+    /// Why the line has no group (only then present).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
 }
 
 /// Run `uriscope dedupe`; returns the exit status.
@@ -110,25 +121,46 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
     };
     let mut grouping = Grouping::new(by, keep);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut err = io::stderr();
-    let mut ok = true;
+    let mut told = Outcome::new("dedupe", false);
     let mut index = 0u64;
     for event in Loader::spawn(Source::from_args(&args.files), plan) {
         let batch = match event {
             Event::Batch(b) => b,
             Event::Failed { source, error } => {
-                ok = false;
+                told.failed = true;
                 out.flush()?;
-                writeln!(
-                    err,
-                    "uriscope dedupe: {}: {}",
-                    quote(&source),
-                    quote(&error)
-                )?;
+                say(
+                    "dedupe",
+                    Place::Nowhere,
+                    Some(source.as_bytes()),
+                    &quote(&error),
+                );
+                continue;
+            }
+            Event::Skipped(s) => {
+                let why = too_long_message(MAX_LINE, s.length);
+                if args.json {
+                    told.failed = true;
+                    let head = String::from_utf8_lossy(&s.head);
+                    write_refused(&mut out, (s.number, false), &head, &why)?;
+                } else {
+                    told.refuse(&mut out, Place::Line(s.number), &s.head, &why)?;
+                }
                 continue;
             }
         };
         for (text, a) in batch.iter() {
+            if a.not_utf8 {
+                let why = "not valid UTF-8; never grouped with another line";
+                if args.json {
+                    told.failed = true;
+                    write_refused(&mut out, (a.number, true), text, why)?;
+                } else {
+                    let bytes = batch.bytes(text, a);
+                    told.refuse(&mut out, Place::Line(a.number), bytes, why)?;
+                }
+                continue;
+            }
             let computed;
             let key = match &a.keys[by as usize] {
                 Some(k) => k,
@@ -147,41 +179,52 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
                         .flatten()
                 });
                 let v = JsonMember {
-                    group: placed.group + 1,
+                    group: Some(placed.group + 1),
                     line: a.number,
                     uri: text,
                     first: placed.new,
                     rung,
                     key: (!key.is_raw()).then(|| key.text(text)),
-                    not_utf8: a.not_utf8,
+                    not_utf8: false,
+                    error: None,
                 };
                 crate::text::json::write(&mut out, &v)?;
                 out.write_all(b"\n")?;
-            } else if placed.new && a.not_utf8 {
-                ok = false;
-                out.flush()?;
-                writeln!(
-                    err,
-                    "uriscope dedupe: line {} is not valid UTF-8; not written",
-                    a.number
-                )?;
             } else if placed.new {
-                let why = Diagnostic {
-                    command: "dedupe",
-                    what: "the line",
-                    input: text,
-                    hint: "--json escapes it",
-                };
-                ok &= write_answer(&mut out, &mut err, text, why)?;
+                let place = Place::Line(a.number);
+                told.answer(
+                    &mut out,
+                    place,
+                    text,
+                    text,
+                    ("the line", "--json escapes it"),
+                )?;
             }
         }
         // A batch is what the input had delivered: answer it now.
         out.flush()?;
     }
-    out.flush()?;
-    Ok(if ok {
-        super::EXIT_OK
-    } else {
-        super::EXIT_FAILED
-    })
+    told.status(out.flush())
+}
+
+/// The `--json` object of a line without a group: not UTF-8 (`uri` shows
+/// it with U+FFFD), or past the cap (`uri` holds its first bytes).
+fn write_refused<W: Write>(
+    out: &mut W,
+    (line, not_utf8): (u64, bool),
+    uri: &str,
+    why: &str,
+) -> io::Result<()> {
+    let v = JsonMember {
+        group: None,
+        line,
+        uri,
+        first: false,
+        rung: None,
+        key: None,
+        not_utf8,
+        error: Some(why),
+    };
+    crate::text::json::write(&mut *out, &v)?;
+    out.write_all(b"\n")
 }

@@ -12,6 +12,8 @@ use std::io::{self, BufRead, Write};
 use clap::Args;
 
 use super::edit_get::{Format, Want};
+use crate::text::diag::Place;
+use crate::text::lines::{too_long_message, Line, LineReader, MAX_LINE};
 use crate::text::plain::visible;
 use crate::uri::edit::{query, Component, EditError, Editable};
 use crate::uri::{self, ParseOptions, ResolveOptions};
@@ -105,8 +107,11 @@ pub struct EditArgs {
     /// No notes or warnings on stderr.
     #[arg(long)]
     pub quiet: bool,
-    /// trurl's default made explicit: a URL without a scheme is not
-    /// guessed to be http (uriscope never guesses unless --guess-scheme).
+    /// Do not guess a scheme for a URL without one (uriscope's default:
+    /// it guesses only with --guess-scheme). trurl guesses by default
+    /// (`example.com` is `http://example.com/`); its own
+    /// `--no-guess-scheme` turns that off, and `--explain` passes this
+    /// flag on to the trurl command line it compares with.
     #[arg(long = "no-guess-scheme")]
     pub no_guess_scheme: bool,
     /// Guess a scheme for `example.com/x` as libcurl does (`ftp.` gives ftp,
@@ -363,6 +368,8 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
         args,
         plan: &plan,
         first_json: true,
+        place: Place::Nowhere,
+        skipped: false,
     };
     if args.json {
         out.write_all(b"[")?;
@@ -378,7 +385,8 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
         }
         state.one(None, out, err)?;
     }
-    for u in inputs.drain(..) {
+    for (i, u) in inputs.drain(..).enumerate() {
+        state.place = Place::Argument(i + 1);
         state.one(Some(u), out, err)?;
     }
     if let Some(f) = &args.url_file {
@@ -389,38 +397,71 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
                 .map_err(|e| fatal(EXIT_URL_FILE, format!("--url-file {f:?}: {e}")))?;
             Box::new(io::BufReader::with_capacity(64 * 1024, file))
         };
-        for_each_line(reader, |line| state.one(Some(line), out, err))?;
+        for_each_line(reader, |place, line| {
+            state.place = place;
+            match line {
+                Ok(line) => state.one(Some(line), out, err),
+                Err((bytes, why)) => {
+                    state.skipped = true;
+                    if !args.quiet {
+                        out.flush()?;
+                        let _ = writeln!(
+                            err,
+                            "{}",
+                            crate::text::diag::line("edit", place, Some(bytes), &why)
+                        );
+                    }
+                    Ok(())
+                }
+            }
+        })?;
     }
     if args.json {
         // trurl's "[]" for no URL at all.
         out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })?;
     }
-    Ok(super::EXIT_OK)
+    Ok(if state.skipped {
+        super::EXIT_FAILED
+    } else {
+        super::EXIT_OK
+    })
 }
 
-/// Each line of `reader` (trailing `\r`, spaces and tabs trimmed; empty
-/// lines skipped), in constant memory.
+/// Each line of `reader` with its place (trailing `\r`, spaces and tabs
+/// trimmed; empty lines skipped), read by the one line reader
+/// ([`crate::text::lines`]): a line that is not UTF-8 or is past the cap
+/// is given as its bytes and why it gives no URL.
 fn for_each_line(
-    mut reader: Box<dyn BufRead>,
-    mut f: impl FnMut(&str) -> Result<(), Fatal>,
+    reader: Box<dyn BufRead>,
+    mut f: impl FnMut(Place, Result<&str, (&[u8], String)>) -> Result<(), Fatal>,
 ) -> Result<(), Fatal> {
+    let mut lines = LineReader::new(reader);
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        let n = reader
-            .read_until(b'\n', &mut buf)
+        let line = lines
+            .next_into(&mut buf)
             .map_err(|e| fatal(EXIT_URL_FILE, format!("--url-file: {e}")))?;
-        if n == 0 {
-            return Ok(());
+        let place = Place::Line(lines.number());
+        match line {
+            None => return Ok(()),
+            Some(Line::TooLong { head, length }) => {
+                f(place, Err((&buf[head], too_long_message(MAX_LINE, length))))?;
+            }
+            Some(Line::Text(t)) => {
+                let mut text = &buf[t];
+                while let [rest @ .., b' ' | b'\t' | b'\r'] = text {
+                    text = rest;
+                }
+                if text.is_empty() {
+                    continue;
+                }
+                match std::str::from_utf8(text) {
+                    Ok(s) => f(place, Ok(s))?,
+                    Err(_) => f(place, Err((text, "not valid UTF-8".to_string())))?,
+                }
+            }
         }
-        while buf.last().is_some_and(|b| b"\n\r \t".contains(b)) {
-            buf.pop();
-        }
-        if buf.is_empty() {
-            continue;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        f(&line)?;
     }
 }
 
@@ -428,6 +469,10 @@ struct Run<'a> {
     args: &'a EditArgs,
     plan: &'a Plan,
     first_json: bool,
+    /// Where the URL being edited came from.
+    place: Place,
+    /// Whether an input gave no URL (exit status 1).
+    skipped: bool,
 }
 
 impl Run<'_> {
@@ -447,8 +492,15 @@ impl Run<'_> {
                     if args.verify {
                         return Err(fatal(EXIT_VERIFY, message));
                     }
+                    self.skipped = true;
                     if !args.quiet {
-                        let _ = writeln!(err, "uriscope edit: note: {}", visible(&message));
+                        let line = crate::text::diag::line(
+                            "edit",
+                            self.place,
+                            Some(text.as_bytes()),
+                            &visible(&message),
+                        );
+                        let _ = writeln!(err, "{line}");
                     }
                     return Ok(());
                 }
@@ -461,12 +513,8 @@ impl Run<'_> {
             u = Editable::parse_with(&target, ParseOptions { iri: true })
                 .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect: {e}")))?;
         }
-        self.apply(&mut u).map_err(|(code, e)| {
-            fatal(
-                code,
-                format!("{}: {e}", input.unwrap_or("(the --set components)")),
-            )
-        })?;
+        self.apply(&mut u)
+            .map_err(|(code, e)| fatal(code, at(self.place, input, &e.to_string())))?;
         let plan: &Plan = self.plan;
         each_combination(&plan.iterate, u, |v| self.output(v, input, out, err))
     }
@@ -484,7 +532,7 @@ impl Run<'_> {
             }
         }
         Editable::parse_with(&t, ParseOptions { iri: true })
-            .map_err(|e| format!("{text:?} is not a URI-reference: {e}"))
+            .map_err(|e| format!("not a URI-reference: {e}"))
     }
 
     /// The --set, --append path=, --trim, --replace, --append query= and
@@ -567,14 +615,14 @@ impl Run<'_> {
         err: &mut E,
     ) -> Result<(), Fatal> {
         let args = self.args;
-        let where_ = input.unwrap_or("(the --set components)");
+        let place = self.place;
         let edited = args.explain.then(|| u.recompose());
         let u = self
             .finish(u)
-            .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
+            .map_err(|e| fatal(EXIT_OUTPUT, at(place, input, &e.to_string())))?;
         let url = u
             .to_uri()
-            .map_err(|e| fatal(EXIT_OUTPUT, format!("{where_}: {e}")))?;
+            .map_err(|e| fatal(EXIT_OUTPUT, at(place, input, &e.to_string())))?;
         if let Some(f) = &self.plan.format {
             let want = Want {
                 encoded: args.urlencode,
@@ -587,10 +635,12 @@ impl Run<'_> {
             let mut line = String::new();
             let warnings = f
                 .expand(&u, &url, want, &mut line)
-                .map_err(|e| fatal(EXIT_GET, format!("{where_}: --get: {e}")))?;
+                .map_err(|e| fatal(EXIT_GET, at(place, input, &format!("--get: {e}"))))?;
             if !args.quiet {
                 for w in warnings {
-                    let _ = writeln!(err, "uriscope edit: warning: {where_}: {}", visible(&w));
+                    let warning = format!("warning: {}", visible(&w));
+                    let line = crate::text::diag::line("edit", place, shown(input), &warning);
+                    let _ = writeln!(err, "{line}");
                 }
             }
             line.push('\n');
@@ -606,10 +656,78 @@ impl Run<'_> {
         }
         if let Some(edited) = edited {
             out.flush()?;
-            super::trurl::explain::write_default(err, input, &edited, &url, args.curl_normalize)?;
+            let trurl = trurl_argv(args, input).map(|a| super::trurl::explain::trurl_prints(&a));
+            let head = crate::text::diag::line("edit", self.place, shown(input), "explain");
+            let explained = super::trurl::explain::Explained {
+                head: &head,
+                input,
+                edited: &edited,
+                written: &url,
+                normalized: args.curl_normalize,
+                trurl: trurl.as_ref(),
+            };
+            super::trurl::explain::write_default(err, explained)?;
         }
         Ok(())
     }
+}
+
+/// The input a message shows: `None` for the URL made from `--set`.
+fn shown(input: Option<&str>) -> Option<&[u8]> {
+    input.map(str::as_bytes)
+}
+
+/// A fatal message about `input` at `place`, in the CLI's message format
+/// (after its `uriscope edit: ` prefix): the input shown escaped and cut.
+fn at(place: Place, input: Option<&str>, message: &str) -> String {
+    let full = crate::text::diag::line("edit", place, shown(input), &visible(message));
+    full.strip_prefix("uriscope edit: ")
+        .unwrap_or(&full)
+        .to_string()
+}
+
+/// trurl's command line for what `args` asks of `input` (`None`: the
+/// URL made from `--set`): the same edits and output options, quiet;
+/// `None` with `--iterate`, where trurl prints every combination.
+fn trurl_argv(args: &EditArgs, input: Option<&str>) -> Option<Vec<Vec<u8>>> {
+    if !args.iterate.is_empty() {
+        return None;
+    }
+    let mut v: Vec<Vec<u8>> = vec![b"--quiet".to_vec()];
+    let mut with = |flag: &str, values: &[String]| {
+        for value in values {
+            v.push(flag.as_bytes().to_vec());
+            v.push(value.as_bytes().to_vec());
+        }
+    };
+    if let Some(u) = input {
+        with("--url", std::slice::from_ref(&u.to_string()));
+    }
+    with("--set", &args.set);
+    with("--append", &args.append);
+    with("--trim", &args.trim);
+    with("--qtrim", &args.qtrim);
+    with("--replace", &args.replace);
+    with("--replace-append", &args.replace_append);
+    with("--redirect", args.redirect.as_slice());
+    with("--get", args.get.as_slice());
+    with("--query-separator", args.query_separator.as_slice());
+    let flags = [
+        (args.sort_query, "--sort-query"),
+        (args.urlencode, "--urlencode"),
+        (args.accept_space, "--accept-space"),
+        (args.keep_port, "--keep-port"),
+        (args.default_port, "--default-port"),
+        (args.punycode, "--punycode"),
+        (args.as_idn, "--as-idn"),
+        (args.no_guess_scheme, "--no-guess-scheme"),
+    ];
+    for (on, flag) in flags {
+        if on {
+            v.push(flag.as_bytes().to_vec());
+        }
+    }
+    Some(v)
 }
 
 /// Call `f` with `u` set to every combination of the --iterate

@@ -10,8 +10,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, Input};
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use super::input::{for_each, Input, Outcome};
+use crate::text::answer::quote;
 use crate::uri::percent::{encode_set, encode_with, explain, CharExplained, EncodeOptions};
 
 /// Arguments of `uriscope encode`.
@@ -40,6 +40,10 @@ pub struct EncodeArgs {
     pub json: bool,
     /// The texts; with none, read one per line from stdin.
     pub texts: Vec<String>,
+    /// Plain text: an empty line for an input without an answer, so line
+    /// N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
 }
 
 /// The `--set` names, each with its description for `--help`.
@@ -105,15 +109,16 @@ pub struct JsonEncode<'a> {
 pub fn run(args: &EncodeArgs) -> io::Result<i32> {
     // clap only lets known names through; fall back to usage otherwise.
     let Some(set) = encode_set::by_name(&args.set) else {
-        eprintln!("uriscope: unknown --set {}", args.set);
+        let message = format!("unknown --set {}", quote(&args.set));
+        crate::text::diag::say("encode", crate::text::diag::Place::Nowhere, None, &message);
         return Ok(super::EXIT_USAGE);
     };
     let options = EncodeOptions {
         keep_escapes: args.keep_escapes,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
-    let result = for_each(&args.texts, &mut out, |input, out| match input {
+    let mut told = Outcome::new("encode", args.aligned);
+    let result = for_each(&args.texts, &mut out, |place, input, out| match input {
         Input::Text(s) => {
             let encoded = encode_with(s, set, options);
             let rows = args.explain.then(|| explain(s, set, options));
@@ -128,37 +133,30 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
                 crate::text::json::write(&mut *out, &v)?;
                 return out.write_all(b"\n");
             }
-            let why = Diagnostic {
-                command: "encode",
-                what: "the encoded text",
-                input: s,
-                hint: "",
-            };
-            failed |= !write_answer(out, &mut io::stderr(), &encoded, why)?;
+            told.answer(out, place, s, &encoded, ("the encoded text", ""))?;
             match rows {
                 Some(rows) => write_table(out, &rows, set.name),
                 None => Ok(()),
             }
         }
-        Input::NotUtf8 { line, lossy } => {
-            failed = true;
-            let error = format!("stdin line {line} is not valid UTF-8");
-            if args.json {
-                let v = JsonEncode {
-                    input: &lossy,
-                    set: set.name,
-                    encoded: None,
-                    error: Some(error),
-                    explain: None,
-                };
-                crate::text::json::write(&mut *out, &v)?;
-                out.write_all(b"\n")
-            } else {
-                writeln!(out, "error: {error}")
+        Input::Unreadable { bytes, why } => {
+            if !args.json {
+                return told.refuse(out, place, bytes, &why);
             }
+            told.failed = true;
+            let lossy = String::from_utf8_lossy(bytes);
+            let v = JsonEncode {
+                input: &lossy,
+                set: set.name,
+                encoded: None,
+                error: Some(why),
+                explain: None,
+            };
+            crate::text::json::write(&mut *out, &v)?;
+            out.write_all(b"\n")
         }
     });
-    finish(result, failed)
+    told.status(result)
 }
 
 /// The `--explain` table under one result.
@@ -185,15 +183,4 @@ fn write_table<W: Write>(out: &mut W, rows: &[CharExplained<'_>], set: &str) -> 
         )?;
     }
     Ok(())
-}
-
-/// The exit status once every input is done: 1 when one failed; a closed
-/// stdout (`| head`) is not an error.
-pub(super) fn finish(result: io::Result<()>, failed: bool) -> io::Result<i32> {
-    match result {
-        Ok(()) if failed => Ok(super::EXIT_FAILED),
-        Ok(()) => Ok(super::EXIT_OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
-        Err(e) => Err(e),
-    }
 }

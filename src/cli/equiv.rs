@@ -2,8 +2,8 @@
 //! With no arguments, each stdin line holds A and B separated by whitespace.
 //!
 //! The answer is the verdict, words of uriscope's own with no user text in
-//! them; error lines are explanations that quote the input
-//! ([`crate::text::answer::quote`]).
+//! them; errors and notes go to stderr in the CLI's message format. The
+//! exit status is `cmp`'s: 0 equivalent, 1 not equivalent, 2 trouble.
 
 use std::io::{self, Write};
 
@@ -11,8 +11,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::input::{for_each, Input};
-use super::steps::exit_status;
 use crate::text::answer::quote;
+use crate::text::diag::{say, Place};
 use crate::uri::equivalence;
 use crate::uri::NormalizeOptions;
 
@@ -32,6 +32,14 @@ pub struct EquivArgs {
     /// Accept IRIs (RFC 3987 §5.3) and compare them up its ladder.
     #[arg(long)]
     pub iri: bool,
+    /// Print nothing: the exit status says it all (0 equivalent, 1 not,
+    /// 2 trouble), as `cmp -s`; errors still go to stderr.
+    #[arg(long, short = 'q', conflicts_with = "json")]
+    pub quiet: bool,
+    /// Plain text: an empty line for a pair without a verdict, so line N
+    /// of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
     /// The two URI-references; with none, read pairs from stdin ("A B" per line).
     #[arg(num_args = 0..=2)]
     pub uris: Vec<String>,
@@ -60,17 +68,22 @@ pub struct JsonEquiv<'a> {
     pub error: Option<String>,
 }
 
-/// Run `uriscope equiv`; returns the exit status (2 when one argument is given).
+/// Run `uriscope equiv`; returns the exit status as `cmp` does: 0 when
+/// every pair is equivalent, 1 when one is not, 2 on trouble (an input
+/// that is not a URI-reference, a stdin line that is not a pair, one
+/// argument given).
 pub fn run(args: &EquivArgs) -> io::Result<i32> {
     if args.uris.len() == 1 {
-        let _ = writeln!(
-            io::stderr(),
-            "uriscope equiv: give two URIs (A B), or none to read pairs from stdin"
+        say(
+            "equiv",
+            Place::Nowhere,
+            None,
+            "give two URIs (A B), or none to read pairs from stdin",
         );
         return Ok(super::EXIT_USAGE);
     }
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
+    let (mut differ, mut trouble) = (false, false);
     // Two arguments become one input "A\nB": a stdin line never holds a
     // line feed, so the separator cannot be confused with one.
     let pair = if args.uris.len() == 2 {
@@ -78,11 +91,14 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
     } else {
         Vec::new()
     };
-    let result = for_each(&pair, &mut out, |input, out| {
-        let line = match &input {
-            Input::Text(s) => *s,
-            Input::NotUtf8 { lossy, .. } => lossy.as_str(),
-        };
+    let options = NormalizeOptions {
+        keep_encoded_dots: args.keep_encoded_dots,
+        iri: args.iri,
+        ..NormalizeOptions::default()
+    };
+    let result = for_each(&pair, &mut out, |place, input, out| {
+        let lossy = input.lossy();
+        let line: &str = &lossy;
         let from_args = line.contains('\n');
         // The first two parts, without a list of them all (a long line of
         // spaces and controls has one part every other byte).
@@ -92,22 +108,18 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             let mut parts = line.split_whitespace();
             (parts.next().unwrap_or(""), parts.next().unwrap_or(""))
         };
-        let outcome = match input {
-            Input::NotUtf8 { line, .. } => Err(format!("stdin line {line} is not valid UTF-8")),
-            Input::Text(_) if !from_args && line.split_whitespace().count() != 2 => Err(format!(
-                "expected two URIs separated by whitespace, found \"{}\"",
-                quote(line)
-            )),
-            Input::Text(_) => {
-                let options = NormalizeOptions {
-                    keep_encoded_dots: args.keep_encoded_dots,
-                    iri: args.iri,
-                    ..NormalizeOptions::default()
-                };
-                equivalence(a, b, options).map_err(|e| e.message)
+        let outcome = match &input {
+            Input::Unreadable { why, .. } => Err(why.clone()),
+            Input::Text(_) if !from_args && line.split_whitespace().nth(2).is_some() => {
+                Err("expected two URIs separated by whitespace, found more".to_string())
             }
+            Input::Text(_) if !from_args && b.is_empty() => {
+                Err("expected two URIs separated by whitespace".to_string())
+            }
+            Input::Text(_) => equivalence(a, b, options).map_err(|e| e.message),
         };
-        failed |= outcome.is_err();
+        trouble |= outcome.is_err();
+        differ |= outcome.as_ref().is_ok_and(|e| !e.is_equivalent());
         if args.json {
             let v = match &outcome {
                 Ok(e) => JsonEquiv {
@@ -132,16 +144,54 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
             crate::text::json::write(&mut *out, &v)?;
             return out.write_all(b"\n");
         }
+        // The pair as a message shows it: `A B`.
+        let shown = || {
+            let mut s = a.as_bytes().to_vec();
+            if s.len() < 4 * crate::text::diag::SHOWN && !b.is_empty() {
+                s.push(b' ');
+                s.extend_from_slice(b.as_bytes());
+            }
+            s
+        };
+        let place = if from_args { Place::Argument(1) } else { place };
         match outcome {
+            Ok(_) if args.quiet => Ok(()),
             Ok(e) => {
                 writeln!(out, "{}", e.verdict())?;
                 match &e.hint {
-                    Some(h) => writeln!(out, "  note: {h}"),
+                    Some(h) => {
+                        out.flush()?;
+                        say(
+                            "equiv",
+                            place,
+                            Some(&shown()),
+                            &format!("note: {}", quote(h)),
+                        );
+                        Ok(())
+                    }
                     None => Ok(()),
                 }
             }
-            Err(m) => writeln!(out, "error: {}", quote(&m)),
+            Err(m) => {
+                out.flush()?;
+                let shown = match input {
+                    Input::Unreadable { bytes, .. } => bytes.to_vec(),
+                    Input::Text(_) => shown(),
+                };
+                say("equiv", place, Some(&shown), &quote(&m));
+                if args.aligned {
+                    out.write_all(b"\n")?;
+                }
+                Ok(())
+            }
         }
     });
-    exit_status(result, failed)
+    let status = match result {
+        Ok(()) if trouble => super::EXIT_USAGE,
+        Ok(()) if differ => super::EXIT_FAILED,
+        Ok(()) => super::EXIT_OK,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => super::EXIT_OK,
+        Err(e) => return Err(e),
+    };
+    Ok(status)
 }

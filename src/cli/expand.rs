@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
-use super::encode::finish;
-use super::input::{for_each, Input};
+use super::input::{for_each, Input, Outcome};
+use crate::text::diag::{say, Place};
 use crate::text::plain::visible;
 use crate::uri::template::{
     expand, expand_parts, is_varname, parse, ExpandError, ExpandedPart, Modifier, Part,
@@ -48,6 +48,10 @@ pub struct ExpandArgs {
     /// sections that explain it.
     #[arg(long, conflicts_with = "json")]
     pub explain: bool,
+    /// Plain text: an empty line for a template that does not expand, so
+    /// line N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
     /// The templates; with none, read one per line from stdin.
     pub templates: Vec<String>,
 }
@@ -200,7 +204,7 @@ impl<'a> JsonPart<'a> {
 
 /// A usage error: the message for stderr, exit status 2.
 fn usage(message: String) -> io::Result<i32> {
-    let _ = writeln!(io::stderr(), "uriscope expand: {message}");
+    say("expand", Place::Nowhere, None, &message);
     Ok(super::EXIT_USAGE)
 }
 
@@ -214,23 +218,30 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
         Err(message) => return usage(message),
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
-    let result = for_each(&args.templates, &mut out, |input, out| match input {
+    let mut told = Outcome::new("expand", args.aligned);
+    let result = for_each(&args.templates, &mut out, |place, input, out| match input {
         Input::Text(s) => {
             let ok = if args.json {
                 write_json(out, s, &vars)?
             } else if args.explain {
-                explain::write(out, s, &vars)?
+                explain::write(out, place, s, &vars)?
             } else {
-                write_text(out, s, &vars)?
+                write_text(out, place, s, &vars)?
             };
-            failed |= !ok;
+            told.failed |= !ok;
+            if !ok && args.aligned && !args.json {
+                out.write_all(b"\n")?;
+            }
             Ok(())
         }
-        Input::NotUtf8 { line, lossy } => {
-            failed = true;
-            let message = format!("stdin line {line} is not valid UTF-8");
-            if args.json {
+        Input::Unreadable { bytes, why } => {
+            if !args.json {
+                return told.refuse(out, place, bytes, &why);
+            }
+            told.failed = true;
+            let lossy = String::from_utf8_lossy(bytes);
+            let message = why;
+            {
                 let v = JsonExpand {
                     template: &lossy,
                     expansion: None,
@@ -244,18 +255,19 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
                 };
                 crate::text::json::write(&mut *out, &v)?;
                 out.write_all(b"\n")
-            } else {
-                out.flush()?;
-                let _ = writeln!(io::stderr(), "uriscope expand: {message}");
-                Ok(())
             }
         }
     });
-    finish(result, failed)
+    told.status(result)
 }
 
 /// The expansion on one line, or the error on stderr; whether it expanded.
-fn write_text<W: Write>(out: &mut W, template: &str, vars: &Variables) -> io::Result<bool> {
+fn write_text<W: Write>(
+    out: &mut W,
+    place: Place,
+    template: &str,
+    vars: &Variables,
+) -> io::Result<bool> {
     let error = match parse(template) {
         Ok(t) => match expand(&t, vars) {
             // Expansions are ASCII: nothing to make safe for a terminal.
@@ -266,11 +278,7 @@ fn write_text<W: Write>(out: &mut W, template: &str, vars: &Variables) -> io::Re
     };
     // Keep stdout and stderr in order on a shared terminal.
     out.flush()?;
-    let _ = writeln!(
-        io::stderr(),
-        "uriscope expand: {error}, in template \"{}\"",
-        visible(template)
-    );
+    say("expand", place, Some(template.as_bytes()), &visible(&error));
     Ok(false)
 }
 
@@ -325,10 +333,7 @@ fn variables(args: &ExpandArgs) -> Result<Variables, String> {
                         .to_owned(),
                 );
             }
-            let mut s = String::new();
-            io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("--vars -: {e}"))?;
+            let s = read_capped(io::stdin().lock()).map_err(|e| format!("--vars -: {e}"))?;
             let json: serde_json::Value =
                 serde_json::from_str(&s).map_err(|e| format!("--vars -: not JSON: {e}"))?;
             variables_from_json(&json).map_err(|e| format!("--vars -: {e}"))?
@@ -388,11 +393,27 @@ fn definition<'a>(flag: &str, arg: &'a str) -> Result<(&'a str, &'a str), String
 /// The variables of a JSON file (`uriscope --vars FILE.json` for the
 /// explorer), or why it cannot be used, naming the file.
 pub fn variables_from_file(path: &std::path::Path) -> Result<Variables, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("--vars {}: {e}", path.display()))?;
+    let file = std::fs::File::open(path).map_err(|e| format!("--vars {}: {e}", path.display()))?;
+    let text = read_capped(file).map_err(|e| format!("--vars {}: {e}", path.display()))?;
     let json: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| format!("--vars {}: not JSON: {e}", path.display()))?;
     variables_from_json(&json).map_err(|e| format!("--vars {}: {e}", path.display()))
+}
+
+/// The whole text of `reader`, a variables file: at most
+/// [`crate::text::lines::MAX_LINE`] bytes (64 MiB, what one line of any
+/// input may hold), read no further (`--vars /dev/zero` stops there).
+fn read_capped(reader: impl Read) -> Result<String, String> {
+    let cap = crate::text::lines::MAX_LINE;
+    let mut bytes = Vec::new();
+    reader
+        .take(cap as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > cap {
+        return Err(format!("longer than {} MiB; not read", cap >> 20));
+    }
+    String::from_utf8(bytes).map_err(|_| "not valid UTF-8".to_string())
 }
 
 /// Variables from a JSON object: each member a string, number or boolean
@@ -542,6 +563,7 @@ mod tests {
             vars: None,
             json: false,
             explain: false,
+            aligned: false,
             templates: Vec::new(),
         }
     }

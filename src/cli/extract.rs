@@ -1,5 +1,8 @@
-//! `uriscope extract [--json] [FILE]`: the URIs in running text (RFC 3986
-//! Appendix C), one per line.
+//! `uriscope extract [--json | -o] [FILE ...]`: the URIs in running text
+//! (RFC 3986 Appendix C), one per line: with its place and how it was
+//! delimited, or alone (`-o`, `--only-matching`, as grep's), or as JSON.
+//! The exit status is grep's: 0 when a link was found, 1 when none was,
+//! 2 when a file could not be read.
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -7,6 +10,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use crate::text::diag::{say, Place};
 use crate::text::plain::visible;
 use crate::uri::extract::{extract, Extracted, LineCols};
 
@@ -16,8 +20,45 @@ pub struct ExtractArgs {
     /// One JSON object per URI.
     #[arg(long)]
     pub json: bool,
-    /// The text file to read; stdin when absent or `-`.
-    pub file: Option<PathBuf>,
+    /// The links alone, one per line, nothing around them (as grep's
+    /// `-o`): `uriscope extract -o notes.md | uriscope normalize`.
+    #[arg(short = 'o', long, conflicts_with = "json")]
+    pub only_matching: bool,
+    /// The text files to read, one after another; stdin when none is
+    /// given, or for `-`.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// How `extract` writes each link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `line:column  link  (how)`.
+    Text,
+    /// One JSON object a link.
+    Json,
+    /// The link alone (`-o`).
+    Only,
+}
+
+impl Mode {
+    /// `--json` as a mode.
+    fn of(json: bool) -> Mode {
+        if json {
+            Mode::Json
+        } else {
+            Mode::Text
+        }
+    }
+}
+
+/// What reading a text found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Whether the text was not valid UTF-8 (read with U+FFFD).
+    pub lossy: bool,
+    /// How many links were written.
+    pub links: u64,
 }
 
 /// The JSON object `extract --json` prints for one URI.
@@ -25,6 +66,9 @@ pub struct ExtractArgs {
 pub struct JsonExtracted<'a> {
     /// The URI (whitespace removed; `http://` added to a guess).
     pub uri: &'a str,
+    /// The file it was found in, when several are read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<&'a str>,
     /// Byte offset of its first byte in the text (delimiters excluded).
     pub start: usize,
     /// Byte offset one past its last byte.
@@ -68,33 +112,82 @@ impl Default for Pieces {
     }
 }
 
-/// Run `uriscope extract`; returns the exit status.
+/// Run `uriscope extract`; returns the exit status (grep's: 0 when a
+/// link was found, 1 when none was, 2 when a file could not be read).
 pub fn run(args: &ExtractArgs) -> io::Result<i32> {
-    let (reader, name): (Box<dyn Read>, String) = match &args.file {
-        Some(p) if p.as_os_str() != "-" => {
-            let f = std::fs::File::open(p)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
-            (Box::new(f), p.display().to_string())
-        }
-        _ => (Box::new(io::stdin().lock()), "stdin".to_string()),
+    let mode = if args.only_matching {
+        Mode::Only
+    } else {
+        Mode::of(args.json)
+    };
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin_only[..]
+    } else {
+        &args.files[..]
     };
     let mut out = io::BufWriter::new(super::output::stdout());
-    let result = extract_stream(reader, &mut out, args.json, Pieces::default())
-        .and_then(|lossy| out.flush().map(|()| lossy));
-    match result {
-        Ok(lossy) => {
-            if lossy {
-                let _ = writeln!(
-                    io::stderr(),
-                    "uriscope: note: {name} is not valid UTF-8; invalid bytes were replaced by \
-                     U+FFFD and offsets refer to the replaced text"
-                );
+    let (mut links, mut unreadable) = (0u64, false);
+    for path in files {
+        let name = path.to_string_lossy();
+        let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            match std::fs::File::open(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    out.flush()?;
+                    say(
+                        "extract",
+                        Place::Nowhere,
+                        Some(name.as_bytes()),
+                        &e.to_string(),
+                    );
+                    unreadable = true;
+                    continue;
+                }
             }
-            Ok(super::EXIT_OK)
+        };
+        let from = (files.len() > 1).then_some(&*name);
+        match extract_stream_as(reader, &mut out, mode, from, Pieces::default()) {
+            Ok(found) => {
+                links += found.links;
+                if found.lossy {
+                    out.flush()?;
+                    say(
+                        "extract",
+                        Place::Nowhere,
+                        Some(name.as_bytes()),
+                        "note: not valid UTF-8; invalid bytes were replaced by U+FFFD and \
+                         offsets refer to the replaced text",
+                    );
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(super::EXIT_OK),
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                out.flush()?;
+                say(
+                    "extract",
+                    Place::Nowhere,
+                    Some(name.as_bytes()),
+                    &e.to_string(),
+                );
+                unreadable = true;
+            }
+            Err(e) => return Err(e),
         }
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(super::EXIT_OK),
-        Err(e) => Err(e),
     }
+    match out.flush() {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(super::EXIT_OK),
+        r => r?,
+    }
+    Ok(if unreadable {
+        super::EXIT_USAGE
+    } else if links == 0 {
+        super::EXIT_FAILED
+    } else {
+        super::EXIT_OK
+    })
 }
 
 /// The text of `reader` searched piece by piece (see [`Pieces`]), each URI
@@ -108,11 +201,25 @@ pub fn run(args: &ExtractArgs) -> io::Result<i32> {
 /// `"cut": true`, and the rest of that run, which can hold no URI of its
 /// own (the search starts one only after a break), is not searched.
 pub fn extract_stream<R: Read, W: Write>(
-    mut reader: R,
+    reader: R,
     out: &mut W,
     json: bool,
     pieces: Pieces,
 ) -> io::Result<bool> {
+    extract_stream_as(reader, out, Mode::of(json), None, pieces).map(|f| f.lossy)
+}
+
+/// [`extract_stream`] writing in `mode`, each link's line prefixed with
+/// `file` when given (several files: `FILE:line:column`, JSON's `file`);
+/// what was found.
+pub fn extract_stream_as<R: Read, W: Write>(
+    mut reader: R,
+    out: &mut W,
+    mode: Mode,
+    file: Option<&str>,
+    pieces: Pieces,
+) -> io::Result<Found> {
+    let mut links = 0;
     let mut buf: Vec<u8> = Vec::with_capacity(pieces.chunk + (64 << 10));
     let mut block = vec![0u8; 64 << 10];
     let mut origin = Origin::default();
@@ -172,12 +279,17 @@ pub fn extract_stream<R: Read, W: Write>(
                 cuts.push(e.span.start);
             }
         }
-        write_piece_cut(out, &text, &found, json, &mut origin, &cuts)?;
+        let how = How {
+            mode,
+            file,
+            cuts: &cuts,
+        };
+        links += write_piece_cut(out, &text, &found, how, &mut origin)?;
         continued = broke_run;
         drop(text);
         buf.drain(..cut);
         if eof && buf.is_empty() {
-            return Ok(lossy);
+            return Ok(Found { lossy, links });
         }
     }
 }
@@ -274,19 +386,35 @@ pub fn write_piece<W: Write>(
     json: bool,
     origin: &mut Origin,
 ) -> io::Result<()> {
-    write_piece_cut(out, text, found, json, origin, &[])
+    let how = How {
+        mode: Mode::of(json),
+        file: None,
+        cuts: &[],
+    };
+    write_piece_cut(out, text, found, how, origin).map(drop)
 }
 
-/// [`write_piece`] where the URIs starting at the offsets `cuts` were cut
-/// short by the end of a piece (their JSON says `"cut": true`).
+/// How a piece's links are written: the mode, the file named before
+/// each, and the offsets of links cut short by the end of a piece.
+#[derive(Clone, Copy, Debug)]
+struct How<'a> {
+    mode: Mode,
+    file: Option<&'a str>,
+    cuts: &'a [usize],
+}
+
+/// [`write_piece`] as `how` says (the URIs starting at `how.cuts` were
+/// cut short by the end of a piece: their JSON says `"cut": true`);
+/// how many links were written.
 fn write_piece_cut<W: Write>(
     out: &mut W,
     text: &str,
     found: &[Extracted],
-    json: bool,
+    how: How<'_>,
     origin: &mut Origin,
-    cuts: &[usize],
-) -> io::Result<()> {
+) -> io::Result<u64> {
+    let How { mode, file, cuts } = how;
+    let mut links = 0;
     let o = *origin;
     let place = |(line, column): (usize, usize)| {
         if line == 1 {
@@ -299,9 +427,10 @@ fn write_piece_cut<W: Write>(
     let mut at = LineCols::new(text);
     for e in found {
         let (line, column) = place(at.advance(e.span.start));
-        if json {
+        if mode == Mode::Json {
             let v = JsonExtracted {
                 uri: &e.uri,
+                file,
                 start: o.byte + e.span.start,
                 end: o.byte + e.span.end,
                 line,
@@ -313,6 +442,26 @@ fn write_piece_cut<W: Write>(
             };
             crate::text::json::write(&mut *out, &v)?;
             out.write_all(b"\n")?;
+            links += 1;
+            continue;
+        }
+        // The link is the answer, exact; its place, delimiter and notes
+        // are explanations around it (`-o`: its notes on stderr).
+        let why = crate::text::answer::Diagnostic {
+            command: "extract",
+            what: "the link",
+            input: &e.uri,
+            hint: "--json escapes it",
+            place: Place::Line(line as u64),
+        };
+        let prefix = file.map(|f| format!("{}:", visible(f))).unwrap_or_default();
+        let (before, after) = if mode == Mode::Only {
+            for n in &e.notes {
+                out.flush()?;
+                let message = format!("note: {}", visible(n));
+                say("extract", why.place, Some(e.uri.as_bytes()), &message);
+            }
+            (String::new(), String::new())
         } else {
             let mut how = e.delimiter.as_str().to_string();
             if e.guess {
@@ -322,24 +471,18 @@ fn write_piece_cut<W: Write>(
                 how.push_str("; ");
                 how.push_str(n);
             }
-            // The link is the answer, exact; its place, delimiter and
-            // notes are explanations around it.
-            let why = crate::text::answer::Diagnostic {
-                command: "extract",
-                what: "the link",
-                input: &e.uri,
-                hint: "--json escapes it",
-            };
-            let (before, after) = (
-                format!("{line}:{column}  "),
+            (
+                format!("{prefix}{line}:{column}  "),
                 format!("  ({})", visible(&how)),
-            );
-            crate::text::answer::write_answer_within(
-                out,
-                &mut io::stderr(),
-                [&before, &e.uri, &after],
-                why,
-            )?;
+            )
+        };
+        if crate::text::answer::write_answer_within(
+            out,
+            &mut io::stderr(),
+            [&before, &e.uri, &after],
+            why,
+        )? {
+            links += 1;
         }
     }
     let (line, column) = place(at.advance(text.len()));
@@ -348,5 +491,5 @@ fn write_piece_cut<W: Write>(
         line,
         column,
     };
-    Ok(())
+    Ok(links)
 }

@@ -9,9 +9,8 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::encode::finish;
-use super::input::{for_each, Input};
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use super::input::{for_each, Input, Outcome};
+use crate::text::answer::quote;
 use crate::uri::iri::{iri_to_uri_with, uri_to_iri, IriError, IriOptions};
 
 /// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
@@ -25,6 +24,10 @@ pub struct IriArgs {
     /// DNS names).
     #[arg(long)]
     pub no_idna: bool,
+    /// Plain text: an empty line for an input that cannot be converted,
+    /// so line N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
     /// The references; with none, read one per line from stdin.
     pub inputs: Vec<String>,
 }
@@ -61,16 +64,21 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
         }
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
-    let result = for_each(&args.inputs, &mut out, |input, out| {
-        let (text, converted) = match &input {
-            Input::Text(s) => (*s, convert(s).map_err(|e| e.to_string())),
-            Input::NotUtf8 { line, lossy } => (
-                lossy.as_str(),
-                Err(format!("stdin line {line} is not valid UTF-8")),
-            ),
+    let (command, what) = match direction {
+        Direction::IriToUri => ("iri2uri", "the URI"),
+        Direction::UriToIri => ("uri2iri", "the IRI"),
+    };
+    let mut told = Outcome::new(command, args.aligned);
+    let result = for_each(&args.inputs, &mut out, |place, input, out| {
+        let lossy = input.lossy();
+        let text: &str = &lossy;
+        let converted = match &input {
+            Input::Text(s) => convert(s).map_err(|e| e.to_string()),
+            Input::Unreadable { why, .. } => Err(why.clone()),
         };
-        failed |= converted.is_err();
+        if args.json {
+            told.failed |= converted.is_err();
+        }
         if args.json {
             let (output, error) = match &converted {
                 Ok(o) => (Some(&**o), None),
@@ -85,22 +93,9 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match converted {
-            Ok(o) => {
-                let (command, what) = match direction {
-                    Direction::IriToUri => ("iri2uri", "the URI"),
-                    Direction::UriToIri => ("uri2iri", "the IRI"),
-                };
-                let why = Diagnostic {
-                    command,
-                    what,
-                    input: text,
-                    hint: "--json escapes it",
-                };
-                failed |= !write_answer(out, &mut io::stderr(), &o, why)?;
-                Ok(())
-            }
-            Err(e) => writeln!(out, "error: {}: {}", quote(text), quote(&e)),
+            Ok(o) => told.answer(out, place, text, &o, (what, "--json escapes it")),
+            Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
-    finish(result, failed)
+    told.status(result)
 }

@@ -8,9 +8,9 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, Input};
-use super::steps::{exit_status, normalization_steps_json, write_normalization_trace};
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use super::input::{for_each, Input, Outcome};
+use super::steps::{normalization_steps_json, write_normalization_trace};
+use crate::text::answer::quote;
 use crate::uri::{normalize, trace, NormalizeOptions};
 
 /// Arguments of `uriscope normalize`.
@@ -46,6 +46,10 @@ pub struct NormalizeArgs {
     /// issue or pull request; with --trace, the steps).
     #[arg(long, value_enum, conflicts_with = "json")]
     pub format: Option<super::format::Format>,
+    /// Plain text: an empty line for an input without a normal form, so
+    /// line N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
     /// The URI-references; with none, read one per line from stdin.
     pub uris: Vec<String>,
 }
@@ -73,34 +77,29 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
         iri: args.iri,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
+    let mut told = Outcome::new("normalize", args.aligned);
     let format = super::format::Format::pick(args.json, args.format);
-    let result = for_each(&args.uris, &mut out, |input, out| {
-        let (text, not_utf8) = match &input {
-            Input::Text(s) => (*s, None),
-            Input::NotUtf8 { line, lossy } => (
-                lossy.as_str(),
-                Some(format!("stdin line {line} is not valid UTF-8")),
-            ),
-        };
-        let outcome = match not_utf8 {
-            Some(e) => Err(e),
-            None if args.trace => trace::normalize(text, options)
+    let result = for_each(&args.uris, &mut out, |place, input, out| {
+        let text = input.lossy();
+        let outcome = match &input {
+            Input::Unreadable { why, .. } => Err(why.clone()),
+            Input::Text(text) if args.trace => trace::normalize(text, options)
                 .map(|n| (n.normalized.clone(), Some(n)))
                 .map_err(|e| e.message),
-            None => normalize(text, options)
+            Input::Text(text) => normalize(text, options)
                 .map(|s| (s, None))
                 .map_err(|e| e.message),
         };
-        failed |= outcome.is_err();
         if format == super::format::Format::Markdown {
+            told.failed |= outcome.is_err();
             let o = match &outcome {
                 Ok((s, n)) => Ok((s.as_str(), n.as_ref())),
                 Err(e) => Err(e.as_str()),
             };
-            return crate::report::markdown::write_normalize(out, text, o);
+            return crate::report::markdown::write_normalize(out, &text, o);
         }
         if format == super::format::Format::Json {
+            told.failed |= outcome.is_err();
             let (normalized, error, steps) = match &outcome {
                 Ok((s, n)) => (
                     Some(s.as_str()),
@@ -114,7 +113,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 ),
             };
             let v = JsonNormalize {
-                input: text,
+                input: &text,
                 normalized,
                 error,
                 steps,
@@ -128,18 +127,15 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 write_normalization_trace(out, &n)?;
                 writeln!(out, "  = {}\n", quote(&s))
             }
-            Ok((s, None)) => {
-                let why = Diagnostic {
-                    command: "normalize",
-                    what: "the normal form",
-                    input: text,
-                    hint: "--json escapes it",
-                };
-                failed |= !write_answer(out, &mut io::stderr(), &s, why)?;
-                Ok(())
-            }
-            Err(e) => writeln!(out, "error: {}", quote(&e)),
+            Ok((s, None)) => told.answer(
+                out,
+                place,
+                &text,
+                &s,
+                ("the normal form", "--json escapes it"),
+            ),
+            Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
-    exit_status(result, failed)
+    told.status(result)
 }

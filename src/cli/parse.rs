@@ -9,6 +9,7 @@ use super::format::Format;
 use super::input::Input;
 use crate::report::json::JsonParse;
 use crate::report::text::write_breakdown;
+use crate::text::diag::Place;
 use crate::uri::lint::Linted;
 use crate::uri::{analyze, ParseOptions};
 
@@ -56,11 +57,18 @@ struct ParseAnswer {
 }
 
 impl Answer for ParseAnswer {
-    fn answer<W: Write>(&self, input: Input<'_>, out: &mut W) -> io::Result<bool> {
+    fn answer<W: Write>(&self, place: Place, input: Input<'_>, out: &mut W) -> io::Result<bool> {
         match input {
             Input::Text(s) => write_answer(out, s, self.options, self.format),
-            Input::NotUtf8 { line, lossy } => {
-                write_not_utf8(out, line, &lossy, self.format == Format::Json)?;
+            Input::Unreadable { bytes, why } => {
+                if self.format == Format::Json {
+                    let lossy = String::from_utf8_lossy(bytes);
+                    let message = format!("{place}: {why}");
+                    JsonParse::not_utf8(&lossy, &message).write_json_line(out)?;
+                } else {
+                    out.flush()?;
+                    crate::text::diag::say("parse", place, Some(bytes), &why);
+                }
                 Ok(false)
             }
         }
@@ -92,24 +100,4 @@ pub fn write_answer<W: Write>(
         Format::Text => write_breakdown(out, &l)?,
     }
     Ok(l.is_valid())
-}
-
-/// The answer for a stdin line that is not UTF-8.
-pub fn write_not_utf8<W: Write>(
-    out: &mut W,
-    line: usize,
-    lossy: &str,
-    json: bool,
-) -> io::Result<()> {
-    let message = format!("stdin line {line} is not valid UTF-8; shown with U+FFFD replacements");
-    if json {
-        let v = JsonParse::not_utf8(lossy, &message);
-        v.write_json_line(out)
-    } else {
-        writeln!(
-            out,
-            "{}\n  error not-utf8: {message}\n",
-            crate::text::plain::visible(lossy)
-        )
-    }
 }

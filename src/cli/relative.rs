@@ -9,9 +9,8 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, Input};
-use super::steps::exit_status;
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use super::input::{for_each, Input, Outcome};
+use crate::text::answer::quote;
 use crate::uri::{make_relative, ResolveOptions};
 
 /// Arguments of `uriscope relative`.
@@ -29,6 +28,10 @@ pub struct RelativeArgs {
     pub iri: bool,
     /// The target URIs; with none, read one per line from stdin.
     pub targets: Vec<String>,
+    /// Plain text: an empty line for a target without a reference, so
+    /// line N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
 }
 
 /// The JSON object `relative --json` prints for one input.
@@ -50,19 +53,20 @@ pub struct JsonRelative<'a> {
 /// Run `uriscope relative`; returns the exit status.
 pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
+    let mut told = Outcome::new("relative", args.aligned);
     let base = args.base.as_str();
     let options = ResolveOptions::default().with_iri(args.iri);
-    let result = for_each(&args.targets, &mut out, |input, out| {
-        let (target, outcome) = match &input {
-            Input::Text(s) => (*s, make_relative(base, s, options).map_err(|e| e.message)),
-            Input::NotUtf8 { line, lossy } => (
-                lossy.as_str(),
-                Err(format!("stdin line {line} is not valid UTF-8")),
-            ),
+    let result = for_each(&args.targets, &mut out, |place, input, out| {
+        let lossy = input.lossy();
+        let target: &str = &lossy;
+        let outcome = match &input {
+            Input::Text(s) => make_relative(base, s, options).map_err(|e| e.message),
+            Input::Unreadable { why, .. } => Err(why.clone()),
         };
         let outcome = outcome.map(|r| (r.reference, r.verified));
-        failed |= !matches!(outcome, Ok((_, true)));
+        if args.json {
+            told.failed |= !matches!(outcome, Ok((_, true)));
+        }
         if args.json {
             let (reference, verified, error) = match &outcome {
                 Ok((r, v)) => (Some(r.as_str()), *v, None),
@@ -79,23 +83,22 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
             return out.write_all(b"\n");
         }
         match outcome {
-            Ok((r, true)) => {
-                let why = Diagnostic {
-                    command: "relative",
-                    what: "the reference",
-                    input: target,
-                    hint: "--json escapes it",
-                };
-                failed |= !write_answer(out, &mut io::stderr(), &r, why)?;
-                Ok(())
-            }
-            Ok((r, false)) => writeln!(
+            Ok((r, true)) => told.answer(
                 out,
-                "error: {} does not resolve back to the target",
-                quote(&r)
+                place,
+                target,
+                &r,
+                ("the reference", "--json escapes it"),
             ),
-            Err(e) => writeln!(out, "error: {}", quote(&e)),
+            Ok((r, false)) => {
+                let message = format!(
+                    "'{}' does not resolve back to the target",
+                    crate::text::diag::shown(r.as_bytes())
+                );
+                told.refuse(out, place, input.bytes(), &message)
+            }
+            Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
-    exit_status(result, failed)
+    told.status(result)
 }

@@ -8,12 +8,11 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::input::{for_each, Input};
+use super::input::{for_each, Input, Outcome};
 use super::steps::{
-    exit_status, resolution_steps_json, rfc2396_steps_json, write_resolution_trace,
-    write_rfc2396_trace,
+    resolution_steps_json, rfc2396_steps_json, write_resolution_trace, write_rfc2396_trace,
 };
-use crate::text::answer::{quote, write_answer, Diagnostic};
+use crate::text::answer::quote;
 use crate::uri::{resolve, rfc2396, trace, ResolveOptions};
 
 /// What one resolution produced: the target and, with `--trace`, its steps.
@@ -71,6 +70,10 @@ pub struct ResolveArgs {
     pub format: Option<super::format::Format>,
     /// The references; with none, read one per line from stdin.
     pub references: Vec<String>,
+    /// Plain text: an empty line for a reference without a target, so
+    /// line N of the output answers input N.
+    #[arg(long)]
+    pub aligned: bool,
 }
 
 /// The JSON object `resolve --json` prints for one input.
@@ -101,16 +104,15 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
     }
     .with_iri(args.iri);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut failed = false;
+    let mut told = Outcome::new("resolve", args.aligned);
     let base = args.base.as_str();
     let format = super::format::Format::pick(args.json, args.format);
-    let result = for_each(&args.references, &mut out, |input, out| {
-        let (reference, outcome) = match &input {
-            Input::Text(s) => (*s, None),
-            Input::NotUtf8 { line, lossy } => (
-                lossy.as_str(),
-                Some(format!("stdin line {line} is not valid UTF-8")),
-            ),
+    let result = for_each(&args.references, &mut out, |place, input, out| {
+        let lossy = input.lossy();
+        let reference: &str = &lossy;
+        let outcome = match &input {
+            Input::Text(_) => None,
+            Input::Unreadable { why, .. } => Some(why.clone()),
         };
         let resolved = match outcome {
             Some(e) => Err(e),
@@ -122,7 +124,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 .map(|t| (t, Traced::None))
                 .map_err(|e| e.message),
         };
-        failed |= resolved.is_err();
+        told.failed |= resolved.is_err();
         if format == super::format::Format::Markdown {
             use crate::report::markdown::{write_resolve, Trace};
             let outcome = match &resolved {
@@ -175,18 +177,15 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 write_rfc2396_trace(out, &r)?;
                 writeln!(out)
             }
-            Ok((t, Traced::None)) => {
-                let why = Diagnostic {
-                    command: "resolve",
-                    what: "the target",
-                    input: reference,
-                    hint: "--json escapes it",
-                };
-                failed |= !write_answer(out, &mut io::stderr(), &t, why)?;
-                Ok(())
-            }
-            Err(e) => writeln!(out, "error: {}", quote(&e)),
+            Ok((t, Traced::None)) => told.answer(
+                out,
+                place,
+                reference,
+                &t,
+                ("the target", "--json escapes it"),
+            ),
+            Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
-    exit_status(result, failed)
+    told.status(result)
 }

@@ -17,8 +17,9 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_FAILED, EXIT_OK};
 use crate::spec;
+use crate::text::diag::{say, Place};
 
 /// Arguments of `uriscope rfc`.
 #[derive(Debug, Args)]
@@ -48,7 +49,8 @@ pub fn run(args: &RfcArgs) -> io::Result<i32> {
 fn answer(args: &RfcArgs, out: &mut impl Write) -> io::Result<i32> {
     if let Some(code) = &args.code {
         let Some(citation) = spec::for_code(code) else {
-            eprintln!("uriscope rfc: no code {code:?} (`uriscope rfc --code` takes the codes findings carry)");
+            let why = "no such code (`uriscope rfc --code` takes the codes findings carry)";
+            say("rfc", Place::Nowhere, Some(code.as_bytes()), why);
             return Ok(EXIT_FAILED);
         };
         writeln!(out, "{code}: {citation}")?;
@@ -63,7 +65,12 @@ fn answer(args: &RfcArgs, out: &mut impl Write) -> io::Result<i32> {
             let place = args
                 .rfc
                 .map_or("any RFC shipped".to_string(), |r| format!("RFC {r}"));
-            eprintln!("uriscope rfc: no ABNF rule {name:?} in {place}");
+            say(
+                "rfc",
+                Place::Nowhere,
+                Some(name.as_bytes()),
+                &format!("no ABNF rule of that name in {place}"),
+            );
             return Ok(EXIT_FAILED);
         };
         let place = |id: &str| {
@@ -101,14 +108,20 @@ fn answer(args: &RfcArgs, out: &mut impl Write) -> io::Result<i32> {
     };
     let Some(doc) = spec::doc(rfc) else {
         match spec::not_shipped(rfc) {
-            Some(t) => {
-                eprintln!("uriscope rfc: RFC {rfc} ({t}) is cited but its text is not shipped")
-            }
-            None => eprintln!(
-                "uriscope rfc: RFC {rfc} is not one uriscope ships (`uriscope rfc` lists them)"
+            Some(t) => say(
+                "rfc",
+                Place::Nowhere,
+                Some(rfc.to_string().as_bytes()),
+                &format!("RFC {rfc} ({t}) is cited but its text is not shipped"),
+            ),
+            None => say(
+                "rfc",
+                Place::Nowhere,
+                Some(rfc.to_string().as_bytes()),
+                &format!("RFC {rfc} is not one uriscope ships (`uriscope rfc` lists them)"),
             ),
         }
-        return Ok(EXIT_USAGE);
+        return Ok(EXIT_FAILED);
     };
     match &args.section {
         None => {
@@ -132,7 +145,9 @@ fn answer(args: &RfcArgs, out: &mut impl Write) -> io::Result<i32> {
                 Ok(EXIT_OK)
             }
             None => {
-                eprintln!("uriscope rfc: RFC {rfc} has no section {id:?} (`uriscope rfc {rfc}` lists them)");
+                let why =
+                    format!("RFC {rfc} has no such section (`uriscope rfc {rfc}` lists them)");
+                say("rfc", Place::Nowhere, Some(id.as_bytes()), &why);
                 Ok(EXIT_FAILED)
             }
         },

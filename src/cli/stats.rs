@@ -15,6 +15,8 @@ use serde::Serialize;
 
 use crate::collection::{counts, Event, Kind, Loader, Plan, Ranked, Source, Tally};
 use crate::text::answer::quote;
+use crate::text::diag::{say, Place};
+use crate::text::lines::{too_long_message, MAX_LINE};
 
 /// Arguments of `uriscope stats`.
 #[derive(Debug, Args)]
@@ -55,12 +57,17 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
             }
             Event::Failed { source, error } => {
                 ok = false;
-                let _ = writeln!(
-                    io::stderr(),
-                    "uriscope stats: {}: {}",
-                    quote(&source),
-                    quote(&error)
+                say(
+                    "stats",
+                    Place::Nowhere,
+                    Some(source.as_bytes()),
+                    &quote(&error),
                 );
+            }
+            Event::Skipped(s) => {
+                ok = false;
+                let why = too_long_message(MAX_LINE, s.length);
+                say("stats", Place::Line(s.number), Some(&s.head), &why);
             }
         }
     }

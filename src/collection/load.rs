@@ -8,14 +8,23 @@
 //! `tail -f log | …` sees each line soon after it is written. At most
 //! [`QUEUED`] batches wait to be taken: a consumer that is slower than
 //! the reading holds the reader back, so memory stays bounded.
+//!
+//! Lines are read by the one line reader ([`crate::text::lines`]): a line
+//! past 64 MiB is not kept but reported ([`Event::Skipped`]) and the
+//! reading goes on, so a stream without a line break (`/dev/zero`)
+//! costs the cap, not all the memory there is. The progress of a file
+//! that grows while it is read is not made up: once more bytes were read
+//! than the files held when the reading began, the total is unknown
+//! ([`Batch::total_bytes`] is `None`).
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::Duration;
 
 use super::line::{keys_of, Facts, Key};
+use crate::text::lines::{too_long_message, Line, LineReader, MAX_LINE};
 use crate::uri::NormalizeOptions;
 
 /// The most lines in a batch: a view takes a batch in at once, and a
@@ -108,8 +117,11 @@ pub struct Analyzed {
     pub number: u64,
     /// Where its text ends in the batch's text.
     end: usize,
-    /// Whether it was not UTF-8 (its text is then shown with U+FFFD).
+    /// Whether it was not UTF-8 (its text is then shown with U+FFFD;
+    /// [`Batch::bytes`] gives its bytes).
     pub not_utf8: bool,
+    /// Where its bytes are in the batch's `raw`, when it was not UTF-8.
+    raw: std::ops::Range<usize>,
     /// Its facts, when planned.
     pub facts: Option<Facts>,
     /// Its keys by normal form and by query keys, when planned.
@@ -120,13 +132,16 @@ pub struct Analyzed {
 #[derive(Clone, Debug, Default)]
 pub struct Batch {
     text: String,
+    /// The bytes of the lines that are not UTF-8, one after another.
+    raw: Vec<u8>,
     lines: Vec<Analyzed>,
     /// Blank lines (empty or only whitespace) read since the last batch,
     /// skipped.
     pub blank: u64,
     /// Bytes read so far, from all sources.
     pub bytes_read: u64,
-    /// The bytes of all sources, when all are files.
+    /// The bytes of all sources, when all are files and none has grown
+    /// past its size since the reading began.
     pub total_bytes: Option<u64>,
 }
 
@@ -139,6 +154,17 @@ impl Batch {
             start = a.end;
             (text, a)
         })
+    }
+
+    /// The line's bytes as they were read: its text for a UTF-8 line,
+    /// the bytes U+FFFD stands for in its text otherwise (`a` must be
+    /// one of this batch's lines).
+    pub fn bytes<'b>(&'b self, text: &'b str, a: &Analyzed) -> &'b [u8] {
+        if a.not_utf8 {
+            self.raw.get(a.raw.clone()).unwrap_or_default()
+        } else {
+            text.as_bytes()
+        }
     }
 
     /// How many lines it has.
@@ -199,6 +225,8 @@ fn analyze_part(text: &str, mut start: usize, lines: &mut [Analyzed], plan: &Pla
 pub enum Event {
     /// Lines read and analysed.
     Batch(Batch),
+    /// A line past the cap, skipped; the reading goes on.
+    Skipped(Skipped),
     /// A source could not be read; the others are read all the same.
     Failed {
         /// The source, named as in [`Source::name`].
@@ -206,6 +234,34 @@ pub enum Event {
         /// Why.
         error: String,
     },
+}
+
+/// A line longer than [`MAX_LINE`], not read into memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Its 1-based number in the input (the sources one after another).
+    pub number: u64,
+    /// Its first bytes, to show it.
+    pub head: Vec<u8>,
+    /// Its length in bytes.
+    pub length: u64,
+}
+
+impl Skipped {
+    /// Where it is, as a message names it: `line 7`.
+    pub fn place(&self) -> String {
+        format!("line {}", self.number)
+    }
+
+    /// What a message says of it: its first characters, escaped, and
+    /// why it was skipped.
+    pub fn message(&self) -> String {
+        format!(
+            "'{}': {}",
+            crate::text::diag::shown(&self.head),
+            too_long_message(MAX_LINE, self.length)
+        )
+    }
 }
 
 /// What [`Loader::poll`] found.
@@ -334,6 +390,8 @@ struct Reading {
     batch: Batch,
     number: u64,
     buf: Vec<u8>,
+    /// The most a line may hold.
+    cap: usize,
 }
 
 impl Reading {
@@ -346,37 +404,58 @@ impl Reading {
             },
             number: 0,
             buf: Vec::new(),
+            cap: MAX_LINE,
         }
     }
 
     /// Read `reader` to its end, sending batches; `false` when the
     /// consumer is gone.
     fn read<R: Read>(&mut self, reader: R, tx: &mpsc::SyncSender<Event>) -> io::Result<bool> {
-        let mut reader = BufReader::with_capacity(64 * 1024, reader);
-        let mut first = true;
+        let reader = BufReader::with_capacity(64 * 1024, reader);
+        let mut lines = LineReader::new(reader).with_cap(self.cap);
         loop {
             self.buf.clear();
-            let n = reader.read_until(b'\n', &mut self.buf)?;
-            if n == 0 {
+            let before = lines.bytes_read();
+            let line = lines.next_into(&mut self.buf)?;
+            self.progress(lines.bytes_read() - before);
+            let Some(line) = line else {
                 return Ok(true);
-            }
-            self.batch.bytes_read += n as u64;
+            };
             self.number += 1;
-            let mut bytes = &self.buf[..];
-            bytes = bytes
-                .strip_suffix(b"\n")
-                .map_or(bytes, |t| t.strip_suffix(b"\r").unwrap_or(t));
-            // A UTF-8 byte-order mark is an encoding signature, not text.
-            if std::mem::take(&mut first) {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            match line {
+                Line::Text(t) => push(&mut self.batch, self.number, &self.buf[t]),
+                Line::TooLong { head, length } => {
+                    let skipped = Event::Skipped(Skipped {
+                        number: self.number,
+                        head: self.buf[head].to_vec(),
+                        length,
+                    });
+                    // After the lines before it, so a consumer tells
+                    // them in order.
+                    if !self.send(tx) || tx.send(skipped).is_err() {
+                        return Ok(false);
+                    }
+                }
             }
-            push(&mut self.batch, self.number, bytes);
             let full = self.batch.lines.len() >= MAX_LINES || self.batch.text.len() >= MAX_BYTES;
             // What is buffered, not what a read would bring: a read would
             // wait for a line that may not have been written yet.
-            if (full || reader.buffer().is_empty()) && !self.send(tx) {
+            if (full || lines.get_ref().buffer().is_empty()) && !self.send(tx) {
                 return Ok(false);
             }
+        }
+    }
+
+    /// Count `n` more bytes read; past the total the files had, the
+    /// total is no longer known (a file that grows while it is read).
+    fn progress(&mut self, n: u64) {
+        self.batch.bytes_read += n;
+        if self
+            .batch
+            .total_bytes
+            .is_some_and(|total| self.batch.bytes_read > total)
+        {
+            self.batch.total_bytes = None;
         }
     }
 
@@ -407,6 +486,7 @@ fn push(batch: &mut Batch, number: u64, bytes: &[u8]) {
         batch.blank += 1;
         return;
     }
+    let start = batch.raw.len();
     let not_utf8 = match std::str::from_utf8(bytes) {
         Ok(s) => {
             batch.text.push_str(s);
@@ -414,6 +494,7 @@ fn push(batch: &mut Batch, number: u64, bytes: &[u8]) {
         }
         Err(_) => {
             batch.text.push_str(&String::from_utf8_lossy(bytes));
+            batch.raw.extend_from_slice(bytes);
             true
         }
     };
@@ -421,7 +502,84 @@ fn push(batch: &mut Batch, number: u64, bytes: &[u8]) {
         number,
         end: batch.text.len(),
         not_utf8,
+        raw: start..batch.raw.len(),
         facts: None,
         keys: [None, None],
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The batches `reading` sends for `input`.
+    fn read_all(reading: &mut Reading, input: &[u8]) -> Vec<Event> {
+        let (tx, rx) = mpsc::sync_channel(1024);
+        assert!(reading.read(input, &tx).unwrap());
+        reading.finish(&tx);
+        drop(tx);
+        rx.into_iter().collect()
+    }
+
+    /// A file that grew past the size it had when the reading began: the
+    /// progress says the total is unknown, never more than 100 %.
+    #[test]
+    fn a_file_that_grows_while_read_has_no_total() {
+        let mut reading = Reading::new(Plan::default(), Some(10));
+        let events = read_all(&mut reading, b"http://a/\nhttp://b/\nhttp://c/\n");
+        let batches: Vec<&Batch> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Batch(b) => Some(b),
+                _ => None,
+            })
+            .collect();
+        let last = batches.last().expect("a batch");
+        assert_eq!(last.bytes_read, 30);
+        assert_eq!(last.total_bytes, None);
+        for b in &batches {
+            assert!(b.total_bytes.is_none_or(|t| b.bytes_read <= t));
+        }
+        // Within its size, the total stays.
+        let mut reading = Reading::new(Plan::default(), Some(30));
+        let events = read_all(&mut reading, b"http://a/\nhttp://b/\nhttp://c/\n");
+        let Some(Event::Batch(b)) = events.last() else {
+            panic!("a batch")
+        };
+        assert_eq!((b.bytes_read, b.total_bytes), (30, Some(30)));
+    }
+
+    /// A line past the cap is an [`Event::Skipped`] between the lines
+    /// around it, and its bytes are counted; a line that is not UTF-8
+    /// keeps its bytes.
+    #[test]
+    fn a_line_past_the_cap_is_skipped_in_its_place() {
+        let mut reading = Reading::new(Plan::default(), None);
+        reading.cap = 8;
+        let events = read_all(&mut reading, b"http://a\n0123456789\nx\xff\n");
+        let mut seen = Vec::new();
+        for e in &events {
+            match e {
+                Event::Batch(b) => {
+                    for (text, a) in b.iter() {
+                        seen.push(format!("{} {:?}", a.number, b.bytes(text, a)));
+                    }
+                }
+                Event::Skipped(s) => seen.push(format!("{} skipped {}", s.number, s.length)),
+                Event::Failed { .. } => panic!("failed"),
+            }
+        }
+        assert_eq!(
+            seen,
+            [
+                format!("1 {:?}", b"http://a"),
+                "2 skipped 10".to_string(),
+                format!("3 {:?}", b"x\xff"),
+            ]
+        );
+        let Some(Event::Batch(b)) = events.last() else {
+            panic!("a batch")
+        };
+        assert_eq!(b.bytes_read, 23);
+    }
 }

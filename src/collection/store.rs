@@ -103,6 +103,7 @@ impl Collection {
         match event {
             Event::Batch(b) => self.absorb(b),
             Event::Failed { source, error } => self.failures.push((source, error)),
+            Event::Skipped(s) => self.failures.push((s.place(), s.message())),
         }
     }
 

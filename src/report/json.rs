@@ -409,7 +409,9 @@ mod tests {
         let v = JsonParse::not_utf8("a\u{fffd}\"b", "stdin line 3 is not valid UTF-8");
         assert_eq!(by_hand(&v), by_serde(&v));
         let mut out = Vec::new();
-        crate::cli::parse::write_not_utf8(&mut out, 3, "a\u{fffd}b", true).expect("written");
+        JsonParse::not_utf8("a\u{fffd}b", "not valid UTF-8")
+            .write_json_line(&mut out)
+            .expect("written");
         let line = String::from_utf8(out).expect("UTF-8");
         let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
         assert_eq!(v["findings"][0]["code"], "not-utf8");

@@ -117,6 +117,8 @@ pub struct Diagnostic<'a> {
     pub input: &'a str,
     /// How to have it anyway (`--json escapes it`), or empty.
     pub hint: &'a str,
+    /// Where the input came from.
+    pub place: super::diag::Place,
 }
 
 /// Write `text` and a line feed to `out` as an answer; or, when [`check`]
@@ -159,17 +161,25 @@ pub fn write_answer_within<W: Write + ?Sized, E: Write + ?Sized>(
     }
 }
 
-/// The sentence a refusal writes on stderr.
+/// The sentence a refusal writes on stderr, in the one format of the
+/// CLI's messages ([`super::diag::line`]).
 ///
 /// ```
 /// use uriscope::text::answer::{check, message, Diagnostic};
+/// use uriscope::text::diag::Place;
 /// let r = check("\u{1b}]2;x").unwrap_err();
-/// let d = Diagnostic { command: "decode", what: "the decoded text", input: "%1b]2;x", hint: "--json escapes it" };
+/// let d = Diagnostic {
+///     command: "decode",
+///     what: "the decoded text",
+///     input: "%1b]2;x",
+///     hint: "--json escapes it",
+///     place: Place::Argument(1),
+/// };
 /// assert_eq!(
 ///     message(&r, d),
-///     "uriscope decode: \"%1b]2;x\": the decoded text holds ESC (U+001B), a control character, \
-///      at byte 0, which no URI or IRI may hold and a terminal acts on; it is not written \
-///      (--json escapes it)"
+///     "uriscope decode: argument 1: '%1b]2;x': the decoded text holds ESC (U+001B), a control \
+///      character, at byte 0, which no URI or IRI may hold and a terminal acts on; it is not \
+///      written (--json escapes it)"
 /// );
 /// ```
 pub fn message(r: &Refused, why: Diagnostic<'_>) -> String {
@@ -178,12 +188,15 @@ pub fn message(r: &Refused, why: Diagnostic<'_>) -> String {
     } else {
         format!(" ({})", why.hint)
     };
-    format!(
-        "uriscope {}: \"{}\": {} holds {r}, which no URI or IRI may hold and a terminal acts on; \
-         it is not written{hint}",
+    super::diag::line(
         why.command,
-        quote(&crate::text::wrap::first_chars(why.input, 256)),
-        why.what,
+        why.place,
+        Some(why.input.as_bytes()),
+        &format!(
+            "{} holds {r}, which no URI or IRI may hold and a terminal acts on; it is not \
+             written{hint}",
+            why.what
+        ),
     )
 }
 
@@ -245,6 +258,7 @@ mod tests {
             what: "the normal form",
             input: "x",
             hint: "",
+            place: crate::text::diag::Place::Line(2),
         };
         assert!(write_answer(&mut out, &mut err, "http://a/é", d).unwrap());
         assert!(!write_answer(&mut out, &mut err, "a\u{9b}b", d).unwrap());
@@ -252,7 +266,7 @@ mod tests {
         let err = String::from_utf8(err).unwrap();
         assert_eq!(
             err,
-            "uriscope normalize: \"x\": the normal form holds CSI (U+009B), a control \
+            "uriscope normalize: line 2: 'x': the normal form holds CSI (U+009B), a control \
              character, at byte 1, which no URI or IRI may hold and a terminal acts on; it is \
              not written\n"
         );

@@ -19,7 +19,9 @@
 //! RFC 3986 §7.5).
 
 pub mod answer;
+pub mod diag;
 pub mod json;
+pub mod lines;
 pub mod mask;
 pub mod plain;
 pub mod quoted;

@@ -21,18 +21,24 @@ use std::io::{self, Write};
 
 use crate::spec;
 use crate::text::answer::quote;
+use crate::text::diag::Place;
 use crate::uri::template::{expand_parts, parse, ExpandedVar, Modifier, Variables};
 
 /// The expansion and its explanation on stdout, or the error and its
 /// sections on stderr; whether it expanded.
-pub(super) fn write<W: Write>(out: &mut W, template: &str, vars: &Variables) -> io::Result<bool> {
+pub(super) fn write<W: Write>(
+    out: &mut W,
+    place: Place,
+    template: &str,
+    vars: &Variables,
+) -> io::Result<bool> {
     let t = match parse(template) {
         Ok(t) => t,
-        Err(e) => return error(out, template, &e.to_string(), e.kind.code().as_str()),
+        Err(e) => return error(out, place, template, &e.to_string(), e.kind.code().as_str()),
     };
     let parts = expand_parts(&t, vars);
     if let Some(e) = parts.iter().flat_map(|p| p.errors()).next() {
-        return error(out, template, &e.to_string(), e.kind.code().as_str());
+        return error(out, place, template, &e.to_string(), e.kind.code().as_str());
     }
     // Expansions are ASCII (pct-encoded): the answer needs no escaping.
     let whole: String = parts.iter().map(|p| p.text.as_str()).collect();
@@ -83,15 +89,18 @@ fn varspec(v: &ExpandedVar<'_>) -> String {
 
 /// The error on stderr as `expand` writes it, then the sections its code
 /// cites.
-fn error<W: Write>(out: &mut W, template: &str, message: &str, code: &str) -> io::Result<bool> {
+fn error<W: Write>(
+    out: &mut W,
+    place: Place,
+    template: &str,
+    message: &str,
+    code: &str,
+) -> io::Result<bool> {
     // Keep stdout and stderr in order on a shared terminal.
     out.flush()?;
     let mut err = io::stderr().lock();
-    let _ = writeln!(
-        err,
-        "uriscope expand: {message}, in template \"{}\"",
-        quote(template)
-    );
+    let line = crate::text::diag::line("expand", place, Some(template.as_bytes()), &quote(message));
+    let _ = writeln!(err, "{line}");
     if let Some(citation) = spec::for_code(code) {
         let _ = writeln!(
             err,
@@ -108,7 +117,7 @@ mod tests {
 
     fn explained(template: &str, vars: &Variables) -> (bool, String) {
         let mut out = Vec::new();
-        let ok = write(&mut out, template, vars).unwrap();
+        let ok = write(&mut out, Place::Argument(1), template, vars).unwrap();
         (ok, String::from_utf8(out).unwrap())
     }
 

@@ -6,7 +6,9 @@
 //! would wait, so `tail -f log | trurl -f -` answers each line as it
 //! comes.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
+
+use crate::text::lines::{Line, LineReader};
 
 use super::{Runner, Stop};
 
@@ -15,32 +17,39 @@ use super::{Runner, Stop};
 const MAX_LINE: usize = 4094;
 
 /// Every line of `reader` through `r`; a read error ends the input with
-/// a note, as trurl's `fgets` failing does.
+/// a note, as trurl's `fgets` failing does. Read by the one line reader
+/// ([`crate::text::lines`]) with trurl's cap.
 pub(super) fn each_line<W: Write, E: Write>(
     reader: Box<dyn Read>,
     r: &mut Runner<'_, W, E>,
 ) -> Result<(), Stop> {
-    let mut reader = BufReader::with_capacity(64 * 1024, reader);
+    let mut lines = LineReader::raw(BufReader::with_capacity(64 * 1024, reader), MAX_LINE);
     let mut line = Vec::with_capacity(MAX_LINE + 1);
     loop {
-        if reader.buffer().is_empty() {
+        if lines.get_ref().buffer().is_empty() {
             r.out.flush()?;
             r.err.flush()?;
         }
-        let newline = match read_line(&mut reader, &mut line) {
-            Ok(Some(newline)) => newline,
+        line.clear();
+        let text = match lines.next_into(&mut line) {
+            Ok(Some(Line::Text(t))) => t,
+            Ok(Some(Line::TooLong { .. })) => {
+                r.note("skipping long line");
+                continue;
+            }
             Ok(None) => return Ok(()),
             Err(e) => {
                 r.note(&format!("fgets: {e}"));
                 return Ok(());
             }
         };
-        if line.len() > MAX_LINE || line.contains(&0) {
+        let line = &line[text];
+        if line.contains(&0) {
             r.note("skipping long line");
             continue;
         }
         let mut end = line.len();
-        if newline {
+        if lines.ended_with_newline() {
             if end == 0 {
                 continue;
             }
@@ -53,36 +62,6 @@ pub(super) fn each_line<W: Write, E: Write>(
         }
         if end > 0 {
             r.one(Some(&line[..end]))?;
-        }
-    }
-}
-
-/// The next line into `line` (without its `\n`), at most
-/// `MAX_LINE + 1` bytes of it kept (the rest read and dropped); whether
-/// it ended with `\n`, `None` at the end of input.
-fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    line.clear();
-    let mut any = false;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any.then_some(false));
-        }
-        any = true;
-        let (chunk, newline) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], true),
-            None => (buf, false),
-        };
-        let room = (MAX_LINE + 1).saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len() + usize::from(newline);
-        reader.consume(used);
-        if newline {
-            return Ok(Some(true));
         }
     }
 }

@@ -103,8 +103,15 @@ pub fn run(args: &[Vec<u8>]) -> io::Result<i32> {
     let code = run_to(args, &mut out, &mut err);
     let flushed = out.flush();
     err.flush()?;
-    flushed?;
-    code
+    match code.and_then(|c| flushed.map(|()| c)) {
+        // trurl's own prefix on every error, a failed write's too; a
+        // closed pipe (`| head -1`) stays quiet.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(io::stderr(), "trurl error: {e}");
+            Ok(super::EXIT_FAILED)
+        }
+        r => r,
+    }
 }
 
 /// [`run`] writing to `out` and `err`, for tests and benchmarks.

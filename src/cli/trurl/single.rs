@@ -134,10 +134,14 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             || o.sort_query;
         // Without an option that reads or changes the pairs, they matter
         // only when normalizing would write the query back otherwise.
-        if !wanted && pairs::is_normal(u, self.qsep) {
+        if !wanted && pairs::is_normal(u, self.qsep) && !has_empty_pair(u, self.qsep) {
             return QueryPairs::default();
         }
         let (mut pairs, mut modified) = QueryPairs::extract(u, self.qsep, o.json);
+        // trurl 0.16.1 leaves zero-length pairs out (`e?e&&` is
+        // `http://e/?e`): an empty pair is written back as nothing.
+        modified |=
+            pairs.pairs.iter().any(|p| p.encoded.is_empty()) || has_empty_pair(u, self.qsep);
         modified |= query::trim(&mut pairs, &o.trims);
         modified |= query::replace(&mut pairs, &o.replaces, o.replace_append, o.json);
         if first_lap {
@@ -316,4 +320,11 @@ fn iterate_target(line: &[u8], iterated: u32, set: u32) -> Result<(Part, bool, u
         ));
     }
     Ok((part, encode, name_len))
+}
+
+/// Whether `u`'s query has a zero-length pair: two separators in a row,
+/// one at either end, or a query of nothing but separators.
+fn has_empty_pair(u: &CurlUrl, sep: u8) -> bool {
+    u.get(Part::Query, Flags::NONE)
+        .is_ok_and(|q| !q.is_empty() && q.split(|&b| b == sep).any(<[u8]>::is_empty))
 }

@@ -241,12 +241,19 @@ impl ListView {
         while let Some(loader) = &self.loader {
             match loader.poll() {
                 Poll::Event(e) => {
-                    if let crate::collection::Event::Failed { source, error } = &e {
+                    let failed = match &e {
+                        crate::collection::Event::Failed { source, error } => {
+                            Some((source.clone(), error.clone()))
+                        }
+                        crate::collection::Event::Skipped(s) => Some((s.place(), s.message())),
+                        crate::collection::Event::Batch(_) => None,
+                    };
+                    if let Some((source, error)) = failed {
                         self.status = Some(Status {
                             text: format!(
                                 "{}: {}",
-                                crate::text::visible(source),
-                                crate::text::visible(error)
+                                crate::text::visible(&source),
+                                crate::text::visible(&error)
                             ),
                             error: true,
                         });

@@ -275,7 +275,7 @@ fn stats_and_dedupe_read_files_and_say_which_one_is_missing() {
     let (a, b) = (a.to_str().expect("a path"), b.to_str().expect("a path"));
     let (code, out, err) = run_uriscope(&["dedupe", "--json", a, "missing.txt", b], b"");
     assert_eq!(code, 1);
-    assert!(err.contains("uriscope dedupe: missing.txt: "), "{err}");
+    assert!(err.contains("uriscope dedupe: 'missing.txt': "), "{err}");
     let numbers: Vec<u64> = out
         .lines()
         .map(|l| {
@@ -294,7 +294,7 @@ fn stats_and_dedupe_read_files_and_say_which_one_is_missing() {
     assert_eq!(out, "http://a/\nhttp://b/\nhttp://c/\nhttp://d/\n");
     let (code, out, err) = run_uriscope(&["stats", "--json", a, "nope", b], b"");
     assert_eq!(code, 1);
-    assert!(err.contains("uriscope stats: nope: "), "{err}");
+    assert!(err.contains("uriscope stats: 'nope': "), "{err}");
     assert!(out.starts_with(r#"{"lines":4,"uri":4,"#), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -305,9 +305,14 @@ fn dedupe_refuses_an_answer_a_terminal_would_act_on() {
     assert_eq!(code, 1);
     assert_eq!(out, "http://b/\n");
     assert!(err.contains("ESC (U+001B)"), "{err}");
-    assert!(err.contains("line 3 is not valid UTF-8"), "{err}");
+    assert!(
+        err.contains("uriscope dedupe: line 3: '\\xff': not valid UTF-8"),
+        "{err}"
+    );
+    // JSON escapes the line exactly; a line that is not UTF-8 has no
+    // group, so the run exits 1.
     let (code, out, _) = run_uriscope(&["dedupe", "--json"], b"http://a/\x1b]2;x\n\xff\n");
-    assert_eq!(code, 0);
+    assert_eq!(code, 1);
     assert!(out.contains(r#""uri":"http://a/\u001b]2;x""#), "{out}");
     assert!(out.contains(r#""not_utf8":true"#), "{out}");
 }

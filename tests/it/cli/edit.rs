@@ -287,8 +287,13 @@ fn json_has_trurls_shape() {
 fn a_stream_goes_on_past_a_bad_url_unless_verify() {
     let input = b"http://a/b\nnot a url\n\nhttp://c/  \n";
     let (code, o, e) = run_uriscope(&["edit", "-f", "-", "-g", "{host}"], input);
-    assert_eq!((code, o.as_str()), (0, "a\nc\n"));
-    assert!(e.contains("\"not a url\"") && e.contains("byte 3"), "{e}");
+    // The stream goes on; the bad line is named by its number, and the
+    // run exits 1 (an input gave no URL).
+    assert_eq!((code, o.as_str()), (1, "a\nc\n"));
+    assert!(
+        e.starts_with("uriscope edit: line 2: 'not a url': ") && e.contains("byte 3"),
+        "{e}"
+    );
     let (code, o, e) = run_uriscope(&["edit", "-f", "-", "--verify"], input);
     assert_eq!(code, 9, "{e}");
     assert_eq!(o, "http://a/b\n");
@@ -469,16 +474,38 @@ fn explain_shows_both_readings_and_where_they_part() {
     let (code, o, e) = edit(&[url, "--curl-normalize", "--explain"]);
     assert_eq!((code, o.as_str()), (0, "http://example/b?.%FF\n"));
     for want in [
-        "explain: HTTP://ex%61mple:80/a/../b?%2e%FF",
+        "uriscope edit: argument 1: 'HTTP://ex%61mple:80/a/../b?%2e%FF': explain",
         "uriscope edit (RFC 3986) wrote: http://example/b?.%FF",
         "RFC 3986 §6.2.2.1 case:",
         "RFC 3986 §6.2.3 scheme-based:",
         "trurl (libcurl) would change:",
         "query: \"%2e%FF\" -> \".%ff\"",
         "the readings part at character 20: trurl \"ff\", RFC 3986 \"FF\"",
+        "trurl 0.16.1 prints for this command line: http://example/b?.%ff",
     ] {
         assert!(e.contains(want), "no {want:?} in\n{e}");
     }
+    // The command line's result is explained, edits included.
+    let (code, o, e) = edit(&[
+        "--explain",
+        "http://a:80/x",
+        "--set",
+        "host=b",
+        "--set",
+        "path=/y",
+    ]);
+    assert_eq!((code, o.as_str()), (0, "http://b:80/y\n"));
+    assert!(
+        e.contains("trurl 0.16.1 prints for this command line: http://b/y\n"),
+        "{e}"
+    );
+    assert!(!e.contains("prints: http://a/x"), "{e}");
+    // A long URL is quoted once, cut: not four copies of itself.
+    let long = format!("http://a/{}", "b".repeat(100_000));
+    let (code, o, e) = edit(&["--explain", &long]);
+    assert_eq!((code, o.len()), (0, long.len() + 1));
+    assert!(e.len() < 4000, "{} bytes of explanation", e.len());
+    assert!(e.contains("bbb…"), "{e}");
     let (_, _, e) = edit(&["example.com/x", "--explain"]);
     assert!(
         e.contains("no normalization: an edit changes only what it is told to"),

@@ -58,7 +58,7 @@ fn errors_name_the_position_and_json_shows_each_part() {
     let (code, out, err) = run_uriscope(&["expand", "--var", "a=1", "/x/{a", "{a}"], b"");
     assert_eq!(code, 1);
     assert_eq!(out, "1\n", "the good template still expands");
-    assert!(err.contains("uriscope expand: position 5: `}` expected, found end of template (the `{` at position 3 is not closed)"), "{err}");
+    assert!(err.contains("uriscope expand: argument 1: '/x/{a': position 5: `}` expected, found end of template (the `{` at position 3 is not closed)"), "{err}");
     let (code, out, _) = run_uriscope(&["expand", "--json", "--var", "x=1024", "a{?x,y}"], b"");
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();

@@ -59,7 +59,7 @@ fn an_error_is_followed_by_the_sections_that_explain_it() {
         lines
             .next()
             .unwrap()
-            .starts_with("uriscope expand: position 2: "),
+            .starts_with("uriscope expand: argument 1: '{a|b}': position 2: "),
         "{err}"
     );
     assert_eq!(

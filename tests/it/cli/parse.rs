@@ -120,7 +120,7 @@ fn parse_on_many_threads_writes_what_one_thread_writes() {
         assert!(one == four, "{args:?}: the outputs differ");
         if args.contains(&"--json") {
             assert_eq!(one.lines().count(), 12_000);
-            assert!(one.contains("stdin line 8 is not valid UTF-8"));
+            assert!(one.contains("line 8: not valid UTF-8"));
         }
     }
     // All valid: 0 on any thread count.

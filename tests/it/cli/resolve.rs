@@ -37,22 +37,26 @@ fn resolve_plain_one_line_per_input_in_order() {
 
 #[test]
 fn resolve_reads_stdin_and_exits_1_on_a_bad_reference() {
-    let (code, out) = uriscope(&["resolve", "--base", BASE], b"g\na b\n\xff\n/g\n");
+    let (code, out, err) =
+        crate::support::run_uriscope(&["resolve", "--base", BASE], b"g\na b\n\xff\n/g\n");
     assert_eq!(code, 1);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4);
-    assert_eq!(lines[0], "http://a/b/c/g");
-    assert!(
-        lines[1].starts_with("error: the reference is not a valid URI-reference"),
-        "{}",
-        lines[1]
+    assert_eq!(
+        out, "http://a/b/c/g\nhttp://a/g\n",
+        "answers only on stdout"
     );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
     assert!(
-        lines[2].starts_with("error: stdin line 3 is not valid UTF-8"),
+        lines[0].starts_with(
+            "uriscope resolve: line 2: 'a b': the reference is not a valid URI-reference"
+        ),
         "{}",
-        lines[2]
+        lines[0]
     );
-    assert_eq!(lines[3], "http://a/g");
+    assert_eq!(
+        lines[1],
+        "uriscope resolve: line 3: '\\xff': not valid UTF-8"
+    );
 }
 
 #[test]
@@ -188,17 +192,15 @@ fn normalize_plain_json_and_exit_codes() {
         (code, out.as_str()),
         (0, "http://www.example.com/\nhttp://example.com/\n")
     );
-    let (code, out) = uriscope(
+    let (code, out, err) = crate::support::run_uriscope(
         &["normalize", "--syntax-only"],
         b"http://example.com:80\n%zz\n",
     );
     assert_eq!(code, 1);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "http://example.com:80");
+    assert_eq!(out, "http://example.com:80\n");
     assert!(
-        lines[1].starts_with("error: not a valid URI-reference"),
-        "{}",
-        lines[1]
+        err.starts_with("uriscope normalize: line 2: '%zz': not a valid URI-reference"),
+        "{err}"
     );
     let (code, out) = uriscope(
         &["normalize", "--json", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"],
@@ -275,17 +277,24 @@ fn equiv_plain_json_stdin_and_usage() {
     assert_eq!(code, 0);
     assert_eq!(out, "{\"a\":\"example://a/b/c/%7Bfoo%7D\",\"b\":\"eXAMPLE://a/./b/../b/%63/%7bfoo%7d\",\"equivalent\":true,\"rung\":\"syntax-based\",\"differs\":[]}\n");
     let (code, out) = uriscope(&["equiv", "--json"], b"http://a/x http://b/x?\n");
-    assert_eq!(code, 0);
+    assert_eq!(code, 1, "not equivalent, as cmp");
     let v = &json_lines(&out)[0];
     assert_eq!(keys(v), ["a", "b", "differs", "equivalent", "rung"]);
     assert_eq!(v["differs"], serde_json::json!(["host", "query"]));
     assert_eq!(v["rung"], Value::Null);
-    let (code, out) = uriscope(&["equiv"], b"x y\nonly-one\nhttp://a/%zz http://a/\n");
-    assert_eq!(code, 1);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "not equivalent: path differs");
-    assert!(lines[1].starts_with("error: "));
-    assert!(lines[2].starts_with("error: "));
+    let (code, out, err) =
+        crate::support::run_uriscope(&["equiv"], b"x y\nonly-one\nhttp://a/%zz http://a/\n");
+    assert_eq!(code, 2, "trouble, as cmp");
+    assert_eq!(out, "not equivalent: path differs\n");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].starts_with("uriscope equiv: line 2: 'only-one': "),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("uriscope equiv: line 3: 'http://a/%zz http://a/': "),
+        "{err}"
+    );
     let (_, out) = uriscope(
         &["equiv"],
         b"http://a/x http://b/x?\nhttp://a/b?x#1 http://b/c?y\n",
@@ -358,11 +367,14 @@ fn resolve_rfc2396_uses_the_1998_algorithm() {
         (code, out.as_str()),
         (0, "http://a/b/c/?y\nhttp://a/../g\nhttp://a/b/c/g\n")
     );
-    let (code, out) = uriscope(&["resolve", "--rfc2396", "--base", BASE], b"a b\n");
-    assert_eq!(code, 1);
+    let (code, out, err) =
+        crate::support::run_uriscope(&["resolve", "--rfc2396", "--base", BASE], b"a b\n");
+    assert_eq!((code, out.as_str()), (1, ""));
     assert!(
-        out.starts_with("error: the reference is not a valid URI-reference"),
-        "{out}"
+        err.starts_with(
+            "uriscope resolve: line 1: 'a b': the reference is not a valid URI-reference"
+        ),
+        "{err}"
     );
     let (code, out) = uriscope(
         &["resolve", "--rfc2396", "--trace", "--base", BASE, "g/../h"],
@@ -445,9 +457,9 @@ fn resolve_and_relative_take_iri_with_the_flag() {
         (code, out.as_str()),
         (0, "https://münchen.de/ö\nhttps://münchen.de/straße?x=é\n")
     );
-    let (code, out) = uriscope(&["resolve", "--base", base, "ö"], b"");
-    assert_eq!(code, 1);
-    assert!(out.contains("--iri"), "{out}");
+    let (code, out, err) = crate::support::run_uriscope(&["resolve", "--base", base, "ö"], b"");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("--iri"), "{err}");
     let (code, out) = uriscope(
         &["relative", "--iri", "--base", base, "https://münchen.de/ö"],
         b"",

@@ -392,7 +392,7 @@ fn explain_says_what_changed_why_and_where_rfc_3986_parts() {
         "query: \"%2e%FF\" -> \".%ff\"",
         "port: \"80\" -> \"\"",
         "RFC 3986 (§6.2.2, §6.2.3) reads it as: http://example/bath/b?.%FF#test",
-        "trurl (libcurl) prints: http://example/bath/b?.%ff#test",
+        "trurl (libcurl) reads it as: http://example/bath/b?.%ff#test",
         "the readings part at character 25: trurl \"ff#test\", RFC 3986 \"FF#test\"",
     ] {
         assert!(err.contains(want), "no {want:?} in\n{err}");

@@ -109,11 +109,13 @@ fn stdin_bom_is_stripped_or_named() {
 
 #[test]
 fn equiv_stdin_error_names_the_line() {
-    // Errors are answers: they go to stdout, in input order, and quote the line.
-    let (_, out, _) = uriscope(&["equiv"], b"a b\nonlyone\n");
+    // Errors go to stderr (the output contract), naming the line and
+    // quoting it.
+    let (_, out, err) = uriscope(&["equiv"], b"a b\nonlyone\n");
+    assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
-        out.lines().nth(1).unwrap_or("").contains("onlyone"),
-        "{out}"
+        err.starts_with("uriscope equiv: line 2: 'onlyone': "),
+        "{err}"
     );
 }
 
