@@ -251,7 +251,7 @@ fn large(c: &mut Criterion) {
     g.finish();
 }
 
-/// The Query pane on a query of 500,000 pairs (6.3 MB) and on 2 million
+/// The Query pane on a query of 500,000 pairs (7.8 MB) and on 2 million
 /// empty pairs (`?&&&…`): a move down or up the table (alternately, so
 /// the selection stays put) and the frame after it, with the focus on the
 /// table (goal: 16 ms, what the visible pairs cost).

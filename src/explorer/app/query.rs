@@ -38,8 +38,8 @@ pub struct Pairs {
     query: Option<(usize, usize)>,
     /// Why the input does not parse, when it does not.
     error: Option<String>,
-    /// Where each pair starts in the query (a query is far below 4 GiB:
-    /// the explorer's input is).
+    /// Where each pair starts in the query (a longer query than 4 GiB is
+    /// not listed).
     starts: Vec<u32>,
     /// Each pair's key, numbered in the order met, read as a form field
     /// (as a server reads it: `a+b` and `a%20b` are one key).
@@ -64,6 +64,12 @@ impl Pairs {
             return Pairs::default();
         };
         let q = &input[span.start..span.end];
+        if u32::try_from(q.len()).is_err() {
+            return Pairs {
+                error: Some("the query is longer than 4 GiB: its pairs are not listed".into()),
+                ..Pairs::default()
+            };
+        }
         let mut starts = Vec::with_capacity(memchr::memchr_iter(b'&', q.as_bytes()).count() + 1);
         starts.push(0);
         starts.extend(memchr::memchr_iter(b'&', q.as_bytes()).map(|i| (i + 1) as u32));
