@@ -251,5 +251,48 @@ fn large(c: &mut Criterion) {
     g.finish();
 }
 
+/// The Query pane on a query of 500,000 pairs (7.8 MB) and on 2 million
+/// empty pairs (`?&&&…`): a move down or up the table (alternately, so
+/// the selection stays put) and the frame after it, with the focus on the
+/// table (goal: 16 ms, what the visible pairs cost).
+fn query_pane(c: &mut Criterion) {
+    let mut g = c.benchmark_group("query pane");
+    g.sample_size(10);
+    let mut pairs = String::from("http://h/?");
+    for i in 0..500_000 {
+        if i > 0 {
+            pairs.push('&');
+        }
+        pairs.push_str(&format!("k{i}=v{i}"));
+    }
+    let amps = format!("http://h/?{}", "&".repeat(1_999_999));
+    for (name, uri) in [("500k pairs", pairs), ("2M empty pairs", amps)] {
+        let mut app = App::new("", None);
+        update(&mut app, Action::Paste(uri));
+        update(&mut app, Action::FocusPane(Pane::Query));
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+        let mut down = true;
+        g.bench_function(format!("down+frame/{name}"), |b| {
+            b.iter(|| {
+                update(
+                    &mut app,
+                    if down {
+                        Action::ListDown
+                    } else {
+                        Action::ListUp
+                    },
+                );
+                down = !down;
+                terminal
+                    .draw(|f| f.render_widget(&app, f.area()))
+                    .expect("draw");
+                black_box(terminal.backend().buffer().area);
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(benches, frame);
-criterion_main!(benches);
+criterion_group!(query, query_pane);
+criterion_main!(benches, query);

@@ -1,11 +1,16 @@
 //! Time one keystroke and one frame on a hostile input, in every pane:
 //! `cargo run --release --example keystroke -- KIND SIZE [W H]` where KIND is
-//! `spaces`, `html`, `ctl`, `base64`; prints microseconds per keystroke (best of
-//! `ROUNDS`, 5 by default); `PANE=resolve` (or `breakdown`, `compare`, `encode`)
-//! times one pane. Each figure is the best wall-clock time and the best
-//! CPU time of the thread (the figure to read on a busy machine); for the
-//! Resolve pane on a long input, also how long after the key the WHATWG
-//! join (computed on a thread of its own) is there to draw.
+//! `spaces`, `html`, `ctl`, `base64`, `pairs` (a query of SIZE pairs
+//! `kN=vN`) or `amps` (a query of SIZE empty pairs, `?&&&…`); prints
+//! microseconds per keystroke (best of `ROUNDS`, 5 by default);
+//! `PANE=resolve` (or `breakdown`, `compare`, `encode`, `query`) times one
+//! pane. The Query pane is timed on ↓ with the focus on its table, the
+//! others on a character typed on the input line. Each figure is the
+//! best wall-clock time and the best CPU time of the thread (the figure
+//! to read on a busy machine); for the Resolve pane on a long input, also
+//! how long after the key the WHATWG join (computed on a thread of its
+//! own) is there to draw; for the Query pane, its first frame (which
+//! finds the pairs) and the table of pairs alone.
 use std::time::Instant;
 
 use ratatui::backend::TestBackend;
@@ -28,6 +33,17 @@ fn main() {
             }
             s
         }
+        "pairs" => {
+            let mut s = String::from("http://h/?");
+            for i in 0..size {
+                if i > 0 {
+                    s.push('&');
+                }
+                s.push_str(&format!("k{i}=v{i}"));
+            }
+            s
+        }
+        "amps" => format!("http://h/?{}", "&".repeat(size.saturating_sub(1))),
         "html" => {
             let mut s = String::from("data:text/html,");
             while s.len() < size {
@@ -48,6 +64,7 @@ fn main() {
         Some(Pane::Resolve),
         Some(Pane::Compare),
         Some(Pane::Encode),
+        Some(Pane::Query),
     ] {
         // PANE=breakdown|resolve|compare|encode times that pane alone.
         if let Ok(only) = std::env::var("PANE") {
@@ -57,12 +74,30 @@ fn main() {
             }
         }
         let mut app = App::new(&input, None);
+        let query = pane == Some(Pane::Query);
         if let Some(p) = pane {
             update(&mut app, Action::FocusPane(p));
-            update(&mut app, Action::FocusInput);
+            if !query {
+                update(&mut app, Action::FocusInput);
+            }
         }
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let t0 = Instant::now();
         t.draw(|f| f.render_widget(&app, f.area())).unwrap();
+        if query {
+            // The first frame builds the table of pairs, once per state
+            // of the input; then the table alone, timed again.
+            let first = t0.elapsed().as_secs_f64() * 1e6;
+            println!("{kind} {size} {pane:?}: first frame {first:.0} us");
+            let t1 = Instant::now();
+            let c1 = thread_cpu_us();
+            let n = uriscope::explorer::app::query::Pairs::of(app.input.text()).len();
+            println!(
+                "table of {n} pairs: {:.0} us ({:.0} us of CPU)",
+                t1.elapsed().as_secs_f64() * 1e6,
+                thread_cpu_us() - c1
+            );
+        }
         let mut best = f64::MAX;
         let mut best_cpu = f64::MAX;
         let mut joined = f64::MAX;
@@ -74,7 +109,14 @@ fn main() {
             let t0 = Instant::now();
             let c0 = thread_cpu_us();
             let _ = i;
-            update(&mut app, Action::Insert('x'));
+            update(
+                &mut app,
+                if query {
+                    Action::ListDown
+                } else {
+                    Action::Insert('x')
+                },
+            );
             t.draw(|f| {
                 f.render_widget(&app, f.area());
                 if let Some(p) = uriscope::explorer::ui::cursor(&app, f.area()) {

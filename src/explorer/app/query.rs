@@ -6,11 +6,16 @@
 //! recomposes the URI into the input line as one undo step. Drawn by
 //! `ui::query`.
 
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use hashbrown::HashMap;
+
 use super::citation::{self, Citation};
 use super::component::Component as PaneComponent;
 use super::edit::{open_field, Target};
 use super::keymap::Context;
-use super::{follow, Action, App, CopyEntry, Drawn, Focus, Pane, StatusKind, ViewScroll};
+use super::{follow, memo, Action, App, CopyEntry, Drawn, Focus, Pane, StatusKind, ViewScroll};
 use crate::uri::edit::{query, Component, Editable};
 use crate::uri::ParseOptions;
 
@@ -23,20 +28,122 @@ pub struct QueryView {
     pub scroll: ViewScroll,
 }
 
-/// The input's query pairs as written (empty when there is no query).
-pub fn pairs(app: &App) -> Vec<String> {
-    Editable::parse_with(app.input.text(), ParseOptions { iri: true })
-        .ok()
-        .and_then(|u| u.query)
-        .map(|q| query::pairs(&q, '&').map(str::to_string).collect())
-        .unwrap_or_default()
+/// The input's query read as pairs, once per state of the input: where
+/// each pair starts and how many pairs share its key. Every key of the
+/// pane and every frame read it, and only the pairs in view are drawn,
+/// so a key costs what the visible pairs cost, not what the query does.
+#[derive(Debug, Default)]
+pub struct Pairs {
+    /// Where the query is in the input (after its `?`), when it has one.
+    query: Option<(usize, usize)>,
+    /// Why the input does not parse, when it does not.
+    error: Option<String>,
+    /// Where each pair starts in the query (a longer query than 4 GiB is
+    /// not listed).
+    starts: Vec<u32>,
+    /// Each pair's key, numbered in the order met, read as a form field
+    /// (as a server reads it: `a+b` and `a%20b` are one key).
+    groups: Vec<u32>,
+    /// How many pairs have each key.
+    sizes: Vec<u32>,
 }
 
-/// Why the input's pairs cannot be read or edited, if they cannot.
-pub fn parse_error(app: &App) -> Option<String> {
-    Editable::parse_with(app.input.text(), ParseOptions { iri: true })
-        .err()
-        .map(|e| not_parsed(&e.to_string()))
+impl Pairs {
+    /// The pairs of `input`.
+    pub fn of(input: &str) -> Pairs {
+        let u = match crate::uri::parse_iri(input) {
+            Ok(u) => u,
+            Err(e) => {
+                return Pairs {
+                    error: Some(not_parsed(&e.to_string())),
+                    ..Pairs::default()
+                }
+            }
+        };
+        let Some(span) = u.query_span() else {
+            return Pairs::default();
+        };
+        let q = &input[span.start..span.end];
+        if u32::try_from(q.len()).is_err() {
+            return Pairs {
+                error: Some("the query is longer than 4 GiB: its pairs are not listed".into()),
+                ..Pairs::default()
+            };
+        }
+        let mut starts = Vec::with_capacity(memchr::memchr_iter(b'&', q.as_bytes()).count() + 1);
+        starts.push(0);
+        starts.extend(memchr::memchr_iter(b'&', q.as_bytes()).map(|i| (i + 1) as u32));
+        let mut out = Pairs {
+            query: Some((span.start, span.end)),
+            error: None,
+            starts,
+            groups: Vec::new(),
+            sizes: Vec::new(),
+        };
+        // Each pair's key numbered in the order met (the map, borrowing
+        // the keys that need no decoding, is dropped here).
+        let mut by_key: HashMap<Cow<'_, str>, u32> = HashMap::new();
+        let mut groups = Vec::with_capacity(out.len());
+        for i in 0..out.len() {
+            let next = out.sizes.len() as u32;
+            let g = *by_key
+                .entry(query::form_key_value(out.pair(input, i)).0)
+                .or_insert(next);
+            if g == next {
+                out.sizes.push(0);
+            }
+            out.sizes[g as usize] += 1;
+            groups.push(g);
+        }
+        out.groups = groups;
+        out
+    }
+
+    /// How many pairs there are (none without a query).
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+
+    /// Pair `i` of `input` (the text these pairs were found in), as written.
+    pub fn pair<'a>(&self, input: &'a str, i: usize) -> &'a str {
+        let Some((q0, q1)) = self.query else {
+            return "";
+        };
+        let start = q0 + self.starts[i] as usize;
+        let end = self.starts.get(i + 1).map_or(q1, |&s| q0 + s as usize - 1);
+        &input[start..end]
+    }
+
+    /// How many pairs have pair `i`'s key (as a form reads it).
+    pub fn count(&self, i: usize) -> usize {
+        self.groups
+            .get(i)
+            .and_then(|&g| self.sizes.get(g as usize))
+            .map_or(0, |&n| n as usize)
+    }
+
+    /// Why the input's pairs cannot be read or edited, if they cannot.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+}
+
+/// The input's pairs ([`Pairs`]), found once per state of the input.
+pub fn table(app: &App) -> Rc<Pairs> {
+    memo::kept(app, || Pairs::of(app.input.text()))
+}
+
+/// The input's query pairs as written (empty when there is no query),
+/// for an edit of the list.
+fn owned_pairs(app: &App) -> Vec<String> {
+    let t = table(app);
+    let input = app.input.text();
+    (0..t.len()).map(|i| t.pair(input, i).to_string()).collect()
 }
 
 /// Show the pane with the focus on its first pair (the Breakdown's Enter
@@ -96,8 +203,7 @@ pub fn toggle_plus(pair: &str) -> String {
 
 /// Apply a key of the table; `false` when `action` is not one of its.
 pub fn action(app: &mut App, action: &Action) -> bool {
-    let mut list = pairs(app);
-    let n = list.len();
+    let n = table(app).len();
     let i = selected(app, n);
     let page = Drawn::page(app.drawn.get().view_rows);
     match action {
@@ -113,6 +219,7 @@ pub fn action(app: &mut App, action: &Action) -> bool {
             open_field(app, Target::NewPair)
         }
         Action::PairDelete if n > 0 => {
+            let mut list = owned_pairs(app);
             let gone = list.remove(i);
             commit(app, list, i, &format!("deleted {gone:?}"));
         }
@@ -122,12 +229,13 @@ pub fn action(app: &mut App, action: &Action) -> bool {
             } else {
                 (i + 1).min(n - 1)
             };
+            let mut list = owned_pairs(app);
             list.swap(i, j);
             commit(app, list, j, "moved the pair");
         }
         Action::PairSort if n > 1 => {
             let mut u = Editable {
-                query: Some(list.join("&")),
+                query: Some(owned_pairs(app).join("&")),
                 ..Editable::default()
             };
             query::sort(&mut u, '&');
@@ -138,6 +246,7 @@ pub fn action(app: &mut App, action: &Action) -> bool {
             commit(app, sorted, 0, "sorted the pairs (case-insensitive)");
         }
         Action::PairTogglePlus if n > 0 => {
+            let mut list = owned_pairs(app);
             list[i] = toggle_plus(&list[i]);
             let how = if list[i].contains('+') { "+" } else { "%20" };
             commit(
@@ -223,7 +332,7 @@ impl PaneComponent for QueryPane {
     /// The rule of a query pair (and the query's section).
     fn citation(&self, app: &App) -> Citation {
         citation::component(
-            Target::Pair(selected(app, pairs(app).len())),
+            Target::Pair(selected(app, table(app).len())),
             app.input.text(),
         )
     }
@@ -242,11 +351,11 @@ impl PaneComponent for QueryPane {
 
     /// The selected pair as written.
     fn focused_copy(&self, app: &App, _pane: Pane) -> Option<CopyEntry> {
-        let list = pairs(app);
-        let i = selected(app, list.len());
-        list.into_iter().nth(i).map(|text| CopyEntry {
+        let t = table(app);
+        let i = selected(app, t.len());
+        (i < t.len()).then(|| CopyEntry {
             label: "query pair".into(),
-            text,
+            text: t.pair(app.input.text(), i).to_string(),
         })
     }
 }

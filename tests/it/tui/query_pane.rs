@@ -105,3 +105,27 @@ fn the_query_pane_80x24() {
     key(&mut a, KeyCode::Down);
     insta::assert_snapshot!("query_pane_80x24", screen(&a, 80, 24));
 }
+
+#[test]
+fn a_long_query_shows_the_pairs_in_view_with_their_counts() {
+    let q: Vec<String> = (0..5000).map(|i| format!("k{}=v{i}", i % 1000)).collect();
+    let mut a = on_query(&format!("http://h/?{}", q.join("&")));
+    key(&mut a, KeyCode::Char('G'));
+    assert_eq!(a.query.selected, 4999);
+    let s = screen(&a, 120, 30);
+    // The last pair is in view, marked with how many pairs share its key
+    // across the whole query; the first is not.
+    let last = s
+        .lines()
+        .find(|l| l.contains("\"k999 "))
+        .unwrap_or_else(|| panic!("the last pair is not in view:\n{s}"));
+    assert!(last.contains("k999=v4999") && last.contains("×5"), "{s}");
+    assert!(!s.contains("k0=v0 "), "{s}");
+    assert_eq!(
+        a.copy_of(CopySource::Focused).map(|e| e.text).as_deref(),
+        Some("k999=v4999")
+    );
+    key(&mut a, KeyCode::Char('g'));
+    let s = screen(&a, 120, 30);
+    assert!(line_with(&s, "k0=v0").contains("×5"), "{s}");
+}

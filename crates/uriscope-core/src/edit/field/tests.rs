@@ -172,7 +172,11 @@ proptest! {
         let rest = &raw[r1..];
         let next = b.get(i + 2).map_or(0, |&(_, r2)| r2 - r1);
         prop_assert!(got.ends_with(&rest[next..]), "{got:?} from {raw:?}");
-        prop_assert_eq!(shown(&got, rules), new);
+        // Read as bytes, the value lost the piece and nothing else (two
+        // escapes the piece stood between may now read as one character).
+        let without = format!("{}{}", &raw[..r0], &raw[r1..]);
+        let bytes = |s: &str| crate::percent::decode_bytes(s.as_bytes(), Default::default()).into_owned();
+        prop_assert_eq!(bytes(&got), bytes(&without));
     }
 
 }
