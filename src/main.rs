@@ -259,12 +259,13 @@ fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<bool> {
             let mut all = true;
             let text = String::from_utf8_lossy(answer);
             let text = text.strip_suffix('\n').unwrap_or(&text);
-            for line in text.split('\n') {
+            for (i, line) in text.split('\n').enumerate() {
                 let why = uriscope::text::answer::Diagnostic {
                     command: "--print",
                     what: "the line",
                     input: line,
                     hint: "a pipe or a file takes it as it is",
+                    place: uriscope::text::diag::Place::Line(i as u64 + 1),
                 };
                 all &= uriscope::text::answer::write_answer(&mut out, &mut err, line, why)?;
             }
