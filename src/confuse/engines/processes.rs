@@ -86,7 +86,7 @@ pub fn clean_up_on_signals() -> io::Result<()> {
 /// lead process groups of their own, so a Ctrl-C of the terminal does not
 /// reach them) and then ends the program by that signal. The threads
 /// that wait for engines stop where they are once [`cleanup`] has run
-/// ([`stop_here_if_ending`]), so no answer is printed as if the killed
+/// (`stop_here_if_ending`), so no answer is printed as if the killed
 /// engines had given it. The explorer
 /// has its own (its `term::Signals`) and must not call this.
 #[cfg(unix)]
