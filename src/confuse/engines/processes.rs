@@ -84,7 +84,10 @@ pub fn clean_up_on_signals() -> io::Result<()> {
 /// (`uriscope confuse`): a thread that, on a signal that ends the program
 /// (TERM, HUP, INT, QUIT, USR1, USR2, ALRM), runs [`cleanup`] (the engines
 /// lead process groups of their own, so a Ctrl-C of the terminal does not
-/// reach them) and then ends the program by that signal. The explorer
+/// reach them) and then ends the program by that signal. The threads
+/// that wait for engines stop where they are once [`cleanup`] has run
+/// (`stop_here_if_ending`), so no answer is printed as if the killed
+/// engines had given it. The explorer
 /// has its own (its `term::Signals`) and must not call this.
 #[cfg(unix)]
 pub fn clean_up_on_signals() -> io::Result<()> {
@@ -104,6 +107,20 @@ pub fn clean_up_on_signals() -> io::Result<()> {
             }
         })
         .map(|_| ())
+}
+
+/// Once [`cleanup`] has run the program is ending: a thread that would go
+/// on with the engines (start one, or read what a killed one left) waits
+/// here for the end instead, so that nothing is printed or shown as if
+/// the engines had answered ("it ended (SIGKILL)") while a signal ends
+/// the program.
+fn stop_here_if_ending() {
+    let closed = live().closed;
+    if closed {
+        loop {
+            thread::park();
+        }
+    }
 }
 
 /// Remove the temporary folders that the process `pid` left in `dir`
@@ -145,8 +162,11 @@ impl Group {
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         // Registered under the lock it was started under: a cleanup on
         // another thread sees it, or refuses to let it start.
+        stop_here_if_ending();
         let mut live = live();
         if live.closed {
+            drop(live);
+            stop_here_if_ending();
             return Err(io::Error::other("the program is ending"));
         }
         let child = command.spawn()?;
@@ -171,6 +191,7 @@ impl Group {
             let _ = self.child.wait();
             self.done();
         }
+        stop_here_if_ending();
     }
 
     /// The leader is reaped: the group leaves the register.
@@ -211,6 +232,12 @@ impl Group {
     /// Wait for the leader until `until`; kill the group then. `None`
     /// when killed (or its state could not be read).
     pub(super) fn wait_until(&mut self, until: Instant) -> Option<ExitStatus> {
+        let status = self.wait_until_inner(until);
+        stop_here_if_ending();
+        status
+    }
+
+    fn wait_until_inner(&mut self, until: Instant) -> Option<ExitStatus> {
         let mut nap = Duration::from_millis(1);
         loop {
             match self.exited() {
@@ -340,6 +367,8 @@ impl TempDir {
             .unwrap_or(0);
         let mut live = live();
         if live.closed {
+            drop(live);
+            stop_here_if_ending();
             return Err(io::Error::other("the program is ending"));
         }
         let mut last = None;
