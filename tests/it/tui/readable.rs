@@ -136,3 +136,13 @@ crate::tui::screen::sizes!(resolve_long_iri_whole, {
     press(&mut a, KeyCode::Enter, KeyModifiers::NONE);
     a
 });
+
+/// The Resolve pane's WHATWG row on an IRI: the browser's URI-form href is
+/// the RFC 3986 target, in URI form, not another target.
+#[test]
+fn the_whatwg_join_of_an_iri_is_the_same_target_in_uri_form() {
+    let a = view_of("http://例え.jp/パス", Pane::Resolve);
+    let r = rows(&a, 120, 40).join("\n");
+    assert!(r.contains("= RFC 3986 (same, in URI form)"), "{r}");
+    assert!(!r.contains("≠ RFC 3986"), "{r}");
+}
