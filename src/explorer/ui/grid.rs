@@ -341,10 +341,12 @@ mod tests {
         // Issue 39 point 8: "fragment" under the last columns of a 100-
         // column view was cut to "fragmen".
         let s = Style::new();
+        // It stands one column clear of the window's edge (a scrollbar
+        // stands there).
         let mut g = Grid::window(0, 20);
         g.labels(1, &[(18, "fragment".into(), s)]);
         assert_eq!(text(&g, 0), "                  |");
-        assert_eq!(text(&g, 1), "            fragment");
+        assert_eq!(text(&g, 1), "           fragment");
         // Scrolled: the first label moves right into view.
         let mut g = Grid::window(10, 20);
         g.labels(1, &[(11, "authority".into(), s)]);
