@@ -80,10 +80,18 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         None => Default::default(),
     };
     if explorer {
+        let options = explorer_options(args);
+        let uri = args.uri.clone().unwrap_or_default();
+        let file = uriscope::explorer::app::file_hint::file_note(&uri);
+        let note = match (options.note.clone(), file) {
+            (Some(a), Some(b)) => Some(format!("{b}; {a}")),
+            (a, b) => b.or(a),
+        };
         uriscope::explorer::run(uriscope::explorer::Options {
-            uri: args.uri.clone().unwrap_or_default(),
+            uri,
             template_vars,
-            ..explorer_options(args)
+            note,
+            ..options
         })?;
         return Ok(cli::EXIT_OK);
     }
@@ -162,6 +170,10 @@ fn list_view(args: &Cli) -> io::Result<i32> {
         .map(std::path::PathBuf::from)
         .chain(args.files.iter().cloned())
         .collect();
+    if let Some(e) = uriscope::explorer::app::file_hint::unreadable(&files) {
+        let _ = writeln!(io::stderr(), "uriscope: --list: {e}");
+        return Ok(cli::EXIT_USAGE);
+    }
     if files.is_empty() && io::stdin().is_terminal() {
         let _ = writeln!(
             io::stderr(),

@@ -39,11 +39,11 @@ pub struct ConfuseArgs {
     pub allow: Option<String>,
     /// The engine an allowlist check parses the URL with: the pair view,
     /// the host it sees against the host each --fetch engine connects to.
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    #[arg(long, value_name = "ENGINE", value_parser = EngineParser)]
     pub check: Option<Engine>,
     /// The engine that fetches the URL (repeat for several; without it,
     /// every engine found but the checker). Needs --check.
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine, requires = "check")]
+    #[arg(long, value_name = "ENGINE", value_parser = EngineParser, requires = "check")]
     pub fetch: Vec<Engine>,
     /// List every engine, found or not, with its identifier and version,
     /// and exit.
@@ -62,6 +62,34 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
         let ids: Vec<&str> = Engine::ALL.iter().map(|e| e.id()).collect();
         format!("no engine {s:?}; the engines are {}", ids.join(", "))
     })
+}
+
+/// [`parse_engine`] with the engines' identifiers as its possible values,
+/// which the help lists and the shell completions offer.
+#[derive(Clone, Copy, Debug)]
+struct EngineParser;
+
+impl clap::builder::TypedValueParser for EngineParser {
+    type Value = Engine;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Engine, clap::Error> {
+        clap::builder::TypedValueParser::parse_ref(&parse_engine, cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            Engine::ALL
+                .iter()
+                .map(|e| clap::builder::PossibleValue::new(e.id())),
+        ))
+    }
 }
 
 /// URLs per batch when reading stdin (one process per engine per batch).

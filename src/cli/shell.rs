@@ -52,6 +52,66 @@ pub fn completions(args: &CompletionsArgs) -> io::Result<i32> {
     Ok(super::EXIT_OK)
 }
 
+/// `text` escaped for roff: a backslash written `\e`, a minus `\-`, a
+/// line's leading `.` or `'` kept from being read as a request.
+fn roff(text: &str) -> String {
+    let t = text.replace('\\', "\\e").replace('-', "\\-");
+    if t.starts_with(['.', '\'']) {
+        format!("\\&{t}")
+    } else {
+        t
+    }
+}
+
+/// The sections clap_mangen does not write: the explorer's keys (from its
+/// one key table), EXIT STATUS, ENVIRONMENT and FILES.
+pub fn extra_sections() -> String {
+    use crate::explorer::app::keymap::help_rows;
+    let mut out = String::from(".SH KEYS\nThe explorer (uriscope with no subcommand, or \\fBuriscope URI\\fR); the same rows as its help (F1).\n");
+    let mut last = None;
+    for (ctx, keys, help) in help_rows() {
+        if last != Some(ctx) {
+            out.push_str(&format!(".SS {}\n", roff(ctx.title())));
+            last = Some(ctx);
+        }
+        out.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(&keys), roff(help)));
+    }
+    for (title, rows) in [
+        ("EXIT STATUS", EXIT_STATUS),
+        ("ENVIRONMENT", ENVIRONMENT),
+        ("FILES", FILES),
+    ] {
+        out.push_str(&format!(".SH {title}\n"));
+        for (term, text) in rows {
+            out.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(term), roff(text)));
+        }
+    }
+    out
+}
+
+/// The exit statuses (docs/GUIDE.md says the same).
+const EXIT_STATUS: &[(&str, &str)] = &[
+    ("0", "every input was given an answer (equiv: the two are equivalent)"),
+    ("1", "some input was given no answer (equiv: the two are not equivalent)"),
+    ("2", "a usage error: an unknown flag, a missing argument, a file that cannot be read (equiv: trouble, no answer)"),
+];
+
+/// The environment variables the program reads.
+const ENVIRONMENT: &[(&str, &str)] = &[
+    ("NO_COLOR", "set and not empty: no colors; the explorer draws roles in bold, underline and reverse, with a ruler of role letters"),
+    ("COLORFGBG", "read to choose the explorer's light or dark palette when the config file does not say"),
+    ("XDG_CONFIG_HOME", "where the config file is (default ~/.config)"),
+    ("XDG_STATE_HOME", "where the input history is kept (default ~/.local/state)"),
+    ("URISCOPE_THREADS", "how many threads answer a subcommand that reads lines (at most the machine's cores)"),
+    ("TMUX, SSH_TTY, SSH_CONNECTION, DISPLAY", "read to choose how a copy reaches the clipboard (OSC 52, tmux's buffer, the X11 selection)"),
+];
+
+/// The files the program reads and writes.
+const FILES: &[(&str, &str)] = &[
+    ("$XDG_CONFIG_HOME/uriscope/config.toml", "the explorer's config (theme, base, encode set, history); an error in it is named and the defaults used"),
+    ("$XDG_STATE_HOME/uriscope/history", "the explorer's input history, one input per line, appended under a lock"),
+];
+
 /// Print the man page (roff): `uriscope man | man -l -`.
 pub fn man() -> io::Result<i32> {
     let cmd = Cli::command();
@@ -66,6 +126,7 @@ pub fn man() -> io::Result<i32> {
         page.render_description_section(&mut out)?;
         page.render_options_section(&mut out)?;
     }
+    out.write_all(extra_sections().as_bytes())?;
     out.flush()?;
     Ok(super::EXIT_OK)
 }

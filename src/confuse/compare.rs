@@ -82,6 +82,45 @@ pub struct Table {
     pub verdict: String,
 }
 
+/// Whether two readings of a URL name the same target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SameTarget {
+    /// The same text.
+    Same,
+    /// The same once each is in URI form (RFC 3987 §3.1): an IRI and its
+    /// URI form (IDNA for the host, UTF-8 escapes elsewhere) are one target.
+    UriForm,
+    /// Different targets.
+    Different,
+}
+
+/// Whether `a` and `b` name the same target ([`SameTarget`]): the one
+/// decision the Breakdown's Parsers and WHATWG sections, the Resolve
+/// pane's WHATWG row and `confuse` make.
+///
+/// ```
+/// use uriscope::confuse::compare::{same_target, SameTarget};
+/// assert_eq!(same_target("http://a/b", "http://a/b"), SameTarget::Same);
+/// assert_eq!(same_target("http://例え.jp/パス", "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"),
+///     SameTarget::UriForm);
+/// assert_eq!(same_target("http://a/b", "http://a/c"), SameTarget::Different);
+/// ```
+pub fn same_target(a: &str, b: &str) -> SameTarget {
+    if a == b {
+        return SameTarget::Same;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        return SameTarget::Different;
+    }
+    match (
+        crate::uri::iri::iri_to_uri(a),
+        crate::uri::iri::iri_to_uri(b),
+    ) {
+        (Ok(x), Ok(y)) if x == y => SameTarget::UriForm,
+        _ => SameTarget::Different,
+    }
+}
+
 impl Table {
     /// Whether the engines that parse the URL read more than one host.
     pub fn confused(&self) -> bool {

@@ -146,6 +146,12 @@ pub fn hints(app: &App) -> Vec<(String, &'static str)> {
         [Context::Overlay | Context::List, ..] => &[Context::Overlay],
         [Context::Text, ..] => &[Context::Global, Context::Text],
         [Context::View, ..] | [Context::Global, ..] => &[Context::Global, Context::View],
+        // A pane's own keys from its view (not a text field): its rows,
+        // then the view's (scroll, Enter whole), then the global ones.
+        [Context::Resolve, Context::View, ..] => {
+            &[Context::Resolve, Context::View, Context::Global]
+        }
+        [Context::Encode, Context::View, ..] => &[Context::Encode, Context::View, Context::Global],
         // A pane's own context: the pane says which rows its bar shows.
         _ => app.pane.component().hint_contexts(),
     };

@@ -18,6 +18,7 @@ pub mod edit;
 pub mod editor;
 pub mod encode;
 pub mod examples;
+pub mod file_hint;
 pub mod follow;
 pub mod key_table;
 pub mod keymap;

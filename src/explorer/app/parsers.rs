@@ -27,6 +27,11 @@ pub struct Live {
     /// against (the explorer's base then), as the Breakdown's WHATWG
     /// section reads it: one reading on one screen.
     pub against: Option<String>,
+    /// For such a reference, whether RFC 3986 §5.2 resolved it against
+    /// that base: the other engines then read the target, so every row
+    /// is of the reference resolved (like is compared with like); when
+    /// it did not, they read the reference as it is.
+    pub resolved: bool,
 }
 
 impl Live {
@@ -35,19 +40,32 @@ impl Live {
     pub fn of(url: &str, base: &str) -> Live {
         // In-process engines only: nothing is spawned and the timeout,
         // for external engines, never applies.
-        let mut results = run_with(&LIVE, &[url], Duration::from_secs(1));
         if has_scheme(&uri::analyze(url, ParseOptions { iri: true })) {
             return Live {
-                results,
+                results: run_with(&LIVE, &[url], Duration::from_secs(1)),
                 against: None,
+                resolved: false,
             };
         }
+        // A reference: every engine reads it resolved against the base,
+        // RFC 3986's and http::Uri's rows the §5.2 target, WHATWG's its
+        // own join.
+        let options = uri::ResolveOptions {
+            mode: uri::Mode::Strict,
+            iri: true,
+        };
+        let target = uri::trace::resolve(base, url, options)
+            .ok()
+            .map(|r| r.target);
+        let read = target.as_deref().unwrap_or(url);
+        let mut results = run_with(&LIVE, &[read], Duration::from_secs(1));
         for r in results.iter_mut().filter(|r| r.engine == Engine::Whatwg) {
             r.outcomes = vec![whatwg_against(url, Some(base))];
         }
         Live {
             results,
             against: Some(base.to_string()),
+            resolved: target.is_some(),
         }
     }
 }

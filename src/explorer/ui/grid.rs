@@ -341,6 +341,8 @@ mod tests {
         // "fragment" under the last columns of the view is moved in whole,
         // one column clear of the edge (where the scrollbar stands).
         let s = Style::new();
+        // It stands one column clear of the window's edge (a scrollbar
+        // stands there).
         let mut g = Grid::window(0, 20);
         g.labels(1, &[(18, "fragment".into(), s)]);
         assert_eq!(text(&g, 0), "                  |");

@@ -64,7 +64,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         out.push(Line::from(spans));
     }
     out.extend(verdict_lines(&t, &hide, theme, w));
-    out.extend(against_line(against, &hide, theme, w));
+    out.extend(against_line(against, live.resolved, &hide, theme, w));
     out.extend(flag_lines(url, 8, &hide, theme, w));
     let (found, missing): (Vec<_>, Vec<_>) = app.engines.iter().partition(|(_, found)| *found);
     let names =
@@ -249,7 +249,7 @@ pub fn overlay(
         )),
     }
     lines.extend(verdict_lines(&t, &hide, theme, w));
-    lines.extend(against_line(against, &hide, theme, w));
+    lines.extend(against_line(against, view.live.resolved, &hide, theme, w));
     let allowed = view.allow.text().trim();
     if !allowed.is_empty() {
         let hosts: Vec<(String, Option<String>)> = t
@@ -387,26 +387,30 @@ fn component_spans(
     out
 }
 
-/// For a reference without a scheme: the line that says whatwg-url read it
-/// against the base.
+/// For a reference without a scheme: the line that says every row is of
+/// it resolved against the base, or that the rows are not alike.
 fn against_line(
     base: Option<&str>,
+    resolved: bool,
     hide: &dyn Fn(&str) -> String,
     theme: &Theme,
     w: usize,
 ) -> Option<Line<'static>> {
     let base = base?;
-    Some(Line::styled(
-        fit(
-            &format!(
-                "whatwg-url read it against the base {} (as the WHATWG section does)",
-                hide(base)
-            ),
-            w,
+    let text = if resolved {
+        format!(
+            "a reference: every row reads it resolved against the base {} (RFC 3986 §5.2; \
+             whatwg-url by its own join, as the WHATWG section does)",
+            hide(base)
         )
-        .into_owned(),
-        theme.dim(),
-    ))
+    } else {
+        format!(
+            "a reference RFC 3986 does not resolve against the base {}: whatwg-url read it \
+             against the base, the others as it is — not compared like with like",
+            hide(base)
+        )
+    };
+    Some(Line::styled(fit(&text, w).into_owned(), theme.dim()))
 }
 
 /// The verdict on the host, wrapped to `w` (at most three lines): a

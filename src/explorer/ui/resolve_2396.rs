@@ -16,7 +16,7 @@ use crate::uri::{self, Severity};
 use super::field::{marked, marks_line, row};
 use super::field::{RESOLVE_LABEL as LABEL, STEP_WINDOW as WINDOW};
 use super::theme::Theme;
-use crate::text::wrap::{head, pad, wrap};
+use crate::text::wrap::{pad, wrap};
 
 /// The most lines a step's text is wrapped into.
 const DESC_LINES: usize = 16;
@@ -63,7 +63,7 @@ pub fn render_steps(
         .max(screen.saturating_sub(6) * 2 / 5)
         .min(screen.saturating_sub(6) / 2)
         .max(8);
-    let buf_w = need.clamp(8, most);
+    let buf_w = need.clamp(10, most.max(10));
     let desc_w = screen.saturating_sub(6 + buf_w + 1).max(8);
     let mut pin = None;
     let first = n.saturating_sub(WINDOW);
@@ -98,18 +98,29 @@ pub fn render_steps(
                 );
             }
         }
-        let mut text = pieces.into_iter();
-        out.push(Line::from(vec![
-            Span::styled(format!("  {:<3} ", s.rule), base),
-            Span::styled(
-                pad(head(&hide(&s.buffer), buf_w), buf_w + 1),
-                if current { theme.changed() } else { base },
-            ),
-            Span::styled(text.next().unwrap_or_default(), theme.dim()),
-        ]));
-        let indent = " ".repeat(6 + buf_w + 1);
-        for piece in text {
-            out.push(Line::styled(format!("{indent}{piece}"), theme.dim()));
+        // The buffer wraps in its column too (the first steps' buffers
+        // quote the four components, wider than the column), cut only
+        // past DESC_LINES lines as the description is.
+        let buffer = hide(&s.buffer);
+        let kept = clip(&buffer, buf_w * DESC_LINES);
+        let mut cells = wrap(&visible(kept), buf_w);
+        cells.truncate(DESC_LINES);
+        let rows = cells.len().max(pieces.len()).max(1);
+        let (mut cells, mut text) = (cells.into_iter(), pieces.into_iter());
+        for r in 0..rows {
+            let lead = if r == 0 {
+                format!("  {:<3} ", s.rule)
+            } else {
+                " ".repeat(6)
+            };
+            out.push(Line::from(vec![
+                Span::styled(lead, base),
+                Span::styled(
+                    pad(cells.next().unwrap_or_default(), buf_w + 1),
+                    if current { theme.changed() } else { base },
+                ),
+                Span::styled(text.next().unwrap_or_default(), theme.dim()),
+            ]));
         }
         if current {
             pin = Some(out.len() - 1);

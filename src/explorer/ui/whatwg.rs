@@ -148,8 +148,14 @@ pub fn join_spans(
             theme.severity(Severity::Error),
         )];
     };
-    let same = rfc == Some(href);
-    let mark = if same { " = RFC 3986" } else { " ≠ RFC 3986" };
+    use crate::confuse::compare::{same_target, SameTarget};
+    let judged = rfc.map_or(SameTarget::Different, |t| same_target(t, href));
+    let same = judged != SameTarget::Different;
+    let mark = match judged {
+        SameTarget::Same => " = RFC 3986",
+        SameTarget::UriForm => " = RFC 3986 (same, in URI form)",
+        SameTarget::Different => " ≠ RFC 3986",
+    };
     let room = w.saturating_sub(width(mark));
     vec![
         Span::styled(
@@ -198,5 +204,17 @@ mod tests {
         let spans = join_spans(&r, Some("http://a/b/g"), &[], &t, 60);
         let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
         assert_eq!(text, "http://a/b/g = RFC 3986");
+    }
+
+    #[test]
+    fn join_of_an_iri_is_the_same_target_in_uri_form() {
+        let t = Theme::default();
+        let r = whatwg::join("http://a/b/c/d;p?q", "http://例え.jp/パス");
+        let spans = join_spans(&r, Some("http://例え.jp/パス"), &[], &t, 80);
+        let text: String = spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(
+            text,
+            "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9 = RFC 3986 (same, in URI form)"
+        );
     }
 }

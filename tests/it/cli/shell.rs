@@ -58,3 +58,62 @@ fn the_man_page_has_every_subcommand_and_its_flags() {
         assert!(out.contains(flag), "the man page lacks {flag}");
     }
 }
+
+/// The man page has the explorer's keys, row by row from the one key
+/// table, and the EXIT STATUS, ENVIRONMENT and FILES sections.
+#[test]
+fn the_man_page_has_the_key_table_exit_status_environment_and_files() {
+    let (code, out, err) = run_uriscope(&["man"], b"");
+    assert_eq!(code, 0, "{err}");
+    for section in [
+        ".SH KEYS",
+        ".SH EXIT STATUS",
+        ".SH ENVIRONMENT",
+        ".SH FILES",
+    ] {
+        assert!(out.contains(section), "the man page lacks {section}");
+    }
+    let roff = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    for (ctx, keys, help) in uriscope::explorer::app::keymap::help_rows() {
+        assert!(out.contains(&roff(ctx.title())), "{}", ctx.title());
+        assert!(out.contains(&roff(&keys)), "the man page lacks {keys}");
+        assert!(out.contains(&roff(help)), "the man page lacks {help}");
+    }
+    for var in [
+        "NO_COLOR",
+        "XDG_CONFIG_HOME",
+        "XDG_STATE_HOME",
+        "URISCOPE_THREADS",
+    ] {
+        assert!(out.contains(&roff(var)), "the man page lacks {var}");
+    }
+    assert!(out.contains("config.toml") && out.contains("uriscope/history"));
+}
+
+/// Bash completes `confuse --check` and `--fetch` with the engines' ids.
+#[test]
+fn completions_offer_the_engine_ids_after_check() {
+    let (code, out, err) = run_uriscope(&["completions", "bash"], b"");
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .skip_while(|l| !l.contains("--check)"))
+        .nth(1)
+        .unwrap_or_default();
+    for id in ["rfc3986", "whatwg-url", "php-parse-url"] {
+        assert!(line.contains(id), "--check completes {line:?}");
+    }
+}
+
+/// `--list` on a file that cannot be read stops with the error and exit
+/// status 2, before anything opens.
+#[test]
+fn list_on_a_missing_file_is_a_usage_error() {
+    let (code, out, err) = run_uriscope(&["no/such/urls.txt", "--list"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out, "");
+    assert!(
+        err.contains("no/such/urls.txt: No such file or directory"),
+        "{err}"
+    );
+}

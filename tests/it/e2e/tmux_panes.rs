@@ -27,7 +27,9 @@ fn step_through_every_row_of_remove_dot_segments() {
     }
     let t = Tmux::start(&["../../../g"], &[], 100, 30);
     t.wait_text(" URI ");
-    // Tab: the Breakdown, Tab: the Resolve pane's base field.
+    // Tab: the Breakdown, Tab: the Resolve pane's view, Tab: its base
+    // field.
+    t.key("Tab");
     t.key("Tab");
     t.key("Tab");
     t.wait_text(" base ");
@@ -324,8 +326,9 @@ fn the_query_pane_edits_the_pairs_with_its_keys() {
     }
     let t = Tmux::start(&["http://h/?b=2&a=x+y"], &[], 100, 30);
     t.wait_text(" URI ");
-    // Input → Breakdown → Resolve → Compare → Encode → Query.
-    for _ in 0..5 {
+    // Input → Breakdown → Resolve and its base → Compare and its field →
+    // Encode and its text → Query.
+    for _ in 0..8 {
         t.key("Tab");
     }
     t.wait_text("RFC 3986 decoding");
@@ -371,4 +374,64 @@ fn the_whatwg_join_of_a_long_paste_arrives_without_a_key() {
     t.key("C-c");
     let (code, _, s) = t.wait_exit();
     assert_eq!(code, 0, "{s}");
+}
+
+/// At 80 columns the Resolve pane's long rows are read by scrolling its
+/// view sideways (the base field one Tab further), and whole with Enter.
+#[test]
+fn the_resolve_view_scrolls_sideways_and_opens_its_rows_whole_at_80_columns() {
+    if !tmux_available() {
+        return;
+    }
+    let uri = "https://user:pass@例え.テスト:8443/パス/長い/ファイル.html?q=検索&lang=ja#節";
+    let t = Tmux::start(&[uri], &[], 80, 24);
+    t.wait_text(" URI ");
+    t.key("Tab");
+    t.key("Tab");
+    let s = t.wait_text("WHATWG join");
+    // The end of the WHATWG join's href, below the input line and tabs.
+    let end = |s: &str| s.lines().skip(2).any(|l| l.contains("&lang=ja#%E7"));
+    assert!(!end(&s), "{s}");
+    let base = "base     http://a/b/c/d;p?q";
+    // `l` scrolls the view, it is not typed into the base.
+    for _ in 0..12 {
+        t.type_text("l");
+    }
+    let s = t.wait_for("the join's end", end);
+    assert!(s.contains(base), "{s}");
+    // Enter: every row whole, wrapped.
+    t.key("Enter");
+    let s = t.wait_text("Resolve rows whole");
+    assert!(s.contains("xn--r8jz45g.xn--zckzah:8443"), "{s}");
+    t.key("Escape");
+    // One Tab more: the base field, which takes the text.
+    t.key("Tab");
+    t.type_text("x");
+    t.wait_text("base     http://a/b/c/d;p?qx");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+}
+
+/// An argument that names a file opens the explorer on the text, with a
+/// note that `--list` opens the file; `--list` on a missing file stops
+/// with exit status 2 before anything opens.
+#[test]
+fn a_file_argument_is_noted_and_a_missing_list_file_is_an_error() {
+    if !tmux_available() {
+        return;
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let t = Tmux::start(&[file], &[], 100, 30);
+    t.wait_text("a file of this name exists");
+    t.key("C-c");
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 0, "{s}");
+    let t = Tmux::start(&["no-such-file.txt", "--list"], &[], 100, 30);
+    let (code, _, s) = t.wait_exit();
+    assert_eq!(code, 2, "{s}");
+    assert!(
+        s.contains("no-such-file.txt: No such file or directory"),
+        "{s}"
+    );
 }

@@ -136,3 +136,30 @@ crate::tui::screen::sizes!(resolve_long_iri_whole, {
     press(&mut a, KeyCode::Enter, KeyModifiers::NONE);
     a
 });
+
+/// The Resolve pane's WHATWG row on an IRI: the browser's URI-form href is
+/// the RFC 3986 target, in URI form, not another target.
+#[test]
+fn the_whatwg_join_of_an_iri_is_the_same_target_in_uri_form() {
+    let a = view_of("http://例え.jp/パス", Pane::Resolve);
+    let r = rows(&a, 120, 40).join("\n");
+    assert!(r.contains("= RFC 3986 (same, in URI form)"), "{r}");
+    assert!(!r.contains("≠ RFC 3986"), "{r}");
+}
+
+/// The RFC 2396 steps at 120 columns: each buffer is drawn whole, wrapped
+/// in its column where it is wider (it was cut: `path=".…`).
+#[test]
+fn rfc2396_steps_draw_every_buffer_whole() {
+    let mut a = view_of("g;x=1/../y/./z/../../w?path=./.", Pane::Resolve);
+    update(&mut a, Action::ToggleRfc2396);
+    insta::assert_snapshot!("rfc2396_steps_120x40", rows(&a, 120, 40).join("\n"));
+    let drawn: String = rows(&a, 120, 40)
+        .join("")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '…')
+        .collect();
+    for want in ["path=\"g;x=1/../y/./z/../../w\"", "query=\"path=./.\""] {
+        assert!(drawn.contains(want), "{want} not drawn whole");
+    }
+}
