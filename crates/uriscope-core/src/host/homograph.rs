@@ -350,21 +350,95 @@ mod confusable {
                 }
             }
         }
-        // An ASCII label's skeleton is at least as long as the label and
-        // at most twice (`m` is `rn`): most labels are ruled out by length.
-        let fits =
-            |n: &str| !label.is_ascii() || (label.len()..=2 * label.len()).contains(&n.len());
-        let candidates = known()
-            .iter()
-            .filter(|(sk, name)| fits(sk) && *name != label);
-        let mut sk = None;
-        for (known_skeleton, name) in candidates {
-            let sk = sk.get_or_insert_with(|| skeleton(label));
-            if sk == known_skeleton {
-                return Some((Confusion::KnownName(name), (*name).to_owned()));
+        let candidates = known().iter().filter(|(_, name)| *name != label);
+        if label.is_ascii() {
+            // Most hosts are ASCII: their skeleton is compared byte by
+            // byte through the table, without the NFD passes.
+            for (known_skeleton, name) in candidates {
+                if ascii_skeleton_is(label, known_skeleton)? {
+                    return Some((Confusion::KnownName(name), (*name).to_owned()));
+                }
+            }
+            return None;
+        }
+        let sk = skeleton(label);
+        candidates
+            .filter(|(known_skeleton, _)| *known_skeleton == sk)
+            .map(|(_, name)| (Confusion::KnownName(name), (*name).to_owned()))
+            .next()
+    }
+
+    /// The skeleton of each ASCII character, from UTS #39's data, where it
+    /// is ASCII (`m` is `rn`, `1` is `l`, `0` is `O`), computed once.
+    fn ascii_table() -> &'static [Option<String>] {
+        static TABLE: OnceLock<Vec<Option<String>>> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            (0u8..128)
+                .map(|b| {
+                    let mut buf = [0u8; 4];
+                    let s = skeleton(char::from(b).encode_utf8(&mut buf));
+                    s.is_ascii().then_some(s)
+                })
+                .collect()
+        })
+    }
+
+    /// Whether [`ascii_skeleton_is`] answers for `label` as the crate's
+    /// skeleton does, against its own skeleton and each known name's.
+    #[cfg(test)]
+    pub(super) fn ascii_skeleton_agrees(label: &str) -> bool {
+        let sk = skeleton(label);
+        ascii_skeleton_is(label, &sk) == Some(true)
+            && known()
+                .iter()
+                .all(|(k, _)| ascii_skeleton_is(label, k) == Some(*k == sk))
+    }
+
+    /// Whether the ASCII `label`'s skeleton is `target`, without building
+    /// it; `None` when a character's skeleton is not ASCII (no host's is).
+    fn ascii_skeleton_is(label: &str, target: &str) -> Option<bool> {
+        let table = ascii_table();
+        let mut rest = target.as_bytes();
+        for b in label.bytes() {
+            let s = table[usize::from(b & 0x7f)].as_deref()?;
+            match rest.strip_prefix(s.as_bytes()) {
+                Some(r) => rest = r,
+                None => return Some(false),
             }
         }
-        None
+        Some(rest.is_empty())
+    }
+}
+
+#[cfg(all(test, feature = "idna"))]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::confusable::ascii_skeleton_agrees;
+
+    proptest! {
+        /// The byte-by-byte comparison of an ASCII label's skeleton
+        /// answers as building the skeleton with the crate and comparing.
+        #[test]
+        fn the_ascii_skeleton_table_agrees_with_the_crate(label in "[a-z0-9-]{1,12}") {
+            prop_assert!(ascii_skeleton_agrees(&label));
+        }
+    }
+
+    #[test]
+    fn the_ascii_skeleton_table_agrees_on_look_alikes() {
+        for label in [
+            "paypa1",
+            "rnicrosoft",
+            "microsoft",
+            "g00gle",
+            "app1e",
+            "m",
+            "rn",
+            "-",
+        ] {
+            assert!(ascii_skeleton_agrees(label), "{label}");
+        }
     }
 }
 
