@@ -225,21 +225,29 @@ fn label_homograph(span: Span, text: &str, confusables: bool) -> Option<Homograp
     let bytes = crate::lint::host_insight::percent_decode(text);
     let decoded = std::str::from_utf8(&bytes).ok()?;
     let ace = decoded.len() > 4 && decoded.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-    let label = if ace {
+    // Borrowed where nothing was decoded: a plain ASCII label allocates
+    // nothing unless it is a look-alike.
+    let label: std::borrow::Cow<'_, str> = if ace {
         if super::is_overlong_ace_label(decoded) {
             return None;
         }
-        punycode_decode(&decoded[4..])?
+        punycode_decode(&decoded[4..])?.into()
     } else {
-        decoded.to_owned()
+        decoded.into()
     };
-    if let Some(scripts) = mixed_scripts(&label) {
+    // An ASCII label is Latin and Common only: it mixes no scripts.
+    let mixed = if label.is_ascii() {
+        None
+    } else {
+        mixed_scripts(&label)
+    };
+    if let Some(scripts) = mixed {
         let reads_as = confusables
             .then(|| confusable::ascii_reading(&label))
             .flatten();
         return Some(Homograph {
             span,
-            label,
+            label: label.into_owned(),
             ace,
             confusion: Confusion::MixedScripts(scripts),
             reads_as,
@@ -251,7 +259,7 @@ fn label_homograph(span: Span, text: &str, confusables: bool) -> Option<Homograp
     let (confusion, reads_as) = confusable::confusion(&label)?;
     Some(Homograph {
         span,
-        label,
+        label: label.into_owned(),
         ace,
         confusion,
         reads_as: Some(reads_as),
