@@ -7,8 +7,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use serde::Serialize;
 
-use crate::text::wrap::first_chars;
-use crate::uri::host::{inet_aton, mixed_scripts};
+use crate::uri::host::inet_aton;
 
 /// A class of parser confusion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -27,7 +26,8 @@ pub enum Class {
     WhitespaceOrControl,
     /// More than one `@`: which one ends the userinfo?
     SeveralAt,
-    /// A host label mixing scripts (a homograph) or punycode hiding one.
+    /// A host label that can pass for another name (UTS #39): mixed
+    /// scripts, a whole-script confusable, a look-alike of a well-known name.
     IdnHomograph,
     /// An IPv4 form that lands on loopback, private, link-local or a cloud
     /// metadata address, written so a string check does not see it.
@@ -274,50 +274,16 @@ pub fn flags(url: &str) -> Vec<Flag> {
                 }
             }
         }
-        // Homographs: a label mixing scripts, raw or behind punycode.
-        // Each label's offset as the split walks (a search for the label's
-        // text found the first copy of a repeated label, and cost the
-        // host's length for each of thousands of labels).
-        let mut next = 0;
-        for label in host.split('.') {
-            let at = host_start + next;
-            next += label.len() + 1;
-            let decoded = if label.len() > 4
-                && label
-                    .get(..4)
-                    .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
-            {
-                crate::uri::host::to_unicode(label)
-                    .ok()
-                    .map(|c| c.into_owned())
-            } else {
-                None
-            };
-            let shown = decoded.as_deref().unwrap_or(label);
-            if let Some(scripts) = mixed_scripts(shown) {
-                let names: Vec<&str> = scripts.iter().map(|s| s.name()).collect();
-                add(
-                    Class::IdnHomograph,
-                    at,
-                    at + label.len(),
-                    format!(
-                        "the label \"{}\" mixes {}: it can pass for another name",
-                        first_chars(shown, 256),
-                        names.join(" and ")
-                    ),
-                );
-            } else if decoded.is_some() && !shown.is_ascii() {
-                add(
-                    Class::IdnHomograph,
-                    at,
-                    at + label.len(),
-                    format!(
-                        "\"{}\" is punycode for \"{}\": compare the Unicode form to the name you expect",
-                        first_chars(label, 256),
-                        first_chars(shown, 256)
-                    ),
-                );
-            }
+        // Homographs (UTS #39): the core's answer, the lint's findings.
+        let found = crate::uri::host::homograph::homographs(host);
+        let read = crate::uri::host::homograph::reading(host, &found);
+        for h in &found {
+            add(
+                Class::IdnHomograph,
+                host_start + h.span.start,
+                host_start + h.span.end,
+                h.message(host, read.as_deref()),
+            );
         }
     }
     // Encoded delimiters.

@@ -266,7 +266,8 @@ pub fn uri_to_iri(uri: &str) -> Result<Cow<'_, str>, IriError> {
 /// The IRI with each valid `xn--` label of its reg-name host in Unicode
 /// (RFC 3987 §3.2: "converting ... IDNA labels ... to Unicode", RFC 5891
 /// ToUnicode), or `None` when nothing changes. A label whose Unicode form
-/// mixes scripts stays ASCII: the lint's `mixed-script-label` says why.
+/// can pass for another name stays ASCII: the lint's `mixed-script-label`,
+/// `whole-script-confusable` or `confusable-name` says why.
 fn unicode_host(iri: &str) -> Option<String> {
     let u = parse_iri(iri).ok()?;
     let host = u
@@ -289,7 +290,7 @@ fn unicode_host(iri: &str) -> Option<String> {
             match crate::host::to_unicode(l) {
                 Ok(un)
                     if !un.is_ascii()
-                        && crate::lint::host_insight::mixed_scripts(&un).is_none()
+                        && !crate::host::homograph::is_look_alike(&un)
                         && un
                             .chars()
                             .all(|c| may_decode_in_iri(c, false) || c.is_ascii()) =>

@@ -124,3 +124,30 @@ fn normalize_writes_a_dns_host_in_its_a_label_form() {
         "http://mÜnchen.de\n"
     );
 }
+
+#[test]
+fn parse_names_what_a_homograph_host_reads_as() {
+    let out = stdout(&["parse", "http://аррӏе.com/"], "");
+    assert!(
+        out.contains("warning whole-script-confusable [7..17]"),
+        "{out}"
+    );
+    assert!(out.contains("the host reads as apple.com"), "{out}");
+    let out = stdout(&["parse", "http://xn--bcher-kva.de/"], "");
+    assert!(
+        !out.contains("confusable") && !out.contains("mixed-script"),
+        "{out}"
+    );
+    let json = stdout(&["parse", "--json", "http://paypa1.com/"], "");
+    assert!(json.contains("\"confusable-name\""), "{json}");
+}
+
+#[test]
+fn parse_notes_a_forgotten_colon_after_the_scheme() {
+    let out = stdout(&["parse", "https//example.com/x"], "");
+    assert!(
+        out.contains("note missing-scheme-colon [0..7]: missing ':' after the scheme?"),
+        "{out}"
+    );
+    assert!(out.contains("\"https://example.com/x\""), "{out}");
+}

@@ -249,7 +249,8 @@ fn normalize_trace_shows_each_rung_with_carets() {
             "percent-encoding",
             "path-segments",
             "empty-port",
-            "scheme-based"
+            "scheme-based",
+            "idna"
         ]
     );
     assert_eq!(v["steps"][0]["changed"], serde_json::json!([[0, 4]]));

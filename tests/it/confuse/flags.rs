@@ -36,6 +36,13 @@ fn each_class_is_found_where_it_is() {
         ("http://10.0.0.1/", &["internal-address"]),
         ("http://xn--80ak6aa92e.com/", &["idn-homograph"]),
         ("http://раypal.com/", &["idn-homograph"]),
+        // All Cyrillic, reads as apple.com (UTS #39 whole-script confusable).
+        ("http://аррӏе.com/", &["idn-homograph"]),
+        ("http://paypa1.com/", &["idn-homograph"]),
+        // One script with ordinary diacritics: no homograph.
+        ("http://xn--bcher-kva.de/", &[]),
+        ("http://münchen.de/", &[]),
+        ("http://résumé.example.org/", &[]),
         ("https://example.com/a/b?q=1#f", &[]),
         ("mailto:a@example.org", &[]),
     ];

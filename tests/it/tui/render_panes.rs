@@ -250,3 +250,32 @@ fn compare_pane_shows_the_idna_rung_that_made_two_hosts_equal() {
         "no idna row where nothing was folded:\n{s}"
     );
 }
+
+/// The Breakdown's findings at 120x50, scrolled to its end.
+fn breakdown_findings(input: &str) -> String {
+    let mut a = App::new(input, None);
+    update(&mut a, Action::FocusNext);
+    for _ in 0..4 {
+        update(&mut a, Action::PageDown);
+    }
+    screen(&a, 120, 50)
+}
+
+#[test]
+fn breakdown_lists_a_homograph_host_with_what_it_reads_as() {
+    let s = breakdown_findings("http://аррӏе.com/");
+    assert!(s.contains("whole-script-confusable"), "{s}");
+    assert!(s.contains("reads as apple.com"), "{s}");
+    let s = breakdown_findings("http://xn--bcher-kva.de/");
+    assert!(
+        !s.contains("confusable") && !s.contains("mixed-script"),
+        "{s}"
+    );
+}
+
+#[test]
+fn breakdown_notes_a_forgotten_colon_after_the_scheme() {
+    let s = breakdown_findings("https//example.com/x");
+    assert!(s.contains("missing-scheme-colon"), "{s}");
+    assert!(s.contains("missing ':' after the scheme?"), "{s}");
+}

@@ -10,6 +10,7 @@
 //! assert_eq!(host::ipv6_canonical("0:0::1").as_deref(), Some("::1"));
 //! ```
 
+pub mod homograph;
 mod identity;
 mod idna;
 

@@ -19,8 +19,11 @@
 //! | `javascript-scheme` | warning | `javascript:` runs code |
 //! | `data-scheme` | warning / note | `data:` with a media type that runs or renders active content (HTML, SVG, XHTML, scripts) warns; others get a note |
 //! | `ipv4-rare-form` | warning | a reg-name that `inet_aton` reads as an address (§7.4) |
-//! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39) |
+//! | `mixed-script-label` | warning | a host label mixing scripts (§7.6, UTS #39 §5.2) |
+//! | `whole-script-confusable` | warning | a label wholly in one script other than Latin that reads as an ASCII name (`аррӏе`: apple; UTS #39 §4) |
+//! | `confusable-name` | warning | a label with the skeleton of a well-known name that is not it (`paypa1`, `pɑypɑl`; UTS #39) |
 //! | `punycode-invalid` | warning | an `xn--` label that does not decode (RFC 3492) |
+//! | `missing-scheme-colon` | note | `https//host/x`: a relative path that reads as a URI whose `:` was forgotten (§3.1, §4.2) |
 //!
 //! plus those of the scheme checks:
 //! `scheme-needs-authority`, `scheme-forbids-authority`, `scheme-empty-host`
@@ -36,19 +39,20 @@ use crate::Code;
 mod groups;
 pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
 pub(crate) mod host_insight;
+mod host_labels;
 pub(crate) mod scheme;
 mod scheme_checks;
 
 use std::borrow::Cow;
 
-use crate::lint::host_insight::{inet_aton, mixed_scripts, percent_decode, script_of, Script};
+use crate::lint::host_insight::percent_decode;
 use crate::lint::scheme::default_port;
 use crate::lint::scheme_checks::check_scheme;
 use crate::quote::cut;
 use crate::shape::Shape;
 use crate::syntax::chars::hex_value;
 use crate::syntax::parse::analysis;
-use crate::{Analysis, Finding, HostKind, Mark, Report, Severity, Span, UriRef};
+use crate::{Analysis, Finding, Mark, Report, Severity, Span, UriRef};
 
 /// Lint `input`: analyse it, then return the lint findings (not the
 /// parser's own), sorted by position.
@@ -80,7 +84,7 @@ pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let input = u.as_str();
     userinfo(u, &mut out);
-    host(u, &mut out);
+    host_labels::host(u, &mut out);
     port(u, &mut out);
     // The three checks below look for a '%' or a '\\': one search for
     // both, since most inputs hold neither (each check's own search was
@@ -309,137 +313,6 @@ fn host_lookalike(s: &str) -> Option<String> {
                     || crate::syntax::host::is_ipv4(t.as_bytes()))
         })
         .map(str::to_string)
-}
-
-/// Host labels: raw spans split on `.` and the IDNA full stops U+3002, U+FF0E, U+FF61.
-fn labels(input: &str, host: Span) -> Vec<Span> {
-    let text = host.slice(input);
-    let mut spans = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}') {
-            spans.push(Span::new(host.start + start, host.start + i));
-            start = i + c.len_utf8();
-        }
-    }
-    spans.push(Span::new(host.start + start, host.end));
-    spans
-}
-
-fn script_list(s: &[Script]) -> String {
-    s.iter().map(|s| s.name()).collect::<Vec<_>>().join(" + ")
-}
-
-fn host(u: &UriRef<'_>, out: &mut Vec<Finding>) {
-    let Some(a) = u.authority_parts() else { return };
-    if a.host.kind != HostKind::RegName || a.host.span.is_empty() {
-        return;
-    }
-    let input = u.as_str();
-    let raw = a.host.span.slice(input);
-    let has_pct = raw.contains('%');
-    let decoded = if has_pct {
-        percent_decode(raw)
-    } else {
-        Cow::Borrowed(raw.as_bytes())
-    };
-    // inet_aton text holds only hex digits, 'x' and '.' (ASCII, so UTF-8:
-    // the bytes are looked at first, most hosts stop at their first).
-    let aton_chars = |c: &u8| c.is_ascii_hexdigit() || matches!(c, b'x' | b'X' | b'.');
-    let aton_text = Some(&*decoded)
-        .filter(|t| t.iter().all(aton_chars))
-        .and_then(|t| std::str::from_utf8(t).ok());
-    if let Some(addr) = aton_text.and_then(inet_aton) {
-        warn(
-            out,
-            a.host.span,
-            Code::Ipv4RareForm,
-            format!(
-                "RFC 3986 reads \"{}\" as a registered name, but resolvers using \
-                 inet_aton() read it as the IPv4 address {addr}; filter on the numeric \
-                 address, not the text (RFC 3986 §7.4)",
-                cut(raw)
-            ),
-        );
-    }
-    // An ASCII host without escapes or "xn--" is Latin and Common only.
-    let lower_has_ace = raw
-        .as_bytes()
-        .windows(4)
-        .any(|w| w.eq_ignore_ascii_case(b"xn--"));
-    if raw.is_ascii() && !has_pct && !lower_has_ace {
-        return;
-    }
-    for label in labels(input, a.host.span) {
-        let bytes = percent_decode(label.slice(input));
-        let Ok(text) = std::str::from_utf8(&bytes) else {
-            continue;
-        };
-        let ace = text.len() > 4 && text.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
-        if ace && crate::host::is_overlong_ace_label(text) {
-            warn(
-                out,
-                label,
-                Code::PunycodeInvalid,
-                format!(
-                    "label \"{}…\" starts with \"xn--\" but is {} octets long; a DNS label has \
-                     at most {} (RFC 1034 §3.1), so it is no IDNA A-label (RFC 5890 §2.3.2.1) \
-                     and is not decoded",
-                    text.chars().take(16).collect::<String>(),
-                    text.len(),
-                    crate::host::MAX_LABEL_LEN
-                ),
-            );
-        } else if ace && cfg!(feature = "idna") {
-            match punycode_decode(&text[4..]) {
-                Some(unicode) => {
-                    if let Some(scripts) = mixed_scripts(&unicode) {
-                        warn(
-                            out,
-                            label,
-                            Code::MixedScriptLabel,
-                            format!(
-                                "label \"{}\" decodes to \"{}\", which mixes {} \
-                                 letters: a look-alike (homograph) risk (RFC 3986 §7.6, \
-                                 UTS #39 §5.2), so uri2iri keeps it in ASCII",
-                                cut(text),
-                                cut(&unicode),
-                                script_list(&scripts)
-                            ),
-                        );
-                    }
-                }
-                None => warn(
-                    out,
-                    label,
-                    Code::PunycodeInvalid,
-                    format!(
-                        "label \"{}\" starts with \"xn--\" but is not valid punycode (RFC 3492)",
-                        cut(text)
-                    ),
-                ),
-            }
-        } else if let Some(scripts) = mixed_scripts(text) {
-            let odd: Vec<String> = text
-                .chars()
-                .filter(|c| !c.is_ascii())
-                .map(|c| format!("'{c}' U+{:04X} {}", c as u32, script_of(c).name()))
-                .take(4)
-                .collect();
-            warn(
-                out,
-                label,
-                Code::MixedScriptLabel,
-                format!(
-                    "label \"{}\" mixes {} letters ({}): a look-alike (homograph) risk \
-                     (RFC 3986 §7.6, UTS #39 §5.2)",
-                    cut(text),
-                    script_list(&scripts),
-                    odd.join(", ")
-                ),
-            );
-        }
-    }
 }
 
 /// The port's value when it fits TCP's and UDP's 16 bits (RFC 793 §3.1,
@@ -750,18 +623,6 @@ fn is_active_media_type(media: &str) -> bool {
             | "text/x-ecmascript"
             | "application/wasm"
     ) || media.starts_with("text/javascript")
-}
-
-/// The Unicode text of a punycode label body (after `xn--`), if valid.
-#[cfg(feature = "idna")]
-fn punycode_decode(body: &str) -> Option<String> {
-    idna::punycode::decode_to_string(body)
-}
-
-/// Without the `idna` feature labels are not decoded (never called).
-#[cfg(not(feature = "idna"))]
-fn punycode_decode(_body: &str) -> Option<String> {
-    None
 }
 
 #[cfg(test)]

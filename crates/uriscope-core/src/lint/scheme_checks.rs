@@ -19,9 +19,50 @@ fn note(out: &mut Vec<Finding>, span: Span, code: Code, message: String) {
     out.push(Finding::new(span, Severity::Note, code, message));
 }
 
-/// Run the checks that apply to `u`'s scheme, appending to `out`.
+/// A relative path that starts with a known scheme's name and `//`
+/// (`https//example.com/x`): a URI with its `:` forgotten, which RFC 3986
+/// reads as a relative path whose first segment is the scheme's name
+/// (§4.2), resolved against the base's path (§5.2), not as a host.
+fn missing_colon(u: &UriRef<'_>, out: &mut Vec<Finding>) {
+    if u.authority().is_some() {
+        return;
+    }
+    let path = u.path();
+    let Some(slashes) = path.find("//") else {
+        return;
+    };
+    let name = &path[..slashes];
+    let scheme_shaped = name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let Some(info) = lookup(name).filter(|_| scheme_shaped) else {
+        return;
+    };
+    let rest = &path[slashes + 2..];
+    let meant = format!("{name}://{rest}");
+    note(
+        out,
+        Span::new(0, slashes + 2),
+        Code::MissingSchemeColon,
+        format!(
+            "missing ':' after the scheme? \"{}\" is a relative path whose first segment is \
+             \"{}\" (RFC 3986 §4.2), resolved against the base's path; the {} URI \"{}\" \
+             has a ':' after its scheme (§3.1)",
+            cut(path),
+            cut(name),
+            info.name,
+            cut(&meant)
+        ),
+    );
+}
+
+/// Run the checks that apply to `u`'s scheme, appending to `out`; for a
+/// reference without one, whether it reads as a URI whose `:` was
+/// forgotten.
 pub(crate) fn check_scheme(u: &UriRef<'_>, out: &mut Vec<Finding>) {
     let (Some(scheme), Some(sspan)) = (u.scheme(), u.scheme_span()) else {
+        missing_colon(u, out);
         return;
     };
     if let Some(info) = lookup(scheme) {

@@ -94,6 +94,9 @@ codes! {
     DataScheme = "data-scheme", "RFC 2397 §6, §2, RFC 3986 §7.2";
     Ipv4RareForm = "ipv4-rare-form", "RFC 3986 §7.4";
     MixedScriptLabel = "mixed-script-label", "RFC 3986 §7.6, RFC 3987 §8";
+    WholeScriptConfusable = "whole-script-confusable", "RFC 3987 §8, RFC 3986 §7.6";
+    ConfusableName = "confusable-name", "RFC 3986 §7.6, RFC 3987 §8";
+    MissingSchemeColon = "missing-scheme-colon", "RFC 3986 §3.1, §4.2";
     PunycodeInvalid = "punycode-invalid", "RFC 3492 §6.2, RFC 5891 §5.3, §5.4, RFC 3987 §3.1";
     // Scheme checks: each cites its scheme's RFC first.
     SchemeNeedsAuthority = "scheme-needs-authority", "RFC 3986 §3.2, RFC 9110 §4.2.1, RFC 6455 §3";

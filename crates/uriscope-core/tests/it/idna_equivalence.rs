@@ -4,7 +4,9 @@
 //! form; a name IDNA refuses stays apart, and the verdict says why.
 
 use proptest::prelude::*;
-use uriscope_core::trace::{self, RungKind};
+use uriscope_core::trace;
+#[cfg(feature = "idna")]
+use uriscope_core::trace::RungKind;
 use uriscope_core::{equivalence, normalize, ComparisonRung, NormalizeOptions};
 
 const URI: NormalizeOptions = NormalizeOptions {
@@ -14,6 +16,7 @@ const URI: NormalizeOptions = NormalizeOptions {
     iri: false,
 };
 
+#[cfg(feature = "idna")]
 const IRI: NormalizeOptions = NormalizeOptions { iri: true, ..URI };
 
 #[cfg(feature = "idna")]

@@ -5,6 +5,7 @@
 
 #[cfg(feature = "data-url")]
 mod data_url;
+mod homograph;
 mod idna_equivalence;
 mod metamorphic;
 mod parse;

@@ -80,7 +80,7 @@ fn normalization_agrees_with_fluent_uri_on_the_corpus() {
         let theirs = with_slash_path(theirs.as_str());
         let ours = normalize(&t, options).unwrap();
         compared += 1;
-        if ours != theirs {
+        if ours != theirs && !differ_by_the_idna_fold(&ours, &theirs) {
             mismatches.push((t.clone(), ours, theirs));
         }
     }
@@ -105,4 +105,27 @@ fn with_slash_path(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// Whether `ours` is `theirs` with the host in its IDNA A-label form: the
+/// `idna` rung (RFC 3987 §5.3.3), which fluent-uri does not climb.
+fn differ_by_the_idna_fold(ours: &str, theirs: &str) -> bool {
+    let (Ok(a), Ok(b)) = (uriscope_core::parse(ours), uriscope_core::parse(theirs)) else {
+        return false;
+    };
+    let (Some(ha), Some(hb)) = (a.host(), b.host()) else {
+        return false;
+    };
+    let rest = |u: &uriscope_core::UriRef<'_>| {
+        [
+            u.scheme(),
+            u.userinfo(),
+            u.port(),
+            Some(u.path()),
+            u.query(),
+            u.fragment(),
+        ]
+        .map(|c| c.map(str::to_owned))
+    };
+    rest(&a) == rest(&b) && uriscope_core::host::dns_form(hb).is_ok_and(|f| f == ha)
 }
