@@ -248,7 +248,7 @@ fn list_view(args: &Cli) -> io::Result<i32> {
     let to_file: Option<std::ffi::OsString> = None;
     match to_file {
         Some(path) => std::fs::write(path, answer)?,
-        None if !write_answer(answer_to, answer.as_bytes())? => return Ok(cli::EXIT_FAILED),
+        None if !write_answer(answer_to, &answer)? => return Ok(cli::EXIT_FAILED),
         None => {}
     }
     Ok(cli::EXIT_OK)
@@ -269,15 +269,27 @@ fn write_answer(to: Option<std::fs::File>, answer: &[u8]) -> io::Result<bool> {
             let mut out = cli::output::stdout();
             let mut err = io::stderr().lock();
             let mut all = true;
-            let text = String::from_utf8_lossy(answer);
-            let text = text.strip_suffix('\n').unwrap_or(&text);
-            for (i, line) in text.split('\n').enumerate() {
+            let lines = answer.strip_suffix(b"\n").unwrap_or(answer);
+            for (i, line) in lines.split(|&b| b == b'\n').enumerate() {
+                let place = uriscope::text::diag::Place::Line(i as u64 + 1);
+                let Ok(line) = std::str::from_utf8(line) else {
+                    // Its text on a terminal would be another URL (U+FFFD).
+                    out.flush()?;
+                    uriscope::text::diag::say(
+                        "--print",
+                        place,
+                        Some(line),
+                        "not written: the line is not UTF-8 (a pipe or a file takes its bytes)",
+                    );
+                    all = false;
+                    continue;
+                };
                 let why = uriscope::text::answer::Diagnostic {
                     command: "--print",
                     what: "the line",
                     input: line,
                     hint: "a pipe or a file takes it as it is",
-                    place: uriscope::text::diag::Place::Line(i as u64 + 1),
+                    place,
                 };
                 all &= uriscope::text::answer::write_answer(&mut out, &mut err, line, why)?;
             }

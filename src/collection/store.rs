@@ -78,6 +78,8 @@ pub struct Collection {
     total_bytes: Option<u64>,
     failures: Vec<(String, String)>,
     dropped: u64,
+    /// The bytes of the lines that were not UTF-8, by line, in line order.
+    raw: Vec<(u32, Box<[u8]>)>,
 }
 
 impl Collection {
@@ -95,6 +97,7 @@ impl Collection {
             total_bytes: None,
             failures: Vec::new(),
             dropped: 0,
+            raw: Vec::new(),
         }
     }
 
@@ -125,6 +128,9 @@ impl Collection {
                 None => self.tally.add(text, &Facts::of(text)),
             };
             self.rows.push(row);
+            if a.not_utf8 {
+                self.raw.push((line, batch.bytes(text, a).into()));
+            }
             self.text.push_str(text);
             self.ends.push(self.text.len());
             let texts = Texts {
@@ -193,6 +199,15 @@ impl Collection {
             ends: &self.ends,
         }
         .get(line)
+    }
+
+    /// The bytes of line `line` as they were read: its text, or, for a
+    /// line that was not UTF-8, the bytes its U+FFFD text stands for.
+    pub fn bytes(&self, line: u32) -> &[u8] {
+        match self.raw.binary_search_by_key(&line, |(l, _)| *l) {
+            Ok(i) => &self.raw[i].1,
+            Err(_) => self.text(line).as_bytes(),
+        }
     }
 
     /// Whether line `line` was not UTF-8 in the input: its text is then

@@ -41,7 +41,7 @@ pub fn run(
     options: Options,
     files: &[std::path::PathBuf],
     print: bool,
-) -> io::Result<Option<String>> {
+) -> io::Result<Option<Vec<u8>>> {
     let plan = Plan::default();
     let mut view = ListView::new(Loader::spawn(Source::from_args(files), plan), plan);
     view.print = print;
@@ -63,13 +63,12 @@ pub fn run(
 }
 
 /// What `--print` prints for `what`: the selected URL, or every filtered
-/// one, each followed by a newline. The search is finished first (a quit
-/// while it ran must print every match, not the ones found so far).
-///
-/// A line that was not UTF-8 is not printed: the list holds its text with
-/// U+FFFD, not its bytes, and a different URL must not reach a consumer
-/// (`xargs`) as if it were the line. It is named on stderr instead.
-fn printed(view: &mut ListView, what: Print) -> Option<String> {
+/// one, each followed by a newline, as the bytes that were read (a line
+/// that was not UTF-8 too: the list shows it with U+FFFD, but a different
+/// URL must never reach a consumer such as `xargs`). The search is
+/// finished first (a quit while it ran must print every match, not the
+/// ones found so far).
+fn printed(view: &mut ListView, what: Print) -> Option<Vec<u8>> {
     // Lines still loading are not waited for: the list printed is the one
     // the user saw.
     while !view.searched() {
@@ -81,19 +80,10 @@ fn printed(view: &mut ListView, what: Print) -> Option<String> {
         Print::Filtered => view.filtered_lines().collect(),
     };
     let c = &view.collection;
-    let mut out = String::new();
+    let mut out = Vec::new();
     for l in lines {
-        if c.not_utf8(l) {
-            eprintln!(
-                "uriscope --print: \"{}\" (line {} of the list, blank lines not counted) was \
-                 not UTF-8 and its bytes are not kept; it is not written",
-                crate::text::answer::quote(&crate::text::wrap::first_chars(c.text(l), 256)),
-                u64::from(l) + 1
-            );
-            continue;
-        }
-        out.push_str(c.text(l));
-        out.push('\n');
+        out.extend_from_slice(c.bytes(l));
+        out.push(b'\n');
     }
     (!out.is_empty()).then_some(out)
 }
