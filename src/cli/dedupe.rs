@@ -84,7 +84,8 @@ pub struct JsonMember<'a> {
     pub first: bool,
     /// By normal form: the rung of the RFC 3986 §6.2 ladder on which it
     /// became equal to the group's first line (`simple-string`,
-    /// `syntax-based`, `scheme-based`), null for the first line itself.
+    /// `syntax-based`, `scheme-based`, `idna`), null for the first line
+    /// itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rung: Option<Option<&'static str>>,
     /// The group's key (its normal form, or keys form), null when the

@@ -55,7 +55,7 @@ pub struct JsonEquiv<'a> {
     /// Whether they are equivalent on some rung.
     pub equivalent: bool,
     /// The first rung at which they are equal (`simple-string`,
-    /// `syntax-based`, `scheme-based`), or null.
+    /// `syntax-based`, `scheme-based`, `idna`), or null.
     pub rung: Option<&'static str>,
     /// Components that still differ after scheme-based normalization.
     pub differs: Vec<&'static str>,

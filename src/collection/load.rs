@@ -329,6 +329,25 @@ impl Loader {
         })
     }
 
+    /// This loader, calling `wake` after each event it hands over and once
+    /// when the reading ends: a consumer that sleeps until woken (the list
+    /// view, on a stream that is quiet for hours) needs no timer to see
+    /// lines arrive. The events pass through a thread of their own.
+    pub fn waking(self, wake: fn()) -> Loader {
+        let (tx, rx) = mpsc::sync_channel(QUEUED);
+        std::thread::spawn(move || {
+            for event in self.rx.iter() {
+                if tx.send(event).is_err() {
+                    return;
+                }
+                wake();
+            }
+            drop(tx);
+            wake();
+        });
+        Loader { rx }
+    }
+
     /// The next event, waiting for it; `None` once all were taken.
     pub fn next_event(&self) -> Option<Event> {
         self.rx.recv().ok()
@@ -523,6 +542,30 @@ mod tests {
 
     /// A file that grew past the size it had when the reading began: the
     /// progress says the total is unknown, never more than 100 %.
+    #[test]
+    fn a_waking_loader_wakes_after_each_event_and_at_the_end() {
+        static WOKEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        fn wake() {
+            WOKEN.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        let loader =
+            Loader::from_reader(&b"http://a/\nhttp://b/\n"[..], Plan::default()).waking(wake);
+        let events: Vec<Event> = loader.collect();
+        assert!(!events.is_empty());
+        // Every event was handed over before its wake-up; the last one
+        // comes when the channel is closed.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while WOKEN.load(std::sync::atomic::Ordering::SeqCst) < events.len() + 1
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::yield_now();
+        }
+        assert_eq!(
+            WOKEN.load(std::sync::atomic::Ordering::SeqCst),
+            events.len() + 1
+        );
+    }
+
     #[test]
     fn a_file_that_grows_while_read_has_no_total() {
         let mut reading = Reading::new(Plan::default(), Some(10));

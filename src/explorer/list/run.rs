@@ -43,7 +43,10 @@ pub fn run(
     print: bool,
 ) -> io::Result<Option<Vec<u8>>> {
     let plan = Plan::default();
-    let mut view = ListView::new(Loader::spawn(Source::from_args(files), plan), plan);
+    // The loader wakes the loop for each batch it hands over: a quiet
+    // stream costs no timer.
+    let loader = Loader::spawn(Source::from_args(files), plan).waking(term::wake);
+    let mut view = ListView::new(loader, plan);
     view.print = print;
     let mut clipboard = SystemClipboard::new();
     term::on_exit(crate::explorer::end_helpers);
@@ -115,12 +118,12 @@ fn list_loop(
             })?;
             dirty = false;
         }
-        // While the last tick had work, look again at once; while lines
-        // may still come (a stream that is quiet) or a copy is on its
-        // way, in slices; otherwise sleep until woken.
+        // While the last tick had work, look again at once; while a copy
+        // is on its way, in slices; otherwise sleep until woken (the
+        // loader wakes the loop for each batch, a quiet stream included).
         let wait = if worked {
             Some(Duration::from_millis(1))
-        } else if view.loading() || clipboard.busy() {
+        } else if clipboard.busy() {
             Some(super::super::SIGNAL_SLICE)
         } else {
             None

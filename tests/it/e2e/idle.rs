@@ -84,3 +84,41 @@ fn the_idle_list_view_does_not_wake() {
     t.assert_restored(&stty, &s);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_list_view_on_a_quiet_stream_does_not_wake() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("uriscope-idle-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let fifo = dir.join("stream");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success(), "mkfifo");
+    // A stream that writes three lines, then stays open and quiet (as
+    // `tail -f` on a log nobody writes to). Opening a fifo to write waits
+    // for its reader: the writer is a shell of its own.
+    let mut writer = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec 3>'{0}'; printf 'http://a/\\nhttp://b/\\nhttp://c/\\n' >&3; exec sleep 60",
+            fifo.display()
+        ))
+        .spawn()
+        .expect("writer");
+    let f = fifo.display().to_string();
+    let t = Tmux::start(&["--list", &f], &[], 100, 30);
+    t.wait_text("3 of 3");
+    let n = idle_switches(&t);
+    assert!(n <= 4, "{n} context switches in 2 s on a quiet stream");
+    t.key("C-q");
+    let (code, stty, s) = t.wait_exit();
+    let _ = writer.kill();
+    let _ = writer.wait();
+    assert_eq!(code, 0, "{s}");
+    t.assert_restored(&stty, &s);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -254,6 +254,9 @@ fn print_to_a_file_writes_each_line_as_its_own_bytes() {
     t.assert_restored(&stty, &s);
     assert_eq!(code, 0, "{s}");
     let written = std::fs::read(&out).expect("out");
-    assert_eq!(written, b"http://a/\xff\nhttp://b/\n", "the lines' own bytes");
+    assert_eq!(
+        written, b"http://a/\xff\nhttp://b/\n",
+        "the lines' own bytes"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
