@@ -76,11 +76,11 @@ pub fn extra_sections() -> String {
         }
         out.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(&keys), roff(help)));
     }
-    for (title, rows) in [
-        ("EXIT STATUS", EXIT_STATUS),
-        ("ENVIRONMENT", ENVIRONMENT),
-        ("FILES", FILES),
-    ] {
+    out.push_str(".SH EXIT STATUS\n");
+    for paragraph in exit_status() {
+        out.push_str(&format!(".PP\n{}\n", roff(&paragraph)));
+    }
+    for (title, rows) in [("ENVIRONMENT", ENVIRONMENT), ("FILES", FILES)] {
         out.push_str(&format!(".SH {title}\n"));
         for (term, text) in rows {
             out.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", roff(term), roff(text)));
@@ -89,12 +89,44 @@ pub fn extra_sections() -> String {
     out
 }
 
-/// The exit statuses (docs/GUIDE.md says the same).
-const EXIT_STATUS: &[(&str, &str)] = &[
-    ("0", "every input was given an answer (equiv: the two are equivalent)"),
-    ("1", "some input was given no answer (equiv: the two are not equivalent)"),
-    ("2", "a usage error: an unknown flag, a missing argument, a file that cannot be read (equiv: trouble, no answer)"),
-];
+/// The exit statuses as docs/GUIDE.md writes them (the paragraph under
+/// its `EXIT STATUS` heading): one text for the guide and the man page,
+/// its Markdown marks taken out.
+pub fn exit_status() -> Vec<String> {
+    const GUIDE: &str = include_str!("../../docs/GUIDE.md");
+    let Some(start) = GUIDE.find("##### EXIT STATUS\n") else {
+        return Vec::new();
+    };
+    let body = &GUIDE[start..];
+    let body = body.split_once('\n').map_or("", |(_, rest)| rest);
+    let body = body.trim_start_matches('\n');
+    let end = body.find("\n\n").unwrap_or(body.len());
+    // One paragraph of the guide; in the page, one per status rule (each
+    // starts a line there: `For every…`, `equiv answers…`, `extract…`).
+    body[..end]
+        .split('\n')
+        .fold(Vec::<String>::new(), |mut paragraphs, line| {
+            let starts = [
+                "For every",
+                "`equiv`",
+                "`extract`",
+                "`edit`",
+                "Every output",
+            ];
+            if paragraphs.is_empty() || starts.iter().any(|s| line.starts_with(s)) {
+                paragraphs.push(String::new());
+            }
+            let p = paragraphs.last_mut().expect("one paragraph");
+            if !p.is_empty() {
+                p.push(' ');
+            }
+            p.push_str(line.trim());
+            paragraphs
+        })
+        .into_iter()
+        .map(|p| p.replace("**", "").replace('`', ""))
+        .collect()
+}
 
 /// The environment variables the program reads.
 const ENVIRONMENT: &[(&str, &str)] = &[

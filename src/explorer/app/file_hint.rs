@@ -32,18 +32,22 @@ pub fn file_note(uri: &str) -> Option<String> {
 /// assert!(e.starts_with("no/such/file.txt: "), "{e}");
 /// ```
 pub fn unreadable(files: &[PathBuf]) -> Option<String> {
+    let said = |f: &PathBuf, why: &dyn std::fmt::Display| {
+        Some(format!(
+            "{}: {why}",
+            crate::text::plain::visible(&f.to_string_lossy())
+        ))
+    };
     files
         .iter()
         .filter(|f| f.as_os_str() != "-")
-        .find_map(|f| match std::fs::File::open(f) {
-            Ok(_) if f.is_dir() => Some(format!(
-                "{}: is a directory",
-                crate::text::plain::visible(&f.to_string_lossy())
-            )),
+        .find_map(|f| match std::fs::metadata(f) {
+            Err(e) => said(f, &e),
+            Ok(m) if m.is_dir() => said(f, &"is a directory"),
+            // A regular file opens at once; a fifo or a terminal is not
+            // opened here: opening a fifo waits for its writer, and closing
+            // it again would end the stream (`--list <(tail -f log)`).
+            Ok(m) if m.is_file() => std::fs::File::open(f).err().and_then(|e| said(f, &e)),
             Ok(_) => None,
-            Err(e) => Some(format!(
-                "{}: {e}",
-                crate::text::plain::visible(&f.to_string_lossy())
-            )),
         })
 }

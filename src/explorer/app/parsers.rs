@@ -50,14 +50,8 @@ impl Live {
         // A reference: every engine reads it resolved against the base,
         // RFC 3986's and http::Uri's rows the §5.2 target, WHATWG's its
         // own join.
-        let options = uri::ResolveOptions {
-            mode: uri::Mode::Strict,
-            iri: true,
-        };
-        let target = uri::trace::resolve(base, url, options)
-            .ok()
-            .map(|r| r.target);
-        let read = target.as_deref().unwrap_or(url);
+        let (read, resolved) = engines_read(url, base);
+        let read = read.as_str();
         let mut results = run_with(&LIVE, &[read], Duration::from_secs(1));
         for r in results.iter_mut().filter(|r| r.engine == Engine::Whatwg) {
             r.outcomes = vec![whatwg_against(url, Some(base))];
@@ -65,8 +59,26 @@ impl Live {
         Live {
             results,
             against: Some(base.to_string()),
-            resolved: target.is_some(),
+            resolved,
         }
+    }
+}
+
+/// What the engines read for the input `url`: the input itself when it
+/// has a scheme; for a reference, its RFC 3986 §5.2 target against `base`
+/// (and `true`), so that every engine's reading is of the same URL, or the
+/// reference as it is when it cannot be resolved (and `false`).
+pub fn engines_read(url: &str, base: &str) -> (String, bool) {
+    if has_scheme(&uri::analyze(url, ParseOptions { iri: true })) {
+        return (url.to_string(), false);
+    }
+    let options = uri::ResolveOptions {
+        mode: uri::Mode::Strict,
+        iri: true,
+    };
+    match uri::trace::resolve(base, url, options) {
+        Ok(r) => (r.target, true),
+        Err(_) => (url.to_string(), false),
     }
 }
 
@@ -87,6 +99,9 @@ pub fn has_scheme(a: &Report<'_>) -> bool {
 pub struct ParsersView {
     /// The URL the engines read (the input when the overlay opened).
     pub url: String,
+    /// What the external engines are given: the input, or for a
+    /// reference its target against the base ([`engines_read`]).
+    pub read: String,
     /// The host to test the naive allowlist checks against.
     pub allow: Editor,
     /// The in-process engines' readings of [`Self::url`].
@@ -107,6 +122,7 @@ impl ParsersView {
     pub fn new(url: &str, base: &str) -> ParsersView {
         ParsersView {
             url: url.to_string(),
+            read: engines_read(url, base).0,
             allow: Editor::new(""),
             live: Live::of(url, base),
             external: None,

@@ -51,10 +51,10 @@ pub fn update(app: &mut App, action: Action) -> Effect {
         Action::OpenWhole => app.overlay = Some(Overlay::Whole { scroll: 0 }),
         Action::Parsers => {
             let url = app.input.text().to_string();
-            app.overlay = Some(Overlay::Parsers(Box::new(
-                super::parsers::ParsersView::new(&url, app.base()),
-            )));
-            return Effect::RunEngines(url);
+            let view = super::parsers::ParsersView::new(&url, app.base());
+            let read = view.read.clone();
+            app.overlay = Some(Overlay::Parsers(Box::new(view)));
+            return Effect::RunEngines(read);
         }
         Action::EnginesDone(_, _) => {}
         Action::Rfc => {
@@ -385,7 +385,7 @@ fn overlay_update(app: &mut App, action: &Action) -> Option<Effect> {
             Action::Close | Action::Parsers => app.overlay = None,
             Action::EnginesDone(url, results) => {
                 // An answer for another URL (the overlay was reopened) is dropped.
-                if *url == view.url {
+                if *url == view.read {
                     view.external = Some(results.clone());
                 }
             }

@@ -73,6 +73,19 @@ fn the_man_page_has_the_key_table_exit_status_environment_and_files() {
     ] {
         assert!(out.contains(section), "the man page lacks {section}");
     }
+    // EXIT STATUS is the guide's own text, every rule of it.
+    let statuses = uriscope::cli::shell::exit_status();
+    assert!(statuses.len() >= 3, "{statuses:?}");
+    for needle in ["cmp", "grep", "2 for a usage error"] {
+        assert!(
+            statuses.iter().any(|p| p.contains(needle)),
+            "{needle}: {statuses:?}"
+        );
+    }
+    for p in &statuses {
+        let shown = p.replace('\\', "\\e").replace('-', "\\-");
+        assert!(out.contains(&shown), "the man page lacks {p}");
+    }
     let roff = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
     for (ctx, keys, help) in uriscope::explorer::app::keymap::help_rows() {
         assert!(out.contains(&roff(ctx.title())), "{}", ctx.title());

@@ -145,3 +145,24 @@ fn enter_chooses_the_check_then_the_fetcher_and_the_pair_is_judged() {
     assert_eq!((v.check, v.fetch), (Some(Engine::PythonUrllib), None));
     assert_eq!(v.allow.text(), "good.com");
 }
+
+/// A reference without a scheme: the external engines are given its
+/// RFC 3986 §5.2 target against the base, as the in-process rows read it,
+/// so that every row of the overlay is a reading of one URL.
+#[test]
+fn the_external_engines_read_a_reference_resolved_against_the_base() {
+    let mut a = App::new("../g?y", Some("http://a/b/c/d;p?q"));
+    a.engines = vec![("python urllib", true)];
+    assert_eq!(
+        update(&mut a, Action::Parsers),
+        Effect::RunEngines("http://a/b/g?y".to_string())
+    );
+    // Their answer is for that target, and is taken.
+    update(
+        &mut a,
+        Action::EnginesDone("http://a/b/g?y".into(), external("a")),
+    );
+    let s = screen(&a, 100, 30);
+    assert!(s.contains("python urllib  a"), "{s}");
+    assert!(s.contains("resolved against the base"), "{s}");
+}
