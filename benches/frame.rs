@@ -209,7 +209,7 @@ fn frame(c: &mut Criterion) {
     large(c);
 }
 
-/// A paste of 10 MB (issue 38 point 13: a key at most 100 ms), a key and
+/// A paste of 10 MB (a key at most 100 ms), a key and
 /// a frame at 80x24 in each pane: the valid `data:` URI, the
 /// `data:text/html,` one with an error every few bytes, controls and
 /// escape sequences, and a run of spaces. Ten samples: each iteration is

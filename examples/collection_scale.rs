@@ -1,4 +1,4 @@
-//! The collection model on a million lines (issue 44 point 4):
+//! The collection model on a million lines:
 //!
 //! - `cargo run --release --example collection_scale -- generate FILE`
 //!   writes the benchmark corpus 14 times (1,037,442 lines), each pass

@@ -1,4 +1,4 @@
-//! The list view on a million lines (issue 44 point 4, the view's part),
+//! The list view on a million lines (the view's part),
 //! driven as its loop drives it: each frame a tick (`run::TICK` for the
 //! loading, the same for the search) and a draw at 120x40 into a
 //! TestBackend.

@@ -1,8 +1,8 @@
-//! What uriscope allocates: one line of `uriscope parse` (issue 15: lint
+//! What uriscope allocates: one line of `uriscope parse` (lint
 //! and the WHATWG column pay only for what they find, no allocation per
 //! line when there is nothing to say), and the most memory any subcommand
-//! holds per byte of its input (issue 38 point 9), `edit --iterate`
-//! included (point 7).
+//! holds per byte of its input, `edit --iterate`
+//! included.
 //!
 //! Its own test binary: the allocation counter (dhat, in testing mode) is
 //! the global allocator here, and it counts every thread's allocations,
@@ -194,7 +194,7 @@ fn peak_bytes(args: &[&str], input: &[u8]) -> usize {
     n.parse().expect("a number")
 }
 
-/// The bound of issue 38 point 9: at most this many bytes of memory per
+/// The bound: at most this many bytes of memory per
 /// byte of input, on every subcommand.
 const BYTES_PER_INPUT_BYTE: usize = 16;
 
@@ -218,7 +218,7 @@ fn shapes(len: usize) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-/// Issue 38 point 9: `resolve --rfc2396` held 124 bytes per input byte on
+/// `resolve --rfc2396` held 124 bytes per input byte on
 /// an error-heavy line (the RFC 3986 check wrote every finding's message
 /// to quote the first), `relative` 14.7. Every subcommand that reads
 /// lines, on every shape, within [`BYTES_PER_INPUT_BYTE`].
@@ -292,7 +292,7 @@ fn regression_every_subcommand_holds_at_most_16_bytes_per_input_byte() {
     );
 }
 
-/// Issue 38 point 7: `edit --iterate` built every combination before
+/// `edit --iterate` built every combination before
 /// writing the first (six components of 20 values asked for 12.3 GB).
 /// 27,000 combinations now take what one does.
 #[test]

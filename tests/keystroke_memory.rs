@@ -1,6 +1,6 @@
 //! What the explorer holds at its peak for a large paste, a key and the
 //! frames after them (and the Resolve pane's join, computed on a thread
-//! of its own), per byte of input (issue 38 point 13: at most 16, in
+//! of its own), per byte of input (at most 16, in
 //! every pane; printed with `--nocapture`).
 //! Counted, never timed: the global allocator here adds up the bytes
 //! live, so this binary holds one test and nothing runs beside it.

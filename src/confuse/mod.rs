@@ -1,4 +1,4 @@
-//! Parser confusion (issue 17): the same URL through the real parsers of
+//! Parser confusion: the same URL through the real parsers of
 //! common stacks, where they disagree, and whether an allowlist check is
 //! fooled.
 //!

@@ -230,7 +230,7 @@ pub fn hide_passwords<'t>(text: &'t str, passwords: &[String]) -> Cow<'t, str> {
             }
             // Only a text with the escaped `:` and room for the password
             // can hold it: the password (64 KB in a pasted URI) is not
-            // encoded for every set at every call (found by the corpus).
+            // encoded for every set at every call.
             if out.len() < colon.len() + pw.len() + at.len() || !out.contains(&colon) {
                 continue;
             }

@@ -394,7 +394,7 @@ pub fn width(s: &str) -> usize {
 /// follows from the last glyph of another size before it. Only those
 /// other glyphs are kept (16 bytes each), so the map of a 7 MB paste of
 /// ASCII with a few odd characters is a few entries, not a pair for
-/// every byte (which was 117 MB, found by the `tui` fuzz target).
+/// every byte (over a hundred megabytes).
 #[derive(Clone, Debug, Default)]
 pub struct Columns {
     /// Every glyph that is not one byte wide in one column, ascending.

@@ -5,7 +5,7 @@ use super::screen::{fit, glyphs, visible, width};
 
 /// Greedy word wrap of visible text to `w` columns; a word wider than a
 /// line is cut on glyph boundaries into pieces ending in `…`. Linear in
-/// the text (a 2 KB word used to be measured again after every cut).
+/// the text: a long word is measured once, not again after every cut.
 pub fn wrap(s: &str, w: usize) -> Vec<String> {
     let w = w.max(10);
     let mut lines = Vec::new();
@@ -76,7 +76,7 @@ pub fn wrap_upto(s: &str, w: usize, max: usize) -> Vec<String> {
 /// that fits `w - 1` columns (at least one glyph, so the cut moves on) to
 /// `lines`, ending in `…`. Cuts on glyph boundaries of `cur` itself: the
 /// drawn form of a piece is not always a prefix of it (a combining mark
-/// that a split left alone is drawn as `<U+0618>`; found by fuzzing). One
+/// that a split left alone is drawn as `<U+0618>`). One
 /// pass over the glyphs; returns the width of what stays in `cur`.
 fn cut_long(cur: &mut String, w: usize, lines: &mut Vec<String>) -> usize {
     let gl: Vec<(usize, usize)> = glyphs(cur).map(|g| (g.byte, g.width)).collect();

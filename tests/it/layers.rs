@@ -160,7 +160,7 @@ fn the_path_reader_sees_plain_braced_and_nested_imports() {
 }
 
 /// The explorer's folder and its subfolders, whose files import one
-/// another without a cycle (issue 40: a pane's files are read without reading the others).
+/// another without a cycle (a pane's files are read without reading the others).
 const ACYCLIC: [&str; 5] = [
     "explorer",
     "explorer/app",
@@ -271,7 +271,7 @@ fn the_cycle_finder_sees_a_cycle_of_three_and_none_in_a_chain() {
     assert!(cycles(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
 }
 
-/// What drawing may not do (issue 40): start an engine, touch the
+/// What drawing may not do: start an engine, touch the
 /// clipboard, the terminal or a process. The update step does it and
 /// hands the result to the state (`Effect`, the memo); a frame only reads.
 const NOT_WHILE_DRAWING: [&str; 8] = [

@@ -341,12 +341,11 @@ pub fn form_decode(s: &str) -> Cow<'_, str> {
 /// At most this many findings are listed in a copied breakdown; a line
 /// counts the rest and names `uriscope parse`, which lists every one.
 ///
-/// A clipboard is no place for a 700 MB report (found by the `tui` fuzz
-/// target: a 7 MB paste with errors on every other byte took 2.2 GB to
-/// copy). A thousand findings are about 200 KB, more than any bug report
-/// reads and within what terminals take over OSC 52; at 10,000 the text of
-/// a 64 KB input full of errors was 2 MB and took 5 ms to write at each
-/// Ctrl-Y after an edit (found by replaying the `tui` corpus).
+/// A clipboard is no place for a report of every finding of a
+/// megabytes-long paste full of errors (gigabytes of text). A thousand
+/// findings are about 200 KB, more than any bug report reads and within
+/// what terminals take over OSC 52; ten times that would make each Ctrl-Y
+/// after an edit of an error-heavy 64 KB input write 2 MB.
 pub const COPIED_FINDINGS: usize = 1_000;
 
 /// The Breakdown's main result (Ctrl-Y): the plain-text breakdown, as

@@ -1,5 +1,5 @@
-//! The Markdown report of each view, offered by the copy chooser
-//! (issue 13 point 2): the Breakdown's (and the Encode pane's) input
+//! The Markdown report of each view, offered by the copy chooser:
+//! the Breakdown's (and the Encode pane's) input
 //! analysed, the Resolve pane's resolution traced, the Compare pane's
 //! normalization ladders and verdict. Written by [`crate::report::markdown`],
 //! with passwords masked.

@@ -5,8 +5,8 @@
 //! stepping the Resolve table) and the draws between them ask for results
 //! that depend only on the texts. Each asks once per state: on a
 //! 2 KB input full of errors one analysis formats over a thousand findings,
-//! and 250 such keys in a row cost 50-350 ms before this memo (found by
-//! replaying `tui` fuzz programs, `examples/tui_replay.rs`).
+//! which is too much to do again at every such key
+//! (`examples/tui_replay.rs` replays key sequences to measure it).
 //!
 //! The memo compares the texts' revisions: each editor draws a new one
 //! at every change of its text, by whatever path (an edit, an example, a
@@ -112,8 +112,7 @@ fn identities(list: &[String]) -> Vec<(usize, usize)> {
 /// (the history, oldest first in `list`) or in order (the list from
 /// stdin), found once for each filter and list: a search folds the case
 /// of the filter and of every entry, and each move down the list asks for
-/// their count (a hundred moves with a long filter took 32 ms, found by
-/// the `tui` fuzz target). `keeper` folds the filter and gives the test.
+/// their count, which a long filter would make slow at each move. `keeper` folds the filter and gives the test.
 pub(super) fn history_matches<K: Fn(&str) -> bool>(
     memo: &Memo,
     filter: u64,

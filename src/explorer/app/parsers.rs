@@ -1,4 +1,4 @@
-//! The Parsers overlay's model (issue 17, F9): the URL at the time it
+//! The Parsers overlay's model (F9): the URL at the time it
 //! opened, the allowlist host being typed, the external engines' readings
 //! once they arrive, and the pair chosen for the SSRF question (the
 //! engine of the allowlist check and the engine that fetches). Opening it

@@ -274,8 +274,8 @@ fn history_walk(app: &mut App, older: bool) {
 /// Editing keys, applied to the focused text field.
 fn edit_update(app: &mut App, action: Action) {
     // The component boundaries are the input line's: only it gets them
-    // (an overlay's field over the input line has its own text; found by
-    // the tui fuzz target: Alt-B in the history search cut a character).
+    // (an overlay's field over the input line has its own text, whose
+    // words Alt-B and Alt-F must not cut by the input's boundaries).
     let stops = if matches!(
         action,
         Action::BoundaryLeft | Action::BoundaryRight | Action::KillBoundary

@@ -63,8 +63,8 @@ fn bytes_line(
     let mut out = Vec::new();
     let mut at = 0;
     let mut used = 0;
-    // A piece wider than the room left is cut to it, ending in `…` (a
-    // 120-character decoded text used to show only the `…`).
+    // A piece wider than the room left is cut to it, ending in `…`, so
+    // a long decoded text shows its start, not only the `…`.
     let mut push = |s: String, style, out: &mut Vec<Span<'static>>| -> bool {
         let w = width(&s);
         if used + w > max {

@@ -1,4 +1,4 @@
-//! The Breakdown's Parsers section (issue 17): the in-process engines'
+//! The Breakdown's Parsers section: the in-process engines'
 //! readings (RFC 3986, the WHATWG URL Standard, `http::Uri`; made by
 //! `app::parsers::Live`, kept by the memo, never while drawing), host first, each cell that differs from the other engines marked, the
 //! verdict on the host and the confusion flags; the external engines

@@ -1,5 +1,4 @@
-//! Answers are exact, explanations quote visibly (issue 37 point 1, issue
-//! 38 point 19): what a subcommand prints as its result is the result's
+//! Answers are exact, explanations quote visibly: what a subcommand prints as its result is the result's
 //! bytes, an answer that would hold a control or bidi formatting character
 //! is refused on stderr, and text quoted in explanations keeps its
 //! invisible characters visible. The rule is `uriscope::text::answer`.
@@ -87,7 +86,7 @@ fn decode_writes_exact_text_and_refuses_control_characters() {
     assert!(out.contains(r#""decoded":"\u001b""#), "{out}");
 }
 
-/// Issue 38 point 19: `edit -g '{path}'` and `'{query:k}'` decoded
+/// `edit -g '{path}'` and `'{query:k}'` decoded
 /// `%1b%5d2;…%07` into raw ESC and BEL, which retitle the terminal. Now
 /// refused with the reason (exit 10, as every --get error), unless --raw.
 #[test]

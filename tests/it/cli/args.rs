@@ -1,6 +1,6 @@
-//! The command line itself: a misspelled subcommand (issue 39 point 11),
-//! clap's messages quoting arguments safely (issue 38 point 20), `--vars`
-//! on the plain breakdown (issue 39 point 12).
+//! The command line itself: a misspelled subcommand,
+//! clap's messages quoting arguments safely, `--vars`
+//! on the plain breakdown.
 
 use crate::support::run_uriscope;
 

@@ -38,7 +38,7 @@ fn keep_escapes_flag() {
     assert_eq!((code, out.as_str()), (0, "%252F%20x\n"));
 }
 
-/// Issue 37 point 3: `encode '50%25 more'` gave `50%25%20more`, which
+/// `encode '50%25 more'` gave `50%25%20more`, which
 /// decodes to `50% more`, not to what was given. Every set now encodes the
 /// `%` like Python's `quote`, JavaScript's `encodeURIComponent` and the
 /// WHATWG form serializer, and `decode` gives the text back.

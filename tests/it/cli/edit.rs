@@ -379,7 +379,7 @@ fn rfc3986_examples() {
     }
 }
 
-/// Issue 42 point 2: trurl trims before it appends, so a pair appended
+/// trurl trims before it appends, so a pair appended
 /// with a trimmed key stays (before, the appended a=ciao went too).
 #[test]
 fn qtrim_a_then_append_query_a_ciao_keeps_the_appended_pair() {
@@ -402,7 +402,7 @@ fn qtrim_a_then_append_query_a_ciao_keeps_the_appended_pair() {
     );
 }
 
-/// Issue 42 point 2: `{:query:KEY}` is the value as written (before, it
+/// `{:query:KEY}` is the value as written (before, it
 /// was decoded as `{query:KEY}` is: `#` for `%23`).
 #[test]
 fn get_colon_query_b_gives_percent_23_still_encoded() {
@@ -420,7 +420,7 @@ fn get_colon_query_b_gives_percent_23_still_encoded() {
     );
 }
 
-/// Issue 42 point 2: `{query:KEY}` reads the pairs as an HTML form sends
+/// `{query:KEY}` reads the pairs as an HTML form sends
 /// them, `+` a space, as trurl does (before: `rfc+3986`); JSON's params
 /// too. The query as a whole keeps RFC 3986's reading.
 #[test]
@@ -439,7 +439,7 @@ fn get_query_q_reads_rfc_plus_3986_with_a_space() {
     assert_eq!(v[0]["parts"]["query"], "q=rfc+3986");
 }
 
-/// Issue 42 point 2: `--json` with no URL prints `[]` on one line, as
+/// `--json` with no URL prints `[]` on one line, as
 /// trurl does (before: `[` and `]` on two lines).
 #[test]
 fn json_of_no_url_is_brackets_on_one_line() {
@@ -450,7 +450,7 @@ fn json_of_no_url_is_brackets_on_one_line() {
     assert!(o.ends_with("}\n]\n"), "{o}");
 }
 
-/// Issue 42 point 1: a usage error clap finds in `edit` exits with
+/// A usage error clap finds in `edit` exits with
 /// trurl's status (before: clap's 2, trurl's `--append` status).
 #[test]
 fn usage_errors_exit_3_for_a_missing_value_and_4_for_an_unknown_option() {
@@ -465,7 +465,7 @@ fn usage_errors_exit_3_for_a_missing_value_and_4_for_an_unknown_option() {
     assert_eq!(code, 2);
 }
 
-/// Issue 42 point 3: `--explain` says on stderr what RFC 3986's
+/// `--explain` says on stderr what RFC 3986's
 /// normalization changed, rung by rung, what trurl would change and why,
 /// and where the two readings part; the answer on stdout is unchanged.
 #[test]

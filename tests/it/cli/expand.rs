@@ -1,4 +1,4 @@
-//! `uriscope expand` end to end (issue 13 point 4): variables from flags
+//! `uriscope expand` end to end: variables from flags
 //! and JSON (a file or stdin), templates from arguments or stdin, errors
 //! naming the position, JSON output.
 

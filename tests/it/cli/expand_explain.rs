@@ -1,4 +1,4 @@
-//! `uriscope expand --explain` (issue 41 point 3): the expansion, then
+//! `uriscope expand --explain`: the expansion, then
 //! each expression cited by its operator's RFC 6570 section, and an
 //! error followed by the sections that explain it, all of them shipped.
 

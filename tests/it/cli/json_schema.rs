@@ -1,4 +1,4 @@
-//! `parse --json` is the whole analysis (issue 13 point 2), and its shape
+//! `parse --json` is the whole analysis, and its shape
 //! is the one `assets/schema/parse.schema.json` documents: every object
 //! `parse --json` prints for a varied input set validates against it,
 //! and the analysis agrees with the components.

@@ -1,4 +1,4 @@
-//! `--format markdown` (issue 13 point 2): a report to paste into an
+//! `--format markdown`: a report to paste into an
 //! issue or a pull request — the breakdown table, the findings with their
 //! sections, the resolution trace, the normalization ladder — with
 //! passwords masked and no raw control character.

@@ -70,9 +70,8 @@ fn json_escapes_c1_bidi_and_format_characters() {
     }
 }
 
-/// The Encode pane's per-character table: a space is drawn as ␠ (issue
-/// 10, point 9), and the `%` of an escape already in the text is data,
-/// encoded as `%25` like the CLI's default (issue 37, point 3).
+/// The Encode pane's per-character table: a space is drawn as ␠, and the `%` of an escape already in the text is data,
+/// encoded as `%25` like the CLI's default.
 #[test]
 fn encode_table_shows_spaces_and_encodes_the_percent_of_an_escape() {
     let mut app = App::new("a %41", None);
@@ -88,7 +87,7 @@ fn encode_table_shows_spaces_and_encodes_the_percent_of_an_escape() {
 }
 
 /// The offending characters are drawn in the error style on the URI line
-/// of the Breakdown, not only the carets under them (issue 10, point 8).
+/// of the Breakdown, not only the carets under them.
 #[test]
 fn offending_characters_are_drawn_in_the_error_style() {
     use ratatui::backend::TestBackend;
@@ -105,7 +104,7 @@ fn offending_characters_are_drawn_in_the_error_style() {
     assert_ne!(buf[(9, 2)].fg, Color::Red, "the 'a' before it");
 }
 
-/// Issue 38 point 21: `--json` left U+2028, U+2029 and some forty other
+/// `--json` left U+2028, U+2029 and some forty other
 /// format characters raw, and U+2028 breaks Python's `splitlines()` on
 /// the one-object-a-line output. Every character of General Category Cf,
 /// Zl and Zp (by Unicode's data, through ICU) is now a `\uXXXX` escape.

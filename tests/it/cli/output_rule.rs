@@ -1,4 +1,4 @@
-//! One rule for every output (issue 38 point 17): a write error is
+//! One rule for every output: a write error is
 //! reported once on stderr and exits 1; a closed pipe exits quietly with 0.
 //! Every kind of writer is covered: the subcommands' buffered streams,
 //! clap's help and version, clap_complete's scripts, the man page, `edit`.

@@ -449,7 +449,7 @@ fn plain_breakdown_without_subcommand_includes_lint_findings() {
     assert!(text.contains("userinfo-password"), "{text}");
 }
 
-/// Issue 10 point 1: `--iri` on `resolve` and `relative`.
+/// `--iri` on `resolve` and `relative`.
 #[test]
 fn resolve_and_relative_take_iri_with_the_flag() {
     let base = "https://münchen.de/straße?q=ü";

@@ -1,4 +1,4 @@
-//! `uriscope rfc` (issue 13 point 1): the same text the explorer's RFC
+//! `uriscope rfc`: the same text the explorer's RFC
 //! overlay shows, by section, ABNF rule or finding code.
 
 use crate::support::run_uriscope;
@@ -62,7 +62,7 @@ fn a_finding_code_prints_every_section_it_cites() {
         out.contains("RFC 9110 §4.2.1 (HTTP Semantics): the text is not shipped"),
         "{out}"
     );
-    // Issue 41: the scheme RFCs are shipped, and a scheme check, a data:
+    // The scheme RFCs are shipped, and a scheme check, a data:
     // finding and a template error print their passages.
     let (_, out, _) = run_uriscope(&["rfc", "--code", "data-base64"], b"");
     assert!(

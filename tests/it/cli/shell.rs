@@ -1,5 +1,5 @@
 //! `uriscope completions SHELL` and `uriscope man` run and name every
-//! subcommand (issue 14 point 2).
+//! subcommand.
 
 use crate::support::run_uriscope;
 

@@ -1,4 +1,4 @@
-//! `uriscope confuse` end to end (issue 17 points 2 and 5): the text
+//! `uriscope confuse` end to end: the text
 //! table and verdict, `--json`, `--allow`, a stdin batch, exit codes.
 
 use crate::support::run_uriscope;
@@ -11,7 +11,7 @@ fn a_url_read_two_ways_exits_1_and_says_so() {
         out.contains("different hosts") && out.contains("\"evil.com\""),
         "{out}"
     );
-    // Regression (issue 37): two spellings of one host are one host, a
+    // Regression: two spellings of one host are one host, a
     // note and exit 0 (ASCII case; IPv6 text with and without brackets).
     // java.net.URI finds no host in an IDN or an IPv4 number form, a real
     // difference: those keep exit 1.

@@ -1,5 +1,5 @@
-//! The confusion corpus (issue 43 point 3): known inputs that make URL
-//! parsers disagree, with the host each engine added by issue 43 reads.
+//! The confusion corpus: known inputs that make URL
+//! parsers disagree, with the host each engine reads.
 //! Written from running them (urllib3 2.7.0 on Python 3.11.7, libcurl
 //! 7.88.1, OpenJDK 17.0.15, PHP 8.2.36, Ruby 3.1.2 with uri 0.11.0, Perl's
 //! URI 5.17), not from what any of them should read. Each engine's version

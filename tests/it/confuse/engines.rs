@@ -1,4 +1,4 @@
-//! The engines side by side (issue 17, point 1): real parsers on inputs
+//! The engines side by side: real parsers on inputs
 //! where they are known to disagree. The expected hosts are what each
 //! engine was seen to answer (Python 3.11, Node 20, OpenJDK 17; `url` 2,
 //! `http` 1), not what any of them should answer.
@@ -9,7 +9,7 @@
 //! `CI=true`, where
 //! every engine must be there (`.ci/run` installs python3 with urllib3,
 //! libcurl, nodejs, golang-go, a JDK, PHP, Ruby and Perl's URI when
-//! missing). The engines issue 43 added are held to their own table in
+//! missing). The later engines are held to their own table in
 //! `corpus.rs`.
 
 use std::time::{Duration, Instant};
@@ -495,7 +495,7 @@ fn starts_file(name: &str) -> (std::path::PathBuf, impl Fn() -> usize) {
     })
 }
 
-/// Regression (issue 43 point 1): a crash left every URL after it
+/// Regression: a crash left every URL after it
 /// unanswered ("engine gave no answer"); the URL it died at is now
 /// answered as the crash, with the exit status and stderr, and a fresh
 /// child answers the rest.

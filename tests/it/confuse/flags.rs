@@ -1,4 +1,4 @@
-//! Confusion flags (issue 17 point 3) and the allowlist tester (point 4),
+//! Confusion flags and the allowlist tester,
 //! on known confusion inputs written as our own cases.
 
 use uriscope::confuse::allow::{host_allowed, passes, verdicts, NAIVE};

@@ -1,4 +1,4 @@
-//! Parser confusion (issue 17): the engines, the flags, the allowlist tester, `uriscope confuse`.
+//! Parser confusion: the engines, the flags, the allowlist tester, `uriscope confuse`.
 
 mod cli;
 mod corpus;

@@ -1,4 +1,4 @@
-//! The pair view (issue 43 point 2): a checker against a fetcher, the
+//! The pair view: a checker against a fetcher, the
 //! naive checks on the checker's host, and `confuse --check … --fetch …`
 //! as an answer for arguments and a filter for stdin. The CLI tests use
 //! the in-process engines, which every machine has.

@@ -1,5 +1,4 @@
-//! End to end, in tmux: the second hostile pass (issue 38 points 1 to 6,
-//! 10 and 18; issue 39 point 4) on the release binary. Every exit restores
+//! End to end, in tmux: hostile input on the release binary. Every exit restores
 //! the terminal (raw mode, the alternate screen, mouse reporting and
 //! bracketed paste all off: `Tmux::assert_restored`) with the true status;
 //! the loop reads every byte that has arrived, never blocks on the
@@ -377,7 +376,7 @@ fn a_late_colour_reply_never_reaches_the_input() {
     assert_eq!(t.wait_exit().0, 0);
 }
 
-// Point 6 and issue 39 point 4: the clipboard.
+// The clipboard.
 
 /// A listening Unix socket that never answers, as an X server (a hung
 /// Xorg, a stuck forwarded socket); removed when dropped.

@@ -1,5 +1,5 @@
 //! A test that skips for want of a tool says so in a plain `cargo test`
-//! run (issue 39 point 13): it printed "ok" and its `eprintln!` went
+//! run: it printed "ok" and its `eprintln!` went
 //! nowhere, so a contributor could not tell what did not run.
 
 /// This very test binary, run again on one tmux test with a PATH that

@@ -1,4 +1,4 @@
-//! Issue 39 points 6 to 10 in a real terminal: the status line is about
+//! The status line is about
 //! the last key, a letter typed in the Breakdown goes to the input line,
 //! `q` asks before losing a typed input, PgDn moves a page less a line,
 //! End reaches the last line, and no label is cut at 100 columns.

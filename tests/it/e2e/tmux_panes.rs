@@ -115,7 +115,7 @@ fn wait_buffer(t: &Tmux, want: &str) {
     }
 }
 
-/// Issue 12: edit the host in the Breakdown of the real binary; the input
+/// Edit the host in the Breakdown of the real binary; the input
 /// line shows the recomposed URI, and Ctrl-Z brings the old one back.
 #[test]
 fn edit_the_host_in_the_breakdown_and_undo() {
@@ -156,7 +156,7 @@ fn edit_the_host_in_the_breakdown_and_undo() {
     assert_eq!(code, 0, "{s}");
 }
 
-/// Issue 14: a config file sets the base and the theme; a bad one never
+/// A config file sets the base and the theme; a bad one never
 /// stops the explorer, which starts with the defaults and says why,
 /// naming the file, line and column.
 #[test]
@@ -195,7 +195,7 @@ fn config_file_good_and_bad() {
     assert_eq!(t.wait_exit().0, 0);
 }
 
-/// Issue 14 point 5: with `theme = auto` (the default) and no COLORFGBG,
+/// With `theme = auto` (the default) and no COLORFGBG,
 /// the explorer asks the terminal its background (OSC 11); tmux answers
 /// with the pane's `window-style`. A terminal that does not answer leaves
 /// the dark default, and says so.
@@ -232,7 +232,7 @@ fn theme_follows_the_terminal_background() {
     }
 }
 
-/// Issue 14: inputs kept with Enter come back in the next run (↑, and the
+/// Inputs kept with Enter come back in the next run (↑, and the
 /// search with F7); an input with a password is never written to the file.
 #[test]
 fn history_across_runs_without_passwords() {
@@ -281,7 +281,7 @@ fn history_across_runs_without_passwords() {
     let _ = std::fs::remove_dir_all(&state);
 }
 
-/// Issue 17: F9 runs the external engines in the background and their
+/// F9 runs the external engines in the background and their
 /// readings arrive in the open overlay; typing a host there tests the
 /// naive allowlist checks. Python is required under CI=true (`.ci/run`
 /// installs it); without it the test says so and stops after the
@@ -348,7 +348,7 @@ fn the_query_pane_edits_the_pairs_with_its_keys() {
     assert_eq!(code, 0, "{s}");
 }
 
-/// Issue 38 point 13: on a paste of megabytes the Resolve pane's WHATWG
+/// On a paste of megabytes the Resolve pane's WHATWG
 /// row is computed on a thread of its own; the loop draws it when it
 /// arrives, with no key pressed.
 #[test]

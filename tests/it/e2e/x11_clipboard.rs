@@ -1,4 +1,4 @@
-//! The X11 clipboard for real (issue 14 point 6): the release binary in
+//! The X11 clipboard for real: the release binary in
 //! tmux with `DISPLAY` on a fresh Xvfb, Ctrl-Y, and the X clipboard read
 //! back with `xclip -o -selection clipboard`, while the explorer runs and
 //! after it has exited (a `serve-clipboard` process keeps the text until

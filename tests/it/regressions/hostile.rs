@@ -1,4 +1,4 @@
-//! The second hostile pass (issue 38) on what is not the explorer's
+//! The second hostile pass on what is not the explorer's
 //! screen: the thread count, the config and history files, the engines'
 //! processes and folders, the editor's undo. The explorer's own points
 //! are driven in tmux (`tests/it/e2e/faults.rs`).
@@ -103,7 +103,7 @@ mod history {
 
     /// An input typed (with its token), then replaced by an example, was
     /// written to the file at the next Enter with everything else of the
-    /// session (issue 39 point 5): only inputs kept with Enter reach it.
+    /// session: only inputs kept with Enter reach it.
     #[test]
     fn an_input_replaced_by_an_example_never_reaches_the_history_file() {
         let dir = dir("example");

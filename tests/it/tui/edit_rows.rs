@@ -1,4 +1,4 @@
-//! Issue 12 part 2: editing what you see. In the Breakdown, ↑/↓ select a
+//! Editing what you see. In the Breakdown, ↑/↓ select a
 //! component row, Enter opens a field with the component's rules, Enter
 //! there recomposes the URI into the input line (one undo step) or shows
 //! the diagnostic.

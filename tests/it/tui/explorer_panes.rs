@@ -133,7 +133,7 @@ fn editing_the_base_re_resolves() {
 #[test]
 fn switching_the_encode_set_re_encodes() {
     let mut app = on("a b/c?d&e", Pane::Encode);
-    // The CLI's default set (issue 10 point 9).
+    // The CLI's default set.
     assert_eq!(app.encode.encode_set().name, "unreserved");
     assert_eq!(encode::encoded(&app), "a%20b%2Fc%3Fd%26e");
     for _ in 0..4 {
@@ -289,7 +289,7 @@ fn clicks_on_the_tabs_focus_the_panes() {
 }
 
 /// F2 in the Encode pane loads the example into its field too, even after
-/// the field was edited (issue 10, point 10).
+/// the field was edited.
 #[test]
 fn an_example_picked_from_the_encode_pane_loads_there() {
     let mut app = App::new("x", None);
@@ -305,7 +305,7 @@ fn an_example_picked_from_the_encode_pane_loads_there() {
 }
 
 /// The copy chooser offers the URI form of an IRI and the IRI form of a
-/// URI, each where it differs (issue 10, point 2).
+/// URI, each where it differs.
 #[test]
 fn the_copy_chooser_offers_the_uri_and_iri_forms() {
     let app = App::new("https://münchen.de/straße?q=ü", None);
@@ -336,7 +336,7 @@ fn the_copy_chooser_offers_the_uri_and_iri_forms() {
 }
 
 /// The copy chooser offers the URL as trurl would print it, libcurl's
-/// reading (issue 42 point 3); not when trurl refuses it or prints it as
+/// reading; not when trurl refuses it or prints it as
 /// it is.
 #[test]
 fn the_copy_chooser_offers_the_url_as_trurl_would_print_it() {

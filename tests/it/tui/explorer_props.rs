@@ -78,8 +78,7 @@ proptest! {
         without.extend_from_slice(&choices[5..]);
         prop_assert_eq!(without.len(), rows.len());
         // The breakdown's and the Markdown reports' rows show the user's
-        // text as typed (drawn in the screen's notation, issue 39 point
-        // 7), where the text copied writes it in the plain notation:
+        // text as typed (drawn in the screen's notation), where the text copied writes it in the plain notation:
         // written back in that notation, the row is the text's first line
         // (each cut after its 200 characters).
         let shows = |row: &Choice, e: &Choice| {

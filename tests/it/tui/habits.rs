@@ -1,4 +1,4 @@
-//! Issue 39 points 6, 9 and 10: the status line says only what the last
+//! The status line says only what the last
 //! action did, hints name what their key does next, a printable key in a
 //! result view types into the input line, `q` never loses a typed input
 //! at one stray press, and the page and end keys move by what the screen
@@ -44,7 +44,7 @@ const LONG: &str = "http://user@example.com:8080/a/b/c/d/e/f/g?x=1&y=2&z=3&w=4&v
 
 #[test]
 fn a_paste_message_goes_at_the_next_key() {
-    // Issue 39 point 6: "pasted 140 characters" stayed after typing on.
+    // "pasted 140 characters" stayed after typing on.
     let mut a = App::new("", None);
     update(&mut a, Action::Paste("http://example.com/".into()));
     assert!(status(&a).starts_with("pasted"), "{}", status(&a));
@@ -96,7 +96,7 @@ fn the_compat_hint_names_strict_once_compat_is_on() {
 
 #[test]
 fn a_printable_key_that_is_no_command_of_the_view_types_into_the_input() {
-    // Issue 39 point 9: letters were dropped silently in a result view.
+    // Letters were dropped silently in a result view.
     let mut a = App::new("http://h/", None);
     update(&mut a, Action::FocusPane(Pane::Breakdown));
     key(&mut a, KeyCode::Char('x'));
@@ -160,7 +160,7 @@ fn long_breakdown() -> (App, Vec<String>) {
 
 #[test]
 fn page_down_moves_the_view_height_less_one_line() {
-    // Issue 39 point 10: PgDn moved 10 lines of a 20-line view.
+    // PgDn moved 10 lines of a 20-line view.
     let (mut a, before) = long_breakdown();
     let rows = a.drawn.get().view_rows;
     assert_eq!(rows, 20, "80x24: 24 lines less input, tabs, hints, status");

@@ -1,4 +1,4 @@
-//! Issue 14 point 4: the history searched as you type (F7 / Alt-R), like
+//! The history searched as you type (F7 / Alt-R), like
 //! a shell's reverse search; newest first; Enter loads one as one edit.
 
 use crossterm::event::{KeyCode, KeyModifiers};

@@ -1,4 +1,4 @@
-//! Issue 10 points 8 to 10: marks that cannot be misread, labels that say
+//! Marks that cannot be misread, labels that say
 //! what a key does now, and the editing habits of a pager where no text
 //! field has focus. Each test fails on the code before the fix.
 
@@ -253,7 +253,7 @@ fn encode_set_row_and_the_shared_default() {
     assert_eq!(a.encode.set, before);
 }
 
-/// Point 4 with point 9's default: a password with characters the
+/// With the default set: a password with characters the
 /// default set encodes (`&`, `:`) is masked in the encoded row too.
 #[test]
 fn an_encoded_password_is_masked() {
@@ -352,7 +352,7 @@ fn fallback_authority_is_colored_by_its_parts() {
     );
 }
 
-/// Issue 11 point 4: no label in the views names a key by hand; every
+/// No label in the views names a key by hand; every
 /// key name comes from the key table (`keymap::key`, `keys`, `hints`), so
 /// a remapped key is never shown wrongly. Reads the sources: a string
 /// literal outside a comment that holds a key name fails.

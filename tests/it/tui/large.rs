@@ -1,4 +1,4 @@
-//! Issue 38 point 13: on a long input the Breakdown writes the sections
+//! On a long input the Breakdown writes the sections
 //! below its RFC 3986 lines (URI Template, `data:`, Parsers, WHATWG) only
 //! when the view reaches them; nothing of them is lost.
 

@@ -1,4 +1,4 @@
-//! Issue 39 point 7: one notation for an invisible character everywhere
+//! One notation for an invisible character everywhere
 //! the explorer shows one (`<U+200D>`), while what is copied stays exact.
 
 use uriscope::explorer::app::{update, Action, App, CopySource};

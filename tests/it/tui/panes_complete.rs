@@ -1,4 +1,4 @@
-//! Issue 40: every pane in the list is whole — keys in the hint bar and
+//! Every pane in the list is whole — keys in the hint bar and
 //! the help, an F8 passage, a Markdown section offered by the copy
 //! chooser. A new pane that forgets one fails here, whichever it is.
 
@@ -161,7 +161,7 @@ fn explorer_files() -> Vec<(String, String)> {
     out
 }
 
-/// Issue 40: outside a pane's own files and the two lists, no code names
+/// Outside a pane's own files and the two lists, no code names
 /// a particular pane (its variant or its state on `App`), so a new pane is
 /// added without reading the others. `mod.rs` of the explorer sets the
 /// Encode pane's starting set from the config (one line, outside this

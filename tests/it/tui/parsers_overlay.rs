@@ -1,8 +1,8 @@
-//! The Parsers overlay (F9, issue 17 points 2 and 4): every engine's
+//! The Parsers overlay (F9): every engine's
 //! reading of the input — the in-process ones at once, the external ones
 //! when the main loop's background run answers — the verdict, and the
-//! allowlist checks for the host typed into its field; and the pair of
-//! issue 43 point 2, chosen with ↑ ↓ Enter: the host the check's parser
+//! allowlist checks for the host typed into its field; and the pair view,
+//! chosen with ↑ ↓ Enter: the host the check's parser
 //! sees against the host the fetcher connects to, and the checks on the
 //! checker's host.
 

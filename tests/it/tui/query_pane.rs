@@ -1,4 +1,4 @@
-//! Issue 40 item 4: the Query pane, the query as a table of pairs — key,
+//! The Query pane, the query as a table of pairs — key,
 //! value, the RFC 3986 and form decodings, a repeated key marked — with
 //! the pair editing that was the Breakdown's overlay.
 

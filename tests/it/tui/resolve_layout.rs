@@ -1,5 +1,5 @@
 //! The Resolve pane and `resolve --trace` lay out and number the §5.2.4
-//! table the same way (issue 37 point 2): RFC 3986's own columns (STEP,
+//! table the same way: RFC 3986's own columns (STEP,
 //! OUTPUT BUFFER, INPUT BUFFER) and step labels (`1 :`, then `2E:` ...),
 //! both read from `DotSegmentsTrace::table`. Before, `--trace` printed the
 //! output buffer first and the pane the input buffer first, numbering its

@@ -1,4 +1,4 @@
-//! The RFC overlay (F8, issue 13 point 1): in every pane it opens the
+//! The RFC overlay (F8): in every pane it opens the
 //! passage for what is under the cursor or selected, and draws the RFC's
 //! own text.
 
@@ -197,7 +197,7 @@ sizes!(rfc_overlay_on_a_dot_segment_row, {
     a
 });
 
-/// Issue 13 point 2: the copy chooser offers the Markdown report of the
+/// The copy chooser offers the Markdown report of the
 /// shown view, its rows following the entries one for one.
 #[test]
 fn the_copy_chooser_offers_the_markdown_report_of_the_view() {

@@ -1,5 +1,5 @@
-//! The RFC overlay (F8) on what the scheme RFCs and RFC 6570 explain
-//! (issue 41): a `data:` finding opens RFC 2397, a URI Template
+//! The RFC overlay (F8) on what the scheme RFCs and RFC 6570 explain:
+//! a `data:` finding opens RFC 2397, a URI Template
 //! expression its operator's section, a scheme check its scheme's RFC,
 //! each drawn from the text compiled in.
 

@@ -1,4 +1,4 @@
-//! Issue 39 point 8: no label is cut while there is room for it, and the
+//! No label is cut while there is room for it, and the
 //! overlays use the width of the terminal.
 
 use uriscope::explorer::app::{update, Action, App};

@@ -1,5 +1,5 @@
-//! The Breakdown's sections for what an input is beyond RFC 3986
-//! (issue 13 points 3 and 4): a `data:` URI (media type, encoding, size,
+//! The Breakdown's sections for what an input is beyond RFC 3986:
+//! a `data:` URI (media type, encoding, size,
 //! findings by byte, preview) and a URI Template (each expression, its
 //! operator, variables and expansion). Snapshots at 80x24 and 40x12,
 //! scrolled to the section.
@@ -124,7 +124,7 @@ fn a_template_shows_each_expression_and_its_expansion() {
     assert!(s.contains("not a template: position 6"), "{s}");
 }
 
-/// Issue 17: the Parsers section runs the in-process engines on every
+/// The Parsers section runs the in-process engines on every
 /// keystroke, marks where they disagree, gives the verdict and the flags,
 /// and names the external engines found and not found.
 #[test]
@@ -135,7 +135,7 @@ fn the_parsers_section_shows_where_the_engines_disagree() {
     let s = screen(&a, 80, 24);
     assert!(s.contains("whatwg-url  host=127.0.0.1"), "{s}");
     assert!(s.contains("rfc3986     host=0x7f.1"), "{s}");
-    // Two spellings of one address are one host (issue 37): a note.
+    // Two spellings of one address are one host: a note.
     assert!(
         s.contains("agree on the host: \"0x7f.1\" (spelled 2 ways:"),
         "{s}"
@@ -152,7 +152,7 @@ fn the_parsers_section_shows_where_the_engines_disagree() {
     both_sizes("parsers", &a, "Parsers (the same URL");
 }
 
-/// Regression (issue 37 point 2): on a relative reference the Parsers
+/// Regression: on a relative reference the Parsers
 /// section said "whatwg-url rejects it: relative URL without a base" while
 /// the WHATWG section on the same screen parsed it against the base. Both
 /// now read it against the base; so does RFC 3986's row (it read the
@@ -182,7 +182,7 @@ fn the_parsers_section_reads_a_relative_reference_against_the_base() {
     assert!(s.contains("href       http://a/b/g?q#f"), "{s}");
 }
 
-/// Issue 41 point 3: the data: view cites RFC 2397 §2–§3, the default
+/// The data: view cites RFC 2397 §2–§3, the default
 /// charset by the section that sets it.
 #[test]
 fn the_data_view_cites_rfc_2397_sections_2_and_3() {

@@ -45,7 +45,7 @@ fn wrapped_links_are_unwrapped() {
     );
 }
 
-/// Regression (issue 39 point 3): a paste ending in punctuation after
+/// Regression: a paste ending in punctuation after
 /// its closing delimiter (`<https://…>.`, `"https://…",`) was left as it
 /// was, where the exact `<…>` was unwrapped.
 #[test]
