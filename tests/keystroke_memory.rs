@@ -5,59 +5,15 @@
 //! Counted, never timed: the global allocator here adds up the bytes
 //! live, so this binary holds one test and nothing runs beside it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::explorer::app::{update, Action, App, Pane};
 
-/// The system allocator, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-static TOTAL: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    TOTAL.fetch_add(by, Relaxed);
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is passed on to `System` unchanged; only counters
-// are updated beside it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new) };
-        if !p.is_null() {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-            grew(new);
-        }
-        p
-    }
-}
+#[path = "support/counting.rs"]
+mod counting;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: counting::Counting = counting::Counting;
 
 /// The input's size: past the explorer's thresholds for long inputs
 /// (1 MiB), small enough for a debug build.
@@ -72,8 +28,7 @@ fn peak_for(input: String, pane: Pane) -> (usize, usize) {
     update(&mut app, Action::FocusInput);
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let window = counting::Window::open();
     // The text moves into the paste: the explorer's copy is what counts.
     let len = input.len();
     update(&mut app, Action::Paste(input));
@@ -90,11 +45,11 @@ fn peak_for(input: String, pane: Pane) -> (usize, usize) {
         }
         t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     }
-    let peak = PEAK.load(Relaxed) - before;
+    let peak = window.peak();
     assert_eq!(app.input.text().len(), len + 1, "the paste is the input");
-    let total = TOTAL.load(Relaxed);
+    let total = counting::total();
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
-    (peak, TOTAL.load(Relaxed) - total)
+    (peak, counting::total() - total)
 }
 
 fn valid() -> String {

@@ -5,57 +5,15 @@
 //! up the bytes live, so this binary holds one test and nothing runs
 //! beside it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::explorer::app::{update, Action, App, Focus, Pane};
 
-/// The system allocator, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is passed on to `System` unchanged; only counters
-// are updated beside it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new) };
-        if !p.is_null() {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-            grew(new);
-        }
-        p
-    }
-}
+#[path = "support/counting.rs"]
+mod counting;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: counting::Counting = counting::Counting;
 
 /// The peak bytes live, beyond what was live before, while `input` is
 /// pasted into an empty explorer, the Query pane focused, a pair
@@ -64,8 +22,7 @@ fn peak_for(input: String) -> usize {
     let mut app = App::new("", None);
     let mut t = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let window = counting::Window::open();
     let len = input.len();
     update(&mut app, Action::Paste(input));
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
@@ -78,7 +35,7 @@ fn peak_for(input: String) -> usize {
     }
     assert_eq!(app.input.text().len(), len, "the paste is the input");
     assert_eq!(app.query.selected, 2, "the moves reached the pairs");
-    PEAK.load(Relaxed) - before
+    window.peak()
 }
 
 #[test]
