@@ -91,9 +91,7 @@ fn a_segv_of_the_explorer_process_is_restored_by_the_guardian() {
         assert!(start.elapsed() < DEADLINE, "SIGSEGV never ended {explorer}");
         std::thread::sleep(Duration::from_millis(100));
     }
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 139, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(139);
 }
 
 /// `prlimit --as=…` and pastes of 10 MB until an allocation fails
@@ -131,9 +129,7 @@ fn an_allocation_failure_restores_the_terminal() {
             "no allocation failed"
         );
     }
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 134, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(134);
 }
 
 /// Job control in an interactive shell: `kill -TSTP` stops the job (the
@@ -202,9 +198,7 @@ fn a_background_thread_panic_is_a_message_and_the_explorer_goes_on() {
     t.type_text("x");
     t.wait_text("example.com/x");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 /// A folder of the test's own, removed when dropped (also when the test
@@ -269,9 +263,7 @@ fn f9_with_a_java_of_an_odd_version_keeps_the_terminal() {
     t.type_text("x");
     t.wait_text("example.com/x");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 // Point 3: the terminal gone without SIGHUP.
@@ -329,9 +321,7 @@ fn typed_ahead_input_past_1_kib_then_ctrl_c_quits_without_another_key() {
         "C-c",
     ]);
     assert!(out.status.success(), "{out:?}");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 /// The same with a paste outside bracketed mode (tmux's `paste-buffer`
@@ -351,9 +341,7 @@ fn an_unbracketed_paste_past_1_kib_then_ctrl_c_quits() {
     ]);
     assert!(out.status.success(), "{out:?}");
     t.tmux(&["paste-buffer", "-b", "big", "-t", "t"]);
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 // Point 5: replies to our own queries never become input.
@@ -443,9 +431,7 @@ fn ctrl_y_with_a_hung_x_server_never_freezes_the_explorer() {
         "http://example.com/hung"
     );
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 /// Inside tmux with its default `set-clipboard external`, Ctrl-Y said
@@ -591,9 +577,7 @@ fn sigterm_during_f9_kills_the_engines_and_removes_their_folders() {
     }
     assert_eq!(folders().len(), 2, "{:?}", folders());
     kill("TERM", program_pid(&t));
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 143, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(143);
     let start = Instant::now();
     while !(ended(engine) && ended(grandchild)) {
         assert!(

@@ -373,9 +373,7 @@ fn a_hung_tmux_command_holds_a_copy_briefly_and_leaves_nothing() {
             && pids_in(&pids, "child").len() > all.len() / 2
     });
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
     let all: Vec<u32> = pids_in(&pids, "tmux")
         .into_iter()
         .chain(pids_in(&pids, "child"))

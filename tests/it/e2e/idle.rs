@@ -52,9 +52,7 @@ fn the_idle_explorer_does_not_wake() {
     t.type_text("y");
     t.wait_text("#dxy");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]
@@ -79,9 +77,7 @@ fn the_idle_list_view_does_not_wake() {
     let n = idle_switches(&t);
     assert!(n <= 4, "{n} context switches in 2 s while idle");
     t.key("C-q");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

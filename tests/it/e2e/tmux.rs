@@ -371,6 +371,15 @@ impl Tmux {
         (code, stty, s)
     }
 
+    /// Waits for the program to exit, then asserts its status is `code`
+    /// and the terminal is restored ([`Tmux::assert_restored`]).
+    #[track_caller]
+    pub(crate) fn expect_restored_exit(&self, code: i32) {
+        let (got, stty, s) = self.wait_exit();
+        assert_eq!(got, code, "{s}");
+        self.assert_restored(&stty, &s);
+    }
+
     /// Assert the terminal is back to normal after the program exited.
     #[track_caller]
     pub(crate) fn assert_restored(&self, stty: &[String], screen: &str) {
@@ -448,9 +457,7 @@ fn type_a_uri_and_read_the_breakdown() {
     t.wait_text("removed 1 line break");
     t.wait_text("foo://h/x");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]
@@ -517,9 +524,7 @@ fn resize_to_12x4_and_back() {
     t.tmux(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
     t.wait_text("valid URI");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]
@@ -554,9 +559,7 @@ fn ctrl_c_quits_with_status_0_and_restores() {
     t.key("F1");
     t.wait_text("Keys (");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]

@@ -30,9 +30,7 @@ fn typing_in_the_breakdown_goes_to_the_input_and_q_asks_first() {
     t.wait_text("not kept: q again quits");
     // ...and a second q quits, the terminal restored.
     t.key("q");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]

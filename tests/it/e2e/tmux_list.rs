@@ -56,9 +56,7 @@ fn the_list_filters_groups_and_comes_back_from_the_explorer_as_it_was() {
     let s = t.wait_text("3 of 7 · grouped by query keys");
     assert!(s.contains("> shop"), "the filter is kept:\n{s}");
     t.key("C-q");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -82,9 +80,7 @@ fn a_list_on_stdin_opens_the_list_view() {
     t.key("Escape");
     t.wait_text("1 of 7 · ungrouped");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -103,9 +103,7 @@ fn kill_tstp_restores_then_cont_redraws() {
     t.type_text("x");
     t.wait_text("example.com/x");
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 #[test]
@@ -162,9 +160,7 @@ fn ctrl_c_after_a_1_mb_paste_exits_promptly() {
     t.type_text("x");
     t.key("C-c");
     // Generous: the point is that it comes back, not how fast.
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
 }
 
 /// Closing the terminal (the tmux server goes away: SIGHUP, then a reader

@@ -153,9 +153,7 @@ fn ctrl_y_fills_the_x_clipboard_and_the_text_outlives_the_explorer() {
     wait_clipboard(&x.display, uri, "while the explorer runs");
 
     t.key("C-c");
-    let (code, stty, s) = t.wait_exit();
-    assert_eq!(code, 0, "{s}");
-    t.assert_restored(&stty, &s);
+    t.expect_restored_exit(0);
     wait_clipboard(&x.display, uri, "after the explorer exited");
     assert_eq!(
         servers(&x.display).len(),
