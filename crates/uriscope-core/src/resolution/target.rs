@@ -164,6 +164,7 @@ pub(crate) fn parse_reference(
 }
 
 /// Whether `r` loses its scheme under `options` (§5.2.2, "not strict").
+#[inline]
 pub(crate) fn compat_drops_scheme(
     options: ResolveOptions,
     base: &UriRef<'_>,
