@@ -6,7 +6,7 @@ use super::text::{write_path_text, write_text, TextRule};
 use super::{invalid, is_default_port, NormalizeError, NormalizeOptions};
 use crate::resolution::dot_segments::has_dot_segments;
 use crate::syntax::ipv6_text;
-use crate::{parse_with, remove_dot_segments_into, HostKind};
+use crate::{parse_with, remove_dot_segments_into, HostKind, UriRef};
 
 /// Normalize `input` to the same string as [`normalize`](super::normalize)`(..).normalized`,
 /// in one pass and without a trace.
@@ -34,6 +34,9 @@ pub(crate) fn unfolded(
 ) -> Result<(String, bool), NormalizeError> {
     let po = crate::ParseOptions { iri: options.iri };
     let u = parse_with(input, po).map_err(|_| invalid(input, po))?;
+    if already_normal(&u, options) {
+        return Ok((input.to_owned(), false));
+    }
     let iri = options.iri;
     let mut out = String::with_capacity(input.len() + 1);
     let scheme_start = 0;
@@ -101,4 +104,140 @@ pub(crate) fn unfolded(
         }
     });
     Ok((out, may_fold))
+}
+
+/// Whether `u` is its own normal form short of the IDNA rung, said by byte
+/// scans without writing it: no escape anywhere (the rungs that uppercase
+/// or decode them), no uppercase letter or non-ASCII byte up to the
+/// host's end (the case rung lowercases the scheme and the host; a
+/// userinfo with one goes the long way, which keeps it), no port to drop, no dot segment, no empty
+/// path to write as `/`, and no host the IDNA rung may fold. Most real
+/// references are: they are copied once instead of written component by
+/// component.
+fn already_normal(u: &UriRef<'_>, options: NormalizeOptions) -> bool {
+    let b = u.as_str().as_bytes();
+    let scheme = u.scheme();
+    let authority = u.authority_parts();
+    let head = match (&authority, u.scheme_span()) {
+        (Some(a), _) => a.host.span.end,
+        (None, Some(s)) => s.end,
+        (None, None) => 0,
+    };
+    let (h, t) = b.split_at(head);
+    // Two passes without an early exit, which the compiler vectorizes.
+    // Up to the host's end: bit 1 for an escape, an uppercase letter or a
+    // non-ASCII byte (which the IDNA rung may fold), bit 2 for a `-`
+    // (without which no label is `xn--`).
+    let head_bits = h.iter().fold(0u8, |bits, &c| {
+        bits | u8::from((c == b'%') | c.is_ascii_uppercase() | (c >= 0x80))
+            | u8::from(c == b'-') << 1
+    });
+    if head_bits & 1 != 0 || t.iter().fold(false, |any, &c| any | (c == b'%')) {
+        return false;
+    }
+    let scheme_based = !options.syntax_only;
+    let path = u.path();
+    if let Some(a) = authority {
+        if a.host.kind == HostKind::Ipv6 && options.ipv6_rfc5952 {
+            return false;
+        }
+        let scheme = scheme.unwrap_or_default();
+        if let Some(p) = a.port {
+            let port = p.slice(u.as_str());
+            if port.is_empty() || (scheme_based && is_default_port(scheme, port)) {
+                return false;
+            }
+        }
+        let host = a.host.span.slice(u.as_str());
+        if scheme_based
+            && ((head_bits & 2 != 0 && super::idna::may_fold(scheme, a.host.kind, host))
+                || (path.is_empty() && super::default_port(scheme).is_some()))
+        {
+            return false;
+        }
+    }
+    scheme.is_none() || !has_dot_segments(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{already_normal, normalize_str};
+    use crate::{parse_with, NormalizeOptions, ParseOptions};
+    use proptest::prelude::*;
+
+    fn normal(input: &str, options: NormalizeOptions) -> bool {
+        let u = parse_with(input, ParseOptions { iri: options.iri }).expect("parses");
+        already_normal(&u, options)
+    }
+
+    #[test]
+    fn already_normal_only_when_no_rung_has_work() {
+        let o = NormalizeOptions::default();
+        for yes in [
+            "https://example.com/a/b?q=A#F",
+            "https://a-b.xn-c.d--xn--e/",
+            "http://u@h:8080/",
+            "mailto:A@B",
+            "a/./b",
+            "urn:ISBN:1",
+            "",
+        ] {
+            assert!(normal(yes, o), "{yes}");
+        }
+        for no in [
+            "HTTP://h/",
+            "http://H/",
+            "http://h/%7e",
+            "http://h/?%41",
+            "http://h:/",
+            "http://h:80/",
+            "https://h:0443/",
+            "http://h",
+            "http://h/a/../b",
+            "s:.",
+            "http://xn--nxasmq6b/",
+            "http://h%41/",
+        ] {
+            assert!(!normal(no, o), "{no}");
+        }
+        let syntax = NormalizeOptions {
+            syntax_only: true,
+            ..o
+        };
+        assert!(normal("http://h:80", syntax));
+        assert!(!normal("http://h:", syntax));
+        let rfc5952 = NormalizeOptions {
+            ipv6_rfc5952: true,
+            ..o
+        };
+        assert!(normal("http://[::1]/", o));
+        assert!(!normal("http://[::1]/", rfc5952));
+        let iri = NormalizeOptions { iri: true, ..o };
+        assert!(normal("http://h/é?é#é", iri));
+        assert!(!normal("http://é/", iri));
+        assert!(!normal("http://a.xn--b/", iri));
+    }
+
+    fn options() -> impl Strategy<Value = NormalizeOptions> {
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(s, v, k, i)| {
+            NormalizeOptions {
+                syntax_only: s,
+                ipv6_rfc5952: v,
+                keep_encoded_dots: k,
+                iri: i,
+            }
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_normal_form_is_the_ladders(
+            uri in "((HTTP|[hH]ttps?|ftp|urn|s):)?(//([uU]@)?(h|H|xn--a|é|%41|\\[::1\\]|\\[::A\\]|[.-]){0,4}(:0{0,2}(80|443|21|8)?)?)?(/|\\.|\\.\\.|a|B|%2[eE]|%7e|é){0,6}(\\?[aA%=4]*)?(#[a/.]*)?",
+            o in options(),
+        ) {
+            if let Ok(ladder) = crate::normalize::ladder::normalize(&uri, o) {
+                prop_assert_eq!(normalize_str(&uri, o).unwrap(), ladder.normalized);
+            }
+        }
+    }
 }

@@ -195,6 +195,52 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// that `out` held on entry, so a scheme and authority may already be there.
 pub fn remove_dot_segments_into(path: &str, out: &mut String) {
     let start = out.len();
+    remove_from(path, out, start);
+}
+
+/// `remove_dot_segments(dir + path)` appended to `out`, for §5.2.3's
+/// merge, without writing the merged path first: `dir` is the base path's
+/// directory (empty, or ending in `/`; with `slash`, a `/` goes before
+/// it) and holds no dot segment, so rule E alone moves it, and the loop
+/// starts at its last `/`, which is read as if it were `path`'s first
+/// byte.
+pub(crate) fn remove_dot_segments_merged(dir: &str, slash: bool, path: &str, out: &mut String) {
+    let start = out.len();
+    let Some(dir) = (if slash {
+        Some("")
+    } else {
+        dir.strip_suffix('/')
+    }) else {
+        return remove_from(path, out, start);
+    };
+    out.push_str(dir);
+    // The input is "/" + `p` until rule E moves a segment.
+    let mut p = path;
+    loop {
+        match p.as_bytes() {
+            [b'.'] => return out.push('/'),
+            [b'.', b'/', ..] => p = &p[2..],
+            [b'.', b'.'] => {
+                pop_segment(out, start);
+                return out.push('/');
+            }
+            [b'.', b'.', b'/', ..] => {
+                pop_segment(out, start);
+                p = &p[3..];
+            }
+            _ => {
+                let len = p.find('/').unwrap_or(p.len());
+                out.push('/');
+                out.push_str(&p[..len]);
+                return remove_from(&p[len..], out, start);
+            }
+        }
+    }
+}
+
+/// The loop of [`remove_dot_segments_into`], rule C never removing
+/// `out[..start]`.
+fn remove_from(path: &str, out: &mut String, start: usize) {
     let b = path.as_bytes();
     let n = b.len();
     let mut i = 0;
@@ -594,6 +640,27 @@ mod examples {
     }
 
     proptest::proptest! {
+        /// The merge written through remove_dot_segments in one buffer,
+        /// against the merged path's.
+        #[test]
+        fn merged_in_one_buffer_is_remove_dot_segments_of_the_merge(
+            dir in "(/|a|\\.a|a\\.|%2E){0,6}",
+            slash in proptest::bool::ANY,
+            path in "(/|\\.|\\.\\.|a|\\.a){1,10}",
+        ) {
+            let dir = match dir.rfind('/') {
+                _ if slash => "",
+                Some(k) => &dir[..=k],
+                None => "",
+            };
+            use crate::resolution::dot_segments::{has_dot_segments, remove_dot_segments_merged};
+            proptest::prop_assume!(!has_dot_segments(dir));
+            let merged = format!("{}{dir}{path}", if slash { "/" } else { "" });
+            let mut out = String::from("s://h");
+            remove_dot_segments_merged(dir, slash, &path, &mut out);
+            proptest::prop_assert_eq!(out, format!("s://h{}", crate::remove_dot_segments(&merged)));
+        }
+
         /// The fast test for a dot segment against splitting at `/`.
         #[test]
         fn has_dot_segments_agrees_with_splitting(path in "(/|\\.|\\.\\.|a|%2E|\\.a|a\\.){0,24}") {

@@ -8,7 +8,9 @@
 use crate::Code;
 use std::fmt;
 
-use crate::resolution::dot_segments::{has_dot_segments, remove_dot_segments_into};
+use crate::resolution::dot_segments::{
+    has_dot_segments, remove_dot_segments_into, remove_dot_segments_merged,
+};
 use crate::{analysis_with, parse_with, Finding, ParseOptions, Severity, UriRef};
 
 /// How strictly §5.2.2 treats a reference whose scheme equals the base's.
@@ -162,6 +164,7 @@ pub(crate) fn parse_reference(
 }
 
 /// Whether `r` loses its scheme under `options` (§5.2.2, "not strict").
+#[inline]
 pub(crate) fn compat_drops_scheme(
     options: ResolveOptions,
     base: &UriRef<'_>,
@@ -254,6 +257,46 @@ pub(crate) fn resolve_parsed(b: &UriRef<'_>, r: &UriRef<'_>, options: ResolveOpt
         out.push_str(rest);
         return out;
     }
+    // A reference with neither scheme nor authority, against a base with
+    // an authority (so no path can start with "//"): when no dot segment
+    // is to remove, the target is the base's text up to where the
+    // reference's part goes, then the reference's own text (its path,
+    // query and fragment as written): two copies.
+    if r_scheme.is_none() && r.authority().is_none() && b.authority().is_some() {
+        let base = b.as_str();
+        let path = r.path();
+        let head = if path.is_empty() {
+            // The base's path, and its query unless the reference has one.
+            let end = match (r.query(), b.fragment_span()) {
+                (Some(_), _) => b.path_span().end,
+                (None, Some(f)) => f.start - 1,
+                (None, None) => base.len(),
+            };
+            Some((&base[..end], false))
+        } else if has_dot_segments(path) {
+            None
+        } else if path.starts_with('/') {
+            Some((&base[..b.path_span().start], false))
+        } else {
+            let (prefix, slash) = merge_prefix(b);
+            (!has_dot_segments(prefix))
+                .then(|| (&base[..b.path_span().start + prefix.len()], slash))
+        };
+        if let Some((head, slash)) = head {
+            // The reference's text, its scheme gone if the compat mode dropped it.
+            let rest = match r.scheme() {
+                Some(s) => &r.as_str()[s.len() + 1..],
+                None => r.as_str(),
+            };
+            let mut out = String::with_capacity(head.len() + usize::from(slash) + rest.len());
+            out.push_str(head);
+            if slash {
+                out.push('/');
+            }
+            out.push_str(rest);
+            return out;
+        }
+    }
     let mut out = String::with_capacity(b.as_str().len() + r.as_str().len() + 2);
     // T.scheme, T.authority, then the path written through remove_dot_segments.
     let (authority, query) = if let Some(s) = r_scheme {
@@ -288,6 +331,8 @@ pub(crate) fn resolve_parsed(b: &UriRef<'_>, r: &UriRef<'_>, options: ResolveOpt
             }
             out.push_str(prefix);
             out.push_str(r.path());
+        } else if !has_dot_segments(prefix) {
+            remove_dot_segments_merged(prefix, slash, r.path(), &mut out);
         } else {
             let mut merged = String::with_capacity(prefix.len() + r.path().len() + 1);
             if slash {
