@@ -40,6 +40,7 @@ pub mod filter;
 pub mod groups;
 pub mod intern;
 pub mod line;
+pub mod linked;
 pub mod load;
 pub mod search;
 
@@ -49,6 +50,7 @@ pub use counts::{Counts, Ranked, Row, Tally};
 pub use filter::{Filter, FilterError, Term, Test};
 pub use groups::{rung, Group, Grouping, Keep, Placed};
 pub use line::{key_of, keys_of, Facts, FlagSet, GroupBy, Key, Kind};
+pub use linked::LineGroups;
 pub use load::{Batch, Event, Loader, Plan, Poll, Source};
 pub use search::{Search, Searches};
 pub use store::{Collection, Members};

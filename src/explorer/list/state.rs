@@ -264,6 +264,7 @@ impl ListView {
                 Poll::Pending => break,
                 Poll::Ended => {
                     self.loader = None;
+                    self.collection.shrink_to_fit();
                     changed = true;
                 }
             }
@@ -287,7 +288,10 @@ impl ListView {
         while let Some(loader) = &self.loader {
             match loader.next_event() {
                 Some(e) => self.collection.apply(e),
-                None => self.loader = None,
+                None => {
+                    self.loader = None;
+                    self.collection.shrink_to_fit();
+                }
             }
         }
         while !self.searched() {
@@ -420,7 +424,11 @@ impl ListView {
                 for g in c.groups_among(GroupBy::Normal, self.filtered_lines()) {
                     let g = g as usize;
                     let first = c.first_of(GroupBy::Normal, g).unwrap_or(0);
-                    out.push_str(c.key(GroupBy::Normal, g).unwrap_or(c.text(first)));
+                    out.push_str(
+                        c.key(GroupBy::Normal, g)
+                            .as_deref()
+                            .unwrap_or(c.text(first)),
+                    );
                     out.push('\n');
                 }
                 (!out.is_empty()).then_some(out)
