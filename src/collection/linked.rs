@@ -15,6 +15,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 
 use super::groups::Group;
 use super::line::{GroupBy, Key};
+use super::packed::Ends;
 
 /// No next member; the key is the first line's text ([`LineGroups`]).
 pub(super) const END: u32 = u32::MAX;
@@ -29,18 +30,22 @@ pub(super) struct Texts<'a> {
     /// Every line's text.
     pub text: &'a str,
     /// Where each line ends in `text`.
-    pub ends: &'a [usize],
+    pub ends: &'a Ends,
 }
 
 impl<'a> Texts<'a> {
     /// The text of line `line` (empty past the end).
     pub fn get(&self, line: u32) -> &'a str {
         let i = line as usize;
-        let Some(&end) = self.ends.get(i) else {
+        let Some(end) = self.ends.get(i) else {
             return "";
         };
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.text[start..end]
+        let start = if i == 0 {
+            0
+        } else {
+            self.ends.get(i - 1).unwrap_or(0)
+        };
+        self.text.get(start..end).unwrap_or("")
     }
 }
 
@@ -170,6 +175,9 @@ impl LineGroups {
     /// Place line `line` (the next one: every line before it is placed),
     /// whose key is `key`; `texts` holds its text and every line's before.
     pub(super) fn place(&mut self, line: u32, key: &Key, texts: &Texts<'_>) {
+        if self.last.len() < self.first.len() {
+            self.find_lasts();
+        }
         let text = texts.get(line);
         let (raw, key_text) = (key.is_raw(), key.text(text));
         let mut h = self.hasher.build_hasher();
@@ -214,6 +222,15 @@ impl LineGroups {
         };
         self.group_of.push(g);
         self.next.push(END);
+    }
+
+    /// Each group's last line, from the lines' groups (after
+    /// [`LineGroups::shrink_to_fit`] gave them back).
+    fn find_lasts(&mut self) {
+        self.last = self.first.clone();
+        for (line, &g) in self.group_of.iter().enumerate() {
+            self.last[g as usize] = line as u32;
+        }
     }
 
     /// The number of groups.
@@ -272,11 +289,12 @@ impl LineGroups {
     /// Give back what the vectors hold beyond their length (once the
     /// input has ended).
     pub(super) fn shrink_to_fit(&mut self) {
+        // Found again from the groups if a line comes after all.
+        self.last = Vec::new();
         for v in [
             &mut self.first,
             &mut self.len,
             &mut self.key,
-            &mut self.last,
             &mut self.group_of,
             &mut self.next,
         ] {
@@ -305,13 +323,12 @@ mod tests {
 
     fn grouped(lines: &[&str], by: GroupBy) -> LineGroups {
         let text: String = lines.concat();
-        let ends: Vec<usize> = lines
-            .iter()
-            .scan(0, |e, l| {
-                *e += l.len();
-                Some(*e)
-            })
-            .collect();
+        let mut ends = Ends::default();
+        let mut end = 0;
+        for l in lines {
+            end += l.len();
+            ends.push(end);
+        }
         let texts = Texts {
             text: &text,
             ends: &ends,

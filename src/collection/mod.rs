@@ -44,6 +44,7 @@ pub mod linked;
 pub mod load;
 pub mod search;
 
+mod packed;
 mod store;
 
 pub use counts::{Counts, Ranked, Row, Tally};

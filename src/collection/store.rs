@@ -7,6 +7,7 @@ use super::counts::{Row, Tally};
 use super::line::{key_of, keys_of, Facts, GroupBy, Key};
 use super::linked::{LineGroups, Texts, END};
 use super::load::{Batch, Event, Plan};
+use super::packed::{Ends, Rows};
 use crate::uri::{ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
@@ -19,8 +20,8 @@ const MAX_LINES: usize = u32::MAX as usize - 1;
 pub struct Collection {
     plan: Plan,
     text: String,
-    ends: Vec<usize>,
-    rows: Vec<Row>,
+    ends: Ends,
+    rows: Rows,
     tally: Tally,
     groups: [LineGroups; 2],
     bytes_read: u64,
@@ -38,8 +39,8 @@ impl Collection {
         Collection {
             plan,
             text: String::new(),
-            ends: Vec::new(),
-            rows: Vec::new(),
+            ends: Ends::default(),
+            rows: Rows::default(),
             tally: Tally::default(),
             groups: [
                 LineGroups::new(GroupBy::Normal),
@@ -164,7 +165,7 @@ impl Collection {
     /// Whether line `line` was not UTF-8 in the input: its text is then
     /// shown with U+FFFD, and its bytes were not the text's.
     pub fn not_utf8(&self, line: u32) -> bool {
-        let Some(row) = self.rows.get(line as usize) else {
+        let Some(row) = self.rows.get(line) else {
             return false;
         };
         let Some(id) = self.tally.codes.find(super::line::NOT_UTF8) else {
@@ -178,7 +179,7 @@ impl Collection {
     /// # Panics
     /// Past the end.
     pub fn row(&self, line: u32) -> Row {
-        self.rows[line as usize]
+        self.rows.get(line).expect("a line of the collection")
     }
 
     /// The names and counts.
@@ -330,12 +331,8 @@ impl Collection {
     /// The bytes the collection holds on the heap (its vectors' capacity
     /// and the groups' entries): what a view of it costs.
     pub fn heap_bytes(&self) -> usize {
-        use std::mem::size_of;
         let linked: usize = self.groups.iter().map(LineGroups::heap_bytes).sum();
-        self.text.capacity()
-            + self.ends.capacity() * size_of::<usize>()
-            + self.rows.capacity() * size_of::<Row>()
-            + linked
+        self.text.capacity() + self.ends.heap_bytes() + self.rows.heap_bytes() + linked
     }
 }
 
