@@ -1,7 +1,8 @@
 //! One grouping of a collection's lines, kept compact: a collection holds
-//! millions of lines and nearly as many groups, so each group costs four
-//! 32-bit numbers and a table entry of 8 bytes, and each line two numbers
-//! (its group, the next member). A group's key is kept only when it is
+//! millions of lines and nearly as many groups, so each group costs two
+//! 32-bit numbers (its last line, where its key is) and a table entry of
+//! 8 bytes, and each line two (its group, the next member: the members
+//! are linked in a ring, the last one's next being the first). A group's key is kept only when it is
 //! not its first line's own text, and then as the length of what it
 //! shares with that text plus the rest: a keys form
 //! (`http://a/p?id&page`) shares everything up to its query with its line.
@@ -122,14 +123,12 @@ fn key_is(key: &str, first: &str, (shared, rest): (usize, &str)) -> bool {
 #[derive(Clone, Debug)]
 pub struct LineGroups {
     by: GroupBy,
-    /// Each group's first line, size, key ([`SAME`], [`RAW`] or its
-    /// number in `keys`) and last line.
-    first: Vec<u32>,
-    len: Vec<u32>,
-    key: Vec<u32>,
+    /// Each group's last line (its first is the one after it in the
+    /// ring) and key ([`SAME`], [`RAW`] or its number in `keys`).
     last: Vec<u32>,
+    key: Vec<u32>,
     keys: Keys,
-    /// Each line's group and the next line of its group ([`END`]).
+    /// Each line's group and the next line of its group's ring.
     group_of: Vec<u32>,
     next: Vec<u32>,
     /// (The low 32 bits of the key's hash, group): the hash kept so that
@@ -149,10 +148,8 @@ impl LineGroups {
     pub(super) fn new(by: GroupBy) -> LineGroups {
         LineGroups {
             by,
-            first: Vec::new(),
-            len: Vec::new(),
-            key: Vec::new(),
             last: Vec::new(),
+            key: Vec::new(),
             keys: Keys::default(),
             group_of: Vec::new(),
             next: Vec::new(),
@@ -175,9 +172,6 @@ impl LineGroups {
     /// Place line `line` (the next one: every line before it is placed),
     /// whose key is `key`; `texts` holds its text and every line's before.
     pub(super) fn place(&mut self, line: u32, key: &Key, texts: &Texts<'_>) {
-        if self.last.len() < self.first.len() {
-            self.find_lasts();
-        }
         let text = texts.get(line);
         let (raw, key_text) = (key.is_raw(), key.text(text));
         let mut h = self.hasher.build_hasher();
@@ -187,7 +181,7 @@ impl LineGroups {
         let found = self.table.find(spread(h), |&(eh, g)| {
             eh == h && {
                 let g = g as usize;
-                let first = texts.get(self.first[g]);
+                let first = texts.get(self.next[self.last[g] as usize]);
                 match self.key[g] {
                     RAW => raw && key_text == first,
                     SAME => !raw && key_text == first,
@@ -195,59 +189,53 @@ impl LineGroups {
                 }
             }
         });
-        let g = match found {
-            Some(&(_, g)) => {
-                let g = g as usize;
-                self.len[g] += 1;
-                let before = std::mem::replace(&mut self.last[g], line);
-                self.next[before as usize] = line;
-                g as u32
-            }
-            None => {
-                let g = self.first.len() as u32;
-                let stored = match key {
-                    Key::Raw => RAW,
-                    Key::Same => SAME,
-                    Key::Owned(k) if k == text => SAME,
-                    Key::Owned(k) => self.keys.push(k, text),
-                };
-                self.first.push(line);
-                self.len.push(1);
-                self.key.push(stored);
-                self.last.push(line);
-                self.table
-                    .insert_unique(spread(h), (h, g), |&(eh, _)| spread(eh));
-                g
-            }
-        };
-        self.group_of.push(g);
-        self.next.push(END);
-    }
-
-    /// Each group's last line, from the lines' groups (after
-    /// [`LineGroups::shrink_to_fit`] gave them back).
-    fn find_lasts(&mut self) {
-        self.last = self.first.clone();
-        for (line, &g) in self.group_of.iter().enumerate() {
-            self.last[g as usize] = line as u32;
+        if let Some(&(_, g)) = found {
+            // After the group's last line, before its first (a ring).
+            let before = std::mem::replace(&mut self.last[g as usize], line);
+            let first = std::mem::replace(&mut self.next[before as usize], line);
+            self.group_of.push(g);
+            self.next.push(first);
+            return;
         }
+        let g = self.last.len() as u32;
+        let stored = match key {
+            Key::Raw => RAW,
+            Key::Same => SAME,
+            Key::Owned(k) if k == text => SAME,
+            Key::Owned(k) => self.keys.push(k, text),
+        };
+        self.key.push(stored);
+        self.last.push(line);
+        self.table
+            .insert_unique(spread(h), (h, g), |&(eh, _)| spread(eh));
+        // A ring of one.
+        self.group_of.push(g);
+        self.next.push(line);
     }
 
     /// The number of groups.
     pub fn len(&self) -> usize {
-        self.first.len()
+        self.last.len()
     }
 
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
-        self.first.is_empty()
+        self.last.is_empty()
     }
 
-    /// Group number `g`.
+    /// Group number `g` (its size is counted: it costs the group's
+    /// lines).
     pub fn group(&self, g: usize) -> Option<Group> {
+        let first = self.first_of(g)?;
+        let mut len = 1;
+        let mut at = first;
+        while at != self.last[g] {
+            at = self.next[at as usize];
+            len += 1;
+        }
         Some(Group {
-            first: u64::from(*self.first.get(g)?),
-            len: u64::from(self.len[g]),
+            first: u64::from(first),
+            len,
             raw: self.key[g] == RAW,
         })
     }
@@ -259,7 +247,8 @@ impl LineGroups {
 
     /// The first line of group `g`.
     pub fn first_of(&self, g: usize) -> Option<u32> {
-        self.first.get(g).copied()
+        let &last = self.last.get(g)?;
+        self.next.get(last as usize).copied()
     }
 
     /// The key of group `g`, whose first line's text is `first`: its
@@ -281,19 +270,33 @@ impl LineGroups {
         }
     }
 
-    /// The line after `line` in its group ([`END`] for none).
+    /// The last line of group `g`.
+    pub(super) fn last_of(&self, g: usize) -> Option<u32> {
+        self.last.get(g).copied()
+    }
+
+    /// The line after `line` in its group's ring (the first after the
+    /// last).
+    pub(super) fn ring_next(&self, line: u32) -> u32 {
+        self.next.get(line as usize).copied().unwrap_or(END)
+    }
+
+    /// The line after `line` in its group ([`END`] after the last).
     pub(super) fn next(&self, line: u32) -> u32 {
+        let Some(&g) = self.group_of.get(line as usize) else {
+            return END;
+        };
+        if self.last.get(g as usize) == Some(&line) {
+            return END;
+        }
         self.next.get(line as usize).copied().unwrap_or(END)
     }
 
     /// Give back what the vectors hold beyond their length (once the
     /// input has ended).
     pub(super) fn shrink_to_fit(&mut self) {
-        // Found again from the groups if a line comes after all.
-        self.last = Vec::new();
         for v in [
-            &mut self.first,
-            &mut self.len,
+            &mut self.last,
             &mut self.key,
             &mut self.group_of,
             &mut self.next,
@@ -306,10 +309,7 @@ impl LineGroups {
 
     /// The bytes it holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        let per_group = self.first.capacity()
-            + self.len.capacity()
-            + self.key.capacity()
-            + self.last.capacity();
+        let per_group = self.key.capacity() + self.last.capacity();
         (per_group + self.group_of.capacity() + self.next.capacity()) * 4
             + self.keys.heap_bytes()
             + self.table.capacity() * (std::mem::size_of::<(u32, u32)>() + 1)
@@ -350,17 +350,49 @@ mod tests {
             "http://é/",
         ];
         let g = grouped(&lines, GroupBy::Keys);
-        assert_eq!(g.len(), 2);
+        // The two IRIs have no normal form: each is its own group.
+        assert_eq!(g.len(), 3);
         assert_eq!(g.keys.get(0), (11, "b&x"));
         assert_eq!(g.key(0, lines[0]).as_deref(), Some("http://a/p?b&x"));
         assert_eq!(g.group_of(1), Some(0));
         assert_eq!(g.next(0), 1);
         assert_eq!(g.next(1), END);
+        assert_eq!(g.first_of(0), Some(0));
+        assert_eq!(g.group(0).map(|x| (x.first, x.len)), Some((0, 2)));
         let g = grouped(&lines, GroupBy::Normal);
         assert_eq!(g.len(), 4);
         // A raw line (an IRI normalized as a URI) keeps no key.
         assert_eq!(g.key(2, lines[2]), None);
         assert!(g.group(2).is_some_and(|x| x.raw));
+    }
+
+    #[test]
+    fn a_line_placed_after_the_room_was_given_back_joins_its_group() {
+        let lines = ["http://a/?x=1", "http://b/", "http://a/?x=2", "http://b/"];
+        let mut g = grouped(&lines[..3], GroupBy::Keys);
+        g.shrink_to_fit();
+        let text = lines.concat();
+        let mut ends = Ends::default();
+        let mut end = 0;
+        for l in lines {
+            end += l.len();
+            ends.push(end);
+        }
+        let texts = Texts {
+            text: &text,
+            ends: &ends,
+        };
+        g.place(
+            3,
+            &key_of(lines[3], GroupBy::Keys, Default::default()),
+            &texts,
+        );
+        assert_eq!(g.group_of(3), Some(1));
+        assert_eq!(g.next(1), 3);
+        assert_eq!(g.next(3), END);
+        assert_eq!(g.next(0), 2);
+        assert_eq!(g.first_of(1), Some(1));
+        assert_eq!(g.group(1).map(|x| x.len), Some(2));
     }
 
     #[test]

@@ -212,9 +212,11 @@ impl Collection {
 
     /// The lines of group `g`, in input order: each costs one step.
     pub fn members(&self, by: GroupBy, g: usize) -> Members<'_> {
+        let groups = &self.groups[by as usize];
         Members {
-            groups: &self.groups[by as usize],
-            at: self.first_of(by, g).unwrap_or(END),
+            groups,
+            at: groups.first_of(g).unwrap_or(END),
+            last: groups.last_of(g).unwrap_or(END),
         }
     }
 
@@ -341,6 +343,7 @@ impl Collection {
 pub struct Members<'a> {
     groups: &'a LineGroups,
     at: u32,
+    last: u32,
 }
 
 impl Iterator for Members<'_> {
@@ -351,7 +354,11 @@ impl Iterator for Members<'_> {
             return None;
         }
         let line = self.at;
-        self.at = self.groups.next(line);
+        self.at = if line == self.last {
+            END
+        } else {
+            self.groups.ring_next(line)
+        };
         Some(line)
     }
 }
