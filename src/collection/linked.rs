@@ -282,7 +282,8 @@ impl LineGroups {
     }
 
     /// The line after `line` in its group ([`END`] after the last).
-    pub(super) fn next(&self, line: u32) -> u32 {
+    #[cfg(test)]
+    fn next(&self, line: u32) -> u32 {
         let Some(&g) = self.group_of.get(line as usize) else {
             return END;
         };
