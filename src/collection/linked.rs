@@ -7,7 +7,7 @@
 //! shares with that text plus the rest: a keys form
 //! (`http://a/p?id&page`) shares everything up to its query with its line.
 //!
-//! The lines' texts are the collection's, passed in as [`Texts`].
+//! The lines' texts are the collection's, passed in as `Texts`.
 
 use std::borrow::Cow;
 use std::hash::{BuildHasher, Hash, Hasher};

@@ -41,9 +41,9 @@ impl Entry {
 }
 
 /// The rows of the grouped list, 8 bytes each (a grouped list of five
-/// million lines has as many rows): a line alone as (line, [`LINE`]), a
+/// million lines has as many rows): a line alone as (line, `LINE`), a
 /// member as (line, group), a group's head as (its matching lines,
-/// [`HEAD`]), its group and first line being those of the member row
+/// `HEAD`), its group and first line being those of the member row
 /// that always follows it. Group numbers stay below both marks: a
 /// collection has fewer than `u32::MAX - 1` lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
