@@ -1,10 +1,13 @@
 //! The collection model on a million lines:
 //!
-//! - `cargo run --release --example collection_scale -- generate FILE`
+//! - `cargo run --release --example collection_scale -- generate FILE [PASSES]`
 //!   writes the benchmark corpus 14 times (1,037,442 lines), each pass
 //!   varied as a log varies a URL: the scheme or host in capitals, a
 //!   default port, an encoded letter, another query value, a fragment,
-//!   other hosts.
+//!   other hosts. With PASSES (70: 5,187,210 lines, 287 MB), every 14
+//!   passes after the first 14 repeat them on other hosts (`s1.`, `s2.`…;
+//!   a relative reference under `s1/`…): new groups, as a longer log of
+//!   more sites has.
 //! - `… -- load FILE` loads FILE into a `Collection` as a view would
 //!   (a loader thread, batches absorbed on this thread) and prints the
 //!   load time, the longest absorb of one batch (what a frame pays while
@@ -26,19 +29,32 @@ use uriscope::uri::NormalizeOptions;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["generate", file] => generate(file),
+        ["generate", file] => generate(file, 14),
+        ["generate", file, passes] => generate(file, passes.parse().unwrap_or(14)),
         ["load", file] => load(file),
-        _ => eprintln!("usage: collection_scale generate FILE | load FILE"),
+        _ => eprintln!("usage: collection_scale generate FILE [PASSES] | load FILE"),
     }
 }
 
-/// The corpus 14 times, pass `r` varied by `vary`.
-fn generate(file: &str) {
+/// The corpus `passes` times, pass `r` varied by `vary` as pass `r % 14`,
+/// on other hosts from the 15th pass on.
+fn generate(file: &str, passes: usize) {
     let corpus = include_str!("../benches/uris.txt");
-    let mut out = String::with_capacity(corpus.len() * 15);
-    for r in 0..14 {
+    let mut out = String::with_capacity(corpus.len() * (passes + 1));
+    let mut line_out = String::new();
+    for r in 0..passes {
         for line in corpus.lines() {
-            vary(line, r, &mut out);
+            line_out.clear();
+            vary(line, r % 14, &mut line_out);
+            match (r / 14, line_out.find("://")) {
+                (0, _) => out.push_str(&line_out),
+                (site, Some(at)) => {
+                    out.push_str(&line_out[..at + 3]);
+                    out.push_str(&format!("s{site}."));
+                    out.push_str(&line_out[at + 3..]);
+                }
+                (site, None) => out.push_str(&format!("s{site}/{line_out}")),
+            }
             out.push('\n');
         }
     }

@@ -31,7 +31,7 @@ fn main() {
         return;
     };
     let plan = Plan::default();
-    let loader = uriscope::collection::Loader::spawn(vec![Source::File(file.into())], plan);
+    let loader = uriscope::collection::Loader::spawn(vec![Source::File(file.clone().into())], plan);
     let mut term = Terminal::new(TestBackend::new(120, 40)).expect("a test backend");
     let mut frame = |v: &ListView| {
         let t = Instant::now();
@@ -54,9 +54,12 @@ fn main() {
         start.elapsed().as_secs_f64(),
         ms(slowest)
     );
+    let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
     println!(
-        "collection heap {:.0} MB, peak resident {}",
+        "collection heap {:.0} MB ({:.2} bytes a byte of the {:.0} MB read), peak resident {}",
         v.collection.heap_bytes() as f64 / 1e6,
+        v.collection.heap_bytes() as f64 / bytes.max(1) as f64,
+        bytes as f64 / 1e6,
         peak_rss()
     );
     let typed = "github.com/nodejs";
@@ -82,10 +85,12 @@ fn main() {
         let (first, n) = key_frames(&mut v, ListAction::ToggleGrouping, &mut frame);
         let draw = frame(&v);
         println!(
-            "{label:<22} key frame {:>8.2} ms, frames {n}, a frame after {:.2} ms, rows {}",
+            "{label:<22} key frame {:>8.2} ms, frames {n}, a frame after {:.2} ms, rows {} ({:.0} MB), peak resident {}",
             ms(first),
             ms(draw),
-            v.row_count()
+            v.row_count(),
+            v.entries.heap_bytes() as f64 / 1e6,
+            peak_rss()
         );
     }
 }

@@ -1,68 +1,18 @@
 //! The collection itself: every line's text and facts, the tally, and
 //! both groupings with each group's members linked line to line.
 
+use std::borrow::Cow;
+
 use super::counts::{Row, Tally};
-use super::groups::{Grouping, Keep};
 use super::line::{key_of, keys_of, Facts, GroupBy, Key};
+use super::linked::{LineGroups, Texts, END};
 use super::load::{Batch, Event, Plan};
+use super::packed::{Ends, Rows};
 use crate::uri::{ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
 /// it are counted in [`Collection::dropped`], not kept.
 const MAX_LINES: usize = u32::MAX as usize - 1;
-
-/// No next member.
-const END: u32 = u32::MAX;
-
-/// A grouping and, for each line, its group and the next member of it.
-#[derive(Clone, Debug)]
-struct Linked {
-    grouping: Grouping,
-    group_of: Vec<u32>,
-    next: Vec<u32>,
-    last: Vec<u32>,
-}
-
-impl Linked {
-    fn new(by: GroupBy) -> Linked {
-        Linked {
-            grouping: Grouping::new(by, Keep::Nothing),
-            group_of: Vec::new(),
-            next: Vec::new(),
-            last: Vec::new(),
-        }
-    }
-
-    /// Place line `line` (the next one) under `key`.
-    fn place(&mut self, line: u32, text: &str, key: &Key, texts: &Texts<'_>) {
-        let placed = self
-            .grouping
-            .place(u64::from(line), text, key, |first| texts.get(first as u32));
-        let g = placed.group;
-        self.group_of.push(g as u32);
-        self.next.push(END);
-        if placed.new {
-            self.last.push(line);
-        } else {
-            let before = std::mem::replace(&mut self.last[g], line);
-            self.next[before as usize] = line;
-        }
-    }
-}
-
-/// The lines' texts, one after another in one buffer.
-struct Texts<'a> {
-    text: &'a str,
-    ends: &'a [usize],
-}
-
-impl<'a> Texts<'a> {
-    fn get(&self, line: u32) -> &'a str {
-        let i = line as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.text[start..self.ends[i]]
-    }
-}
 
 /// A list of URLs analysed, counted and grouped (see the [module
 /// documentation](super)).
@@ -70,10 +20,10 @@ impl<'a> Texts<'a> {
 pub struct Collection {
     plan: Plan,
     text: String,
-    ends: Vec<usize>,
-    rows: Vec<Row>,
+    ends: Ends,
+    rows: Rows,
     tally: Tally,
-    groups: [Linked; 2],
+    groups: [LineGroups; 2],
     bytes_read: u64,
     total_bytes: Option<u64>,
     failures: Vec<(String, String)>,
@@ -89,10 +39,13 @@ impl Collection {
         Collection {
             plan,
             text: String::new(),
-            ends: Vec::new(),
-            rows: Vec::new(),
+            ends: Ends::default(),
+            rows: Rows::default(),
             tally: Tally::default(),
-            groups: [Linked::new(GroupBy::Normal), Linked::new(GroupBy::Keys)],
+            groups: [
+                LineGroups::new(GroupBy::Normal),
+                LineGroups::new(GroupBy::Keys),
+            ],
             bytes_read: 0,
             total_bytes: None,
             failures: Vec::new(),
@@ -151,7 +104,7 @@ impl Collection {
                         &computed
                     }
                 };
-                linked.place(line, text, key, &texts);
+                linked.place(line, key, &texts);
             }
         }
     }
@@ -173,8 +126,7 @@ impl Collection {
         self.ends.reserve(lines);
         self.rows.reserve(lines);
         for l in &mut self.groups {
-            l.group_of.reserve(lines);
-            l.next.reserve(lines);
+            l.reserve(lines);
         }
     }
 
@@ -213,7 +165,7 @@ impl Collection {
     /// Whether line `line` was not UTF-8 in the input: its text is then
     /// shown with U+FFFD, and its bytes were not the text's.
     pub fn not_utf8(&self, line: u32) -> bool {
-        let Some(row) = self.rows.get(line as usize) else {
+        let Some(row) = self.rows.get(line) else {
             return false;
         };
         let Some(id) = self.tally.codes.find(super::line::NOT_UTF8) else {
@@ -227,7 +179,7 @@ impl Collection {
     /// # Panics
     /// Past the end.
     pub fn row(&self, line: u32) -> Row {
-        self.rows[line as usize]
+        self.rows.get(line).expect("a line of the collection")
     }
 
     /// The names and counts.
@@ -236,33 +188,35 @@ impl Collection {
     }
 
     /// The grouping `by`.
-    pub fn grouping(&self, by: GroupBy) -> &Grouping {
-        &self.groups[by as usize].grouping
+    pub fn grouping(&self, by: GroupBy) -> &LineGroups {
+        &self.groups[by as usize]
     }
 
     /// The group of line `line` in the grouping `by`.
     pub fn group_of(&self, by: GroupBy, line: u32) -> Option<usize> {
-        let g = self.groups[by as usize].group_of.get(line as usize)?;
-        Some(*g as usize)
+        self.groups[by as usize].group_of(line)
     }
 
     /// The first line of group `g`.
     pub fn first_of(&self, by: GroupBy, g: usize) -> Option<u32> {
-        Some(self.grouping(by).group(g)?.first as u32)
+        self.groups[by as usize].first_of(g)
     }
 
     /// The key of group `g` (its normal form or keys form), `None` when
-    /// its lines have no normal form.
-    pub fn key(&self, by: GroupBy, g: usize) -> Option<&str> {
+    /// its lines have no normal form. Borrowed from the collection's text
+    /// when the key is a line's text or a slice of it.
+    pub fn key(&self, by: GroupBy, g: usize) -> Option<Cow<'_, str>> {
         let first = self.first_of(by, g)?;
-        self.grouping(by).key(g, self.text(first))
+        self.groups[by as usize].key(g, self.text(first))
     }
 
     /// The lines of group `g`, in input order: each costs one step.
     pub fn members(&self, by: GroupBy, g: usize) -> Members<'_> {
+        let groups = &self.groups[by as usize];
         Members {
-            next: &self.groups[by as usize].next,
-            at: self.first_of(by, g).unwrap_or(END),
+            groups,
+            at: groups.first_of(g).unwrap_or(END),
+            last: groups.last_of(g).unwrap_or(END),
         }
     }
 
@@ -280,12 +234,13 @@ impl Collection {
     /// filtered list. Costs the lines and a bit per group.
     pub fn groups_among(&self, by: GroupBy, lines: impl IntoIterator<Item = u32>) -> Vec<u32> {
         let linked = &self.groups[by as usize];
-        let mut seen = vec![0u64; linked.last.len().div_ceil(64)];
+        let mut seen = vec![0u64; linked.len().div_ceil(64)];
         let mut out = Vec::new();
         for line in lines {
-            let Some(&g) = linked.group_of.get(line as usize) else {
+            let Some(g) = linked.group_of(line) else {
                 continue;
             };
+            let g = g as u32;
             let (word, bit) = (g as usize / 64, 1u64 << (g % 64));
             if seen[word] & bit == 0 {
                 seen[word] |= bit;
@@ -308,7 +263,10 @@ impl Collection {
         let threads = self.plan.threads.max(1);
         // A slice of lines at a time, so the keys in flight stay a slice's.
         const SLICE: usize = 64 * 1024;
-        let mut groups = [Linked::new(GroupBy::Normal), Linked::new(GroupBy::Keys)];
+        let mut groups = [
+            LineGroups::new(GroupBy::Normal),
+            LineGroups::new(GroupBy::Keys),
+        ];
         for from in (0..n).step_by(SLICE) {
             let to = (from + SLICE).min(n);
             let per = (to - from).div_ceil(threads);
@@ -331,13 +289,24 @@ impl Collection {
                     .collect()
             });
             for (l, k) in (from..to).zip(keys) {
-                let text = texts.get(l as u32);
                 for (linked, key) in groups.iter_mut().zip(k) {
-                    linked.place(l as u32, text, &key.unwrap_or(Key::Raw), &texts);
+                    linked.place(l as u32, &key.unwrap_or(Key::Raw), &texts);
                 }
             }
         }
         self.groups = groups;
+    }
+
+    /// Give back what its vectors hold beyond what they use: once the
+    /// input has ended, the room reserved for lines that did not come.
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.rows.shrink_to_fit();
+        self.raw.shrink_to_fit();
+        for g in &mut self.groups {
+            g.shrink_to_fit();
+        }
     }
 
     /// Bytes of input read so far.
@@ -364,27 +333,17 @@ impl Collection {
     /// The bytes the collection holds on the heap (its vectors' capacity
     /// and the groups' entries): what a view of it costs.
     pub fn heap_bytes(&self) -> usize {
-        use std::mem::size_of;
-        let linked: usize = self
-            .groups
-            .iter()
-            .map(|l| {
-                (l.group_of.capacity() + l.next.capacity() + l.last.capacity()) * 4
-                    + l.grouping.heap_bytes()
-            })
-            .sum();
-        self.text.capacity()
-            + self.ends.capacity() * size_of::<usize>()
-            + self.rows.capacity() * size_of::<Row>()
-            + linked
+        let linked: usize = self.groups.iter().map(LineGroups::heap_bytes).sum();
+        self.text.capacity() + self.ends.heap_bytes() + self.rows.heap_bytes() + linked
     }
 }
 
 /// The lines of a group, in input order ([`Collection::members`]).
 #[derive(Clone, Debug)]
 pub struct Members<'a> {
-    next: &'a [u32],
+    groups: &'a LineGroups,
     at: u32,
+    last: u32,
 }
 
 impl Iterator for Members<'_> {
@@ -395,7 +354,11 @@ impl Iterator for Members<'_> {
             return None;
         }
         let line = self.at;
-        self.at = self.next.get(line as usize).copied().unwrap_or(END);
+        self.at = if line == self.last {
+            END
+        } else {
+            self.groups.ring_next(line)
+        };
         Some(line)
     }
 }

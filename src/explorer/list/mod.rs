@@ -23,6 +23,6 @@ pub mod update;
 pub mod view;
 
 pub use keys::{action_for, ListAction};
-pub use rows::Entry;
+pub use rows::{Entries, Entry};
 pub use state::{Chart, CopyWhat, Focus, Grouped, ListView};
 pub use update::{update, ListEffect, Print};

@@ -40,6 +40,67 @@ impl Entry {
     }
 }
 
+/// The rows of the grouped list, 8 bytes each (a grouped list of five
+/// million lines has as many rows): a line alone as (line, `LINE`), a
+/// member as (line, group), a group's head as (its matching lines,
+/// `HEAD`), its group and first line being those of the member row
+/// that always follows it. Group numbers stay below both marks: a
+/// collection has fewer than `u32::MAX - 1` lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entries(Vec<[u32; 2]>);
+
+/// The mark of a line alone.
+const LINE: u32 = u32::MAX;
+/// The mark of a group's head.
+const HEAD: u32 = u32::MAX - 1;
+
+impl Entries {
+    /// Add a row.
+    pub fn push(&mut self, e: Entry) {
+        self.0.push(match e {
+            Entry::Line(l) => [l, LINE],
+            Entry::Group { shown, .. } => [shown, HEAD],
+            Entry::Member { line, group } => [line, group],
+        });
+    }
+
+    /// Row `i`.
+    pub fn get(&self, i: usize) -> Option<Entry> {
+        Some(match *self.0.get(i)? {
+            [l, LINE] => Entry::Line(l),
+            [shown, HEAD] => {
+                let [first, group] = *self.0.get(i + 1)?;
+                Entry::Group {
+                    group,
+                    shown,
+                    first,
+                }
+            }
+            [line, group] => Entry::Member { line, group },
+        })
+    }
+
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// No row, and no room kept for them.
+    pub fn clear(&mut self) {
+        self.0 = Vec::new();
+    }
+
+    /// The bytes held on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.0.capacity() * 8
+    }
+}
+
 /// The grouped rows of `search`'s matches in `c`, grouped `by`, built a
 /// slice at a time ([`Build::step`]): on a million lines a whole build
 /// takes several frames, and the view stays answering meanwhile, showing
@@ -89,7 +150,7 @@ impl Build {
         &mut self,
         c: &Collection,
         search: &Search,
-        out: &mut Vec<Entry>,
+        out: &mut Entries,
         work: usize,
     ) -> bool {
         let mut done = 0;
@@ -125,13 +186,42 @@ impl Build {
                         shown: self.members.len() as u32,
                         first,
                     });
-                    out.extend(self.members.iter().map(|&line| Entry::Member {
-                        line,
-                        group: g as u32,
-                    }));
+                    for &line in &self.members {
+                        out.push(Entry::Member {
+                            line,
+                            group: g as u32,
+                        });
+                    }
                 }
             }
         }
         search.line(c, self.next).is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_comes_back_as_it_went_in() {
+        let rows = [
+            Entry::Line(7),
+            Entry::Group {
+                group: 3,
+                shown: 2,
+                first: 4,
+            },
+            Entry::Member { line: 4, group: 3 },
+            Entry::Member { line: 9, group: 3 },
+            Entry::Line(u32::MAX - 2),
+        ];
+        let mut e = Entries::default();
+        for r in rows {
+            e.push(r);
+        }
+        let back: Vec<Entry> = (0..e.len()).filter_map(|i| e.get(i)).collect();
+        assert_eq!(back, rows);
+        assert_eq!(e.get(rows.len()), None);
     }
 }

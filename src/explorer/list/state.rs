@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::collection::{Collection, GroupBy, Loader, Plan, Poll, Searches};
 use crate::explorer::app::Editor;
 
-use super::rows::{self, Entry};
+use super::rows::{self, Entries, Entry};
 
 /// The time a tick gives the loading, the search and the grouping
 /// together: under half a frame, so that with the key's update (a new
@@ -168,7 +168,7 @@ pub struct ListView {
     pub grouped: Grouped,
     /// The grouped rows, built for the search and grouping they were
     /// built from (see [`ListView::refresh`]).
-    pub entries: Vec<Entry>,
+    pub entries: Entries,
     /// What `entries` was built from: (grouping, lines, lines tested,
     /// matches).
     built: Option<(Grouped, usize, usize, usize)>,
@@ -206,7 +206,7 @@ impl ListView {
             filter: Editor::new(""),
             filter_error: None,
             grouped: Grouped::Off,
-            entries: Vec::new(),
+            entries: Entries::default(),
             built: None,
             building: None,
             selected: 0,
@@ -264,6 +264,7 @@ impl ListView {
                 Poll::Pending => break,
                 Poll::Ended => {
                     self.loader = None;
+                    self.collection.shrink_to_fit();
                     changed = true;
                 }
             }
@@ -287,7 +288,10 @@ impl ListView {
         while let Some(loader) = &self.loader {
             match loader.next_event() {
                 Some(e) => self.collection.apply(e),
-                None => self.loader = None,
+                None => {
+                    self.loader = None;
+                    self.collection.shrink_to_fit();
+                }
             }
         }
         while !self.searched() {
@@ -313,7 +317,7 @@ impl ListView {
             if self.entries.is_empty() {
                 return false;
             }
-            self.entries = Vec::new();
+            self.entries.clear();
             return true;
         };
         let c = &self.collection;
@@ -365,7 +369,7 @@ impl ListView {
                 .current()
                 .line(&self.collection, i)
                 .map(Entry::Line),
-            _ => self.entries.get(i).copied(),
+            _ => self.entries.get(i),
         }
     }
 
@@ -420,7 +424,11 @@ impl ListView {
                 for g in c.groups_among(GroupBy::Normal, self.filtered_lines()) {
                     let g = g as usize;
                     let first = c.first_of(GroupBy::Normal, g).unwrap_or(0);
-                    out.push_str(c.key(GroupBy::Normal, g).unwrap_or(c.text(first)));
+                    out.push_str(
+                        c.key(GroupBy::Normal, g)
+                            .as_deref()
+                            .unwrap_or(c.text(first)),
+                    );
                     out.push('\n');
                 }
                 (!out.is_empty()).then_some(out)

@@ -284,7 +284,8 @@ fn list(view: &ListView, area: Rect, buf: &mut Buffer) {
             ),
             Entry::Group { group, shown, .. } => {
                 let first = c.first_of(by, group as usize).unwrap_or(0);
-                let key = c.key(by, group as usize).unwrap_or(c.text(first));
+                let key = c.key(by, group as usize);
+                let key = key.as_deref().unwrap_or(c.text(first));
                 (
                     format!("▾ {}× {}", thousands(u64::from(shown)), self::shown(key, w)),
                     String::new(),

@@ -38,7 +38,7 @@ pub fn counts_of(c: &Collection) -> NaiveCounts {
 fn groups_of(c: &Collection, by: GroupBy) -> Vec<naive::NaiveGroup> {
     (0..c.grouping(by).len())
         .map(|g| naive::NaiveGroup {
-            key: c.key(by, g).map(str::to_string),
+            key: c.key(by, g).map(|k| k.into_owned()),
             members: c.members(by, g).map(|l| l as usize).collect(),
         })
         .collect()

@@ -107,6 +107,15 @@ fn the_query_pane_80x24() {
 }
 
 #[test]
+fn a_character_outside_ascii_is_its_own_decoding_in_both_columns() {
+    // The decoding columns decode percent-encodings (and, in the form
+    // column, `+` as a space): a literal `ü` has none, so both show it
+    // as it is, and `%C3%BC` decodes to the same `ü`.
+    let a = on_query("https://x/?q=ü&r=%C3%BC+x");
+    insta::assert_snapshot!("query_pane_non_ascii_80x24", screen(&a, 80, 24));
+}
+
+#[test]
 fn a_long_query_shows_the_pairs_in_view_with_their_counts() {
     let q: Vec<String> = (0..5000).map(|i| format!("k{}=v{i}", i % 1000)).collect();
     let mut a = on_query(&format!("http://h/?{}", q.join("&")));
