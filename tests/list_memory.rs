@@ -7,56 +7,14 @@
 //! allocator here adds up the bytes live, so this binary holds one test
 //! and nothing runs beside it.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use uriscope::collection::{Loader, Plan, Source};
 use uriscope::explorer::list::{update, ListAction, ListView};
 
-/// The system allocator, counting the bytes live and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = LIVE.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is passed on to `System` unchanged; only counters
-// are updated beside it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new) };
-        if !p.is_null() {
-            LIVE.fetch_sub(layout.size(), Relaxed);
-            grew(new);
-        }
-        p
-    }
-}
+#[path = "support/counting.rs"]
+mod counting;
 
 #[global_allocator]
-static ALLOC: Counting = Counting;
+static ALLOC: counting::Counting = counting::Counting;
 
 /// The first `n` lines of the benchmark corpus three times, as a log
 /// varies them: as they are, on other hosts with another query value,
@@ -92,8 +50,7 @@ fn input(n: usize) -> String {
 fn peak_for(text: &str) -> usize {
     let path = std::env::temp_dir().join(format!("uriscope-list-memory-{}", std::process::id()));
     std::fs::write(&path, text).expect("the input is written");
-    let before = LIVE.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let window = counting::Window::open();
     let plan = Plan::default();
     let mut v = ListView::new(Loader::spawn(vec![Source::File(path.clone())], plan), plan);
     v.finish();
@@ -107,7 +64,7 @@ fn peak_for(text: &str) -> usize {
         v.refresh(true);
         assert!(v.row_count() >= v.collection.len(), "the grouped rows");
     }
-    let peak = PEAK.load(Relaxed) - before;
+    let peak = window.peak();
     drop(v);
     let _ = std::fs::remove_file(&path);
     peak
