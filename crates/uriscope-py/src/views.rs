@@ -30,8 +30,9 @@ pub struct Blocks {
     shared: bool,
     done: Vec<Buffer>,
     current: Vec<u8>,
-    /// The views of the constant texts copied so far, by address.
-    constants: Vec<(usize, u128)>,
+    /// The views of the constant texts copied so far, by address and
+    /// length (two constants may start at one address: "ab" in "abc").
+    constants: Vec<((usize, usize), u128)>,
 }
 
 impl Blocks {
@@ -69,7 +70,7 @@ impl Blocks {
         if s.len() <= INLINE {
             return make_view(s.as_bytes(), 0, 0);
         }
-        let key = s.as_ptr() as usize;
+        let key = (s.as_ptr() as usize, s.len());
         if let Some(&(_, v)) = self.constants.iter().find(|(k, _)| *k == key) {
             return v;
         }

@@ -45,7 +45,7 @@ PARSE_DTYPE = _dtype(_u.PARSE_TYPE)
 FINDINGS_DTYPE = _dtype(_u.FINDINGS_TYPE)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=64)
 def _return_dtype(fn, *args) -> pl.DataType:
     """The Polars type of ``fn``'s answer (``args``: its positional
     arguments, which do not change the type)."""
