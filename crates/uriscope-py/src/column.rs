@@ -4,8 +4,10 @@
 //! (`__arrow_c_array__`: one array; `__arrow_c_stream__`: a chunked array
 //! or a stream of arrays), imported without copying the strings, or a
 //! Python sequence of `str`/`None`. String, large string and string view
-//! arrays are read in place; another type (a dictionary of strings, a
-//! binary column) is cast to strings first.
+//! arrays are read in place, and so are the three binary layouts, each
+//! row checked as UTF-8 as it is read (a row that is not is a
+//! [`Cell::NotUtf8`]: a null answer and a `not-utf8` finding); a
+//! dictionary or fixed-size binary column is cast first.
 //!
 //! Out: one output array per input chunk, built while the GIL is
 //! released; a single array for a single array (or a list), a chunked
