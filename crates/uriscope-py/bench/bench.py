@@ -5,12 +5,16 @@ URL parsers, Polars and Spark, on the benchmark corpus and on 1 M URLs.
         [--million 1000000] [--repeat 3] [--no-spark]
 
 Prints one table per input size: the best of ``--repeat`` runs of each
-row, its time per URL and its speed against ``urllib.parse.urlsplit``.
-``core:`` rows are the core alone (``uriscope._core.core_seconds``: the
-same per-row work in a Rust loop over Rust strings, no Arrow, no Python)
-and ``boundary`` is what the Python call costs over it. A parser that is
-not installed (yarl, rfc3986, can_ada, polars, pyspark) is skipped with a
-note. Not a test: nothing here asserts on a time.
+row (wall time), its time per URL and its speed against
+``urllib.parse.urlsplit``. Then the boundary: ``uriscope.parse``,
+``normalize`` and ``is_valid`` against the core alone
+(``uriscope._core.core_seconds``: the same per-row work in a Rust loop
+over the same Arrow column, no output built, no Python), both in the
+thread's CPU time (``time.thread_time``: what other processes on a busy
+machine disturb least), alternated, best of ``--repeat``. A parser that
+is not installed (yarl, rfc3986, can_ada, polars, pyspark) is skipped
+with a note. The load average is printed at the start and the end. Not a
+test: nothing here asserts on a time.
 """
 
 from __future__ import annotations
@@ -33,15 +37,31 @@ from uriscope import _core
 REPO = Path(__file__).resolve().parents[3]
 
 
-def best(fn, repeat):
-    """The best wall time of ``repeat`` runs of ``fn``."""
+def best(fn, repeat, clock=time.perf_counter):
+    """The best time of ``repeat`` runs of ``fn`` (wall, or ``clock``)."""
     times = []
     for _ in range(repeat):
         gc.collect()
-        t = time.perf_counter()
+        t = clock()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(clock() - t)
     return min(times)
+
+
+BOUNDARY_OPS = ("is_valid", "parse", "normalize")
+
+
+def boundary(col, repeat):
+    """op -> (Python call, core alone) in thread CPU seconds, alternated."""
+    out = {}
+    for op in BOUNDARY_OPS:
+        fn = getattr(uriscope, op)
+        py, core = [], []
+        for _ in range(repeat):
+            py.append(best(lambda fn=fn: fn(col), 1, time.thread_time))
+            core.append(_core.core_seconds(col, op, 1, clock="cpu"))
+        out[op] = (min(py), min(core))
+    return out
 
 
 def loop(parse):
@@ -77,17 +97,10 @@ def rows(lines, col, repeat, spark=None):
         out.append((name, best(fn, repeat)))
 
     add("urllib.parse.urlsplit loop", lambda: loop(urlsplit)(lines))
-    for op in ("is_valid", "parse", "normalize"):
-        # The Python call and the core's loop alternate, so that a busy
-        # moment of the machine does not fall on one of them only.
+    for op in BOUNDARY_OPS:
         fn = getattr(uriscope, op)
-        py, core = [], []
-        for _ in range(repeat):
-            py.append(best(lambda fn=fn: fn(col), 1))
-            core.append(_core.core_seconds(lines, op, 1))
-        out.append((f"uriscope.{op}", min(py)))
-        out.append((f"core: {op} (Rust loop)", min(core)))
-    out.append(("core: uriscope_core::parse (bench)", _core.core_seconds(lines, "is_valid", repeat)))
+        add(f"uriscope.{op}", lambda fn=fn: fn(col))
+        out.append((f"core: {op} (Rust loop)", _core.core_seconds(col, op, repeat, clock="wall")))
     add("uriscope.host", lambda: uriscope.host(col))
     add("uriscope.equivalence_key", lambda: uriscope.equivalence_key(col))
     add("uriscope.findings", lambda: uriscope.findings(col))
@@ -158,34 +171,50 @@ def spark_rows(spark, col, repeat):
         ),
     )
     timed("spark uriscope.spark.host", us.host(df, "url").select("url_host"))
+    timed("spark select(us.udf(uriscope.host))", df.select(us.udf(uriscope.host)("url")))
     timed("spark uriscope.spark.parse", us.parse(df, "url").select("url_parsed"))
     timed("spark uriscope.spark.normalize", us.normalize(df, "url").select("url_normalized"))
     df.unpersist()
     return out
 
 
-def table(title, lines, results):
+def table(title, lines, results, cpu):
     base = dict(results)["urllib.parse.urlsplit loop"]
     n = len(lines)
     print(f"\n{title}: {n:,} URLs")
     print(f"  {'':40} {'total':>9} {'per URL':>10} {'vs urlsplit':>12}")
     for name, secs in results:
         print(f"  {name:40} {secs:8.3f}s {secs / n * 1e6:8.3f}µs {base / secs:11.1f}×")
-    d = dict(results)
-    for op in ("is_valid", "parse", "normalize"):
-        py, core = d[f"uriscope.{op}"], d[f"core: {op} (Rust loop)"]
-        print(f"  boundary {op:10} {(py / core - 1) * 100:+6.1f} % over the core's own time")
+    print("  boundary (thread CPU time, alternated):")
+    for op, (py, core) in cpu.items():
+        print(
+            f"    {op:10} Python {py / n * 1e6:7.3f}µs  core {core / n * 1e6:7.3f}µs"
+            f"  {(py / core - 1) * 100:+6.1f} % over the core's own time"
+        )
+
+
+def own_bytes(answer, col):
+    """The bytes of the answer's buffers, each counted once, without the
+    input's buffers it shares (its views point into them)."""
+    shared = {b.address for b in col.buffers() if b is not None}
+    seen = {}
+    for b in answer.buffers():
+        if b is not None and b.address not in shared:
+            seen[b.address] = b.size
+    return sum(seen.values())
 
 
 def memory(col):
     """The Arrow memory an answer holds, per row and per 10,000-row batch
-    (Spark's default batch): input and output buffers."""
+    (Spark's default batch): the answer's own buffers (views into the input
+    share its buffers, which the answer keeps alive)."""
     n = len(col)
-    print(f"\nmemory (answers of {n:,} rows, Arrow buffers):")
+    print(f"\nmemory (answers of {n:,} rows, Arrow buffers of the answer's own):")
     print(f"  input strings {col.nbytes / n:7.1f} B/row")
     for op in ("is_valid", "host", "normalize", "parse", "findings"):
         a = getattr(uriscope, op)(col)
-        print(f"  {op:10} {a.nbytes / n:7.1f} B/row = {a.nbytes / n * 10_000 / 1e6:6.2f} MB a 10,000-row batch")
+        b = own_bytes(a, col)
+        print(f"  {op:10} {b / n:7.1f} B/row = {b / n * 10_000 / 1e6:6.2f} MB a 10,000-row batch")
 
 
 def main():
@@ -217,10 +246,13 @@ def main():
             spark.sparkContext.setLogLevel("ERROR")
         except ImportError:
             print("  (pyspark not installed)", file=sys.stderr)
+    print(f"load average at the start: {os.getloadavg()}")
     for title, lines in (("corpus", corpus), ("1 M", million)):
         col = pa.array(lines, pa.string())
-        table(title, lines, rows(lines, col, args.repeat, spark))
+        cpu = boundary(col, max(args.repeat, 5))
+        table(title, lines, rows(lines, col, args.repeat, spark), cpu)
         sys.stdout.flush()
+    print(f"load average at the end: {os.getloadavg()}")
     memory(pa.array(corpus, pa.string()))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\npeak RSS of this process: {rss:.0f} MB")

@@ -4,8 +4,10 @@
 //! (`__arrow_c_array__`: one array; `__arrow_c_stream__`: a chunked array
 //! or a stream of arrays), imported without copying the strings, or a
 //! Python sequence of `str`/`None`. String, large string and string view
-//! arrays are read in place; another type (a dictionary of strings, a
-//! binary column) is cast to strings first.
+//! arrays are read in place, and so are the three binary layouts, each
+//! row checked as UTF-8 as it is read (a row that is not is a
+//! [`Cell::NotUtf8`]: a null answer and a `not-utf8` finding); a
+//! dictionary or fixed-size binary column is cast first.
 //!
 //! Out: one output array per input chunk, built while the GIL is
 //! released; a single array for a single array (or a list), a chunked
@@ -13,12 +15,16 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{LargeStringBuilder, StringBuilder};
-use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_array::builder::{BinaryBuilder, LargeStringBuilder, StringBuilder};
+use arrow_array::{
+    Array, ArrayRef, BinaryArray, BinaryViewArray, LargeBinaryArray, LargeStringArray, StringArray,
+    StringViewArray,
+};
+use arrow_buffer::Buffer;
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBytes, PyString};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
@@ -41,10 +47,33 @@ pub enum Texts<'a> {
     Large(&'a LargeStringArray),
     /// `utf8_view` (what Polars exports).
     View(&'a StringViewArray),
+    /// `binary`: each row is checked to be UTF-8 as it is read.
+    Binary(&'a BinaryArray),
+    /// `large_binary`.
+    LargeBinary(&'a LargeBinaryArray),
+    /// `binary_view`.
+    BinaryView(&'a BinaryViewArray),
 }
 
+/// One row of a chunk.
+#[derive(Clone, Copy, Debug)]
+pub enum Cell<'a> {
+    /// A null row: its answer is null.
+    Null,
+    /// A text.
+    Text(&'a str),
+    /// Bytes that are not UTF-8 (a binary row, or a `str` with a lone
+    /// surrogate): no answer, and a `not-utf8` finding.
+    NotUtf8(&'a [u8]),
+}
+
+/// Where a row's bytes are in its chunk's data buffers (see
+/// [`Texts::blocks`]): the buffer and the offset of the row's first byte,
+/// or `None` for a row held inside its view (12 bytes or fewer).
+pub type Place = Option<(u32, u32)>;
+
 impl<'a> Texts<'a> {
-    /// The texts of `a`, a string array.
+    /// The texts of `a`, a string or binary array.
     pub fn of_array(a: &'a ArrayRef) -> Texts<'a> {
         let any = a.as_any();
         if let Some(s) = any.downcast_ref::<StringArray>() {
@@ -53,26 +82,58 @@ impl<'a> Texts<'a> {
             Texts::Large(s)
         } else if let Some(s) = any.downcast_ref::<StringViewArray>() {
             Texts::View(s)
+        } else if let Some(s) = any.downcast_ref::<BinaryArray>() {
+            Texts::Binary(s)
+        } else if let Some(s) = any.downcast_ref::<LargeBinaryArray>() {
+            Texts::LargeBinary(s)
+        } else if let Some(s) = any.downcast_ref::<BinaryViewArray>() {
+            Texts::BinaryView(s)
         } else {
-            unreachable!("Column::new casts every chunk to a string type")
+            unreachable!("Column::new casts every chunk to a string or binary type")
+        }
+    }
+
+    /// The array.
+    fn array(&self) -> &'a dyn Array {
+        match self {
+            Texts::Utf8(a) => *a,
+            Texts::Large(a) => *a,
+            Texts::View(a) => *a,
+            Texts::Binary(a) => *a,
+            Texts::LargeBinary(a) => *a,
+            Texts::BinaryView(a) => *a,
         }
     }
 
     /// The number of rows.
     pub fn len(&self) -> usize {
-        match self {
-            Texts::Utf8(a) => a.len(),
-            Texts::Large(a) => a.len(),
-            Texts::View(a) => a.len(),
+        self.array().len()
+    }
+
+    /// Row `i`.
+    pub fn cell(&self, i: usize) -> Cell<'a> {
+        if self.array().is_null(i) {
+            return Cell::Null;
+        }
+        let bytes: &'a [u8] = match self {
+            Texts::Utf8(a) => return Cell::Text(a.value(i)),
+            Texts::Large(a) => return Cell::Text(a.value(i)),
+            Texts::View(a) => return Cell::Text(a.value(i)),
+            Texts::Binary(a) => a.value(i),
+            Texts::LargeBinary(a) => a.value(i),
+            Texts::BinaryView(a) => a.value(i),
+        };
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Cell::Text(s),
+            Err(_) => Cell::NotUtf8(bytes),
         }
     }
 
-    /// Row `i`, `None` when null.
+    /// Row `i`'s text, `None` when null or not UTF-8.
     pub fn get(&self, i: usize) -> Option<&'a str> {
-        match self {
-            Texts::Utf8(a) => (!a.is_null(i)).then(|| a.value(i)),
-            Texts::Large(a) => (!a.is_null(i)).then(|| a.value(i)),
-            Texts::View(a) => (!a.is_null(i)).then(|| a.value(i)),
+        match self.cell(i) {
+            Cell::Text(s) => Some(s),
+            Cell::Null | Cell::NotUtf8(_) => None,
         }
     }
 
@@ -82,12 +143,51 @@ impl<'a> Texts<'a> {
             Texts::Utf8(a) => a.values().len(),
             Texts::Large(a) => a.values().len(),
             Texts::View(a) => a.total_bytes_len(),
+            Texts::Binary(a) => a.values().len(),
+            Texts::LargeBinary(a) => a.values().len(),
+            Texts::BinaryView(a) => a.total_bytes_len(),
         }
     }
 
-    /// The rows, `None` for a null.
+    /// The rows, `None` for a null or a row that is not UTF-8.
     pub fn iter(&self) -> impl Iterator<Item = Option<&'a str>> + '_ {
         (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The rows.
+    pub fn cells(&self) -> impl Iterator<Item = Cell<'a>> + '_ {
+        (0..self.len()).map(|i| self.cell(i))
+    }
+
+    /// The chunk's data buffers, which a string view column can point
+    /// into (shared, not copied); `None` when a buffer is too large for
+    /// a view's 32-bit offset.
+    pub fn blocks(&self) -> Option<Vec<Buffer>> {
+        let one = |b: &Buffer| (b.len() < u32::MAX as usize).then(|| vec![b.clone()]);
+        match self {
+            Texts::Utf8(a) => one(a.values()),
+            Texts::Large(a) => one(a.values()),
+            Texts::Binary(a) => one(a.values()),
+            Texts::LargeBinary(a) => one(a.values()),
+            Texts::View(a) => Some(a.data_buffers().to_vec()),
+            Texts::BinaryView(a) => Some(a.data_buffers().to_vec()),
+        }
+    }
+
+    /// Where row `i`'s bytes are in [`Texts::blocks`].
+    pub fn place(&self, i: usize) -> Place {
+        let view = |v: u128| {
+            let len = v as u32;
+            (len > 12).then_some(((v >> 64) as u32, (v >> 96) as u32))
+        };
+        match self {
+            Texts::Utf8(a) => Some((0, a.value_offsets()[i] as u32)),
+            Texts::Large(a) => Some((0, a.value_offsets()[i] as u32)),
+            Texts::Binary(a) => Some((0, a.value_offsets()[i] as u32)),
+            Texts::LargeBinary(a) => Some((0, a.value_offsets()[i] as u32)),
+            Texts::View(a) => view(a.views()[i]),
+            Texts::BinaryView(a) => view(a.views()[i]),
+        }
     }
 }
 
@@ -166,9 +266,7 @@ impl Column {
                 "expected a column of URLs (an Arrow array, a Series, a list), got one str; use uriscope.Uri for one URL",
             ));
         } else {
-            let rows = sequence(obj)?;
-            let a: ArrayRef = Arc::new(StringArray::from(rows));
-            (vec![a], false)
+            (vec![sequence(obj)?], false)
         };
         let chunks = chunks
             .into_iter()
@@ -194,6 +292,13 @@ impl Column {
         arrow_select::concat::concat(&refs).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
+    /// Call `f` on each chunk (for the timing loop).
+    pub fn each_chunk(&self, mut f: impl FnMut(&Texts<'_>)) {
+        for c in &self.chunks {
+            f(&Texts::of_array(c));
+        }
+    }
+
     /// Apply `f` to each chunk with the GIL released; the answers as an
     /// Arrow array (or chunked array) Python object.
     pub fn map<F>(self, py: Python<'_>, f: F) -> PyResult<Py<PyAny>>
@@ -214,21 +319,38 @@ impl Column {
     }
 }
 
-/// A sequence of `str` and `None` as texts. A `str` that is not UTF-8
-/// (a lone surrogate) is a null row, as a row without an answer is.
-fn sequence(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Option<String>>> {
+/// A sequence of `str` and `None` as a column: a string array, or a
+/// binary array (each `str` as its UTF-8 bytes) when some `str` is not
+/// UTF-8 (a lone surrogate, kept as its `surrogatepass` bytes), so that
+/// such a row is read as bytes that are not UTF-8, as in a binary column.
+fn sequence(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     let not_texts = || {
         PyTypeError::new_err(
             "expected a column of URLs: an object with __arrow_c_array__ or __arrow_c_stream__, or a sequence of str and None",
         )
     };
-    let mut rows = Vec::with_capacity(obj.len().unwrap_or(0));
+    let mut rows = BinaryBuilder::with_capacity(obj.len().unwrap_or(0), 0);
+    let mut all_utf8 = true;
     for item in obj.try_iter().map_err(|_| not_texts())? {
         let item = item?;
         if item.is_none() {
-            rows.push(None);
+            rows.append_null();
         } else if let Ok(s) = item.cast::<PyString>() {
-            rows.push(s.to_str().ok().map(str::to_owned));
+            match s.to_str() {
+                Ok(t) => rows.append_value(t),
+                Err(_) => {
+                    all_utf8 = false;
+                    let py = obj.py();
+                    let bytes = s.call_method1(
+                        pyo3::intern!(py, "encode"),
+                        (
+                            pyo3::intern!(py, "utf-8"),
+                            pyo3::intern!(py, "surrogatepass"),
+                        ),
+                    )?;
+                    rows.append_value(bytes.cast::<PyBytes>()?.as_bytes());
+                }
+            }
         } else {
             return Err(PyTypeError::new_err(format!(
                 "expected str or None in the column, got {}",
@@ -236,7 +358,16 @@ fn sequence(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Option<String>>> {
             )));
         }
     }
-    Ok(rows)
+    let binary = rows.finish();
+    if all_utf8 {
+        // Every row was a `str` that is UTF-8: the same buffers as text.
+        let (offsets, values, nulls) = binary.into_parts();
+        let strings = StringArray::try_new(offsets, values, nulls)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Arc::new(strings))
+    } else {
+        Ok(Arc::new(binary))
+    }
 }
 
 /// Answers as a Python object: one array, or a chunked array.
@@ -251,36 +382,34 @@ pub fn wrap(py: Python<'_>, mut out: Vec<ArrayRef>, chunked: bool) -> PyResult<P
     }
 }
 
-/// `a` as a string array: as it is when it is one, else cast.
+/// `a` as a string or binary array: as it is when it is one, else cast
+/// (a dictionary to its values' type, fixed-size binary to binary).
 fn as_strings(a: ArrayRef) -> PyResult<ArrayRef> {
-    match a.data_type() {
-        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(a),
-        DataType::Null => {
-            arrow_cast::cast(&a, &DataType::Utf8).map_err(|e| PyTypeError::new_err(e.to_string()))
-        }
-        t => {
-            let to = if matches!(t, DataType::LargeBinary) {
-                DataType::LargeUtf8
-            } else {
-                DataType::Utf8
-            };
-            if !arrow_cast::can_cast_types(t, &to)
-                || matches!(
-                    t,
-                    DataType::Int8
-                        | DataType::Int16
-                        | DataType::Int32
-                        | DataType::Int64
-                        | DataType::Float32
-                        | DataType::Float64
-                        | DataType::Boolean
-                )
-            {
-                return Err(PyTypeError::new_err(format!(
-                    "expected a column of strings, got {t}"
-                )));
+    let to = match a.data_type() {
+        DataType::Utf8
+        | DataType::LargeUtf8
+        | DataType::Utf8View
+        | DataType::Binary
+        | DataType::LargeBinary
+        | DataType::BinaryView => return Ok(a),
+        DataType::Null => DataType::Utf8,
+        DataType::FixedSizeBinary(_) => DataType::Binary,
+        DataType::Dictionary(_, v) => match v.as_ref() {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => DataType::Utf8,
+            DataType::Binary | DataType::LargeBinary | DataType::BinaryView => DataType::Binary,
+            DataType::FixedSizeBinary(_) => DataType::Binary,
+            t => {
+                return Err(not_strings(&DataType::Dictionary(
+                    Box::new(DataType::Int32),
+                    Box::new(t.clone()),
+                )))
             }
-            arrow_cast::cast(&a, &to).map_err(|e| PyTypeError::new_err(e.to_string()))
-        }
-    }
+        },
+        t => return Err(not_strings(t)),
+    };
+    arrow_cast::cast(&a, &to).map_err(|e| PyTypeError::new_err(e.to_string()))
+}
+
+fn not_strings(t: &DataType) -> PyErr {
+    PyTypeError::new_err(format!("expected a column of strings, got {t}"))
 }

@@ -14,6 +14,7 @@ mod ops;
 mod parsed;
 mod timing;
 mod uri;
+mod views;
 
 use pyo3::prelude::*;
 

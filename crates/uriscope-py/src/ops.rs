@@ -12,8 +12,9 @@ use pyo3::types::PyString;
 use uriscope_core::percent::{self, encode_set, DecodeOptions, EncodeOptions, EncodeSet};
 use uriscope_core::{Mode, NormalizeOptions, ParseOptions, ResolveOptions, UriRef};
 
-use crate::column::{map_texts, wrap, Column, TextBuilder, Texts};
+use crate::column::{map_texts, wrap, Cell, Column, TextBuilder, Texts};
 use crate::parsed::{findings_chunk, parse_chunk};
+use crate::views::{Blocks, ViewColumn};
 
 /// The per-row answers, without Arrow or Python: what the column
 /// functions and the timing loop both call.
@@ -124,7 +125,8 @@ pub fn findings(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<
     Column::new(urls)?.map(py, |t| findings_chunk(t, o))
 }
 
-/// One component of each row (RFC 3986 §3.1-§3.5).
+/// One component of each row (RFC 3986 §3.1-§3.5), a view into the
+/// input's text (`utf8_view`).
 #[pyfunction]
 #[pyo3(signature = (urls, name, *, iri = false))]
 pub fn component(
@@ -136,23 +138,33 @@ pub fn component(
     let part = Part::named(name)?;
     let o = ParseOptions { iri };
     Column::new(urls)?.map(py, |t| {
-        let mut b = TextBuilder::new(t.len(), t.bytes());
-        for v in t.iter() {
-            b.push(v.and_then(|s| part.of(s, o)));
+        let mut blocks = Blocks::new(t);
+        let mut b = ViewColumn::with_capacity(t.len());
+        for i in 0..t.len() {
+            let view = t.get(i).and_then(|s| {
+                let p = part.of(s, o)?;
+                Some(blocks.part(s, t.place(i), p))
+            });
+            b.push(view);
         }
-        b.finish()
+        b.finish(&blocks.finish())
     })
 }
 
-/// Whether each row is a valid URI-reference (RFC 3986 §4.1).
+/// Whether each row is a valid URI-reference (RFC 3986 §4.1); false for
+/// a row that is not UTF-8.
 #[pyfunction]
 #[pyo3(signature = (urls, *, iri = false))]
 pub fn is_valid(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<Py<PyAny>> {
     let o = ParseOptions { iri };
     Column::new(urls)?.map(py, |t| {
         let mut b = BooleanBuilder::with_capacity(t.len());
-        for v in t.iter() {
-            b.append_option(v.map(|s| row::is_valid(s, o)));
+        for cell in t.cells() {
+            b.append_option(match cell {
+                Cell::Text(s) => Some(row::is_valid(s, o)),
+                Cell::NotUtf8(_) => Some(false),
+                Cell::Null => None,
+            });
         }
         Arc::new(b.finish()) as ArrayRef
     })

@@ -4,19 +4,21 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, NullBufferBuilder, StringBuilder};
 use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use uriscope_core::lint::Linted;
 use uriscope_core::{analyze, Mark, ParseOptions, Report};
 
-use crate::column::{TextBuilder, Texts};
+use crate::column::{Cell, TextBuilder, Texts};
+use crate::views::{Blocks, ViewColumn};
 
 /// The components of one analysis, as `parse --json` gives them: for a
 /// valid reference the grammar's; for an invalid one the Appendix B split
 /// (scheme, authority, path, query, fragment) and no userinfo, host or
 /// port (the split has no sub-components).
+#[derive(Default)]
 pub struct Row<'a> {
     /// Whether the input is a valid URI-reference.
     pub valid: bool,
@@ -78,96 +80,129 @@ impl<'a> Row<'a> {
     }
 }
 
+/// The number of text fields of a [`Row`].
+pub const TEXT_FIELDS: usize = 10;
+
+/// A text field's value: a slice of the input, or one of the core's
+/// names (a kind).
+#[derive(Clone, Copy, Debug)]
+pub enum Text<'a> {
+    /// A component, a slice of the input.
+    Slice(&'a str),
+    /// A name of the core's.
+    Name(&'static str),
+}
+
+impl<'a> Row<'a> {
+    /// The text fields, named, in the order of `parse`'s struct (and of
+    /// `uriscope parse --json`'s object): the one list the struct's type
+    /// and its rows are read from.
+    pub fn texts(&self) -> [(&'static str, Option<Text<'a>>); TEXT_FIELDS] {
+        let slice = |v: Option<&'a str>| v.map(Text::Slice);
+        [
+            ("kind", Some(Text::Name(self.kind))),
+            ("scheme", slice(self.scheme)),
+            ("authority", slice(self.authority)),
+            ("userinfo", slice(self.userinfo)),
+            ("host", slice(self.host)),
+            ("host_kind", self.host_kind.map(Text::Name)),
+            ("port", slice(self.port)),
+            ("path", Some(Text::Slice(self.path))),
+            ("query", slice(self.query)),
+            ("fragment", slice(self.fragment)),
+        ]
+    }
+}
+
 /// The first finding of the input (the grammar's and the lint's, in the
 /// order `parse --json` lists them), without its message.
 pub fn first_finding(l: &Linted<'_>) -> Option<Mark> {
     l.marks().next()
 }
 
-/// The names of the struct's text fields, in order.
-const TEXTS: [&str; 10] = [
-    "kind",
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
-
-/// The fields of `parse`'s struct.
+/// The fields of `parse`'s struct: `valid`, the text fields of [`Row`]
+/// ([`Row::texts`], `utf8_view`), the first finding's code and start.
 pub fn parse_fields() -> Fields {
     let mut f = vec![Field::new("valid", DataType::Boolean, true)];
-    f.extend(TEXTS.iter().map(|n| Field::new(*n, DataType::Utf8, true)));
-    f.push(Field::new("finding", DataType::Utf8, true));
+    f.extend(
+        Row::default()
+            .texts()
+            .iter()
+            .map(|(n, _)| Field::new(*n, DataType::Utf8View, true)),
+    );
+    f.push(Field::new("finding", DataType::Utf8View, true));
     f.push(Field::new("finding_start", DataType::Int64, true));
     Fields::from(f)
 }
 
-/// `parse` over one chunk: a struct per row, null for a null input.
+/// The code of the finding of a row that is not UTF-8, as `uriscope parse
+/// --json` names it.
+pub const NOT_UTF8: &str = "not-utf8";
+
+/// The section that explains [`NOT_UTF8`], as `uriscope parse --json`
+/// cites it.
+pub const NOT_UTF8_SECTION: &str = "RFC 3986 §2.5";
+
+/// `parse` over one chunk: a struct per row, null for a null input. The
+/// text fields are views into the input's buffers (see [`crate::views`]).
 pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
     let n = t.len();
+    let mut blocks = Blocks::new(t);
     let mut valid = BooleanBuilder::with_capacity(n);
-    let mut texts: Vec<StringBuilder> = TEXTS
-        .iter()
-        .map(|name| match *name {
-            "kind" | "host_kind" | "scheme" | "port" => StringBuilder::with_capacity(n, n * 6),
-            _ => StringBuilder::with_capacity(n, t.bytes() / 4 + n),
-        })
-        .collect();
-    let mut code = StringBuilder::with_capacity(n, n);
+    let mut texts: [ViewColumn; TEXT_FIELDS] =
+        std::array::from_fn(|_| ViewColumn::with_capacity(n));
+    let mut code = ViewColumn::with_capacity(n);
     let mut start = Int64Builder::with_capacity(n);
-    let mut nulls = Vec::with_capacity(n);
-    for v in t.iter() {
-        let Some(s) = v else {
-            nulls.push(false);
-            valid.append_null();
-            texts.iter_mut().for_each(|b| b.append_null());
-            code.append_null();
-            start.append_null();
-            continue;
+    let mut nulls = NullBufferBuilder::new(n);
+    for i in 0..n {
+        let s = match t.cell(i) {
+            Cell::Text(s) => s,
+            cell => {
+                let bad = matches!(cell, Cell::NotUtf8(_));
+                nulls.append(bad);
+                texts.iter_mut().for_each(|b| b.push(None));
+                if bad {
+                    // A null answer and a finding, as `parse --json` gives.
+                    valid.append_value(false);
+                    code.push(Some(blocks.constant(NOT_UTF8)));
+                    start.append_value(0);
+                } else {
+                    valid.append_null();
+                    code.push(None);
+                    start.append_null();
+                }
+                continue;
+            }
         };
-        nulls.push(true);
+        nulls.append_non_null();
         let r = analyze(s, options);
         let row = Row::of(&r);
+        let place = t.place(i);
         valid.append_value(row.valid);
-        let values = [
-            Some(row.kind),
-            row.scheme,
-            row.authority,
-            row.userinfo,
-            row.host,
-            row.host_kind,
-            row.port,
-            Some(row.path),
-            row.query,
-            row.fragment,
-        ];
-        for (b, v) in texts.iter_mut().zip(values) {
-            b.append_option(v);
+        for (b, (_, v)) in texts.iter_mut().zip(row.texts()) {
+            b.push(v.map(|v| match v {
+                Text::Slice(p) => blocks.part(s, place, p),
+                Text::Name(c) => blocks.constant(c),
+            }));
         }
         let l = Linted::new(&r);
         match first_finding(&l) {
             Some(f) => {
-                code.append_value(f.code.as_str());
+                code.push(Some(blocks.constant(f.code.as_str())));
                 start.append_value(f.span.start as i64);
             }
             None => {
-                code.append_null();
+                code.push(None);
                 start.append_null();
             }
         }
     }
+    let buffers = blocks.finish();
     let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
-    columns.extend(texts.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
-    columns.push(Arc::new(code.finish()));
+    columns.extend(texts.into_iter().map(|b| b.finish(&buffers)));
+    columns.push(code.finish(&buffers));
     columns.push(Arc::new(start.finish()));
-    let nulls = NullBuffer::from(nulls);
-    let nulls = (nulls.null_count() > 0).then_some(nulls);
-    Arc::new(StructArray::new(parse_fields(), columns, nulls))
+    Arc::new(StructArray::new(parse_fields(), columns, nulls.finish()))
 }
 
 /// The fields of one finding.
@@ -196,8 +231,22 @@ pub fn findings_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
     offsets.push(0i32);
     let mut count = 0i32;
     let mut nulls = Vec::with_capacity(n);
-    for v in t.iter() {
-        if let Some(s) = v {
+    for cell in t.cells() {
+        if let Cell::NotUtf8(bytes) = cell {
+            let why = std::str::from_utf8(bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
+            code.append_value(NOT_UTF8);
+            start.append_value(0);
+            end.append_value(bytes.len() as i64);
+            severity.append_value("error");
+            section.append_value(NOT_UTF8_SECTION);
+            message.push(Some(&format!(
+                "not valid UTF-8: byte {why} starts no UTF-8 character; a URI is characters (RFC 3986 §2.5)"
+            )));
+            count += 1;
+        }
+        if let Cell::Text(s) = cell {
             let r = analyze(s, options);
             let l = Linted::new(&r);
             for f in l.findings() {
@@ -210,7 +259,7 @@ pub fn findings_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
                 count += 1;
             }
         }
-        nulls.push(v.is_some());
+        nulls.push(!matches!(cell, Cell::Null));
         offsets.push(count);
     }
     let fields = finding_fields();

@@ -63,11 +63,64 @@ def test_bad_rows_are_null_with_a_finding_and_never_raise():
     fs = uriscope.findings(col).to_pylist()
     parsed = uriscope.parse(col).to_pylist()
     for url, f, p in zip(col, fs, parsed):
-        if url == "\ud800":  # not UTF-8: no text to answer for
-            assert f is None and p is None
-            continue
         assert not p["valid"], url
         assert f and f[0]["severity"] == "error" and p["finding"] == f[0]["code"], url
+
+
+NOT_UTF8 = [b"http://a/\xff", None, b"http://a/", b"\xc3", b"http://example.com/\xe9t\xe9/long/path"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda b: pa.array(b, pa.binary()),
+        lambda b: pa.array(b, pa.large_binary()),
+        lambda b: pa.array(b, pa.binary_view()),
+        lambda b: pa.array(b, pa.binary()).dictionary_encode(),
+        lambda b: [None if x is None else x.decode("utf-8", "surrogateescape") for x in b],
+    ],
+    ids=["binary", "large_binary", "binary_view", "dictionary", "list_with_lone_surrogates"],
+)
+def test_a_row_that_is_not_utf8_is_a_null_and_a_not_utf8_finding(make):
+    col = make(NOT_UTF8)
+    bad = [0, 3, 4]
+    parsed = uriscope.parse(col).to_pylist()
+    found = uriscope.findings(col).to_pylist()
+    assert uriscope.normalize(col).to_pylist() == [None, None, "http://a/", None, None]
+    assert uriscope.host(col).to_pylist() == [None, None, "a", None, None]
+    assert uriscope.is_valid(col).to_pylist() == [False, None, True, False, False]
+    assert parsed[1] is None and found[1] is None
+    assert parsed[2]["valid"] and found[2] == []
+    for i in bad:
+        row = parsed[i]
+        assert (row["valid"], row["finding"], row["finding_start"]) == (False, "not-utf8", 0), i
+        assert all(row[k] is None for k in ("kind", "scheme", "host", "path")), i
+        [f] = found[i]
+        # A str's lone surrogates are read as their surrogatepass bytes.
+        size = len(col[i].encode("utf-8", "surrogatepass") if isinstance(col, list) else NOT_UTF8[i])
+        assert (f["code"], f["start"], f["end"], f["severity"], f["section"]) == (
+            "not-utf8",
+            0,
+            size,
+            "error",
+            "RFC 3986 §2.5",
+        ), i
+
+
+def test_components_are_views_into_the_input_that_arrow_validates(lines):
+    col = pa.array(lines, pa.string())
+    parsed = uriscope.parse(col)
+    parsed.validate(full=True)
+    for name in ("scheme", "host", "path", "query", "kind", "finding"):
+        assert parsed.type.field(name).type == pa.string_view(), name
+    for make in (pa.string(), pa.large_string(), pa.string_view()):
+        chunked = pa.chunked_array([lines[:1000], lines[1000:5000], lines[5000:]], make)
+        host = uriscope.host(chunked)
+        host.validate(full=True)
+        got = uriscope.parse(chunked)
+        got.validate(full=True)
+        assert got.to_pylist() == parsed.to_pylist(), make
+        assert host.to_pylist() == parsed.field("host").to_pylist(), make
 
 
 def test_nulls_stay_null_and_types_are_declared():

@@ -117,3 +117,17 @@ def test_spark_per_partition_matches_plain(lines, plain, parquet, spark):
     assert table.column("url").to_pylist() == lines
     for name, want in plain.items():
         assert table.column(name).to_pylist() == want, name
+
+
+def test_spark_udf_is_a_column_expression_that_matches_plain(lines, plain, parquet, spark):
+    import uriscope.spark as us
+
+    df = spark.read.parquet(str(parquet))
+    table = (
+        df.select("i", us.udf(uriscope.host)("url").alias("host"), us.udf(uriscope.parse)("url").alias("parts"))
+        .orderBy("i")
+        .toArrow()
+    )
+    assert table.column("host").to_pylist() == plain["host"]
+    assert table.column("parts").to_pylist() == plain["parts"]
+    assert df.select(us.udf(uriscope.parse)("url")).schema.fields[0].dataType == us.PARSE_SCHEMA

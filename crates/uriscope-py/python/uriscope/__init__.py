@@ -54,47 +54,6 @@ __all__ = [
 #: The encode sets of ``encode``: name -> the section that defines it.
 ENCODE_SETS = dict(_core.encode_sets())
 
-#: The Arrow type of ``parse``'s answer.
-PARSE_TYPE = pa.struct(
-    [pa.field("valid", pa.bool_())]
-    + [
-        pa.field(n, pa.string())
-        for n in (
-            "kind",
-            "scheme",
-            "authority",
-            "userinfo",
-            "host",
-            "host_kind",
-            "port",
-            "path",
-            "query",
-            "fragment",
-            "finding",
-        )
-    ]
-    + [pa.field("finding_start", pa.int64())]
-)
-
-#: The Arrow type of ``findings``' answer.
-FINDINGS_TYPE = pa.list_(
-    pa.field(
-        "item",
-        pa.struct(
-            [
-                pa.field("code", pa.string(), nullable=False),
-                pa.field("start", pa.int64(), nullable=False),
-                pa.field("end", pa.int64(), nullable=False),
-                pa.field("severity", pa.string(), nullable=False),
-                pa.field("section", pa.string(), nullable=False),
-                pa.field("message", pa.string(), nullable=False),
-            ]
-        ),
-        nullable=False,
-    )
-)
-
-
 def _column(urls):
     """The column as the core reads it: Arrow objects and lists as they
     are, a pandas Series through pyarrow (zero-copy for Arrow strings)."""
@@ -115,6 +74,28 @@ def _out(obj):
     return pa.array(obj)
 
 
+def _call(fn, urls, *args, **kw):
+    """The one adapter every surface goes through (these functions, the
+    Polars namespace, the DuckDB functions, the Spark batches): ``fn``, a
+    column function of ``uriscope._core``, on the column ``urls``; its
+    answer as a pyarrow array (a chunked array for a chunked input)."""
+    return _out(fn(_column(urls), *args, **kw))
+
+
+def _answer_type(fn, *args, **kw) -> pa.DataType:
+    """The Arrow type of ``fn``'s answer, read from the core's answer to no
+    rows: the engines' declared types are derived from it, never restated."""
+    return _call(fn, pa.array([], pa.string()), *args, **kw).type
+
+
+#: The Arrow type of ``parse``'s answer: a struct whose text fields are
+#: ``string_view`` (views into the input's buffers: no text is copied).
+PARSE_TYPE = _answer_type(_core.parse)
+
+#: The Arrow type of ``findings``' answer.
+FINDINGS_TYPE = _answer_type(_core.findings)
+
+
 def parse(urls, *, iri: bool = False):
     """Parse each URI-reference (RFC 3986 §3, §4.1; RFC 3987 §2.2 with
     ``iri``): a struct per row (``PARSE_TYPE``).
@@ -128,9 +109,15 @@ def parse(urls, *, iri: bool = False):
     For invalid input the components are the Appendix B split (scheme,
     authority, path, query, fragment) with no userinfo, host or port,
     exactly as ``uriscope parse --json`` gives them. A null input gives a
-    null row.
+    null row; a row that is not UTF-8 (a binary column's, a ``str`` with a
+    lone surrogate) is ``valid`` false with the ``not-utf8`` finding at
+    byte 0 and no components.
+
+    The text fields are ``string_view`` columns whose views point into the
+    input column's own buffers (a component is a slice of its URL): no
+    text is copied, and the answer keeps the input's buffers alive.
     """
-    return _out(_core.parse(_column(urls), iri=iri))
+    return _call(_core.parse, urls, iri=iri)
 
 
 def findings(urls, *, iri: bool = False):
@@ -138,16 +125,18 @@ def findings(urls, *, iri: bool = False):
     3986 §3, Appendix A) and the lint's (§7 security, §6 normal forms), each
     with its ``code``, byte span ``start``-``end``, ``severity`` (error,
     warning, note), the ``section`` that explains it and a ``message``. An
-    empty list for a clean URL; null for a null input."""
-    return _out(_core.findings(_column(urls), iri=iri))
+    empty list for a clean URL; null for a null input; ``not-utf8`` (RFC
+    3986 §2.5) for a row that is not UTF-8."""
+    return _call(_core.findings, urls, iri=iri)
 
 
 def component(urls, name: str, *, iri: bool = False):
     """One component of each row, as ``parse`` gives it: ``scheme``
     (RFC 3986 §3.1), ``authority`` (§3.2), ``userinfo`` (§3.2.1), ``host``
     (§3.2.2), ``port`` (§3.2.3), ``path`` (§3.3), ``query`` (§3.4) or
-    ``fragment`` (§3.5). Null when absent (an empty component is ``""``)."""
-    return _out(_core.component(_column(urls), name, iri=iri))
+    ``fragment`` (§3.5). Null when absent (an empty component is ``""``).
+    A ``string_view`` column pointing into the input's buffers."""
+    return _call(_core.component, urls, name, iri=iri)
 
 
 def scheme(urls, *, iri: bool = False):
@@ -188,8 +177,9 @@ def fragment(urls, *, iri: bool = False):
 
 def is_valid(urls, *, iri: bool = False):
     """Whether each row is a valid URI-reference (RFC 3986 §4.1), or IRI
-    reference (RFC 3987 §2.2) with ``iri``."""
-    return _out(_core.is_valid(_column(urls), iri=iri))
+    reference (RFC 3987 §2.2) with ``iri``; false for a row that is not
+    UTF-8, null for a null row."""
+    return _call(_core.is_valid, urls, iri=iri)
 
 
 def normalize(
@@ -207,14 +197,13 @@ def normalize(
     ``rfc5952``; ``%2E`` segments kept with ``keep_encoded_dots``; IRIs
     (RFC 3987 §5.3) with ``iri``. Null where there is no normal form
     (invalid input)."""
-    return _out(
-        _core.normalize(
-            _column(urls),
-            syntax_only=syntax_only,
-            rfc5952=rfc5952,
-            keep_encoded_dots=keep_encoded_dots,
-            iri=iri,
-        )
+    return _call(
+        _core.normalize,
+        urls,
+        syntax_only=syntax_only,
+        rfc5952=rfc5952,
+        keep_encoded_dots=keep_encoded_dots,
+        iri=iri,
     )
 
 
@@ -224,9 +213,7 @@ def equivalence_key(urls, *, keep_encoded_dots: bool = False, iri: bool = False)
     string, §6.2.2 syntax-based, §6.2.3 scheme-based). Null where there is
     no normal form; such a row is equivalent only to its exact copies, so
     group by ``coalesce(key, url)``."""
-    return _out(
-        _core.equivalence_key(_column(urls), keep_encoded_dots=keep_encoded_dots, iri=iri)
-    )
+    return _call(_core.equivalence_key, urls, keep_encoded_dots=keep_encoded_dots, iri=iri)
 
 
 def resolve(references, base, *, compat: bool = False, iri: bool = False):
@@ -237,7 +224,7 @@ def resolve(references, base, *, compat: bool = False, iri: bool = False):
     reference is invalid or the base has no scheme (§5.2.1)."""
     if not isinstance(base, str):
         base = _column(base)
-    return _out(_core.resolve(_column(references), base, compat=compat, iri=iri))
+    return _call(_core.resolve, references, base, compat=compat, iri=iri)
 
 
 def relative(targets, base: str, *, iri: bool = False):
@@ -245,7 +232,7 @@ def relative(targets, base: str, *, iri: bool = False):
     (RFC 3986 §5.2 in reverse; §4.2 relative references), as ``uriscope
     relative``. Null where the base or the target is invalid or the target
     has no scheme."""
-    return _out(_core.relative(_column(targets), base, iri=iri))
+    return _call(_core.relative, targets, base, iri=iri)
 
 
 def encode(texts, *, set: str = "unreserved", keep_escapes: bool = False):
@@ -255,14 +242,14 @@ def encode(texts, *, set: str = "unreserved", keep_escapes: bool = False):
     ``path`` §3.3, ``query``, ``query-param`` §3.4, ``fragment`` §3.5,
     ``unreserved`` §2.3, ``form``, ``uric``...). ``keep_escapes`` leaves a
     ``%`` that starts an escape as it is."""
-    return _out(_core.encode(_column(texts), set=set, keep_escapes=keep_escapes))
+    return _call(_core.encode, texts, set=set, keep_escapes=keep_escapes)
 
 
 def decode(texts, *, plus: bool = False):
     """Each text's escapes decoded (RFC 3986 §2.1; a ``%`` that starts no
     escape is kept); ``+`` read as a space with ``plus``. Null where the
     decoded bytes are not UTF-8."""
-    return _out(_core.decode(_column(texts), plus=plus))
+    return _call(_core.decode, texts, plus=plus)
 
 
 if "polars" in sys.modules:  # the namespace is there without an extra import

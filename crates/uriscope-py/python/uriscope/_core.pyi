@@ -49,7 +49,7 @@ def decode(texts: Column, *, plus: bool = False) -> ArrowOut:
 def encode_sets() -> list[tuple[str, str]]:
     """(name, section) of every encode set."""
 
-def core_seconds(urls: Sequence[str], op: str, repeat: int = 3) -> float:
+def core_seconds(urls: Column, op: str, repeat: int = 3, clock: str = "cpu") -> float:
     """Seconds the core alone takes for op's per-row work (best of repeat)."""
 
 class Uri:

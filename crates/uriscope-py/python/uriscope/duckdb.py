@@ -17,18 +17,23 @@ import duckdb
 import pyarrow as pa
 
 import uriscope as _u
+from uriscope import _core
 
 __all__ = ["register", "FUNCTIONS"]
 
-_PARSE_SQL = (
-    "STRUCT(valid BOOLEAN, kind VARCHAR, scheme VARCHAR, authority VARCHAR, "
-    "userinfo VARCHAR, host VARCHAR, host_kind VARCHAR, port VARCHAR, path VARCHAR, "
-    "query VARCHAR, fragment VARCHAR, finding VARCHAR, finding_start BIGINT)"
-)
-_FINDINGS_SQL = (
-    "STRUCT(code VARCHAR, start BIGINT, \"end\" BIGINT, severity VARCHAR, "
-    "section VARCHAR, message VARCHAR)[]"
-)
+def _sql(t: pa.DataType) -> str:
+    """The DuckDB SQL type of the Arrow type ``t`` of an answer."""
+    if pa.types.is_boolean(t):
+        return "BOOLEAN"
+    if pa.types.is_int64(t):
+        return "BIGINT"
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return "VARCHAR"
+    if pa.types.is_struct(t):
+        return "STRUCT(" + ", ".join(f'"{f.name}" {_sql(f.type)}' for f in t) + ")"
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return _sql(t.value_type) + "[]"
+    raise TypeError(f"no DuckDB type for {t}")
 
 
 def _flat(a):
@@ -38,44 +43,47 @@ def _flat(a):
     return a
 
 
-def _one(fn, **kw):
-    def udf(urls):
-        return _flat(fn(_flat(urls), **kw))
+def _one(fn, *args, **kw):
+    """A DuckDB function of one column: ``fn`` (a column function of
+    ``uriscope._core``) through ``uriscope``'s one adapter; its SQL type
+    is that of ``fn``'s answer."""
 
-    return udf
+    def udf(urls):
+        return _flat(_u._call(fn, _flat(urls), *args, **kw))
+
+    return udf, ["VARCHAR"], _sql(_u._answer_type(fn, *args, **kw))
 
 
 def _resolve(bases, references):
-    return _flat(_u.resolve(_flat(references), _flat(bases)))
-
-
-def _component(name):
-    return _one(_u.component, name=name)
+    return _flat(_u._call(_core.resolve, _flat(references), _flat(bases)))
 
 
 #: name -> (function, parameter types, return type, what it answers).
 FUNCTIONS = {
-    "uri_parse": (_one(_u.parse), ["VARCHAR"], _PARSE_SQL, "RFC 3986 §3: a struct"),
-    "uri_findings": (_one(_u.findings), ["VARCHAR"], _FINDINGS_SQL, "every finding"),
-    "uri_is_valid": (_one(_u.is_valid), ["VARCHAR"], "BOOLEAN", "RFC 3986 §4.1"),
-    "uri_normalize": (_one(_u.normalize), ["VARCHAR"], "VARCHAR", "RFC 3986 §6.2.2, §6.2.3"),
+    "uri_parse": (*_one(_core.parse), "RFC 3986 §3: a struct"),
+    "uri_findings": (*_one(_core.findings), "every finding"),
+    "uri_is_valid": (*_one(_core.is_valid), "RFC 3986 §4.1"),
+    "uri_normalize": (*_one(_core.normalize), "RFC 3986 §6.2.2, §6.2.3"),
     "uri_equivalence_key": (
-        _one(_u.equivalence_key),
-        ["VARCHAR"],
-        "VARCHAR",
+        *_one(_core.equivalence_key),
         "the key uriscope dedupe groups by (RFC 3986 §6.2)",
     ),
     "uri_resolve": (_resolve, ["VARCHAR", "VARCHAR"], "VARCHAR", "(base, ref): RFC 3986 §5.2"),
-    "uri_scheme": (_component("scheme"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.1"),
-    "uri_userinfo": (_component("userinfo"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.2.1"),
-    "uri_host": (_component("host"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.2.2"),
-    "uri_port": (_component("port"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.2.3"),
-    "uri_path": (_component("path"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.3"),
-    "uri_query": (_component("query"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.4"),
-    "uri_fragment": (_component("fragment"), ["VARCHAR"], "VARCHAR", "RFC 3986 §3.5"),
-    "uri_encode": (_one(_u.encode), ["VARCHAR"], "VARCHAR", "RFC 3986 §2.1, unreserved set"),
-    "uri_decode": (_one(_u.decode), ["VARCHAR"], "VARCHAR", "RFC 3986 §2.1"),
+    "uri_encode": (*_one(_core.encode), "RFC 3986 §2.1, unreserved set"),
+    "uri_decode": (*_one(_core.decode), "RFC 3986 §2.1"),
 }
+FUNCTIONS.update(
+    (f"uri_{name}", (*_one(_core.component, name), f"RFC 3986 {section}"))
+    for name, section in (
+        ("scheme", "§3.1"),
+        ("userinfo", "§3.2.1"),
+        ("host", "§3.2.2"),
+        ("port", "§3.2.3"),
+        ("path", "§3.3"),
+        ("query", "§3.4"),
+        ("fragment", "§3.5"),
+    )
+)
 
 
 def register(con: "duckdb.DuckDBPyConnection", *, prefix: str = "") -> list[str]:

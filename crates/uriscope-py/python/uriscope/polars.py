@@ -15,65 +15,51 @@ Polars is already imported)::
 Each method is an element-wise ``map_batches`` over the Arrow functions of
 ``uriscope``: it runs on each batch as Polars hands it over (lazy and
 streaming queries included), reads the strings in place and gives a
-column of the declared type, so the query plan knows the schema.
+column of the declared type, so the query plan knows the schema. The
+components (``parse``'s text fields, ``host``...) come back as views into
+the batch's own string buffers, which Polars takes without a copy.
 """
 
 from __future__ import annotations
 
-import polars as pl
+import functools
 
+import polars as pl
+import pyarrow as pa
+
+import uriscope as _u
 from . import _core
 
 __all__ = ["UriNamespace", "PARSE_DTYPE", "FINDINGS_DTYPE"]
 
-#: The Polars type of ``.uri.parse()``.
-PARSE_DTYPE = pl.Struct(
-    {"valid": pl.Boolean}
-    | {
-        n: pl.String
-        for n in (
-            "kind",
-            "scheme",
-            "authority",
-            "userinfo",
-            "host",
-            "host_kind",
-            "port",
-            "path",
-            "query",
-            "fragment",
-            "finding",
-        )
-    }
-    | {"finding_start": pl.Int64}
-)
 
-#: The Polars type of ``.uri.findings()``.
-FINDINGS_DTYPE = pl.List(
-    pl.Struct(
-        {
-            "code": pl.String,
-            "start": pl.Int64,
-            "end": pl.Int64,
-            "severity": pl.String,
-            "section": pl.String,
-            "message": pl.String,
-        }
-    )
-)
+def _dtype(arrow_type: pa.DataType) -> pl.DataType:
+    """The Polars type of an answer of Arrow type ``arrow_type``."""
+    return pl.from_arrow(pa.array([], arrow_type)).dtype
 
 
-def _series(name: str, answer) -> pl.Series:
-    """The core's answer (an Arrow array or chunked array) as a Series."""
-    s = pl.Series(name, answer)
-    return s
+#: The Polars type of ``.uri.parse()`` (from ``uriscope.PARSE_TYPE``).
+PARSE_DTYPE = _dtype(_u.PARSE_TYPE)
+
+#: The Polars type of ``.uri.findings()`` (from ``uriscope.FINDINGS_TYPE``).
+FINDINGS_DTYPE = _dtype(_u.FINDINGS_TYPE)
 
 
-def _map(expr: pl.Expr, fn, dtype, **kw) -> pl.Expr:
+@functools.lru_cache(maxsize=64)
+def _return_dtype(fn, *args) -> pl.DataType:
+    """The Polars type of ``fn``'s answer (``args``: its positional
+    arguments, which do not change the type)."""
+    return _dtype(_u._answer_type(fn, *args))
+
+
+def _map(expr: pl.Expr, fn, *args, **kw) -> pl.Expr:
+    """``fn`` (a column function of ``uriscope._core``) over each batch of
+    ``expr``, through ``uriscope``'s one adapter."""
+
     def run(s: pl.Series) -> pl.Series:
-        return _series(s.name, fn(s, **kw))
+        return pl.Series(s.name, _u._call(fn, s, *args, **kw))
 
-    return expr.map_batches(run, return_dtype=dtype, is_elementwise=True)
+    return expr.map_batches(run, return_dtype=_return_dtype(fn, *args), is_elementwise=True)
 
 
 @pl.api.register_expr_namespace("uri")
@@ -86,15 +72,15 @@ class UriNamespace:
 
     def parse(self, *, iri: bool = False) -> pl.Expr:
         """A struct per row (RFC 3986 §3): see ``uriscope.parse``."""
-        return _map(self._expr, _core.parse, PARSE_DTYPE, iri=iri)
+        return _map(self._expr, _core.parse, iri=iri)
 
     def findings(self, *, iri: bool = False) -> pl.Expr:
         """Every finding of each row: see ``uriscope.findings``."""
-        return _map(self._expr, _core.findings, FINDINGS_DTYPE, iri=iri)
+        return _map(self._expr, _core.findings, iri=iri)
 
     def is_valid(self, *, iri: bool = False) -> pl.Expr:
         """Whether each row is a valid URI-reference (RFC 3986 §4.1)."""
-        return _map(self._expr, _core.is_valid, pl.Boolean, iri=iri)
+        return _map(self._expr, _core.is_valid, iri=iri)
 
     def normalize(
         self,
@@ -108,7 +94,6 @@ class UriNamespace:
         return _map(
             self._expr,
             _core.normalize,
-            pl.String,
             syntax_only=syntax_only,
             rfc5952=rfc5952,
             keep_encoded_dots=keep_encoded_dots,
@@ -117,45 +102,27 @@ class UriNamespace:
 
     def equivalence_key(self, *, keep_encoded_dots: bool = False, iri: bool = False) -> pl.Expr:
         """The key ``uriscope dedupe`` groups by (RFC 3986 §6.2)."""
-        return _map(
-            self._expr,
-            _core.equivalence_key,
-            pl.String,
-            keep_encoded_dots=keep_encoded_dots,
-            iri=iri,
-        )
+        return _map(self._expr, _core.equivalence_key, keep_encoded_dots=keep_encoded_dots, iri=iri)
 
     def resolve(self, base: str, *, compat: bool = False, iri: bool = False) -> pl.Expr:
         """Each reference resolved against ``base`` (RFC 3986 §5.2)."""
-
-        def run(s: pl.Series) -> pl.Series:
-            return _series(s.name, _core.resolve(s, base, compat=compat, iri=iri))
-
-        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+        return _map(self._expr, _core.resolve, base, compat=compat, iri=iri)
 
     def relative(self, base: str, *, iri: bool = False) -> pl.Expr:
         """The shortest reference from ``base`` to each target (RFC 3986 §5.2)."""
-
-        def run(s: pl.Series) -> pl.Series:
-            return _series(s.name, _core.relative(s, base, iri=iri))
-
-        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+        return _map(self._expr, _core.relative, base, iri=iri)
 
     def encode(self, *, set: str = "unreserved", keep_escapes: bool = False) -> pl.Expr:
         """Each text percent-encoded for a component (RFC 3986 §2.1)."""
-        return _map(self._expr, _core.encode, pl.String, set=set, keep_escapes=keep_escapes)
+        return _map(self._expr, _core.encode, set=set, keep_escapes=keep_escapes)
 
     def decode(self, *, plus: bool = False) -> pl.Expr:
         """Each text's escapes decoded (RFC 3986 §2.1); null if not UTF-8."""
-        return _map(self._expr, _core.decode, pl.String, plus=plus)
+        return _map(self._expr, _core.decode, plus=plus)
 
     def component(self, name: str, *, iri: bool = False) -> pl.Expr:
         """One component, as ``uriscope.component``."""
-
-        def run(s: pl.Series) -> pl.Series:
-            return _series(s.name, _core.component(s, name, iri=iri))
-
-        return self._expr.map_batches(run, return_dtype=pl.String, is_elementwise=True)
+        return _map(self._expr, _core.component, name, iri=iri)
 
     def scheme(self, *, iri: bool = False) -> pl.Expr:
         """The scheme (RFC 3986 §3.1)."""
@@ -184,4 +151,3 @@ class UriNamespace:
     def fragment(self, *, iri: bool = False) -> pl.Expr:
         """The fragment (RFC 3986 §3.5)."""
         return self.component("fragment", iri=iri)
-
