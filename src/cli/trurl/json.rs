@@ -8,8 +8,8 @@
 use std::io::{self, Write};
 
 use super::{Mods, Runner, Stop, EXIT_BADURL};
-use crate::uri::edit::curl::query::QueryPairs;
-use crate::uri::edit::curl::{lossy, unescape, CurlUrl, Part};
+use crate::curl::query::QueryPairs;
+use crate::curl::{lossy, unescape, CurlUrl, Part};
 
 impl<W: Write, E: Write> Runner<'_, W, E> {
     /// `u` as one object of the array.
