@@ -26,6 +26,7 @@ pub mod shell;
 pub mod stats;
 pub mod steps;
 pub mod trurl;
+pub mod url_json;
 
 use clap::{Parser, Subcommand};
 
