@@ -13,6 +13,7 @@ pub mod encode;
 pub mod equiv;
 pub mod expand;
 pub mod extract;
+pub mod flags;
 pub mod format;
 pub mod input;
 pub mod iri;
