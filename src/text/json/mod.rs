@@ -22,7 +22,7 @@ use escape::escaped_in_json;
 /// beyond JSON's own: serde_json escapes `"`, `\` and the C0 controls
 /// and hands every run between them here, which writes a run that holds
 /// nothing else as it is (looked at eight bytes at a time) and the
-/// characters [`escape::escaped_in_json`] names as `\uXXXX`.
+/// characters that draw nothing, DEL and the C1 controls as `\uXXXX`.
 pub struct TerminalSafe;
 
 impl Formatter for TerminalSafe {
