@@ -29,6 +29,7 @@
 pub mod cli;
 pub mod collection;
 pub mod confuse;
+pub mod curl;
 pub mod explorer;
 #[cfg(unix)]
 pub mod guardian;

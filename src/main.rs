@@ -100,9 +100,8 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
             // `... | uriscope | ...`: the breakdown of each stdin line.
             // Read as IRI-references, as the explorer does.
             let parse = cli::parse::ParseArgs {
-                json: false,
-                format: None,
-                iri: true,
+                output: Default::default(),
+                iri: cli::flags::Iri { on: true },
                 uris: Vec::new(),
             };
             return cli::parse::run(&parse);

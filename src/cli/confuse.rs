@@ -29,10 +29,13 @@ use crate::text::plain::visible;
 
 /// Arguments of `uriscope confuse`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object per URL"#),
+])))]
 pub struct ConfuseArgs {
-    /// One JSON object per URL.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// Test the naive allowlist checks for this host: on the URL's text,
     /// or with --check on the checker's host.
     #[arg(long, value_name = "HOST")]
@@ -127,7 +130,7 @@ struct JsonMissing {
 pub fn run(args: &ConfuseArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::new(super::output::stdout());
     if args.engines {
-        write_engines(&mut out, args.json)?;
+        write_engines(&mut out, args.json.on)?;
         out.flush()?;
         return Ok(super::EXIT_OK);
     }
@@ -256,7 +259,7 @@ fn answer<W: Write>(
             || allow
                 .as_ref()
                 .is_some_and(|a| a.checks.iter().any(|c| !c.fooled_for.is_empty()));
-        if args.json {
+        if args.json.on {
             let v = JsonConfuse {
                 url,
                 engines: &t.rows,

@@ -39,13 +39,12 @@ pub struct DecodeArgs {
     /// malformed escapes (kept as they are), double encoding.
     #[arg(long)]
     pub explain: bool,
-    /// Plain text: an empty line for an input without an answer, so line
-    /// N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// The texts; with none, read one per line from stdin.
     pub texts: Vec<String>,
 }
@@ -148,11 +147,11 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
         plus_as_space: args.plus,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("decode", args.aligned);
+    let mut told = Outcome::new("decode", args.aligned.on);
     let result = for_each(&args.texts, &mut out, |place, input, out| match input {
         Input::Text(s) => {
             let d = decode(s, options);
-            if args.json {
+            if args.json.on {
                 // The same exit status as the plain answer's.
                 let mut v = JsonDecode::new(s, &d);
                 if !d.is_utf8() && !args.lossy {
@@ -184,7 +183,7 @@ pub fn run(args: &DecodeArgs) -> io::Result<i32> {
             }
         }
         Input::Unreadable { bytes, why } => {
-            if !args.json {
+            if !args.json.on {
                 return told.refuse(out, place, bytes, &why);
             }
             told.failed = true;

@@ -50,20 +50,24 @@ impl By {
 
 /// Arguments of `uriscope dedupe`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object per line: its group, whether it is the first, the group's key and (by normal form) the rung"#),
+    ("keep_encoded_dots", r#"Normalize as `normalize --keep-encoded-dots`"#),
+    ("iri", r#"Normalize IRIs as `normalize --iri` (RFC 3987 §5.3)"#),
+])))]
 pub struct DedupeArgs {
     /// What makes two lines the same.
     #[arg(long, value_enum, default_value = "normal")]
     pub by: By,
-    /// One JSON object per line: its group, whether it is the first, the
-    /// group's key and (by normal form) the rung.
-    #[arg(long)]
-    pub json: bool,
-    /// Normalize as `normalize --keep-encoded-dots`.
-    #[arg(long)]
-    pub keep_encoded_dots: bool,
-    /// Normalize IRIs as `normalize --iri` (RFC 3987 §5.3).
-    #[arg(long)]
-    pub iri: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
+    /// `--keep-encoded-dots`.
+    #[command(flatten)]
+    pub encoded_dots: super::flags::EncodedDots,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// The files to read, one URI-reference per line (`-` is stdin); with
     /// none, stdin.
     #[arg(value_name = "FILE")]
@@ -104,8 +108,8 @@ pub struct JsonMember<'a> {
 pub fn run(args: &DedupeArgs) -> io::Result<i32> {
     let by = args.by.grouping();
     let normalize = NormalizeOptions {
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
+        keep_encoded_dots: args.encoded_dots.keep,
+        iri: args.iri.on,
         ..NormalizeOptions::default()
     };
     let plan = Plan {
@@ -115,7 +119,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
         threads: super::batches::threads(),
     };
     // The rungs compare each line with its group's first: kept only then.
-    let keep = if args.json && by == GroupBy::Normal {
+    let keep = if args.json.on && by == GroupBy::Normal {
         Keep::Texts
     } else {
         Keep::Keys
@@ -140,7 +144,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
             }
             Event::Skipped(s) => {
                 let why = too_long_message(MAX_LINE, s.length);
-                if args.json {
+                if args.json.on {
                     told.failed = true;
                     let head = String::from_utf8_lossy(&s.head);
                     write_refused(&mut out, (s.number, false), &head, &why)?;
@@ -153,7 +157,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
         for (text, a) in batch.iter() {
             if a.not_utf8 {
                 let why = "not valid UTF-8; never grouped with another line";
-                if args.json {
+                if args.json.on {
                     told.failed = true;
                     write_refused(&mut out, (a.number, true), text, why)?;
                 } else {
@@ -172,7 +176,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
             };
             let placed = grouping.place(index, text, key, |_| unreachable!("groups keep keys"));
             index += 1;
-            if args.json {
+            if args.json.on {
                 let rung = (by == GroupBy::Normal).then(|| {
                     let first = grouping.first_text(placed.group).unwrap_or(text);
                     (!placed.new)

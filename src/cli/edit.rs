@@ -648,8 +648,8 @@ impl Run<'_> {
         } else if args.json {
             out.write_all(if self.first_json { b"\n  " } else { b",\n  " })?;
             self.first_json = false;
-            let v = super::edit_get::json(&u, &url, args.urlencode, self.plan.sep);
-            crate::text::json::write(&mut *out, &v)?;
+            super::edit_get::json(&u, &url, args.urlencode, self.plan.sep)
+                .write_compact(&mut *out)?;
         } else {
             out.write_all(url.as_bytes())?;
             out.write_all(b"\n")?;

@@ -7,8 +7,7 @@
 //! refuses control bytes when it decodes, unless `--raw` asks for the
 //! bytes; `{:comp}` gives it encoded.
 
-use serde::Serialize;
-
+use super::url_json::{Param, Parts, UrlObject};
 use crate::uri::edit::{query, Component, Editable};
 
 /// How `--get` is to show components.
@@ -335,60 +334,8 @@ fn nul_as_dot(s: String) -> String {
     }
 }
 
-/// One URL in trurl's `--json` shape.
-#[derive(Debug, Serialize)]
-pub struct JsonUrl {
-    /// The complete URL.
-    pub url: String,
-    /// Each component that is there (decoded unless --urlencode).
-    pub parts: JsonParts,
-    /// The query's pairs (only when there is a query).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub params: Option<Vec<JsonParam>>,
-}
-
-/// The `parts` object.
-#[derive(Debug, Default, Serialize)]
-pub struct JsonParts {
-    /// Scheme.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scheme: Option<String>,
-    /// User.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub user: Option<String>,
-    /// Password.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub password: Option<String>,
-    /// Host (an IPv6 literal with its brackets and zone).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub host: Option<String>,
-    /// Port.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub port: Option<String>,
-    /// Path.
-    pub path: String,
-    /// Query.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub query: Option<String>,
-    /// Fragment.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fragment: Option<String>,
-    /// Zone ID.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub zoneid: Option<String>,
-}
-
-/// One query pair.
-#[derive(Debug, Serialize)]
-pub struct JsonParam {
-    /// Key, decoded as an HTML form sends it (`+` a space), as trurl does.
-    pub key: String,
-    /// Value, decoded the same way (empty for a pair without `=`).
-    pub value: String,
-}
-
 /// `u` (written `url`) in trurl's JSON shape.
-pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
+pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> UrlObject {
     let get = |c: Component| -> Option<String> {
         if encoded {
             u.get(c).map(|v| v.into_owned())
@@ -396,32 +343,39 @@ pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
             u.decoded(c).map(|d| d.text.into_owned())
         }
     };
-    let parts = JsonParts {
-        scheme: get(Component::Scheme),
-        user: get(Component::User),
-        password: get(Component::Password),
-        host: get(Component::Host),
-        port: get(Component::Port),
-        path: get(Component::Path).unwrap_or_default(),
-        query: get(Component::Query),
-        fragment: get(Component::Fragment),
-        zoneid: get(Component::Zoneid),
-    };
+    let mut parts = Vec::with_capacity(9);
+    for c in [
+        Component::Scheme,
+        Component::User,
+        Component::Password,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+        Component::Zoneid,
+    ] {
+        match get(c) {
+            Some(v) => parts.push((c.name(), v)),
+            None if c == Component::Path => parts.push((c.name(), String::new())),
+            None => {}
+        }
+    }
     let params = u.query.as_deref().map(|q| {
         query::pairs(q, sep)
             .filter(|p| !p.is_empty())
             .map(|p| {
                 let (k, v) = query::form_key_value(p);
-                JsonParam {
+                Param {
                     key: k.into_owned(),
                     value: v.map(|v| v.into_owned()).unwrap_or_default(),
                 }
             })
             .collect()
     });
-    JsonUrl {
+    UrlObject {
         url: url.to_string(),
-        parts,
+        parts: Parts(parts),
         params,
     }
 }

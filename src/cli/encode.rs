@@ -35,15 +35,14 @@ pub struct EncodeArgs {
     /// bytes, class, encoded form, and whether the set forced it.
     #[arg(long)]
     pub explain: bool,
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// The texts; with none, read one per line from stdin.
     pub texts: Vec<String>,
-    /// Plain text: an empty line for an input without an answer, so line
-    /// N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
 }
 
 /// The `--set` names, each with its description for `--help`.
@@ -117,12 +116,12 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
         keep_escapes: args.keep_escapes,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("encode", args.aligned);
+    let mut told = Outcome::new("encode", args.aligned.on);
     let result = for_each(&args.texts, &mut out, |place, input, out| match input {
         Input::Text(s) => {
             let encoded = encode_with(s, set, options);
             let rows = args.explain.then(|| explain(s, set, options));
-            if args.json {
+            if args.json.on {
                 let v = JsonEncode {
                     input: s,
                     set: set.name,
@@ -140,7 +139,7 @@ pub fn run(args: &EncodeArgs) -> io::Result<i32> {
             }
         }
         Input::Unreadable { bytes, why } => {
-            if !args.json {
+            if !args.json.on {
                 return told.refuse(out, place, bytes, &why);
             }
             told.failed = true;

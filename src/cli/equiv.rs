@@ -18,28 +18,30 @@ use crate::uri::NormalizeOptions;
 
 /// Arguments of `uriscope equiv`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object per comparison"#),
+    ("keep_encoded_dots", r#"Keep `%2E` path segments that would decode to `.` or `..` encoded before comparing (as `normalize --keep-encoded-dots`)"#),
+    ("iri", r#"Accept IRIs (RFC 3987 §5.3) and compare them up its ladder"#),
+    ("aligned", r#"Plain text: an empty line for a pair without a verdict, so line N of the output answers input N"#),
+    ("decode_dot_segments", r#"Accepted for compatibility and ignored: decoding is the default"#),
+])))]
 pub struct EquivArgs {
-    /// One JSON object per comparison.
-    #[arg(long)]
-    pub json: bool,
-    /// Keep `%2E` path segments that would decode to `.` or `..` encoded
-    /// before comparing (as `normalize --keep-encoded-dots`).
-    #[arg(long)]
-    pub keep_encoded_dots: bool,
-    /// Accepted for compatibility and ignored: decoding is the default.
-    #[arg(long, hide = true, conflicts_with = "keep_encoded_dots")]
-    pub decode_dot_segments: bool,
-    /// Accept IRIs (RFC 3987 §5.3) and compare them up its ladder.
-    #[arg(long)]
-    pub iri: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
+    /// `--keep-encoded-dots`.
+    #[command(flatten)]
+    pub encoded_dots: super::flags::EncodedDots,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// Print nothing: the exit status says it all (0 equivalent, 1 not,
     /// 2 trouble), as `cmp -s`; errors still go to stderr.
     #[arg(long, short = 'q', conflicts_with = "json")]
     pub quiet: bool,
-    /// Plain text: an empty line for a pair without a verdict, so line N
-    /// of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
     /// The two URI-references; with none, read pairs from stdin ("A B" per line).
     #[arg(num_args = 0..=2)]
     pub uris: Vec<String>,
@@ -92,8 +94,8 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         Vec::new()
     };
     let options = NormalizeOptions {
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
+        keep_encoded_dots: args.encoded_dots.keep,
+        iri: args.iri.on,
         ..NormalizeOptions::default()
     };
     let result = for_each(&pair, &mut out, |place, input, out| {
@@ -120,7 +122,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
         };
         trouble |= outcome.is_err();
         differ |= outcome.as_ref().is_ok_and(|e| !e.is_equivalent());
-        if args.json {
+        if args.json.on {
             let v = match &outcome {
                 Ok(e) => JsonEquiv {
                     a,
@@ -179,7 +181,7 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
                     Input::Text(_) => shown(),
                 };
                 say("equiv", place, Some(&shown), &quote(&m));
-                if args.aligned {
+                if args.aligned.on {
                     out.write_all(b"\n")?;
                 }
                 Ok(())

@@ -19,6 +19,10 @@ use crate::uri::template::{
 
 /// Arguments of `uriscope expand`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object per template: the expansion and each part with its operator, variables and expansion, or the error with its position"#),
+    ("aligned", r#"Plain text: an empty line for a template that does not expand, so line N of the output answers input N"#),
+])))]
 pub struct ExpandArgs {
     /// A string variable, `--var who=fred`. The value is taken whole:
     /// `--var x=a,b` is the string "a,b" (use --list for a list).
@@ -38,20 +42,18 @@ pub struct ExpandArgs {
     /// --var, --list and --map are applied after it and win.
     #[arg(long = "vars", value_name = "FILE")]
     pub vars: Option<PathBuf>,
-    /// One JSON object per template: the expansion and each part with its
-    /// operator, variables and expansion, or the error with its position.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// Under each expansion, every expression with the RFC 6570 section
     /// of its operator, and every variable with its value, its modifier's
     /// section and what it contributed; an error is followed by the
     /// sections that explain it.
     #[arg(long, conflicts_with = "json")]
     pub explain: bool,
-    /// Plain text: an empty line for a template that does not expand, so
-    /// line N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
     /// The templates; with none, read one per line from stdin.
     pub templates: Vec<String>,
 }
@@ -218,10 +220,10 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
         Err(message) => return usage(message),
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("expand", args.aligned);
+    let mut told = Outcome::new("expand", args.aligned.on);
     let result = for_each(&args.templates, &mut out, |place, input, out| match input {
         Input::Text(s) => {
-            let ok = if args.json {
+            let ok = if args.json.on {
                 write_json(out, s, &vars)?
             } else if args.explain {
                 explain::write(out, place, s, &vars)?
@@ -229,13 +231,13 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
                 write_text(out, place, s, &vars)?
             };
             told.failed |= !ok;
-            if !ok && args.aligned && !args.json {
+            if !ok && args.aligned.on && !args.json.on {
                 out.write_all(b"\n")?;
             }
             Ok(())
         }
         Input::Unreadable { bytes, why } => {
-            if !args.json {
+            if !args.json.on {
                 return told.refuse(out, place, bytes, &why);
             }
             told.failed = true;
@@ -561,9 +563,9 @@ mod tests {
             list: own(list),
             map: own(map),
             vars: None,
-            json: false,
+            json: Default::default(),
             explain: false,
-            aligned: false,
+            aligned: Default::default(),
             templates: Vec::new(),
         }
     }

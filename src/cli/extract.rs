@@ -16,10 +16,13 @@ use crate::uri::extract::{extract, Extracted, LineCols};
 
 /// Arguments of `uriscope extract`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object per URI"#),
+])))]
 pub struct ExtractArgs {
-    /// One JSON object per URI.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// The links alone, one per line, nothing around them (as grep's
     /// `-o`): `uriscope extract -o notes.md | uriscope normalize`.
     #[arg(short = 'o', long, conflicts_with = "json")]
@@ -118,7 +121,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<i32> {
     let mode = if args.only_matching {
         Mode::Only
     } else {
-        Mode::of(args.json)
+        Mode::of(args.json.on)
     };
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() {

@@ -15,19 +15,21 @@ use crate::uri::iri::{iri_to_uri_with, uri_to_iri, IriError, IriOptions};
 
 /// Arguments of `uriscope iri2uri` and `uriscope uri2iri`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("aligned", r#"Plain text: an empty line for an input that cannot be converted, so line N of the output answers input N"#),
+])))]
 pub struct IriArgs {
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// iri2uri only: percent-encode a non-ASCII host like the rest instead
     /// of converting it with IDNA ToASCII (for schemes whose hosts are not
     /// DNS names).
     #[arg(long)]
     pub no_idna: bool,
-    /// Plain text: an empty line for an input that cannot be converted,
-    /// so line N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
     /// The references; with none, read one per line from stdin.
     pub inputs: Vec<String>,
 }
@@ -68,7 +70,7 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
         Direction::IriToUri => ("iri2uri", "the URI"),
         Direction::UriToIri => ("uri2iri", "the IRI"),
     };
-    let mut told = Outcome::new(command, args.aligned);
+    let mut told = Outcome::new(command, args.aligned.on);
     let result = for_each(&args.inputs, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let text: &str = &lossy;
@@ -76,10 +78,10 @@ pub fn run(args: &IriArgs, direction: Direction) -> io::Result<i32> {
             Input::Text(s) => convert(s).map_err(|e| e.to_string()),
             Input::Unreadable { why, .. } => Err(why.clone()),
         };
-        if args.json {
+        if args.json.on {
             told.failed |= converted.is_err();
         }
-        if args.json {
+        if args.json.on {
             let (output, error) = match &converted {
                 Ok(o) => (Some(&**o), None),
                 Err(e) => (None, Some(e.clone())),

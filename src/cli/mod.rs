@@ -13,6 +13,7 @@ pub mod encode;
 pub mod equiv;
 pub mod expand;
 pub mod extract;
+pub mod flags;
 pub mod format;
 pub mod input;
 pub mod iri;
@@ -26,6 +27,7 @@ pub mod shell;
 pub mod stats;
 pub mod steps;
 pub mod trurl;
+pub mod url_json;
 
 use clap::{Parser, Subcommand};
 

@@ -15,6 +15,13 @@ use crate::uri::{normalize, trace, NormalizeOptions};
 
 /// Arguments of `uriscope normalize`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("keep_encoded_dots", r#"Keep %2E encoded in path segments that would decode to "." or ".." (so they are not removed), for servers that do not decode first. By default RFC 3986 §6.2.2.2 decodes them and §6.2.2.3 removes them"#),
+    ("iri", r#"Accept IRIs (RFC 3987 §5.3): non-ASCII input; escapes of iunreserved characters that are valid UTF-8 are decoded. No NFC is applied"#),
+    ("format", r#"Text (the default), json (as --json) or markdown (a report for an issue or pull request; with --trace, the steps)"#),
+    ("aligned", r#"Plain text: an empty line for an input without a normal form, so line N of the output answers input N"#),
+    ("decode_dot_segments", r#"Accepted for compatibility and ignored: decoding %2E dot segments is now the default"#),
+])))]
 pub struct NormalizeArgs {
     /// Stop after the syntax-based rungs (RFC 3986 §6.2.2): no default-port
     /// removal or empty-path-to-"/" (§6.2.3).
@@ -23,33 +30,21 @@ pub struct NormalizeArgs {
     /// Write IPv6 addresses in RFC 5952 canonical text.
     #[arg(long)]
     pub rfc5952: bool,
-    /// Keep %2E encoded in path segments that would decode to "." or ".."
-    /// (so they are not removed), for servers that do not decode first.
-    /// By default RFC 3986 §6.2.2.2 decodes them and §6.2.2.3 removes them.
-    #[arg(long)]
-    pub keep_encoded_dots: bool,
-    /// Accepted for compatibility and ignored: decoding %2E dot segments is
-    /// now the default.
-    #[arg(long, hide = true, conflicts_with = "keep_encoded_dots")]
-    pub decode_dot_segments: bool,
-    /// Accept IRIs (RFC 3987 §5.3): non-ASCII input; escapes of iunreserved
-    /// characters that are valid UTF-8 are decoded. No NFC is applied.
-    #[arg(long)]
-    pub iri: bool,
+    /// `--keep-encoded-dots`.
+    #[command(flatten)]
+    pub encoded_dots: super::flags::EncodedDots,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// Print each rung: what it did, with carets under what changed.
     #[arg(long)]
     pub trace: bool,
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
-    /// Text (the default), json (as --json) or markdown (a report for an
-    /// issue or pull request; with --trace, the steps).
-    #[arg(long, value_enum, conflicts_with = "json")]
-    pub format: Option<super::format::Format>,
-    /// Plain text: an empty line for an input without a normal form, so
-    /// line N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--json` and `--format`.
+    #[command(flatten)]
+    pub output: super::flags::Output,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
     /// The URI-references; with none, read one per line from stdin.
     pub uris: Vec<String>,
 }
@@ -73,12 +68,12 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
     let options = NormalizeOptions {
         syntax_only: args.syntax_only,
         ipv6_rfc5952: args.rfc5952,
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
+        keep_encoded_dots: args.encoded_dots.keep,
+        iri: args.iri.on,
     };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("normalize", args.aligned);
-    let format = super::format::Format::pick(args.json, args.format);
+    let mut told = Outcome::new("normalize", args.aligned.on);
+    let format = args.output.pick();
     let result = for_each(&args.uris, &mut out, |place, input, out| {
         let text = input.lossy();
         let outcome = match &input {

@@ -16,25 +16,21 @@ use crate::uri::{analyze, ParseOptions};
 /// Arguments of `uriscope parse`.
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
-    /// Text (the default), json (as --json) or markdown (a report for an
-    /// issue or pull request).
-    #[arg(long, value_enum, conflicts_with = "json")]
-    pub format: Option<super::format::Format>,
-    /// Accept IRIs (RFC 3987): non-ASCII characters where an IRI allows them.
-    #[arg(long)]
-    pub iri: bool,
+    /// `--json` and `--format`.
+    #[command(flatten)]
+    pub output: super::flags::Output,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// The URI-references; with none, read one per line from stdin.
     pub uris: Vec<String>,
 }
 
 /// Run `uriscope parse`; returns the exit status.
 pub fn run(args: &ParseArgs) -> io::Result<i32> {
-    let options = ParseOptions { iri: args.iri };
+    let options = ParseOptions { iri: args.iri.on };
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let format = super::format::Format::pick(args.json, args.format);
+    let format = args.output.pick();
     // Each line's answer depends on that line alone: stdin is answered
     // on every core, in input order (cli::batches).
     let answer = ParseAnswer { options, format };

@@ -15,23 +15,25 @@ use crate::uri::{make_relative, ResolveOptions};
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("iri", r#"Accept IRIs (RFC 3987) as base and targets (resolved as RFC 3987 §6.5 says: the RFC 3986 §5.2 algorithm on the IRIs themselves)"#),
+    ("aligned", r#"Plain text: an empty line for a target without a reference, so line N of the output answers input N"#),
+])))]
 pub struct RelativeArgs {
     /// The base URI; it must have a scheme.
     #[arg(long)]
     pub base: String,
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
-    /// Accept IRIs (RFC 3987) as base and targets (resolved as RFC 3987
-    /// §6.5 says: the RFC 3986 §5.2 algorithm on the IRIs themselves).
-    #[arg(long)]
-    pub iri: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// The target URIs; with none, read one per line from stdin.
     pub targets: Vec<String>,
-    /// Plain text: an empty line for a target without a reference, so
-    /// line N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
 }
 
 /// The JSON object `relative --json` prints for one input.
@@ -53,9 +55,9 @@ pub struct JsonRelative<'a> {
 /// Run `uriscope relative`; returns the exit status.
 pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("relative", args.aligned);
+    let mut told = Outcome::new("relative", args.aligned.on);
     let base = args.base.as_str();
-    let options = ResolveOptions::default().with_iri(args.iri);
+    let options = ResolveOptions::default().with_iri(args.iri.on);
     let result = for_each(&args.targets, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let target: &str = &lossy;
@@ -64,10 +66,10 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
             Input::Unreadable { why, .. } => Err(why.clone()),
         };
         let outcome = outcome.map(|r| (r.reference, r.verified));
-        if args.json {
+        if args.json.on {
             told.failed |= !matches!(outcome, Ok((_, true)));
         }
-        if args.json {
+        if args.json.on {
             let (reference, verified, error) = match &outcome {
                 Ok((r, v)) => (Some(r.as_str()), *v, None),
                 Err(e) => (None, false, Some(e.clone())),

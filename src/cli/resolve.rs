@@ -39,6 +39,11 @@ fn resolve_rfc2396(base: &str, reference: &str, trace: bool) -> Result<(String, 
 
 /// Arguments of `uriscope resolve`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("iri", r#"Accept IRIs (RFC 3987): base, references and targets may hold non-ASCII characters; RFC 3987 §6.5 resolves them with the RFC 3986 §5.2 algorithm, on the IRIs themselves (no conversion to URIs)"#),
+    ("format", r#"Text (the default), json (as --json) or markdown (a report for an issue or pull request; with --trace, the steps)"#),
+    ("aligned", r#"Plain text: an empty line for a reference without a target, so line N of the output answers input N"#),
+])))]
 pub struct ResolveArgs {
     /// The base URI (RFC 3986 §5.1); it must have a scheme.
     #[arg(long)]
@@ -52,28 +57,21 @@ pub struct ResolveArgs {
     /// still checked against the RFC 3986 grammar first.
     #[arg(long, conflicts_with = "compat")]
     pub rfc2396: bool,
-    /// Accept IRIs (RFC 3987): base, references and targets may hold
-    /// non-ASCII characters; RFC 3987 §6.5 resolves them with the RFC 3986
-    /// §5.2 algorithm, on the IRIs themselves (no conversion to URIs).
-    #[arg(long, conflicts_with = "rfc2396")]
-    pub iri: bool,
+    /// `--iri`.
+    #[command(flatten)]
+    pub iri: super::flags::Iri,
     /// Print the steps: base pre-parse, branch, merge, the remove_dot_segments
     /// table, the target components, findings.
     #[arg(long)]
     pub trace: bool,
-    /// One JSON object per input line.
-    #[arg(long)]
-    pub json: bool,
-    /// Text (the default), json (as --json) or markdown (a report for an
-    /// issue or pull request; with --trace, the steps).
-    #[arg(long, value_enum, conflicts_with = "json")]
-    pub format: Option<super::format::Format>,
+    /// `--json` and `--format`.
+    #[command(flatten)]
+    pub output: super::flags::Output,
     /// The references; with none, read one per line from stdin.
     pub references: Vec<String>,
-    /// Plain text: an empty line for a reference without a target, so
-    /// line N of the output answers input N.
-    #[arg(long)]
-    pub aligned: bool,
+    /// `--aligned`.
+    #[command(flatten)]
+    pub aligned: super::flags::Aligned,
 }
 
 /// The JSON object `resolve --json` prints for one input.
@@ -102,11 +100,11 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
     } else {
         ResolveOptions::default()
     }
-    .with_iri(args.iri);
+    .with_iri(args.iri.on);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
-    let mut told = Outcome::new("resolve", args.aligned);
+    let mut told = Outcome::new("resolve", args.aligned.on);
     let base = args.base.as_str();
-    let format = super::format::Format::pick(args.json, args.format);
+    let format = args.output.pick();
     let result = for_each(&args.references, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let reference: &str = &lossy;

@@ -20,10 +20,13 @@ use crate::text::lines::{too_long_message, MAX_LINE};
 
 /// Arguments of `uriscope stats`.
 #[derive(Debug, Args)]
+#[command(mut_args(super::flags::reword(&[
+    ("json", r#"One JSON object"#),
+])))]
 pub struct StatsArgs {
-    /// One JSON object.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub json: super::flags::Json,
     /// Rows in each table; 0 lists them all.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
@@ -78,7 +81,7 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
 pub fn run(args: &StatsArgs) -> io::Result<i32> {
     let (tally, ok) = tally(Source::from_args(&args.files), super::batches::threads());
     let mut out = io::BufWriter::new(super::output::stdout());
-    if args.json {
+    if args.json.on {
         crate::text::json::write(&mut out, &JsonStats::new(&tally, args.top))?;
         out.write_all(b"\n")?;
     } else {

@@ -24,6 +24,7 @@ pub mod json;
 pub mod lines;
 pub mod mask;
 pub mod plain;
+pub mod quote;
 pub mod quoted;
 pub mod screen;
 pub mod wrap;

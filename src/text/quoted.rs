@@ -13,8 +13,8 @@
 
 use std::borrow::Cow;
 
+use super::quote::{brief, EXCERPT_CHARS};
 use super::screen::visible;
-use crate::uri::quote::{brief, EXCERPT_CHARS};
 
 /// `message` as the screen shows it, with the excerpt of each of `quoted`
 /// that it holds escaped (`"…\u{200d}…"`) written as the user's text

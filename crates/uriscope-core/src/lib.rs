@@ -68,7 +68,7 @@
 mod equivalence;
 mod equivalence_key;
 mod normalize;
-pub mod quote;
+mod quote;
 mod resolution;
 mod syntax;
 mod verdict;

@@ -136,7 +136,7 @@ impl Pairing {
                 disagrees,
                 allow: allow.as_ref(),
             };
-            if args.json {
+            if args.json.on {
                 shown.write_json(out)?;
             } else {
                 shown.write_text(out)?;

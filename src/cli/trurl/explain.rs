@@ -7,9 +7,9 @@
 
 use std::io::{self, Write};
 
+use crate::curl::{lossy, trurl, Step, Trace, UrlCode};
 use crate::text::diag::shown as cut;
 use crate::text::plain::visible;
-use crate::uri::edit::curl::{lossy, trurl, Step, Trace, UrlCode};
 use crate::uri::trace::{normalize, Normalization};
 use crate::uri::{NormalizeError, NormalizeOptions};
 

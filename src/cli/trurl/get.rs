@@ -8,9 +8,9 @@
 use std::io::Write;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_GET};
+use crate::curl::query::QueryPairs;
+use crate::curl::{lossy, unescape, CurlUrl, Part, UrlCode};
 use crate::text::answer::Refused;
-use crate::uri::edit::curl::query::QueryPairs;
-use crate::uri::edit::curl::{lossy, unescape, CurlUrl, Part, UrlCode};
 
 impl<W: Write, E: Write> Runner<'_, W, E> {
     /// The line `format` makes of `u`, written with its newline. An

@@ -1,6 +1,6 @@
 //! uriscope's trurl mode: the binary run as `trurl` (a symlink or hard
 //! link), or `uriscope edit --trurl ARGS`, behaves as trurl 0.16.1 does:
-//! its command line, libcurl's reading of URLs ([`crate::uri::edit::curl`]),
+//! its command line, libcurl's reading of URLs ([`crate::curl`]),
 //! its output (`--get`, `--json`), its notes and errors on stderr and its
 //! exit statuses. `--explain` (uriscope's own) adds, on stderr, each
 //! change made to a URL with libcurl's reason and RFC 3986's, and how
@@ -19,9 +19,9 @@ mod single;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
+use crate::curl::{CurlUrl, Flags, Part, Trace, UrlCode};
 use crate::text::answer::Refused;
 use crate::text::plain::visible;
-use crate::uri::edit::curl::{CurlUrl, Flags, Part, Trace, UrlCode};
 pub use explain::{rfc_reading, trurl_reading};
 use options::{Options, Parsed, UrlFile};
 

@@ -6,7 +6,7 @@
 //! stand. Values are bytes, as the shell gives them.
 
 use super::{Stop, EXIT_ARG, EXIT_FILE, EXIT_FLAG, EXIT_REPLACE, EXIT_TRIM};
-use crate::uri::edit::curl::{escape, lossy};
+use crate::curl::{escape, lossy};
 
 /// Where `--url-file` reads.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 //! encoded): `--qtrim` case-insensitively and whole (or as a prefix
 //! with a trailing `*`), `--replace` as a prefix of the pair.
 
-use crate::uri::edit::curl::query::{decode_pair, normalize_pair, Pair, QueryPairs};
+use crate::curl::query::{decode_pair, normalize_pair, Pair, QueryPairs};
 
 /// Remove the pairs whose key matches one of `patterns` (`trim`);
 /// whether any went. `PREFIX*` matches keys starting with `PREFIX`,

@@ -9,8 +9,8 @@
 use std::io::Write;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_ITER, EXIT_SET, EXIT_URL};
-use crate::uri::edit::curl::query::{self as pairs, QueryPairs};
-use crate::uri::edit::curl::{lossy, trurl, CurlUrl, Flags, Part};
+use crate::curl::query::{self as pairs, QueryPairs};
+use crate::curl::{lossy, trurl, CurlUrl, Flags, Part};
 
 /// The most bytes of `part=item` trurl sets for one `--iterate` item.
 const ITER_LINE_MAX: usize = 1023;

@@ -418,7 +418,7 @@ fn forms(input: &str) -> Vec<CopyEntry> {
     // libcurl's reading, which trurl and scripts built on curl use; its
     // differences from RFC 3986 are in DIFFERENCES.md. A URL holding a
     // control character is not offered, as trurl mode does not write it.
-    if let Ok(t) = uri::edit::curl::trurl::print(input) {
+    if let Ok(t) = crate::curl::trurl::print(input) {
         if t != input && crate::text::answer::check(&t).is_ok() {
             out.push(CopyEntry {
                 label: "as trurl would print it (libcurl)".into(),

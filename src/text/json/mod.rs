@@ -11,18 +11,37 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
+use serde_json::ser::Formatter;
 
 mod escape;
-mod serializer;
 
 #[cfg(test)]
 use escape::escaped_in_json;
+
+/// serde_json's compact formatter, escaping what [`write()`] escapes
+/// beyond JSON's own: serde_json escapes `"`, `\` and the C0 controls
+/// and hands every run between them here, which writes a run that holds
+/// nothing else as it is (looked at eight bytes at a time) and the
+/// characters that draw nothing, DEL and the C1 controls as `\uXXXX`.
+pub struct TerminalSafe;
+
+impl Formatter for TerminalSafe {
+    #[inline]
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        escape::write_body(writer, fragment)
+    }
+}
 
 /// Write `value` as one line of compact JSON, terminal-safe: the bytes
 /// serde_json's compact serializer writes, except that DEL, the C1
 /// controls and every character that draws nothing (format characters,
 /// bidi controls among them; line and paragraph separators; variation
-/// selectors…, [`crate::uri::iri::is_invisible`]) are `\uXXXX` escapes too.
+/// selectors…, [`crate::uri::iri::is_invisible`]) are `\uXXXX` escapes too
+/// ([`TerminalSafe`]).
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -30,12 +49,12 @@ use escape::escaped_in_json;
 /// assert_eq!(String::from_utf8(out).unwrap(), r#""a\u009b31m\u202e""#);
 /// ```
 pub fn write<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Result<()> {
-    let mut ser = serializer::Compact { out };
+    let mut ser = serde_json::Serializer::with_formatter(out, TerminalSafe);
     value.serialize(&mut ser).map_err(io::Error::from)
 }
 
 /// Write `s` as a JSON string, quotes included, as [`write()`] writes a
-/// string: for writers that assemble an object by hand
+/// string: for the writer that assembles a report line by hand
 /// ([`crate::report::json_line`]).
 ///
 /// ```
@@ -64,15 +83,16 @@ pub fn is_plain(s: &str) -> bool {
     escape::plain(s.as_bytes())
 }
 
-/// The reference the serializer is tested against: serde_json's own
-/// compact serializer, with a formatter that escapes
-/// [`escape::escaped_in_json`] in what serde_json leaves raw.
+/// The reference [`write()`] is tested against: serde_json's compact
+/// serializer with a formatter that looks at every character of a run
+/// and escapes [`escape::escaped_in_json`], the simplest form of
+/// [`TerminalSafe`].
 #[cfg(test)]
 pub(crate) fn write_with_serde_json<W: Write, T: Serialize + ?Sized>(
     out: &mut W,
     value: &T,
 ) -> io::Result<()> {
-    let mut ser = serde_json::Serializer::with_formatter(out, oracle::TerminalSafe);
+    let mut ser = serde_json::Serializer::with_formatter(out, oracle::CharByChar);
     value.serialize(&mut ser).map_err(io::Error::from)
 }
 
@@ -84,10 +104,11 @@ mod oracle {
 
     use super::escaped_in_json;
 
-    /// serde_json's compact formatter, escaping [`escaped_in_json`] too.
-    pub(crate) struct TerminalSafe;
+    /// serde_json's compact formatter, escaping [`escaped_in_json`] too,
+    /// a character at a time.
+    pub(crate) struct CharByChar;
 
-    impl Formatter for TerminalSafe {
+    impl Formatter for CharByChar {
         fn write_string_fragment<W: ?Sized + Write>(
             &mut self,
             writer: &mut W,

@@ -14,7 +14,6 @@
 //! assert_eq!(u.decoded(Component::Path).unwrap().text, "/a b");
 //! ```
 
-pub mod curl;
 pub mod field;
 pub mod query;
 

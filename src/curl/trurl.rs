@@ -47,7 +47,7 @@ pub fn path(u: &mut CurlUrl, segments: &[Vec<u8>], t: &mut Trace) {
 /// libcurl's [`escape`].
 ///
 /// ```
-/// use uriscope_core::edit::curl::trurl::canonical_path;
+/// use uriscope::curl::trurl::canonical_path;
 /// assert_eq!(canonical_path(b"/one/t%61o/%2F%42/"), b"/one/tao/%2fB/");
 /// assert_eq!(canonical_path(b"/a:b@c"), b"/a%3ab%40c");
 /// ```
@@ -136,7 +136,7 @@ pub fn note_output(u: &CurlUrl, flags: Flags, t: &mut Trace) {
 /// without the scheme's default port. The explorer offers it to copy.
 ///
 /// ```
-/// use uriscope_core::edit::curl::trurl::print;
+/// use uriscope::curl::trurl::print;
 /// assert_eq!(print("http://ex%61mple:80/%62ath/a/../b?%2e%FF#tes%74").unwrap(),
 ///            "http://example/bath/b?.%ff#test");
 /// assert_eq!(print("example.com").unwrap(), "http://example.com/");

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::percent::{self, DecodeOptions};
+use crate::uri::percent::{self, DecodeOptions};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -24,7 +24,7 @@ pub(super) fn push_escape(out: &mut Vec<u8>, b: u8) {
 /// `curl_easy_escape`: every byte but the unreserved ones as `%xx`.
 ///
 /// ```
-/// use uriscope_core::edit::curl::escape;
+/// use uriscope::curl::escape;
 /// assert_eq!(escape(b"a b/c:d~"), b"a%20b%2fc%3ad~");
 /// ```
 pub fn escape(s: &[u8]) -> Vec<u8> {
@@ -43,7 +43,7 @@ pub fn escape(s: &[u8]) -> Vec<u8> {
 /// else kept (a lone `%` too); any byte may come out, NUL included.
 ///
 /// ```
-/// use uriscope_core::edit::curl::unescape;
+/// use uriscope::curl::unescape;
 /// assert_eq!(&*unescape(b"a%20b%zz%00"), b"a b%zz\0");
 /// ```
 pub fn unescape(s: &[u8]) -> Cow<'_, [u8]> {
@@ -61,7 +61,7 @@ pub(super) fn decode_no_ctrl(s: &[u8]) -> Option<Cow<'_, [u8]>> {
 /// `curl_easy_unescape`.
 ///
 /// ```
-/// use uriscope_core::edit::curl::form_decode;
+/// use uriscope::curl::form_decode;
 /// assert_eq!(&*form_decode(b"rfc+3986%21"), b"rfc 3986!");
 /// ```
 pub fn form_decode(s: &[u8]) -> Cow<'_, [u8]> {
@@ -77,7 +77,7 @@ pub fn form_decode(s: &[u8]) -> Cow<'_, [u8]> {
 /// unreserved bytes and `*` as they are, any other byte as `%xx`.
 ///
 /// ```
-/// use uriscope_core::edit::curl::form_encode;
+/// use uriscope::curl::form_encode;
 /// assert_eq!(form_encode(b"a b*=c&d"), b"a+b*%3dc%26d");
 /// ```
 pub fn form_encode(s: &[u8]) -> Vec<u8> {

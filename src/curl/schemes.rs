@@ -1,7 +1,7 @@
 //! The schemes libcurl has a protocol for, with the default port it
 //! drops or adds and whether its URLs carry login options
 //! (`user;options@host`). This is what libcurl knows, not what the RFCs
-//! register ([`crate::scheme`]): trurl keeps `irc://h:6667/`
+//! register ([`crate::uri::scheme`]): trurl keeps `irc://h:6667/`
 //! as it is, since libcurl has no irc, and drops `:143` from an imap URL.
 //! Where both tables know a scheme, their ports agree (a test holds them
 //! to it).
@@ -74,7 +74,7 @@ pub const SCHEMES: &[CurlScheme] = &[
 /// The protocol for `scheme` (any case).
 ///
 /// ```
-/// use uriscope_core::edit::curl::schemes::lookup;
+/// use uriscope::curl::schemes::lookup;
 /// assert_eq!(lookup(b"IMAP").map(|s| s.default_port), Some(143));
 /// assert!(lookup(b"irc").is_none());
 /// ```
@@ -91,7 +91,7 @@ mod tests {
     #[test]
     fn ports_agree_with_the_rfc_table_where_both_know_the_scheme() {
         for s in SCHEMES {
-            if let Some(p) = crate::scheme::default_port(s.name) {
+            if let Some(p) = crate::uri::scheme::default_port(s.name) {
                 assert_eq!(p, s.default_port, "{}", s.name);
             }
         }

@@ -118,7 +118,7 @@ pub fn is_normal(u: &CurlUrl, sep: u8) -> bool {
 /// `=` decoded (`+` as a space) and encoded again with [`form_encode`].
 ///
 /// ```
-/// use uriscope_core::edit::curl::query::normalize_pair;
+/// use uriscope::curl::query::normalize_pair;
 /// assert_eq!(normalize_pair(b"a=%5D"), b"a=%5d");
 /// assert_eq!(normalize_pair(b"q=a=b c"), b"q=a%3db+c");
 /// assert_eq!(normalize_pair(b"=1"), b"=1");

@@ -145,12 +145,12 @@ impl CurlUrl {
                 return Ok(host);
             }
             let text = std::str::from_utf8(&host).map_err(|_| UrlCode::BadHostname)?;
-            let a = crate::host::to_ascii(text).map_err(|_| UrlCode::BadHostname)?;
+            let a = crate::uri::host::to_ascii(text).map_err(|_| UrlCode::BadHostname)?;
             return Ok(Cow::Owned(a.into_owned().into_bytes()));
         }
         if flags.has(Flags::PUNY2IDN) && stored.is_ascii() && stored.starts_with(b"xn--") {
             let text = std::str::from_utf8(&host).map_err(|_| UrlCode::BadHostname)?;
-            let u = crate::host::to_unicode(text).map_err(|_| UrlCode::BadHostname)?;
+            let u = crate::uri::host::to_unicode(text).map_err(|_| UrlCode::BadHostname)?;
             return Ok(Cow::Owned(u.into_owned().into_bytes()));
         }
         Ok(host)

@@ -21,7 +21,7 @@
 //! and libcurl does not care.
 //!
 //! ```
-//! use uriscope_core::edit::curl::{CurlUrl, Flags, Part};
+//! use uriscope::curl::{CurlUrl, Flags, Part};
 //! let u = CurlUrl::parse(b"HTTP://ex%61mple:80/a/../b", Flags::GUESS_SCHEME).unwrap();
 //! let url = u.get(Part::Url, Flags::NO_DEFAULT_PORT).unwrap();
 //! assert_eq!(url, b"http://example/b");
@@ -132,7 +132,7 @@ impl Part {
     /// The component called `name` (not `url`: trurl cannot set it).
     ///
     /// ```
-    /// use uriscope_core::edit::curl::Part;
+    /// use uriscope::curl::Part;
     /// assert_eq!(Part::component(b"zoneid"), Some(Part::Zoneid));
     /// assert_eq!(Part::component(b"url"), None);
     /// ```
