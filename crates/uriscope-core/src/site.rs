@@ -87,6 +87,28 @@ impl<'a> Site<'a> {
     pub fn host(&self) -> &str {
         &self.host
     }
+
+    /// The public suffix and the registrable domain with the host's own
+    /// lifetime: borrowed from the host as given when it needed no
+    /// decoding, copied otherwise.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let (suffix, registrable) = uriscope_core::site::site("a.example.com").unwrap().into_parts();
+    /// assert!(matches!(suffix, Cow::Borrowed("com")));
+    /// assert_eq!(registrable.as_deref(), Some("example.com"));
+    /// ```
+    #[must_use]
+    pub fn into_parts(self) -> (Cow<'a, str>, Option<Cow<'a, str>>) {
+        let (s, r, e) = (self.suffix_start, self.registrable_start, self.end);
+        match self.host {
+            Cow::Borrowed(h) => (Cow::Borrowed(&h[s..e]), r.map(|r| Cow::Borrowed(&h[r..e]))),
+            Cow::Owned(h) => (
+                Cow::Owned(h[s..e].to_owned()),
+                r.map(|r| Cow::Owned(h[r..e].to_owned())),
+            ),
+        }
+    }
 }
 
 /// The site of `host` (a reg-name, as a URI's host component gives it),

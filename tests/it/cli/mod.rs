@@ -16,6 +16,7 @@ mod parse;
 mod resolve;
 mod rfc;
 mod shell;
+mod sites;
 mod smoke;
 mod trace_bounds;
 mod trurl;
