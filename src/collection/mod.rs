@@ -42,6 +42,7 @@ pub mod intern;
 pub mod line;
 pub mod load;
 pub mod search;
+pub mod sites;
 
 mod store;
 

@@ -170,6 +170,42 @@ pub fn site(host: &str) -> Option<Site<'_>> {
     })
 }
 
+/// The name two hosts share when they are on the same site: the
+/// registrable domain in the list's form (lowercase, A-labels as Unicode),
+/// or, for a host that has none (a public suffix, a single label, an IP
+/// address), the host itself lowercased, as browsers take such a host
+/// for a site of its own. `None` for an empty host. `stats`, the list
+/// view, `dedupe --by site` and `confuse --same-site` all group by it.
+///
+/// ```
+/// use uriscope_core::site::site_name;
+/// assert_eq!(site_name("WWW.Example.co.UK").as_deref(), Some("example.co.uk"));
+/// assert_eq!(site_name("a.xn--mnchen-3ya.de").as_deref(), Some("münchen.de"));
+/// assert_eq!(site_name("192.0.2.1").as_deref(), Some("192.0.2.1"));
+/// assert_eq!(site_name("localhost").as_deref(), Some("localhost"));
+/// assert_eq!(site_name(""), None);
+/// ```
+#[must_use]
+pub fn site_name(host: &str) -> Option<Cow<'_, str>> {
+    if host.is_empty() {
+        return None;
+    }
+    let lower = |h: &str| -> String {
+        let h = h.strip_suffix('.').unwrap_or(h);
+        lookup_form(h).into_owned()
+    };
+    Some(match site(host) {
+        Some(s) => match s.registrable() {
+            Some(r) => Cow::Owned(lower(r)),
+            None => Cow::Owned(lower(s.host())),
+        },
+        None if host.bytes().any(|b| b.is_ascii_uppercase()) => {
+            Cow::Owned(host.to_ascii_lowercase())
+        }
+        None => Cow::Borrowed(host),
+    })
+}
+
 /// Whether a last label is a number in hexadecimal (`0x7f`), which the
 /// WHATWG host parser and inet_aton read as part of an IPv4 address.
 fn is_hex_number(label: &str) -> bool {

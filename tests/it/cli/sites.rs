@@ -119,3 +119,98 @@ fn version_names_the_public_suffix_list_release() {
         )
     );
 }
+
+/// Lines of four sites: two hosts of `example.co.uk`, the same German
+/// site in A-label and Unicode, an IP address, and a line without a host.
+const LINES: &[u8] = b"http://a.example.co.uk/x\nhttps://B.Example.CO.UK/y\n\
+http://xn--mnchen-3ya.de/\nhttp://www.m\xc3\xbcnchen.de/\nhttp://192.0.2.1/\nmailto:x@y\nmailto:x@y\n";
+
+#[test]
+fn stats_counts_the_lines_of_each_site() {
+    let (code, out, err) = run_uriscope(&["stats"], LINES);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nsites (3 distinct)\n2  example.co.uk\n2  münchen.de\n1  192.0.2.1\n\n"),
+        "{out}"
+    );
+    let (_, out, _) = run_uriscope(&["stats", "--json", "--top", "1"], LINES);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sites"]["distinct"], 3);
+    assert_eq!(
+        v["sites"]["top"],
+        serde_json::json!([{"name": "example.co.uk", "count": 2}])
+    );
+}
+
+#[test]
+fn dedupe_by_site_keeps_the_first_line_of_each_site() {
+    let (code, out, err) = run_uriscope(&["dedupe", "--by", "site"], LINES);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "http://a.example.co.uk/x\nhttp://xn--mnchen-3ya.de/\nhttp://192.0.2.1/\nmailto:x@y\n"
+    );
+    let (_, out, _) = run_uriscope(&["dedupe", "--by", "site", "--json"], LINES);
+    let v: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let keys: Vec<Option<&str>> = v.iter().map(|o| o["key"].as_str()).collect();
+    let site = |s| Some(s);
+    assert_eq!(
+        keys,
+        [
+            site("example.co.uk"),
+            site("example.co.uk"),
+            site("münchen.de"),
+            site("münchen.de"),
+            site("192.0.2.1"),
+            None,
+            None
+        ]
+    );
+    assert_eq!(
+        v[6]["group"], 4,
+        "a line without a host groups with its copies"
+    );
+    assert!(v[1].get("rung").is_none(), "rungs are the normal form's");
+}
+
+#[test]
+fn confuse_allow_judges_within_the_same_site_when_asked() {
+    let url = "https://www.example.com@login.example.com/";
+    let (code, out, _) = run_uriscope(&["confuse", "--allow", "www.example.com", url], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("allowlist for www.example.com:\n    prefix       FOOLED"),
+        "{out}"
+    );
+    let (code, out, _) = run_uriscope(
+        &["confuse", "--same-site", "--allow", "www.example.com", url],
+        b"",
+    );
+    assert_eq!(code, 0, "login.example.com is the same site: {out}");
+    assert!(
+        out.contains("allowlist for www.example.com (same site):\n    prefix       lets it through, and every engine's host is allowed"),
+        "{out}"
+    );
+    let evil = "https://www.example.com.evil.co.uk/";
+    let (code, out, _) = run_uriscope(
+        &[
+            "confuse",
+            "--json",
+            "--same-site",
+            "--allow",
+            "www.example.com",
+            evil,
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(v["allow"]["scope"], "site");
+    assert!(!v["allow"]["checks"][0]["fooled_for"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+}
