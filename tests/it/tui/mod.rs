@@ -30,5 +30,6 @@ mod room;
 pub mod screen;
 mod sections;
 mod shape;
+mod site_row;
 pub mod tui_program;
 mod unwrap;
