@@ -405,6 +405,18 @@ pub struct JsonUrl {
     /// The query's pairs (only when there is a query).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<Vec<JsonParam>>,
+    /// The path's segments in order (`{path:1}` is the first), as written
+    /// and decoded: `/a/b%20c/` gives `a`, `b c` and an empty last one.
+    pub segments: Vec<JsonSegment>,
+}
+
+/// One path segment of `edit --json`.
+#[derive(Debug, Serialize)]
+pub struct JsonSegment {
+    /// As written (percent-encoded).
+    pub raw: String,
+    /// Percent-decoded; null when the bytes are not UTF-8.
+    pub decoded: Option<String>,
 }
 
 /// The `parts` object.
@@ -479,9 +491,20 @@ pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
             })
             .collect()
     });
+    let segments = u
+        .path_segments()
+        .map(|raw| {
+            let bytes = crate::uri::percent::decode_bytes(raw.as_bytes(), Default::default());
+            JsonSegment {
+                raw: raw.to_string(),
+                decoded: String::from_utf8(bytes.into_owned()).ok(),
+            }
+        })
+        .collect();
     JsonUrl {
         url: url.to_string(),
         parts,
         params,
+        segments,
     }
 }

@@ -15,6 +15,7 @@ mod output_rule;
 mod parse;
 mod resolve;
 mod rfc;
+mod segments;
 mod shell;
 mod sites;
 mod smoke;
