@@ -250,17 +250,15 @@ fn body(
         g.labels(row + 1, &marks);
         row = g.height();
     }
-    let brace_row = row;
-    let mut labels = Vec::new();
-    for c in comps.iter().filter(|c| c.top && !c.span.is_empty()) {
-        let (c0, c1) = cols.cols(m.at(c.span.start), m.at(c.span.end));
-        let style = theme.role(c.role);
-        g.brace(brace_row, c0, c1, style);
-        labels.push(((c0 + c1 - 1) / 2, c.name.to_string(), style));
-    }
-    if !labels.is_empty() {
-        g.labels(brace_row + 2, &labels);
-    }
+    let braces: Vec<_> = comps
+        .iter()
+        .filter(|c| c.top && !c.span.is_empty())
+        .map(|c| {
+            let (c0, c1) = cols.cols(m.at(c.span.start), m.at(c.span.end));
+            (c0, c1, c.name, theme.role(c.role))
+        })
+        .collect();
+    g.underbraces(row, &braces);
     for r in 0..g.height() {
         out.push(g.line(r));
     }
