@@ -26,6 +26,10 @@ pub struct StatsArgs {
     /// One JSON object.
     #[arg(long)]
     pub json: bool,
+    /// `html`: one self-contained page with each table as an SVG bar
+    /// chart (`text` and `json` as without it and with --json).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<super::format::Format>,
     /// Rows in each table; 0 lists them all.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
@@ -80,7 +84,12 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
 pub fn run(args: &StatsArgs) -> io::Result<i32> {
     let (tally, ok) = tally(Source::from_args(&args.files), super::batches::threads());
     let mut out = io::BufWriter::new(super::output::stdout());
-    if args.json {
+    let format = super::format::Format::pick(args.json, args.format);
+    if format == super::format::Format::Html {
+        let mut sites = SiteIndex::default();
+        sites.update(&tally.hosts);
+        crate::report::html_stats::write_stats(&mut out, &tally, &sites, args.top)?;
+    } else if format == super::format::Format::Json {
         let mut sites = SiteIndex::default();
         sites.update(&tally.hosts);
         crate::text::json::write(&mut out, &JsonStats::new(&tally, &sites, args.top))?;

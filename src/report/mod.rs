@@ -5,6 +5,8 @@
 //! merged from the core ([`crate::uri::lint::Linted`]).
 
 pub mod analysis;
+pub mod html;
+pub mod html_stats;
 pub mod json;
 pub mod json_line;
 pub mod markdown;
