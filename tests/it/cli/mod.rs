@@ -7,7 +7,7 @@ mod collections;
 mod edit;
 mod expand;
 mod expand_explain;
-mod html;
+pub(crate) mod html;
 mod idna_hosts;
 mod json_schema;
 mod markdown;
