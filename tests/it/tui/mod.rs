@@ -8,6 +8,7 @@ mod explorer_panes;
 mod explorer_props;
 mod habits;
 mod history_search;
+mod html_copy;
 mod labels;
 mod large;
 mod list_keys;
