@@ -669,7 +669,7 @@ impl App {
         }
         out.push(Choice {
             label: markdown::HTML_LABEL.into(),
-            preview: preview_of(&markdown::parse_heading(self)),
+            preview: preview_of(&markdown::heading_shown(self, Pane::Breakdown)),
             more: true,
         });
         out

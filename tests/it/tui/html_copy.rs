@@ -10,7 +10,11 @@ fn the_chooser_ends_with_the_html_report_of_the_input() {
     let last = choices.len() - 1;
     assert_eq!(choices[last].label, "HTML report (Breakdown view)");
     let entry = app.copy_entry(last).expect("the last row copies");
-    assert!(entry.text.starts_with("<!DOCTYPE html>\n"), "{}", entry.text);
+    assert!(
+        entry.text.starts_with("<!DOCTYPE html>\n"),
+        "{}",
+        entry.text
+    );
     assert!(entry.text.contains("<pre class=\"diagram\">"));
     assert!(entry.text.contains("example.co.uk"));
     assert!(!entry.text.contains("s3cret"));

@@ -13,6 +13,7 @@ mod labels;
 mod large;
 mod list_keys;
 mod list_render;
+mod list_sites;
 pub mod list_view;
 mod notation;
 mod panes_complete;
