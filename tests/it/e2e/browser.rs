@@ -66,13 +66,16 @@ fn headless(program: &str, dir: &Path, page: &Path, args: &[&str]) -> String {
     reader.join().expect("the reader ends")
 }
 
-/// The four pages: name, arguments, stdin, and what their DOM must show.
-fn pages() -> Vec<(
+/// A page: its name, the arguments, stdin, and what its DOM must show.
+type Page = (
     &'static str,
     Vec<&'static str>,
     &'static [u8],
     Vec<&'static str>,
-)> {
+);
+
+/// The four pages.
+fn pages() -> Vec<Page> {
     vec![
         (
             "parse",
