@@ -397,7 +397,7 @@ fn nul_as_dot(s: String) -> String {
 
 /// One URL in trurl's `--json` shape.
 #[derive(Debug, Serialize)]
-pub struct JsonUrl {
+pub struct JsonUrl<'a> {
     /// The complete URL.
     pub url: String,
     /// Each component that is there (decoded unless --urlencode).
@@ -407,16 +407,38 @@ pub struct JsonUrl {
     pub params: Option<Vec<JsonParam>>,
     /// The path's segments in order (`{path:1}` is the first), as written
     /// and decoded: `/a/b%20c/` gives `a`, `b c` and an empty last one.
-    pub segments: Vec<JsonSegment>,
+    pub segments: JsonSegments<'a>,
+}
+
+/// The path's segments, each made (and decoded) as it is written: the
+/// list is never held, so a long path costs no more than its text.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonSegments<'a>(&'a Editable);
+
+impl Serialize for JsonSegments<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.0.path_segments().map(|raw| {
+            let decoded = crate::uri::percent::decode_bytes(raw.as_bytes(), Default::default());
+            let decoded = match decoded {
+                std::borrow::Cow::Borrowed(b) => {
+                    std::str::from_utf8(b).ok().map(std::borrow::Cow::Borrowed)
+                }
+                std::borrow::Cow::Owned(v) => {
+                    String::from_utf8(v).ok().map(std::borrow::Cow::Owned)
+                }
+            };
+            JsonSegment { raw, decoded }
+        }))
+    }
 }
 
 /// One path segment of `edit --json`.
 #[derive(Debug, Serialize)]
-pub struct JsonSegment {
+pub struct JsonSegment<'a> {
     /// As written (percent-encoded).
-    pub raw: String,
+    pub raw: &'a str,
     /// Percent-decoded; null when the bytes are not UTF-8.
-    pub decoded: Option<String>,
+    pub decoded: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// The `parts` object.
@@ -460,7 +482,7 @@ pub struct JsonParam {
 }
 
 /// `u` (written `url`) in trurl's JSON shape.
-pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
+pub fn json<'a>(u: &'a Editable, url: &str, encoded: bool, sep: char) -> JsonUrl<'a> {
     let get = |c: Component| -> Option<String> {
         if encoded {
             u.get(c).map(|v| v.into_owned())
@@ -491,16 +513,7 @@ pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> JsonUrl {
             })
             .collect()
     });
-    let segments = u
-        .path_segments()
-        .map(|raw| {
-            let bytes = crate::uri::percent::decode_bytes(raw.as_bytes(), Default::default());
-            JsonSegment {
-                raw: raw.to_string(),
-                decoded: String::from_utf8(bytes.into_owned()).ok(),
-            }
-        })
-        .collect();
+    let segments = JsonSegments(u);
     JsonUrl {
         url: url.to_string(),
         parts,
