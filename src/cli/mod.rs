@@ -24,6 +24,7 @@ pub mod resolve;
 pub mod rfc;
 pub mod shell;
 pub mod stats;
+pub mod stats_html;
 pub mod steps;
 pub mod trurl;
 

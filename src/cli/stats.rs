@@ -88,7 +88,7 @@ pub fn run(args: &StatsArgs) -> io::Result<i32> {
     if format == super::format::Format::Html {
         let mut sites = SiteIndex::default();
         sites.update(&tally.hosts);
-        crate::report::html_stats::write_stats(&mut out, &tally, &sites, args.top)?;
+        super::stats_html::write_stats(&mut out, &tally, &sites, args.top)?;
     } else if format == super::format::Format::Json {
         let mut sites = SiteIndex::default();
         sites.update(&tally.hosts);

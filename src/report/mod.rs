@@ -6,7 +6,6 @@
 
 pub mod analysis;
 pub mod html;
-pub mod html_stats;
 pub mod json;
 pub mod json_line;
 pub mod markdown;

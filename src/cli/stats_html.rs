@@ -2,12 +2,12 @@
 //! (schemes, hosts, sites, finding codes, confusion flags) as a bar chart
 //! in inline SVG, with the numbers beside the bars, and the table itself
 //! for a reader without graphics. Names from the input are escaped
-//! ([`super::html::escape`]).
+//! ([`crate::report::html::escape`]).
 
 use std::io::{self, Write};
 
-use super::html::escape;
 use crate::collection::{counts, sites::SiteIndex, Kind, Ranked, Tally};
+use crate::report::html::escape;
 
 /// Height of one bar's row in the chart, in pixels.
 const ROW: usize = 22;
@@ -104,7 +104,7 @@ pub fn write_stats<W: Write>(
     sites: &SiteIndex,
     top: usize,
 ) -> io::Result<()> {
-    super::html::page_start(out, "uriscope stats")?;
+    crate::report::html::page_start(out, "uriscope stats")?;
     let c = &t.counts;
     writeln!(
         out,
@@ -147,5 +147,5 @@ pub fn write_stats<W: Write>(
         t.codes.len(),
     )?;
     table(out, "confusion flags", &cut(flags, top), flags_distinct)?;
-    super::html::page_end(out)
+    crate::report::html::page_end(out)
 }
