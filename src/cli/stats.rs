@@ -29,7 +29,7 @@ pub struct StatsArgs {
     /// `html`: one self-contained page with each table as an SVG bar
     /// chart (`text` and `json` as without it and with --json).
     #[arg(long, value_enum, conflicts_with = "json")]
-    pub format: Option<super::format::Format>,
+    pub format: Option<StatsFormat>,
     /// Rows in each table; 0 lists them all.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
@@ -37,6 +37,17 @@ pub struct StatsArgs {
     /// none, stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
+}
+
+/// How `stats` writes its tables (no Markdown: `parse`'s report format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    /// Aligned text (the default).
+    Text,
+    /// One JSON object (as --json).
+    Json,
+    /// One self-contained HTML page, the tables as SVG bar charts.
+    Html,
 }
 
 /// Count every line of `sources`: the tally, and whether every source
@@ -84,12 +95,16 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
 pub fn run(args: &StatsArgs) -> io::Result<i32> {
     let (tally, ok) = tally(Source::from_args(&args.files), super::batches::threads());
     let mut out = io::BufWriter::new(super::output::stdout());
-    let format = super::format::Format::pick(args.json, args.format);
-    if format == super::format::Format::Html {
+    let format = match (args.format, args.json) {
+        (Some(f), _) => f,
+        (None, true) => StatsFormat::Json,
+        (None, false) => StatsFormat::Text,
+    };
+    if format == StatsFormat::Html {
         let mut sites = SiteIndex::default();
         sites.update(&tally.hosts);
         super::stats_html::write_stats(&mut out, &tally, &sites, args.top)?;
-    } else if format == super::format::Format::Json {
+    } else if format == StatsFormat::Json {
         let mut sites = SiteIndex::default();
         sites.update(&tally.hosts);
         crate::text::json::write(&mut out, &JsonStats::new(&tally, &sites, args.top))?;

@@ -234,3 +234,10 @@ fn stats_html_draws_each_table_as_an_svg_chart() {
     assert!(text.contains("confusion flags (0 distinct)"), "{text}");
     assert!(text.contains("example.co.uk"));
 }
+
+#[test]
+fn stats_has_no_markdown_format() {
+    let (code, out, err) = run_uriscope(&["stats", "--format", "markdown"], b"http://a/\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("possible values: text, json, html"), "{err}");
+}
