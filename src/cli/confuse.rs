@@ -40,6 +40,11 @@ pub struct ConfuseArgs {
     /// or with --check on the checker's host.
     #[arg(long, value_name = "HOST")]
     pub allow: Option<String>,
+    /// With --allow, a check is right when every engine's host is on the
+    /// same site as HOST (the same registrable domain from the Public
+    /// Suffix List), not only HOST or a subdomain of it.
+    #[arg(long, requires = "allow")]
+    pub same_site: bool,
     /// The engine an allowlist check parses the URL with: the pair view,
     /// the host it sees against the host each --fetch engine connects to.
     #[arg(long, value_name = "ENGINE", value_parser = EngineParser)]
@@ -115,7 +120,23 @@ struct JsonConfuse<'a> {
 #[derive(Debug, Serialize)]
 struct JsonAllow<'a> {
     host: &'a str,
+    /// `"site"` when an engine's host needs only be on the same site.
+    #[serde(skip_serializing_if = "is_host_scope")]
+    scope: allow::Scope,
     checks: Vec<allow::Verdict>,
+}
+
+fn is_host_scope(s: &allow::Scope) -> bool {
+    *s == allow::Scope::Host
+}
+
+/// The scope `args` asks an allowlist check to be judged in.
+fn scope(args: &ConfuseArgs) -> allow::Scope {
+    if args.same_site {
+        allow::Scope::Site
+    } else {
+        allow::Scope::Host
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -252,7 +273,8 @@ fn answer<W: Write>(
                 .collect();
             JsonAllow {
                 host,
-                checks: allow::verdicts(url, host, &hosts),
+                scope: scope(args),
+                checks: allow::verdicts_within(url, host, &hosts, scope(args)),
             }
         });
         *confused |= t.confused()
@@ -353,7 +375,11 @@ fn write_text<W: Write>(
         )?;
     }
     if let Some(a) = allow {
-        writeln!(out, "  allowlist for {}:", visible(a.host))?;
+        let within = match a.scope {
+            allow::Scope::Host => "",
+            allow::Scope::Site => " (same site)",
+        };
+        writeln!(out, "  allowlist for {}{within}:", visible(a.host))?;
         for c in &a.checks {
             let verdict = match (c.passes, c.fooled_for.is_empty()) {
                 (false, _) => "blocks it".to_string(),

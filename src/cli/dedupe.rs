@@ -1,9 +1,10 @@
-//! `uriscope dedupe [--by normal|keys] [--json] [FILE ...]`: the first URL
+//! `uriscope dedupe [--by normal|keys|site] [--json] [FILE ...]`: the first URL
 //! of each group of equivalent lines, in input order, streamed as the
 //! lines come. `--by normal` (the default) groups by normal form (RFC 3986
 //! §6.2.2 and §6.2.3, as `uriscope normalize`); `--by keys` by scheme,
 //! host, port, path and the set of query keys (URLs that differ only in
-//! query values). A line without a normal form is equal to its exact
+//! query values); `--by site` by the host's registrable domain (the
+//! Public Suffix List's eTLD+1). A line without a normal form is equal to its exact
 //! copies only. A line that is not UTF-8 is no text to compare: it is
 //! never grouped with another (two lines whose bad bytes differ would
 //! both read as U+FFFD); it has no answer, its message goes to stderr
@@ -24,7 +25,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::input::Outcome;
-use crate::collection::{rung, Event, GroupBy, Grouping, Keep, Loader, Plan, Source};
+use crate::collection::{rung, Event, GroupBy, Grouping, Keep, Key, Loader, Plan, Source};
 use crate::text::answer::quote;
 use crate::text::diag::{say, Place};
 use crate::text::lines::{too_long_message, MAX_LINE};
@@ -37,14 +38,38 @@ pub enum By {
     Normal,
     /// By scheme, host, port, path and the set of query keys.
     Keys,
+    /// By site: the host's registrable domain from the Public Suffix
+    /// List (`a.example.co.uk` and `b.example.co.uk` are one site); a
+    /// host without one (an IP address, a single label) is a site of its
+    /// own, and a line without a host is grouped only with its copies.
+    Site,
 }
 
 impl By {
+    /// The collection's grouping the lines are placed in (by site, the
+    /// keys are this module's own, placed as keys forms are).
     fn grouping(self) -> GroupBy {
         match self {
             By::Normal => GroupBy::Normal,
-            By::Keys => GroupBy::Keys,
+            By::Keys | By::Site => GroupBy::Keys,
         }
+    }
+}
+
+/// The key of `text` by site: its host's site ([`crate::uri::site::site_name`]),
+/// read as an IRI-reference as the list view reads lines; a line without
+/// a host (or that does not parse) is its own key, equal only to its copies.
+fn site_key(text: &str) -> Key {
+    let Ok(u) = crate::uri::parse_iri(text) else {
+        return Key::Raw;
+    };
+    let Some(host) = u.authority_parts().map(|a| a.host.span.slice(text)) else {
+        return Key::Raw;
+    };
+    match crate::uri::site::site_name(host) {
+        Some(site) if site == text => Key::Same,
+        Some(site) => Key::Owned(site.into_owned()),
+        None => Key::Raw,
     }
 }
 
@@ -112,9 +137,10 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
         iri: args.iri.on,
         ..NormalizeOptions::default()
     };
+    let by_site = args.by == By::Site;
     let plan = Plan {
         facts: false,
-        keys: [by == GroupBy::Normal, by == GroupBy::Keys],
+        keys: [by == GroupBy::Normal, by == GroupBy::Keys && !by_site],
         normalize,
         threads: super::batches::threads(),
     };
@@ -168,6 +194,10 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
             }
             let computed;
             let key = match &a.keys[by as usize] {
+                _ if by_site => {
+                    computed = site_key(text);
+                    &computed
+                }
                 Some(k) => k,
                 None => {
                     computed = crate::collection::key_of(text, by, normalize);
@@ -177,7 +207,7 @@ pub fn run(args: &DedupeArgs) -> io::Result<i32> {
             let placed = grouping.place(index, text, key, |_| unreachable!("groups keep keys"));
             index += 1;
             if args.json.on {
-                let rung = (by == GroupBy::Normal).then(|| {
+                let rung = (args.by == By::Normal).then(|| {
                     let first = grouping.first_text(placed.group).unwrap_or(text);
                     (!placed.new)
                         .then(|| rung(first, text, normalize).map(|r| r.name()))

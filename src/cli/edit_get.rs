@@ -7,6 +7,8 @@
 //! refuses control bytes when it decodes, unless `--raw` asks for the
 //! bytes; `{:comp}` gives it encoded.
 
+use serde::Serialize;
+
 use super::url_json::{Param, Parts, UrlObject};
 use crate::uri::edit::{query, Component, Editable};
 
@@ -34,6 +36,12 @@ enum What {
     Component(Component),
     QueryKey(String),
     QueryAll(String),
+    /// The host's registrable domain (`{registrable}`).
+    Registrable,
+    /// The host's public suffix (`{suffix}`).
+    Suffix,
+    /// One path segment (`{path:N}`): 1-based, negative from the end.
+    Segment(isize),
 }
 
 /// One `{…}` with its qualifiers.
@@ -152,6 +160,9 @@ fn name(w: &What) -> String {
         What::Component(c) => c.name().to_string(),
         What::QueryKey(k) => format!("query:{k}"),
         What::QueryAll(k) => format!("query-all:{k}"),
+        What::Registrable => "registrable".into(),
+        What::Suffix => "suffix".into(),
+        What::Segment(n) => format!("path:{n}"),
     }
 }
 
@@ -192,6 +203,18 @@ fn field(spec: &str) -> Result<Field, String> {
         What::QueryAll(k.to_string())
     } else if let Some(k) = rest.strip_prefix("query:") {
         What::QueryKey(k.to_string())
+    } else if let Some(n) = rest.strip_prefix("path:") {
+        match n.parse::<isize>() {
+            Ok(0) => {
+                return Err("path segments count from 1 ({path:1}; {path:-1} is the last)".into())
+            }
+            Ok(n) => What::Segment(n),
+            Err(_) => return Err(format!("{{path:N}} wants a segment number, not {n:?}")),
+        }
+    } else if rest == "registrable" {
+        What::Registrable
+    } else if rest == "suffix" {
+        What::Suffix
     } else if rest == "options" {
         return Err(
             "'options' is a libcurl component, not RFC 3986's (part of the userinfo)".into(),
@@ -236,6 +259,43 @@ fn value(
             });
             return v.map(|v| safe(v, &f.what, want)).transpose();
         }
+        What::Segment(n) => {
+            let Some(seg) = u.path_segment(*n) else {
+                return Ok(None);
+            };
+            if f.encoded || want.encoded {
+                return Ok(Some(seg.to_string()));
+            }
+            let d = Editable::decode(seg);
+            if d.lossy {
+                let msg = format!(
+                    "{} does not decode to UTF-8 text (shown with U+FFFD)",
+                    name(&f.what)
+                );
+                if f.strict {
+                    return Err(msg);
+                }
+                warnings.push(msg);
+            }
+            let text = d.text.into_owned();
+            return safe(text, &f.what, want).map(Some);
+        }
+        What::Registrable | What::Suffix => {
+            let changed = with_forms(u, false, f.puny || want.punycode, f.idn || want.idn);
+            let u = changed.as_ref().unwrap_or(u);
+            let Some(host) = u.host.as_deref() else {
+                return Ok(None);
+            };
+            let Some(site) = crate::uri::site::site(host) else {
+                return Ok(None);
+            };
+            let v = if f.what == What::Suffix {
+                Some(site.suffix())
+            } else {
+                site.registrable()
+            };
+            return v.map(|v| safe(v.to_string(), &f.what, want)).transpose();
+        }
         What::Component(c) => *c,
     };
     let changed = with_forms(
@@ -278,6 +338,8 @@ fn safe(v: String, what: &What, want: Want) -> Result<String, String> {
     let encoded = match what {
         What::Component(c) => c.name(),
         What::QueryKey(_) | What::QueryAll(_) => "query",
+        What::Segment(_) => &name(what),
+        What::Registrable | What::Suffix => "host",
     };
     match crate::text::answer::check(&v) {
         Ok(_) => Ok(v),
@@ -334,8 +396,44 @@ fn nul_as_dot(s: String) -> String {
     }
 }
 
-/// `u` (written `url`) in trurl's JSON shape.
-pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> UrlObject {
+/// The path's segments, each made (and decoded) as it is written: the
+/// list is never held, so a long path costs no more than its text.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonSegments<'a>(&'a Editable);
+
+impl Serialize for JsonSegments<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_seq(self.0.path_segments().map(|raw| {
+            let decoded = crate::uri::percent::decode_bytes(raw.as_bytes(), Default::default());
+            let decoded = match decoded {
+                std::borrow::Cow::Borrowed(b) => {
+                    std::str::from_utf8(b).ok().map(std::borrow::Cow::Borrowed)
+                }
+                std::borrow::Cow::Owned(v) => {
+                    String::from_utf8(v).ok().map(std::borrow::Cow::Owned)
+                }
+            };
+            JsonSegment { raw, decoded }
+        }))
+    }
+}
+
+/// One path segment of `edit --json`.
+#[derive(Debug, Serialize)]
+pub struct JsonSegment<'a> {
+    /// As written (percent-encoded).
+    pub raw: &'a str,
+    /// Percent-decoded; null when the bytes are not UTF-8.
+    pub decoded: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// `u` (written `url`) in trurl's JSON shape, with its path's segments.
+pub fn json<'a>(
+    u: &'a Editable,
+    url: &str,
+    encoded: bool,
+    sep: char,
+) -> UrlObject<JsonSegments<'a>> {
     let get = |c: Component| -> Option<String> {
         if encoded {
             u.get(c).map(|v| v.into_owned())
@@ -377,5 +475,6 @@ pub fn json(u: &Editable, url: &str, encoded: bool, sep: char) -> UrlObject {
         url: url.to_string(),
         parts: Parts(parts),
         params,
+        segments: Some(JsonSegments(u)),
     }
 }

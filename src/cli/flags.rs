@@ -37,6 +37,41 @@ impl Output {
     }
 }
 
+/// `--json` and `--format` of `stats`: its tables as text, JSON or a
+/// page of charts.
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct ChartOutput {
+    /// `--json`, the same as `--format json`.
+    #[command(flatten)]
+    pub json: Json,
+    /// `html`: one self-contained page with each table as an SVG bar
+    /// chart (`text` and `json` as without it and with --json).
+    #[arg(long, value_enum, conflicts_with = "json")]
+    pub format: Option<StatsFormat>,
+}
+
+impl ChartOutput {
+    /// The format asked for: `--format`, else `--json`, else text.
+    pub fn pick(&self) -> StatsFormat {
+        match (self.format, self.json.on) {
+            (Some(f), _) => f,
+            (None, true) => StatsFormat::Json,
+            (None, false) => StatsFormat::Text,
+        }
+    }
+}
+
+/// How `stats` writes its tables (no Markdown: `parse`'s report format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    /// Aligned text (the default).
+    Text,
+    /// One JSON object (as --json).
+    Json,
+    /// One self-contained HTML page, the tables as SVG bar charts.
+    Html,
+}
+
 /// `--iri`: read the input as IRIs (RFC 3987).
 #[derive(Clone, Copy, Debug, Default, Args)]
 pub struct Iri {

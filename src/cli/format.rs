@@ -1,4 +1,4 @@
-//! `--format text|json|markdown`, shared by parse, resolve and normalize
+//! `--format text|json|markdown|html`, shared by parse, resolve and normalize
 //! (`--json` stays, as `--format json`).
 
 /// How a subcommand writes each answer.
@@ -12,6 +12,9 @@ pub enum Format {
     /// A Markdown report per input, for an issue or a pull request
     /// (passwords masked).
     Markdown,
+    /// One self-contained HTML page for all the inputs, to open in a
+    /// browser (passwords masked; no script, no request; light and dark).
+    Html,
 }
 
 impl Format {

@@ -25,17 +25,29 @@ pub mod resolve;
 pub mod rfc;
 pub mod shell;
 pub mod stats;
+pub mod stats_html;
 pub mod steps;
 pub mod trurl;
 pub mod url_json;
 
 use clap::{Parser, Subcommand};
 
+/// What `--version` prints after the name: the version and the release
+/// of the Public Suffix List compiled in (`-V` prints the version alone).
+pub static LONG_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "{}\nPublic Suffix List: psl crate {}",
+        env!("CARGO_PKG_VERSION"),
+        crate::uri::site::PSL_VERSION
+    )
+});
+
 /// `uriscope`: explore what a URI means.
 #[derive(Debug, Parser)]
 #[command(
     name = "uriscope",
     version,
+    long_version = LONG_VERSION.as_str(),
     about,
     args_conflicts_with_subcommands = true
 )]

@@ -74,6 +74,10 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("normalize", args.aligned.on);
     let format = args.output.pick();
+    let html = format == super::format::Format::Html;
+    if html {
+        crate::report::html::page_start(&mut out, "uriscope normalize")?;
+    }
     let result = for_each(&args.uris, &mut out, |place, input, out| {
         let text = input.lossy();
         let outcome = match &input {
@@ -85,12 +89,15 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
                 .map(|s| (s, None))
                 .map_err(|e| e.message),
         };
-        if format == super::format::Format::Markdown {
+        if format == super::format::Format::Markdown || html {
             told.failed |= outcome.is_err();
             let o = match &outcome {
                 Ok((s, n)) => Ok((s.as_str(), n.as_ref())),
                 Err(e) => Err(e.as_str()),
             };
+            if html {
+                return crate::report::html::write_normalize(out, &text, o);
+            }
             return crate::report::markdown::write_normalize(out, &text, o);
         }
         if format == super::format::Format::Json {
@@ -132,5 +139,9 @@ pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
             Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
+    let result = match result {
+        Ok(()) if html => crate::report::html::page_end(&mut out),
+        other => other,
+    };
     told.status(result)
 }

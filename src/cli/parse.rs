@@ -34,7 +34,16 @@ pub fn run(args: &ParseArgs) -> io::Result<i32> {
     // Each line's answer depends on that line alone: stdin is answered
     // on every core, in input order (cli::batches).
     let answer = ParseAnswer { options, format };
+    if format == Format::Html {
+        crate::report::html::page_start(&mut out, "uriscope parse")?;
+    }
     let result = for_each_parallel(&args.uris, &mut out, super::batches::threads(), &answer);
+    let result = match result {
+        Ok(valid) if format == Format::Html => crate::report::html::page_end(&mut out)
+            .and_then(|()| out.flush())
+            .map(|()| valid),
+        other => other,
+    };
     match result {
         Ok(all_valid) => Ok(if all_valid {
             super::EXIT_OK
@@ -93,6 +102,7 @@ pub fn write_answer<W: Write>(
     match format {
         Format::Json => JsonParse::new(&l).write_json_line(out)?,
         Format::Markdown => crate::report::markdown::write_parse(out, &l)?,
+        Format::Html => crate::report::html::write_parse(out, &l)?,
         Format::Text => write_breakdown(out, &l)?,
     }
     Ok(l.is_valid())

@@ -105,6 +105,10 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
     let mut told = Outcome::new("resolve", args.aligned.on);
     let base = args.base.as_str();
     let format = args.output.pick();
+    let html = format == super::format::Format::Html;
+    if html {
+        crate::report::html::page_start(&mut out, "uriscope resolve")?;
+    }
     let result = for_each(&args.references, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let reference: &str = &lossy;
@@ -123,7 +127,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 .map_err(|e| e.message),
         };
         told.failed |= resolved.is_err();
-        if format == super::format::Format::Markdown {
+        if format == super::format::Format::Markdown || html {
             use crate::report::markdown::{write_resolve, Trace};
             let outcome = match &resolved {
                 Ok((t, Traced::None)) => Ok((t.as_str(), Trace::None)),
@@ -131,6 +135,9 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
                 Ok((t, Traced::Rfc2396(r))) => Ok((t.as_str(), Trace::Rfc2396(r))),
                 Err(e) => Err(e.as_str()),
             };
+            if html {
+                return crate::report::html::write_resolve(out, base, reference, outcome);
+            }
             return write_resolve(out, base, reference, outcome);
         }
         if format == super::format::Format::Json {
@@ -185,5 +192,9 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
             Err(e) => told.refuse(out, place, input.bytes(), &quote(&e)),
         }
     });
+    let result = match result {
+        Ok(()) if html => crate::report::html::page_end(&mut out),
+        other => other,
+    };
     told.status(result)
 }

@@ -1,7 +1,8 @@
 //! `uriscope stats [--json] [--top N] [FILE ...]`: the counts of a list of
 //! URLs, one per line (stdin when no file is named): how many are URIs,
 //! IRIs, relative references and invalid, and the top schemes, hosts,
-//! finding codes and confusion flags. The counts are a
+//! sites (registrable domains, [`crate::collection::sites`]), finding
+//! codes and confusion flags. The counts are a
 //! [`crate::collection::Tally`], the collection view's own.
 //!
 //! The output is an explanation: names from the input are quoted with
@@ -13,6 +14,8 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use super::flags::StatsFormat;
+use crate::collection::sites::SiteIndex;
 use crate::collection::{counts, Event, Kind, Loader, Plan, Ranked, Source, Tally};
 use crate::text::answer::quote;
 use crate::text::diag::{say, Place};
@@ -24,9 +27,9 @@ use crate::text::lines::{too_long_message, MAX_LINE};
     ("json", r#"One JSON object"#),
 ])))]
 pub struct StatsArgs {
-    /// `--json`.
+    /// `--json` and `--format` (text, json or html).
     #[command(flatten)]
-    pub json: super::flags::Json,
+    pub output: super::flags::ChartOutput,
     /// Rows in each table; 0 lists them all.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
@@ -81,8 +84,15 @@ pub fn tally(sources: Vec<Source>, threads: usize) -> (Tally, bool) {
 pub fn run(args: &StatsArgs) -> io::Result<i32> {
     let (tally, ok) = tally(Source::from_args(&args.files), super::batches::threads());
     let mut out = io::BufWriter::new(super::output::stdout());
-    if args.json.on {
-        crate::text::json::write(&mut out, &JsonStats::new(&tally, args.top))?;
+    let format = args.output.pick();
+    if format == StatsFormat::Html {
+        let mut sites = SiteIndex::default();
+        sites.update(&tally.hosts);
+        super::stats_html::write_stats(&mut out, &tally, &sites, args.top)?;
+    } else if format == StatsFormat::Json {
+        let mut sites = SiteIndex::default();
+        sites.update(&tally.hosts);
+        crate::text::json::write(&mut out, &JsonStats::new(&tally, &sites, args.top))?;
         out.write_all(b"\n")?;
     } else {
         write_text(&mut out, &tally, args.top)?;
@@ -98,6 +108,8 @@ pub fn run(args: &StatsArgs) -> io::Result<i32> {
 /// The text report.
 fn write_text<W: Write>(out: &mut W, t: &Tally, top: usize) -> io::Result<()> {
     let c = &t.counts;
+    let mut sites = SiteIndex::default();
+    sites.update(&t.hosts);
     let width = c.lines.max(t.blank).to_string().len();
     writeln!(out, "{:>width$}  lines", c.lines)?;
     for k in Kind::ALL {
@@ -107,6 +119,7 @@ fn write_text<W: Write>(out: &mut W, t: &Tally, top: usize) -> io::Result<()> {
     let tables = [
         ("schemes", t.top_schemes(top), t.schemes.len()),
         ("hosts", t.top_hosts(top), t.hosts.len()),
+        ("sites", sites.top(&c.hosts, top), sites.distinct(&c.hosts)),
         ("finding codes", t.top_codes(top), t.codes.len()),
         (
             "confusion flags",
@@ -152,6 +165,10 @@ pub struct JsonStats<'a> {
     pub schemes: JsonTable<'a>,
     /// The hosts, lowercase.
     pub hosts: JsonTable<'a>,
+    /// The sites: each host's registrable domain from the Public Suffix
+    /// List (lowercase, Unicode labels), or the host itself when it has
+    /// none (an IP address, a single label, a public suffix).
+    pub sites: JsonTable<'a>,
     /// The finding codes (lines with each).
     pub codes: JsonTable<'a>,
     /// The confusion flags (lines with each).
@@ -177,8 +194,9 @@ pub struct JsonRow<'a> {
 }
 
 impl<'a> JsonStats<'a> {
-    /// The object for `t`, tables cut to `top` rows (0: all).
-    pub fn new(t: &'a Tally, top: usize) -> JsonStats<'a> {
+    /// The object for `t` whose hosts' sites `sites` holds (updated for
+    /// `t`), tables cut to `top` rows (0: all).
+    pub fn new(t: &'a Tally, sites: &'a SiteIndex, top: usize) -> JsonStats<'a> {
         let c = &t.counts;
         let table = |rows: Vec<Ranked<'a>>, distinct: usize| JsonTable {
             distinct,
@@ -202,6 +220,7 @@ impl<'a> JsonStats<'a> {
             blank: t.blank,
             schemes: table(t.top_schemes(top), t.schemes.len()),
             hosts: table(t.top_hosts(top), t.hosts.len()),
+            sites: table(sites.top(&c.hosts, top), sites.distinct(&c.hosts)),
             codes: table(t.top_codes(top), t.codes.len()),
             flags: table(flags, flags_distinct),
         }

@@ -13,9 +13,10 @@ use serde_json::ser::Formatter;
 
 use crate::text::json::TerminalSafe;
 
-/// One URL in trurl's `--json` shape.
+/// One URL in trurl's `--json` shape; `S` writes the path's segments
+/// where the model gives them (`edit --json`; trurl has none).
 #[derive(Debug, Serialize)]
-pub struct UrlObject {
+pub struct UrlObject<S: Serialize = NoSegments> {
     /// The complete URL.
     pub url: String,
     /// Each component that is there, by name, in the model's order.
@@ -23,7 +24,14 @@ pub struct UrlObject {
     /// The query's pairs (absent when the model has none to give).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<Vec<Param>>,
+    /// The path's segments (absent when the model has none to give).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub segments: Option<S>,
 }
+
+/// The segments of a model that gives none: never written.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub enum NoSegments {}
 
 /// The `parts` object: component names and values, in order.
 #[derive(Debug, Default)]
@@ -48,7 +56,7 @@ pub struct Param {
     pub value: String,
 }
 
-impl UrlObject {
+impl<S: Serialize> UrlObject<S> {
     /// The object as one line of compact JSON (`uriscope edit --json`).
     pub fn write_compact<W: Write>(&self, out: &mut W) -> io::Result<()> {
         crate::text::json::write(out, self)
@@ -143,6 +151,7 @@ mod tests {
             url: "http://h/\u{202e}".into(),
             parts: Parts(parts),
             params,
+            segments: None,
         }
     }
 

@@ -47,6 +47,7 @@ pub mod line;
 pub mod linked;
 pub mod load;
 pub mod search;
+pub mod sites;
 
 mod packed;
 mod store;

@@ -23,6 +23,48 @@ pub fn host_allowed(host: &str, allowed: &str) -> bool {
     !a.is_empty() && (h == a || h.ends_with(&format!(".{a}")))
 }
 
+/// Whether `host` is on the same site as `allowed`: the two hosts'
+/// registrable domains from the Public Suffix List are one
+/// ([`crate::uri::site::site_name`]: case, IDNA and a final `.` do not
+/// count), a host without one (an IP address, a single label) being a
+/// site of its own.
+///
+/// ```
+/// use uriscope::confuse::allow::site_allowed;
+/// assert!(site_allowed("login.example.co.uk", "www.example.co.uk"));
+/// assert!(site_allowed("EXAMPLE.com.", "example.com"));
+/// assert!(!site_allowed("example.co.uk.evil.net", "example.co.uk"));
+/// assert!(!site_allowed("other.github.io", "mine.github.io"));
+/// ```
+pub fn site_allowed(host: &str, allowed: &str) -> bool {
+    let site =
+        |h: &str| crate::uri::site::site_name(h.trim_end_matches('.')).map(|s| s.into_owned());
+    let s = site(host);
+    s.is_some() && s == site(allowed)
+}
+
+/// What an engine's host must be for a check to be right: the allowed
+/// host (or a subdomain of it), or any host of the same site.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// [`host_allowed`]: the host or a subdomain of it.
+    #[default]
+    Host,
+    /// [`site_allowed`]: the same registrable domain.
+    Site,
+}
+
+impl Scope {
+    /// Whether `host` is within the scope of `allowed`.
+    pub fn allows(self, host: &str, allowed: &str) -> bool {
+        match self {
+            Scope::Host => host_allowed(host, allowed),
+            Scope::Site => site_allowed(host, allowed),
+        }
+    }
+}
+
 /// One naive check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Naive {
@@ -120,7 +162,25 @@ impl Verdict {
 /// Each naive check on `url`, given each engine's host (`None` when the
 /// engine rejects the URL or finds no host).
 pub fn verdicts(url: &str, allowed: &str, hosts: &[(String, Option<String>)]) -> Vec<Verdict> {
-    judge(NAIVE, |n| passes(n, url, allowed), allowed, hosts)
+    judge(
+        NAIVE,
+        |n| passes(n, url, allowed),
+        allowed,
+        hosts,
+        Scope::Host,
+    )
+}
+
+/// [`verdicts`], an engine's host judged within `scope`: with
+/// [`Scope::Site`] a check is fooled only when an engine connects to
+/// another site.
+pub fn verdicts_within(
+    url: &str,
+    allowed: &str,
+    hosts: &[(String, Option<String>)],
+    scope: Scope,
+) -> Vec<Verdict> {
+    judge(NAIVE, |n| passes(n, url, allowed), allowed, hosts, scope)
 }
 
 /// Each of `checks` with whether it `passes`, and when it does, the
@@ -131,6 +191,7 @@ fn judge(
     passes: impl Fn(&Naive) -> bool,
     allowed: &str,
     hosts: &[(String, Option<String>)],
+    scope: Scope,
 ) -> Vec<Verdict> {
     checks
         .iter()
@@ -139,7 +200,7 @@ fn judge(
             let fooled_for = if ok {
                 hosts
                     .iter()
-                    .filter(|(_, h)| h.as_deref().is_some_and(|h| !host_allowed(h, allowed)))
+                    .filter(|(_, h)| h.as_deref().is_some_and(|h| !scope.allows(h, allowed)))
                     .map(|(e, _)| e.clone())
                     .collect()
             } else {
@@ -221,5 +282,22 @@ pub fn host_verdicts(
         |n| host_passes(n, checked, allowed),
         allowed,
         fetchers,
+        Scope::Host,
+    )
+}
+
+/// [`host_verdicts`], a fetcher's host judged within `scope`.
+pub fn host_verdicts_within(
+    checked: Option<&str>,
+    allowed: &str,
+    fetchers: &[(String, Option<String>)],
+    scope: Scope,
+) -> Vec<Verdict> {
+    judge(
+        HOST_CHECKS,
+        |n| host_passes(n, checked, allowed),
+        allowed,
+        fetchers,
+        scope,
     )
 }

@@ -53,6 +53,13 @@ pub struct JsonParse<'a> {
     pub host: Option<&'a str>,
     /// Host kind.
     pub host_kind: Option<&'static str>,
+    /// The host's public suffix from the Public Suffix List
+    /// ([`crate::uri::site`]); null for an IP address, without a host, or
+    /// for a host with an empty label.
+    pub public_suffix: Option<std::borrow::Cow<'a, str>>,
+    /// The registrable domain (the suffix and one label more); null also
+    /// for a single label and for a host that is a suffix itself.
+    pub registrable_domain: Option<std::borrow::Cow<'a, str>>,
     /// Port.
     pub port: Option<&'a str>,
     /// Path.
@@ -236,6 +243,13 @@ impl<'a> JsonParse<'a> {
         // the Appendix B split of an invalid input has no sub-components.
         let auth = u.authority_parts().filter(|_| valid);
         let verdict = crate::uri::Verdict::of(a);
+        let (public_suffix, registrable_domain) = auth
+            .filter(|a| a.host.kind == crate::uri::HostKind::RegName)
+            .and_then(|a| crate::uri::site::site(a.host.span.slice(s)))
+            .map_or((None, None), |site| {
+                let (suffix, registrable) = site.into_parts();
+                (Some(suffix), registrable)
+            });
         JsonParse {
             input: s,
             valid,
@@ -248,6 +262,8 @@ impl<'a> JsonParse<'a> {
             userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
             host: auth.map(|a| a.host.span.slice(s)),
             host_kind: auth.map(|a| a.host.kind.as_str()),
+            public_suffix,
+            registrable_domain,
             port: auth.and_then(|a| a.port).map(|x| x.slice(s)),
             path,
             query,
@@ -280,6 +296,8 @@ impl<'a> JsonParse<'a> {
             userinfo: None,
             host: None,
             host_kind: None,
+            public_suffix: None,
+            registrable_domain: None,
             port: None,
             path: lossy,
             query: None,

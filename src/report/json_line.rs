@@ -271,6 +271,12 @@ impl JsonParse<'_> {
         opt_str!(out, r#","userinfo":"#, self.userinfo)?;
         opt_str!(out, r#","host":"#, self.host)?;
         opt_str!(out, r#","host_kind":"#, self.host_kind)?;
+        opt_str!(out, r#","public_suffix":"#, self.public_suffix.as_deref())?;
+        opt_str!(
+            out,
+            r#","registrable_domain":"#,
+            self.registrable_domain.as_deref()
+        )?;
         opt_str!(out, r#","port":"#, self.port)?;
         str_field!(out, r#","path":"#, self.path)?;
         opt_str!(out, r#","query":"#, self.query)?;

@@ -5,6 +5,7 @@
 //! merged from the core ([`crate::uri::lint::Linted`]).
 
 pub mod analysis;
+pub mod html;
 pub mod json;
 pub mod json_line;
 pub mod markdown;

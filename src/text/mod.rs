@@ -20,6 +20,7 @@
 
 pub mod answer;
 pub mod diag;
+pub mod diagram;
 pub mod json;
 pub mod lines;
 pub mod mask;

@@ -87,6 +87,28 @@ impl<'a> Site<'a> {
     pub fn host(&self) -> &str {
         &self.host
     }
+
+    /// The public suffix and the registrable domain with the host's own
+    /// lifetime: borrowed from the host as given when it needed no
+    /// decoding, copied otherwise.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let (suffix, registrable) = uriscope_core::site::site("a.example.com").unwrap().into_parts();
+    /// assert!(matches!(suffix, Cow::Borrowed("com")));
+    /// assert_eq!(registrable.as_deref(), Some("example.com"));
+    /// ```
+    #[must_use]
+    pub fn into_parts(self) -> (Cow<'a, str>, Option<Cow<'a, str>>) {
+        let (s, r, e) = (self.suffix_start, self.registrable_start, self.end);
+        match self.host {
+            Cow::Borrowed(h) => (Cow::Borrowed(&h[s..e]), r.map(|r| Cow::Borrowed(&h[r..e]))),
+            Cow::Owned(h) => (
+                Cow::Owned(h[s..e].to_owned()),
+                r.map(|r| Cow::Owned(h[r..e].to_owned())),
+            ),
+        }
+    }
 }
 
 /// The site of `host` (a reg-name, as a URI's host component gives it),
@@ -145,6 +167,42 @@ pub fn site(host: &str) -> Option<Site<'_>> {
         registrable_start,
         end,
         section,
+    })
+}
+
+/// The name two hosts share when they are on the same site: the
+/// registrable domain in the list's form (lowercase, A-labels as Unicode),
+/// or, for a host that has none (a public suffix, a single label, an IP
+/// address), the host itself lowercased, as browsers take such a host
+/// for a site of its own. `None` for an empty host. `stats`, the list
+/// view, `dedupe --by site` and `confuse --same-site` all group by it.
+///
+/// ```
+/// use uriscope_core::site::site_name;
+/// assert_eq!(site_name("WWW.Example.co.UK").as_deref(), Some("example.co.uk"));
+/// assert_eq!(site_name("a.xn--mnchen-3ya.de").as_deref(), Some("münchen.de"));
+/// assert_eq!(site_name("192.0.2.1").as_deref(), Some("192.0.2.1"));
+/// assert_eq!(site_name("localhost").as_deref(), Some("localhost"));
+/// assert_eq!(site_name(""), None);
+/// ```
+#[must_use]
+pub fn site_name(host: &str) -> Option<Cow<'_, str>> {
+    if host.is_empty() {
+        return None;
+    }
+    let lower = |h: &str| -> String {
+        let h = h.strip_suffix('.').unwrap_or(h);
+        lookup_form(h).into_owned()
+    };
+    Some(match site(host) {
+        Some(s) => match s.registrable() {
+            Some(r) => Cow::Owned(lower(r)),
+            None => Cow::Owned(lower(s.host())),
+        },
+        None if host.bytes().any(|b| b.is_ascii_uppercase()) => {
+            Cow::Owned(host.to_ascii_lowercase())
+        }
+        None => Cow::Borrowed(host),
     })
 }
 

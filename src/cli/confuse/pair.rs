@@ -118,7 +118,13 @@ impl Pairing {
                     .collect();
                 super::JsonAllow {
                     host,
-                    checks: allow::host_verdicts(check.outcome.host(), host, &fetched),
+                    scope: super::scope(args),
+                    checks: allow::host_verdicts_within(
+                        check.outcome.host(),
+                        host,
+                        &fetched,
+                        super::scope(args),
+                    ),
                 }
             });
             let fooled = allow
@@ -286,9 +292,13 @@ impl Shown<'_> {
             let host = check
                 .host()
                 .map_or("no host".to_owned(), |h| format!("\"{}\"", hide(h)));
+            let within = match a.scope {
+                allow::Scope::Host => "",
+                allow::Scope::Site => " (same site)",
+            };
             writeln!(
                 out,
-                "  allowlist for {}, on the check's host {host}:",
+                "  allowlist for {}{within}, on the check's host {host}:",
                 visible(a.host)
             )?;
             for c in &a.checks {

@@ -63,10 +63,11 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 })
                 .collect()
         });
-        let object = UrlObject {
+        let object: UrlObject = UrlObject {
             url: lossy(&url),
             parts: Parts(parts),
             params,
+            segments: None,
         };
         let mut s = Vec::with_capacity(256);
         s.extend_from_slice(if self.urls > 0 { b",\n  " } else { b"\n  " });

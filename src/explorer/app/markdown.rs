@@ -72,6 +72,21 @@ pub fn parse_report(app: &App) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The copy chooser's label of [`html_report`], its last row.
+pub const HTML_LABEL: &str = "HTML report (Breakdown view)";
+
+/// The input analysed as one self-contained HTML page
+/// ([`crate::report::html`]), passwords masked.
+pub fn html_report(app: &App) -> String {
+    let mut out = Vec::new();
+    let r = uri::analyze(app.input.text(), ParseOptions { iri: true });
+    // Writing into a Vec cannot fail.
+    let _ = crate::report::html::page_start(&mut out, "uriscope")
+        .and_then(|()| crate::report::html::write_parse(&mut out, &Linted::new(&r)))
+        .and_then(|()| crate::report::html::page_end(&mut out));
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The heading of [`parse_report`].
 pub fn parse_heading(app: &App) -> String {
     crate::report::markdown::parse_heading(app.input.text())

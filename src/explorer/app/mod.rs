@@ -614,7 +614,11 @@ impl App {
                 Err(past) => r = past,
             }
         }
-        None
+        // The last row: the input's HTML report, one page for a browser.
+        (r == 0).then(|| CopyEntry {
+            label: markdown::HTML_LABEL.into(),
+            text: markdown::html_report(self),
+        })
     }
 
     /// The copy chooser's rows: one per entry of [`App::copy_entries`],
@@ -663,6 +667,11 @@ impl App {
         for &pane in Pane::ALL {
             out.extend(pane.component().choices(self, pane));
         }
+        out.push(Choice {
+            label: markdown::HTML_LABEL.into(),
+            preview: preview_of(&markdown::heading_shown(self, Pane::Breakdown)),
+            more: true,
+        });
         out
     }
 

@@ -10,6 +10,8 @@ use super::state::{Focus, ListView};
 /// What a key means in the list view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListAction {
+    /// Show sites (registrable domains) in the hosts chart, or hosts again.
+    ToggleSites,
     /// Type a character into the filter.
     Insert(char),
     /// Paste text into the filter (its first line).
@@ -150,6 +152,12 @@ pub const TABLE: &[Binding] = &[
         keys: &[Key(KeyCode::Right, NONE)],
         action: ListAction::ChartRight,
         hint: "",
+    },
+    Binding {
+        place: Where::Bars,
+        keys: &[Key(KeyCode::Char('s'), NONE)],
+        action: ListAction::ToggleSites,
+        hint: "hosts/sites",
     },
     Binding {
         place: Where::Bars,

@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::collection::sites::SiteIndex;
 use crate::collection::{Collection, GroupBy, Loader, Plan, Poll, Searches};
 use crate::explorer::app::Editor;
 
@@ -187,6 +188,11 @@ pub struct ListView {
     pub bar: (usize, usize),
     /// How many bars each chart shows (set by the view).
     pub bars_shown: std::cell::Cell<[usize; 4]>,
+    /// Whether the hosts chart shows sites (registrable domains) instead.
+    pub by_site: bool,
+    /// The site of each host seen, kept up to date while `by_site` is on
+    /// ([`ListView::update_sites`]).
+    pub sites: SiteIndex,
     /// The copy chooser, open at its selected row.
     pub chooser: Option<usize>,
     /// The status line.
@@ -215,6 +221,8 @@ impl ListView {
             focus: Focus::Filter,
             bar: (0, 0),
             bars_shown: std::cell::Cell::new([0; 4]),
+            by_site: false,
+            sites: SiteIndex::default(),
             chooser: None,
             status: None,
             print: false,
@@ -272,6 +280,7 @@ impl ListView {
                 break;
             }
         }
+        self.update_sites();
         // One budget for the three: a frame pays for it once.
         let left = budget.saturating_sub(start.elapsed());
         if !self.searched() {
@@ -298,6 +307,15 @@ impl ListView {
             self.searches.step(&self.collection, usize::MAX);
         }
         self.refresh(true);
+        self.update_sites();
+    }
+
+    /// Look up the sites of the hosts loaded since the last call, when
+    /// the chart shows sites: the cost is the new distinct hosts.
+    pub fn update_sites(&mut self) {
+        if self.by_site {
+            self.sites.update(&self.collection.tally().hosts);
+        }
     }
 
     /// Whether the grouped rows are being built.

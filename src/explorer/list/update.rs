@@ -55,6 +55,10 @@ pub fn update(view: &mut ListView, action: ListAction) -> ListEffect {
                 f.paste(&first);
             })
         }
+        ListAction::ToggleSites => {
+            view.by_site = !view.by_site;
+            view.update_sites();
+        }
         ListAction::Backspace => edit(view, |f| f.backspace()),
         ListAction::Delete => edit(view, |f| f.delete()),
         ListAction::KillToStart => edit(view, |f| f.kill_to_start()),
@@ -138,11 +142,24 @@ fn bars(view: &mut ListView, action: &ListAction) -> Option<ListEffect> {
         ListAction::Up => view.bar.1 = row.saturating_sub(1),
         ListAction::Down => view.bar.1 = (row + 1).min(shown[chart].saturating_sub(1)),
         ListAction::ToggleFocus | ListAction::Escape => view.focus = Focus::Filter,
+        ListAction::ToggleSites => {
+            view.by_site = !view.by_site;
+            view.update_sites();
+            if chart == 1 {
+                view.bar.1 = 0;
+            }
+        }
         ListAction::Enter => {
             let Some(name) = super::view::bar_name(view, Chart::ALL[chart], row) else {
                 return Some(say(view, "no bar there to filter by", true));
             };
-            let term = Chart::ALL[chart].term(&name);
+            // A site's lines are those whose host holds it (its
+            // subdomains and itself).
+            let term = if Chart::ALL[chart] == Chart::Hosts && view.by_site {
+                format!("host:{name}")
+            } else {
+                Chart::ALL[chart].term(&name)
+            };
             let mut text = view.filter.text().trim_end().to_string();
             if !text.is_empty() {
                 text.push(' ');

@@ -72,6 +72,7 @@ fn bars(view: &ListView, chart: Chart, n: usize) -> Vec<Ranked<'_>> {
     let k = view.searches.current().counts(c);
     match chart {
         Chart::Schemes => counts::top(&k.schemes, &t.schemes, n),
+        Chart::Hosts if view.by_site => view.sites.top(&k.hosts, n),
         Chart::Hosts => counts::top(&k.hosts, &t.hosts, n),
         Chart::Codes => counts::top(&k.codes, &t.codes, n),
         Chart::Flags => {
@@ -166,7 +167,12 @@ fn charts(view: &ListView, area: Rect, buf: &mut Buffer) {
         let x = area.x + w * i as u16;
         let cw = if i == 3 { area.width - w * 3 } else { w };
         let r = Rect::new(x, area.y, cw, area.height);
-        let block = Block::new().borders(Borders::ALL).title(chart.title());
+        let title = if chart == Chart::Hosts && view.by_site {
+            "sites"
+        } else {
+            chart.title()
+        };
+        let block = Block::new().borders(Borders::ALL).title(title);
         let inner = block.inner(r);
         block.render(r, buf);
         let rows = bars(view, chart, inner.height as usize);

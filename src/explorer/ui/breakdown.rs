@@ -17,7 +17,7 @@ use crate::explorer::app::breakdown::{
 };
 use crate::explorer::app::role::Role;
 use crate::explorer::app::App;
-use crate::text::{fit, glyphs, width, Columns};
+use crate::text::{fit, glyphs, visible, width, Columns};
 use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
@@ -250,17 +250,15 @@ fn body(
         g.labels(row + 1, &marks);
         row = g.height();
     }
-    let brace_row = row;
-    let mut labels = Vec::new();
-    for c in comps.iter().filter(|c| c.top && !c.span.is_empty()) {
-        let (c0, c1) = cols.cols(m.at(c.span.start), m.at(c.span.end));
-        let style = theme.role(c.role);
-        g.brace(brace_row, c0, c1, style);
-        labels.push(((c0 + c1 - 1) / 2, c.name.to_string(), style));
-    }
-    if !labels.is_empty() {
-        g.labels(brace_row + 2, &labels);
-    }
+    let braces: Vec<_> = comps
+        .iter()
+        .filter(|c| c.top && !c.span.is_empty())
+        .map(|c| {
+            let (c0, c1) = cols.cols(m.at(c.span.start), m.at(c.span.end));
+            (c0, c1, c.name, theme.role(c.role))
+        })
+        .collect();
+    g.underbraces(row, &braces);
     for r in 0..g.height() {
         out.push(g.line(r));
     }
@@ -428,6 +426,9 @@ fn table(
             if let Some(line) = super::mask::idna_row(a, name_w, theme) {
                 out.push(line);
             }
+            if let Some(line) = site_row(a, name_w, theme) {
+                out.push(line);
+            }
         }
     }
     pin
@@ -442,6 +443,42 @@ fn row(k: &str, v: String, theme: &Theme) -> Line<'static> {
         Span::styled(format!("{k:<10} "), theme.heading()),
         Span::raw(v),
     ])
+}
+
+/// The host's site under its row, from the Public Suffix List
+/// ([`crate::uri::site`]): the registrable domain and the public suffix
+/// with its section. Shown when it says more than the host does: for a
+/// host with labels before its registrable domain (`a.b.example.co.uk`),
+/// and for a host of several labels that is a public suffix itself
+/// (`co.uk`, `github.io`).
+fn site_row(a: &Report<'_>, name_w: usize, theme: &Theme) -> Option<Line<'static>> {
+    if !a.is_valid() {
+        return None;
+    }
+    let auth = a.uri.authority_parts()?;
+    if auth.host.kind != HostKind::RegName {
+        return None;
+    }
+    let host = auth.host.span.slice(a.input);
+    let site = crate::uri::site::site(host)?;
+    let name = site.host().strip_suffix('.').unwrap_or(site.host());
+    let section = match site.section() {
+        crate::uri::site::Section::Icann => "ICANN",
+        crate::uri::site::Section::Private => "private",
+        crate::uri::site::Section::Unlisted => "not listed",
+    };
+    let suffix = format!("public suffix {} ({section})", visible(site.suffix()));
+    let (label, value) = match site.registrable() {
+        Some(r) if r.len() < name.len() => ("site ", visible(r).into_owned()),
+        None if name.contains('.') => ("site ", "none: the host is a public suffix".to_string()),
+        _ => return None,
+    };
+    Some(Line::from(vec![
+        Span::raw(format!("{:<name_w$}", "  (site)")),
+        Span::styled(label, theme.dim()),
+        Span::styled(value, theme.role(crate::explorer::app::role::Role::Host)),
+        Span::styled(format!(" · {suffix}"), theme.dim()),
+    ]))
 }
 
 /// The host kind line (RFC 3986 §3.2.2, RFC 6874), shown above the table.

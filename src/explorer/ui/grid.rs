@@ -1,12 +1,14 @@
 //! Column-exact drawing under a URI: the colored URI line, and grids of
 //! one-column cells (underbraces, carets, labels, the NO_COLOR ruler) whose
 //! columns come from [`display::Columns`](crate::text::Columns), so
-//! they line up with the URI whatever its characters' widths.
+//! they line up with the URI whatever its characters' widths. The cells'
+//! layout is [`crate::text::diagram`]'s; here it is styled and drawn.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::explorer::app::role::Role;
+use crate::text::diagram::Cells;
 use crate::text::{glyphs, Columns};
 
 use super::theme::Theme;
@@ -82,146 +84,44 @@ pub fn uri_line(
     Line::from(spans)
 }
 
-/// Rows of one-column ASCII cells, each with a style, kept only for the
-/// visible window of columns `lo..hi` (so a 64 KB URI costs no more than
-/// an 80-column one); marks outside the window are dropped.
-#[derive(Clone, Debug)]
-pub struct Grid {
-    rows: Vec<Vec<Option<(char, Style)>>>,
-    lo: usize,
-    hi: usize,
+/// The diagram's cells ([`Cells`], the layout shared with the HTML
+/// report) with terminal styles, drawn as ratatui lines.
+#[derive(Clone, Debug, Default)]
+pub struct Grid(Cells<Style>);
+
+impl std::ops::Deref for Grid {
+    type Target = Cells<Style>;
+    fn deref(&self) -> &Cells<Style> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Grid {
+    fn deref_mut(&mut self) -> &mut Cells<Style> {
+        &mut self.0
+    }
 }
 
 impl Grid {
     /// An empty grid showing columns `skip..skip + max`.
     pub fn window(skip: usize, max: usize) -> Grid {
-        Grid {
-            rows: Vec::new(),
-            lo: skip,
-            hi: skip.saturating_add(max),
-        }
+        Grid(Cells::window(skip, max))
     }
 
     /// An empty grid with no window limit (for tests).
     pub fn new() -> Grid {
-        Grid::window(0, usize::MAX)
-    }
-
-    /// Whether any of the columns `a..b` is in the window.
-    pub fn shows(&self, a: usize, b: usize) -> bool {
-        a < self.hi && b > self.lo
-    }
-
-    /// Number of rows.
-    pub fn height(&self) -> usize {
-        self.rows.len()
-    }
-
-    fn row_mut(&mut self, row: usize) -> &mut Vec<Option<(char, Style)>> {
-        while self.rows.len() <= row {
-            self.rows.push(Vec::new());
-        }
-        &mut self.rows[row]
-    }
-
-    /// Whether columns `a..b` of `row` are empty (outside the window
-    /// counts as empty).
-    pub fn free(&self, row: usize, a: usize, b: usize) -> bool {
-        let a = a.max(self.lo);
-        let b = b.min(self.hi);
-        match self.rows.get(row) {
-            None => true,
-            Some(r) => (a..b).all(|c| r.get(c - self.lo).is_none_or(Option::is_none)),
-        }
-    }
-
-    /// Put `ch` at `(row, col)`.
-    pub fn put(&mut self, row: usize, col: usize, ch: char, style: Style) {
-        if col < self.lo || col >= self.hi {
-            return;
-        }
-        let i = col - self.lo;
-        let r = self.row_mut(row);
-        if r.len() <= i {
-            r.resize(i + 1, None);
-        }
-        r[i] = Some((ch, style));
-    }
-
-    /// Write ASCII `text` from `(row, col)`.
-    pub fn text(&mut self, row: usize, col: usize, text: &str, style: Style) {
-        for (i, ch) in text.chars().enumerate() {
-            self.put(row, col + i, ch, style);
-        }
-    }
-
-    /// An underbrace over columns `a..b` on `row`: `\_/` style, `|` for
-    /// one column, `\/` for two (RFC 3986 §3's diagram).
-    pub fn brace(&mut self, row: usize, a: usize, b: usize, style: Style) {
-        if !self.shows(a, b) {
-            self.row_mut(row);
-            return;
-        }
-        match b.saturating_sub(a) {
-            0 => {}
-            1 => self.put(row, a, '|', style),
-            2 => self.text(row, a, "\\/", style),
-            w => {
-                self.put(row, a, '\\', style);
-                for c in (a + 1).max(self.lo)..(a + w - 1).min(self.hi) {
-                    self.put(row, c, '_', style);
-                }
-                self.put(row, a + w - 1, '/', style);
-            }
-        }
-    }
-
-    /// Place labels under the marks at their `center` columns, starting at
-    /// row `first`: each label goes on the first row where it fits without
-    /// touching another (one column apart), and `|` connectors run down
-    /// from row `first - 1` to the label. Labels wholly outside the window
-    /// are skipped.
-    pub fn labels(&mut self, first: usize, items: &[(usize, String, Style)]) {
-        for (center, text, style) in items {
-            let len = text.chars().count();
-            let mut start = center.saturating_sub(len.saturating_sub(1) / 2);
-            // A label whose mark is in the window is moved in from its
-            // edge rather than cut there (the last label under a URI as
-            // wide as the view), one column clear of the edge (a
-            // scrollbar stands there); its connector still meets it.
-            if (self.lo..self.hi).contains(center) && self.hi - self.lo > len {
-                start = start.min(self.hi - len - 1).max(self.lo);
-            } else if (self.lo..self.hi).contains(center) && self.hi - self.lo == len {
-                start = self.lo;
-            }
-            if !self.shows(start.min(*center), (start + len).max(center + 1)) {
-                continue;
-            }
-            let mut row = first;
-            while !self.free(row, start.saturating_sub(1), start + len + 1) {
-                row += 1;
-                if row > first + 64 {
-                    break;
-                }
-            }
-            self.text(row, start, text, *style);
-            for r in first.saturating_sub(1)..row {
-                if self.free(r, *center, center + 1) {
-                    self.put(r, *center, '|', *style);
-                }
-            }
-        }
+        Grid(Cells::new())
     }
 
     /// Row `row` as a line (the window's columns).
     pub fn line(&self, row: usize) -> Line<'static> {
         let mut spans = Vec::new();
-        let Some(r) = self.rows.get(row) else {
+        if row >= self.0.height() {
             return Line::default();
-        };
+        }
         let mut run = String::new();
         let mut run_style = Style::new();
-        for cell in r {
+        for cell in self.0.row(row) {
             let (ch, style) = cell.unwrap_or((' ', Style::new()));
             if style != run_style && !run.is_empty() {
                 spans.push(Span::styled(std::mem::take(&mut run), run_style));
@@ -233,12 +133,6 @@ impl Grid {
             spans.push(Span::styled(run, run_style));
         }
         Line::from(spans)
-    }
-}
-
-impl Default for Grid {
-    fn default() -> Grid {
-        Grid::new()
     }
 }
 

@@ -1,5 +1,6 @@
 //! The release binary in a real terminal: tmux send-keys / capture-pane, signals.
 
+mod browser;
 mod faults;
 mod guardian;
 mod idle;

@@ -306,7 +306,8 @@ fn copy_chooser_lists_components_and_copies_the_chosen_one() {
             "resolved (RFC 2396)",
             "normalized",
             "text encoded (unreserved)",
-            "text decoded"
+            "text decoded",
+            "HTML report (Breakdown view)"
         ]
     );
     // Down to "path (decoded)".

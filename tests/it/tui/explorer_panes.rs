@@ -318,7 +318,8 @@ fn the_copy_chooser_offers_the_uri_and_iri_forms() {
     // The chooser has the three Markdown reports beside the entries.
     assert_eq!(
         app.copy_choices().len(),
-        entries.len() + uriscope::explorer::app::markdown::views().len()
+        entries.len() + uriscope::explorer::app::markdown::views().len() + 1,
+        "and the HTML report last"
     );
     let app = App::new("http://xn--mnchen-3ya.de/stra%C3%9Fe", None);
     let entries = app.copy_entries();

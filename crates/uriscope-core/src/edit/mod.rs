@@ -239,6 +239,46 @@ impl Editable {
         Some(decode_value(raw))
     }
 
+    /// The path's segments as written, in order: the same segments a
+    /// parsed reference gives ([`crate::segments`]), `/a/b/` giving `a`,
+    /// `b` and an empty last one.
+    ///
+    /// ```
+    /// let u = uriscope_core::edit::Editable::parse("http://h/a/b%20c/").unwrap();
+    /// assert_eq!(u.path_segments().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// ```
+    pub fn path_segments(&self) -> impl Iterator<Item = &str> + '_ {
+        crate::segments(&self.path, crate::Span::new(0, self.path.len())).map(|(_, s)| s)
+    }
+
+    /// The `n`th path segment as written: 1 is the first, -1 the last;
+    /// `None` for 0 and past either end.
+    ///
+    /// ```
+    /// let u = uriscope_core::edit::Editable::parse("http://h/a/b/c").unwrap();
+    /// assert_eq!((u.path_segment(1), u.path_segment(-1)), (Some("a"), Some("c")));
+    /// assert_eq!((u.path_segment(4), u.path_segment(-4), u.path_segment(0)), (None, None, None));
+    /// ```
+    #[must_use]
+    pub fn path_segment(&self, n: isize) -> Option<&str> {
+        match n {
+            0 => None,
+            1.. => self.path_segments().nth(n.unsigned_abs() - 1),
+            _ => {
+                let count = self.path_segments().count();
+                let back = n.unsigned_abs();
+                (back <= count).then(|| self.path_segments().nth(count - back))?
+            }
+        }
+    }
+
+    /// `raw` (a component or a part of one, as written) decoded (§2.1),
+    /// marked lossy where its bytes are not UTF-8 or hold a NUL.
+    #[must_use]
+    pub fn decode(raw: &str) -> DecodedValue<'_> {
+        decode_value(Cow::Borrowed(raw))
+    }
+
     /// Set `c` to `value` given decoded: it is percent-encoded with the
     /// component's set (every `%` too, so any text round-trips). An empty
     /// value clears the component, as trurl does.
