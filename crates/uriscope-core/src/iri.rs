@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::host::{dns_form, IdnaError};
 use crate::percent::escape;
+pub use crate::syntax::chars::is_bidi_control;
 use crate::syntax::chars::{hex_value, is_iprivate, is_ucschar};
 use crate::{parse_iri, HostKind, ParseError, Span};
 
@@ -220,14 +221,6 @@ pub fn is_space_separator(c: char) -> bool {
         c,
         '\u{00a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
-}
-
-/// The bidirectional formatting characters an IRI must not contain
-/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO), together with the
-/// ones Unicode added later with the same effect (ALM U+061C and the
-/// isolates LRI, RLI, FSI, PDI U+2066–U+2069).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{061C}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Map a URI-reference to an IRI-reference (RFC 3987 §3.2): decode the

@@ -9,12 +9,9 @@
 //! never a message each.
 
 use super::{Item, Linted};
+use crate::syntax::report::GROUP_POSITIONS;
 use crate::Code;
 use crate::{Finding, Mark, Severity, Span};
-
-/// At most this many positions are kept in a [`Group`]; the rest are
-/// counted.
-pub const POSITIONS: usize = 8;
 
 /// The findings of one severity and code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +20,7 @@ pub struct Group {
     pub first: Finding,
     /// How many findings the group holds.
     pub count: usize,
-    /// Where the first [`POSITIONS`] of them are, in input order.
+    /// Where the first [`GROUP_POSITIONS`] of them are, in input order.
     pub spans: Vec<Span>,
 }
 
@@ -72,12 +69,12 @@ impl Linted<'_> {
     /// assert_eq!(g, [("invalid-char", 4), ("whitespace", 1)]);
     /// ```
     ///
-    /// Of the parser's findings, only the first [`POSITIONS`] of each code
+    /// Of the parser's findings, only the first [`GROUP_POSITIONS`] of each code
     /// are read ([`Report::tally`](crate::Report::tally) counts the rest):
     /// an input with millions of findings of a few kinds groups in a few
     /// dozen steps.
     pub fn groups(&self) -> Vec<Group> {
-        let tally = self.report.tally(POSITIONS);
+        let tally = self.report.tally(GROUP_POSITIONS);
         let mut firsts: Vec<usize> = tally.iter().flat_map(|t| t.first.iter().copied()).collect();
         firsts.sort_unstable();
         let parsed = firsts
@@ -148,7 +145,7 @@ fn gather<T: Copy>(
             Some(i) => {
                 let g = &mut open[i];
                 g.count += 1;
-                if g.spans.len() < POSITIONS {
+                if g.spans.len() < GROUP_POSITIONS {
                     g.spans.push(m.span);
                 }
                 last = i;
@@ -198,7 +195,11 @@ mod tests {
         for (g, (_, v)) in groups.iter().zip(&naive) {
             assert_eq!(g.first, v[0], "{s:?}");
             assert_eq!(g.count, v.len(), "{s:?}");
-            let spans: Vec<_> = v.iter().map(|f| f.span).take(super::POSITIONS).collect();
+            let spans: Vec<_> = v
+                .iter()
+                .map(|f| f.span)
+                .take(super::GROUP_POSITIONS)
+                .collect();
             assert_eq!(g.spans, spans, "{s:?}");
         }
         assert_eq!(groups.iter().map(|g| g.count).sum::<usize>(), l.len());

@@ -37,7 +37,8 @@
 
 use crate::Code;
 mod groups;
-pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
+pub use crate::syntax::report::GROUP_POSITIONS;
+pub use groups::{group, Group};
 pub(crate) mod host_insight;
 mod host_labels;
 pub(crate) mod scheme;

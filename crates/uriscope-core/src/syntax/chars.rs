@@ -351,6 +351,14 @@ fn run_len_by_bytes(b: &[u8], class: u16) -> usize {
 }
 
 /// The examples of the crate-private items above.
+/// The bidirectional formatting characters an IRI must not contain
+/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO), together with the
+/// ones Unicode added later with the same effect (ALM U+061C and the
+/// isolates LRI, RLI, FSI, PDI U+2066–U+2069).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{061C}' | '\u{2066}'..='\u{2069}')
+}
+
 #[cfg(test)]
 mod examples {
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
 use crate::syntax::error::{Finding, ParseError, Rule, Severity};
-use crate::syntax::report::Report;
+use crate::syntax::report::{Report, GROUP_POSITIONS};
 use crate::syntax::sink::{
     Compact, Detail, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
 };
@@ -124,7 +124,7 @@ pub struct Within {
 }
 
 /// [`analyze`], keeping only the findings `within` asks for, the first
-/// [`GROUP_POSITIONS`](crate::lint::GROUP_POSITIONS) of each kind (what
+/// [`GROUP_POSITIONS`] of each kind (what
 /// [`Linted::groups`](crate::lint::Linted::groups) shows) and every one
 /// before the path (where they may come out of order); the rest are
 /// counted by severity and code ([`Report::tally`], [`Report::total`]).
@@ -147,7 +147,7 @@ pub fn analyze_within(input: &str, options: ParseOptions, within: Within) -> Rep
     let keep = Keep {
         before: within.before,
         first: within.first,
-        per_kind: crate::lint::GROUP_POSITIONS,
+        per_kind: GROUP_POSITIONS,
     };
     analyze_into(input, options, Compact::bounded(keep))
 }
@@ -584,7 +584,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
-                if crate::iri::is_bidi_control(ch) {
+                if chars::is_bidi_control(ch) {
                     let d = Detail::Text(
                         "; RFC 3987 §4.1: IRIs must not contain bidirectional formatting \
                          characters, which reorder how the text is displayed",
@@ -939,7 +939,7 @@ fn iri_run(b: &[u8], rule: Rule) -> usize {
             }
         };
         match char::from_u32(cp) {
-            Some(c) if !crate::iri::is_bidi_control(c) && iri_allows(rule, c) => k += len,
+            Some(c) if !chars::is_bidi_control(c) && iri_allows(rule, c) => k += len,
             _ => break,
         }
     }
@@ -1007,7 +1007,7 @@ mod tests {
             for rule in [Rule::Path, Rule::Query, Rule::Userinfo, Rule::Port] {
                 let n = s
                     .chars()
-                    .take_while(|&c| !c.is_ascii() && !crate::iri::is_bidi_control(c) && iri_allows(rule, c))
+                    .take_while(|&c| !c.is_ascii() && !chars::is_bidi_control(c) && iri_allows(rule, c))
                     .map(char::len_utf8)
                     .sum::<usize>();
                 prop_assert_eq!(iri_run(s.as_bytes(), rule), n);

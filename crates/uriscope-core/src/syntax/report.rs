@@ -12,6 +12,12 @@ use crate::syntax::uri_ref::UriRef;
 use crate::Code;
 use crate::Span;
 
+/// At most this many positions are kept in a lint group
+/// ([`Group`](crate::lint::Group)), and of each kind in a bounded
+/// analysis ([`analyze_within`](crate::analyze_within)); the rest are
+/// counted.
+pub const GROUP_POSITIONS: usize = 8;
+
 /// Where a finding is and what it is, without its message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mark {
@@ -344,7 +350,7 @@ mod tests {
                 }
             }
             let spans = |r: &Report<'_>| -> Vec<_> {
-                r.tally(crate::lint::GROUP_POSITIONS)
+                r.tally(super::GROUP_POSITIONS)
                     .into_iter()
                     .map(|t| (t.severity, t.code, t.count, t.first.iter().map(|&i| r.mark(i)).collect::<Vec<_>>()))
                     .collect()
