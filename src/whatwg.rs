@@ -28,7 +28,9 @@ use std::collections::HashSet;
 
 mod plain;
 
-use crate::uri::{parse as rfc_parse, recover, resolve, Finding, Report, ResolveOptions, UriRef};
+use crate::uri::{
+    parse as rfc_parse, report::recover, resolve, Finding, Report, ResolveOptions, UriRef,
+};
 
 /// The label to show beside this column.
 pub const LABEL: &str = "WHATWG URL Standard (what browsers do; not RFC 3986)";

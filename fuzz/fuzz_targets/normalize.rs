@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope_core::{analyze, equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
+use uriscope_core::{analyze, compare::equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {

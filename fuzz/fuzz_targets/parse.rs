@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Severity};
+use uriscope_core::{analyze, parse, parse_iri, component::split, ParseOptions, Severity};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {

@@ -790,7 +790,7 @@ pub fn guess_scheme(t: &str) -> Option<String> {
     // A scheme is taken as given when "://" follows it, or when it has no
     // dot (`mailto:x`); `example.com:8080/x` has none, however RFC 3986
     // reads it (scheme "example.com").
-    let scheme = uri::split(t).scheme.map(|s| s.slice(t));
+    let scheme = uri::component::split(t).scheme.map(|s| s.slice(t));
     if t.contains("://") || t.starts_with("//") || scheme.is_some_and(|s| !s.contains('.')) {
         return None;
     }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use crate::text::answer::quote;
 use crate::text::diag::{say, Place};
-use crate::uri::equivalence;
+use crate::uri::compare::equivalence;
 use crate::uri::NormalizeOptions;
 
 /// Arguments of `uriscope equiv`.

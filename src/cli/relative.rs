@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input, Outcome};
 use crate::text::answer::quote;
-use crate::uri::{make_relative, ResolveOptions};
+use crate::uri::{relative::make_relative, ResolveOptions};
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]

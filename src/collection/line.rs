@@ -9,7 +9,7 @@ use std::ops::Range;
 use crate::confuse::flags::{flags, Class};
 use crate::uri::lint::Linted;
 use crate::uri::{analyze, normalize, parse, parse_iri, NormalizeOptions, ParseOptions};
-use crate::uri::{RefKind, Verdict};
+use crate::uri::{component::RefKind, report::Verdict};
 
 /// What a line is, as the collection's header counts it: the verdict of
 /// [`Verdict::of`], with every relative reference (URI or IRI) counted

@@ -5,7 +5,7 @@ use super::counts::{Row, Tally};
 use super::groups::{Grouping, Keep};
 use super::line::{key_of, keys_of, Facts, GroupBy, Key};
 use super::load::{Batch, Event, Plan};
-use crate::uri::{ComparisonRung, NormalizeOptions};
+use crate::uri::{compare::ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
 /// it are counted in [`Collection::dropped`], not kept.

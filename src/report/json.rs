@@ -36,9 +36,9 @@ pub struct JsonParse<'a> {
     pub kind: Option<&'static str>,
     /// What the input is, whichever grammar it was read with: `uri`,
     /// `iri` (an IRI-reference that is not a URI-reference) or `invalid`
-    /// ([`crate::uri::Verdict::as_str`]).
+    /// ([`crate::uri::report::Verdict::as_str`]).
     pub verdict: &'static str,
-    /// The verdict as every surface prints it ([`crate::uri::Verdict::label`]).
+    /// The verdict as every surface prints it ([`crate::uri::report::Verdict::label`]).
     pub label: std::borrow::Cow<'static, str>,
     /// For an IRI, its URI form (RFC 3987 §3.1); null otherwise, or when
     /// the mapping fails (its IDNA step).
@@ -235,7 +235,7 @@ impl<'a> JsonParse<'a> {
         // Userinfo, host and port exist only where the grammar matched:
         // the Appendix B split of an invalid input has no sub-components.
         let auth = u.authority_parts().filter(|_| valid);
-        let verdict = crate::uri::Verdict::of(a);
+        let verdict = crate::uri::report::Verdict::of(a);
         JsonParse {
             input: s,
             valid,

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use uriscope::explorer::app::compare::{compare, normal_forms};
-use uriscope::uri::{analyze, ParseOptions, Verdict};
+use uriscope::uri::{analyze, report::Verdict, ParseOptions};
 
 use crate::support::run_uriscope;
 
@@ -224,7 +224,7 @@ fn the_compare_pane_answers_as_equiv_does() {
     );
 }
 
-fn json_rung(e: &uriscope::uri::Equivalence) -> Value {
+fn json_rung(e: &uriscope::uri::compare::Equivalence) -> Value {
     e.rung.map_or(Value::Null, |r| Value::from(r.name()))
 }
 

@@ -89,7 +89,7 @@ impl Equivalence {
     /// followed by why a host was kept as written when IDNA refused it.
     ///
     /// ```
-    /// use uriscope_core::equivalence;
+    /// use uriscope_core::compare::equivalence;
     /// let e = equivalence("http://a/x?q", "http://b/x", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "not equivalent: host and query differ");
     /// let e = equivalence("http://a/%7e", "http://a/~", Default::default()).unwrap();
@@ -121,7 +121,7 @@ impl Equivalence {
 /// `keep_encoded_dots`, `iri` and `ipv6_rfc5952` apply to both rungs).
 ///
 /// ```
-/// use uriscope_core::{equivalence, ComparisonRung, NormalizeOptions};
+/// use uriscope_core::{compare::equivalence, compare::ComparisonRung, NormalizeOptions};
 /// let e = equivalence("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// let e = equivalence("http://example.com", "http://example.com:80/", Default::default()).unwrap();

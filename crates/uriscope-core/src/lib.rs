@@ -9,7 +9,7 @@
 //! The five things a program does first:
 //!
 //! ```
-//! use uriscope_core::{analyze, equivalence, normalize, parse, resolve, Code, ParseOptions};
+//! use uriscope_core::{analyze, compare::equivalence, normalize, parse, resolve, Code, ParseOptions};
 //!
 //! // 1. Parse a URI-reference: every component with its byte span.
 //! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
@@ -73,6 +73,8 @@ mod resolution;
 mod syntax;
 mod verdict;
 
+pub mod compare;
+pub mod component;
 #[cfg(feature = "data-url")]
 pub mod data_url;
 pub mod edit;
@@ -81,6 +83,8 @@ pub mod host;
 pub mod iri;
 pub mod lint;
 pub mod percent;
+pub mod relative;
+pub mod report;
 pub mod rfc2396;
 pub mod scheme;
 pub mod shape;
@@ -88,28 +92,23 @@ pub mod site;
 pub mod template;
 pub mod trace;
 
-pub use equivalence::{equivalence, ComparisonRung, Equivalence};
-pub use equivalence_key::equivalence_key;
 pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions};
-pub use resolution::dot_segments::remove_dot_segments;
-pub use resolution::relative::{make_relative, Relative};
-pub use resolution::target::{
-    resolve_ref, resolve_target as resolve, Mode, ResolveError, ResolveOptions, Subject,
-};
+pub use resolution::target::{resolve_target as resolve, ResolveError, ResolveOptions};
 pub use syntax::code::Code;
-pub use syntax::error::{Finding, ParseError, Rule, Severity};
-pub use syntax::parse::{analyze, analyze_within, parse, parse_iri, recover, ParseOptions, Within};
-pub use syntax::recompose::{recompose, Parts};
-pub use syntax::report::{Mark, Report, Tally};
+pub use syntax::error::{Finding, ParseError, Severity};
+pub use syntax::parse::{analyze, parse, parse_iri, ParseOptions};
+pub use syntax::report::Report;
 pub use syntax::span::Span;
-pub use syntax::split::{loose_authority, split, LooseAuthority, Split};
-pub use syntax::uri_ref::{
-    query_pairs, segments, Authority, Host, HostKind, PathKind, QueryPair, QueryPairs, RefKind,
-    Segments, UriRef,
-};
-pub use verdict::Verdict;
+pub use syntax::uri_ref::UriRef;
 
 // Inside the crate, the parts of the entry points the public API names
-// differently or keeps to itself.
+// differently, keeps to itself or shows in a topic module.
+pub(crate) use resolution::dot_segments::remove_dot_segments;
 pub(crate) use resolution::dot_segments::remove_dot_segments_into;
+pub(crate) use resolution::target::Mode;
+pub(crate) use syntax::error::Rule;
 pub(crate) use syntax::parse::{analysis_with, parse_with, Analysis};
+pub(crate) use syntax::recompose::Parts;
+pub(crate) use syntax::report::Mark;
+pub(crate) use syntax::split::{split, Split};
+pub(crate) use syntax::uri_ref::{HostKind, RefKind};

@@ -18,7 +18,7 @@ use super::{Code, RefKind, Severity};
 /// The verdict on one input.
 ///
 /// ```
-/// use uriscope_core::{analyze, ParseOptions, RefKind, Verdict};
+/// use uriscope_core::{analyze, ParseOptions, component::RefKind, report::Verdict};
 /// assert_eq!(Verdict::of(&analyze("http://a/b", Default::default())), Verdict::Uri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&analyze("../x", Default::default())).label(), "valid relative-path reference (RFC 3986 §4.2)");
 /// // Read as a URI or as an IRI, an IRI is called an IRI.

@@ -266,7 +266,7 @@ fn data_at(text: &str, cursor: usize) -> Option<Citation> {
 /// The sections of the input's scheme's own RFC (`RFC 6068 §2` for a
 /// `mailto:` URI), or nothing.
 fn scheme_sections(text: &str) -> &'static str {
-    uri::split(text)
+    uri::component::split(text)
         .scheme
         .and_then(|s| spec::for_scheme(s.slice(text)))
         .unwrap_or("")

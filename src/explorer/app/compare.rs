@@ -23,7 +23,9 @@ pub struct CompareView {
     pub scroll: ViewScroll,
 }
 use crate::uri::trace::{self, Normalization};
-use crate::uri::{equivalence, normalize, Equivalence, NormalizeError, NormalizeOptions};
+use crate::uri::{
+    compare::equivalence, compare::Equivalence, normalize, NormalizeError, NormalizeOptions,
+};
 
 /// `uriscope normalize` and `uriscope equiv`: RFC 3986 §6.2, URIs only.
 pub const URI: NormalizeOptions = NormalizeOptions {

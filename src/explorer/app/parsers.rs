@@ -73,7 +73,7 @@ pub fn engines_read(url: &str, base: &str) -> (String, bool) {
         return (url.to_string(), false);
     }
     let options = uri::ResolveOptions {
-        mode: uri::Mode::Strict,
+        mode: uri::relative::Mode::Strict,
         iri: true,
     };
     match uri::trace::resolve(base, url, options) {

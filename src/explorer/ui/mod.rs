@@ -122,7 +122,7 @@ impl Widget for &App {
 /// The verdict, the components and every count are those of the whole
 /// analysis.
 pub fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
-    use crate::uri::{analyze_within, ParseOptions, Within};
+    use crate::uri::{report::analyze_within, report::Within, ParseOptions};
     let text = app.input.text();
     let options = ParseOptions { iri: true };
     let last_col = app.breakdown.scroll.x.saturating_add(usize::from(width)) + 2;

@@ -11,8 +11,8 @@ use uriscope::explorer::app::{examples, App};
 use uriscope::uri::lint::lint;
 use uriscope::uri::rfc2396;
 use uriscope::uri::{
-    analyze, make_relative, normalize, parse, parse_iri, resolve, split, trace, NormalizeOptions,
-    ResolveOptions,
+    analyze, component::split, normalize, parse, parse_iri, relative::make_relative, resolve,
+    trace, NormalizeOptions, ResolveOptions,
 };
 use uriscope::whatwg;
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use uriscope::confuse::flags::flags;
 use uriscope::report::json::JsonParse;
-use uriscope::uri::equivalence;
+use uriscope::uri::compare::equivalence;
 use uriscope::uri::lint::Linted;
 use uriscope::uri::{analyze, normalize, NormalizeOptions, ParseOptions};
 

@@ -9,7 +9,8 @@
 use std::collections::BTreeSet;
 
 use uriscope::uri::{
-    self, equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions, ResolveOptions,
+    self, compare::equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions,
+    ResolveOptions,
 };
 
 /// One input for each finding code of the grammar, the lint and the scheme
@@ -162,7 +163,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
                 Err(e) => push(e.code.as_str(), e.message),
             }
         }
-        if let Err(e) = uri::make_relative(base, input, Default::default()) {
+        if let Err(e) = uri::relative::make_relative(base, input, Default::default()) {
             push(e.code.as_str(), e.message);
         }
         for keep_encoded_dots in [false, true] {

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use uriscope::uri::trace::{self, RungKind};
-use uriscope::uri::{equivalence, normalize, ComparisonRung, NormalizeOptions};
+use uriscope::uri::{compare::equivalence, compare::ComparisonRung, normalize, NormalizeOptions};
 
 const DEFAULT: NormalizeOptions = NormalizeOptions {
     syntax_only: false,
@@ -319,7 +319,7 @@ fn iri_normalization_follows_rfc3987_5_3() {
 /// escaped spelling.
 #[test]
 fn iri_equivalence_up_the_ladder() {
-    use uriscope::uri::equivalence;
+    use uriscope::uri::compare::equivalence;
     let e = equivalence(
         "https://münchen.de/straße?q=ü",
         "HTTPS://münchen.de:443/stra%C3%9Fe?q=%c3%bc",
@@ -532,9 +532,10 @@ proptest! {
 /// hint names `--keep-encoded-dots` when that option alone separates them.
 #[test]
 fn equiv_encoded_dot_segment_names_keep_encoded_dots() {
-    use uriscope::uri::equivalence;
+    use uriscope::uri::compare::equivalence;
     let e =
-        uriscope::uri::equivalence("http://a/%2E/b", "http://a/./b", Default::default()).unwrap();
+        uriscope::uri::compare::equivalence("http://a/%2E/b", "http://a/./b", Default::default())
+            .unwrap();
     assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
     let e = equivalence("http://a/%2E/b", "http://a/./b", KEEP_DOTS).unwrap();
     assert!(!e.is_equivalent());

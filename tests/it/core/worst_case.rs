@@ -3,7 +3,7 @@
 //! analysis.
 
 use proptest::prelude::*;
-use uriscope::uri::{analyze, recover, ParseOptions, Severity, Span};
+use uriscope::uri::{analyze, report::recover, ParseOptions, Severity, Span};
 
 #[test]
 fn a_run_of_100k_spaces_is_one_finding_covering_every_byte() {

@@ -102,7 +102,7 @@ fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
 #[test]
 fn regression_make_relative_of_a_mixed_case_scheme_target() {
     use crate::support::same_up_to_scheme_and_host_case;
-    use uriscope::uri::make_relative;
+    use uriscope::uri::relative::make_relative;
     use uriscope::uri::{resolve, ResolveOptions};
     let base = "http://a/b/c/d;p?q";
     let target = resolve(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();

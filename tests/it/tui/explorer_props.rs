@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use uriscope::explorer::app::breakdown::{boundaries, components};
 use uriscope::explorer::app::{update, Action, App, Choice};
-use uriscope::uri::segments;
+use uriscope::uri::component::segments;
 use uriscope::uri::{analyze, ParseOptions};
 
 fn text() -> impl Strategy<Value = String> {

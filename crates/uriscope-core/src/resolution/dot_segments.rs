@@ -180,7 +180,7 @@ impl DotSegmentsTrace {
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
 ///
 /// ```
-/// use uriscope_core::remove_dot_segments;
+/// use uriscope_core::relative::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/a/.."), "/");

@@ -209,7 +209,7 @@ pub fn resolve_target(
 /// base has no scheme (§5.2.1).
 ///
 /// ```
-/// use uriscope_core::{parse, resolve_ref, ResolveOptions};
+/// use uriscope_core::{parse, relative::resolve_ref, ResolveOptions};
 /// let base = parse("http://a/b/c/d;p?q").unwrap();
 /// let r = parse("g;x?y#s").unwrap();
 /// assert_eq!(resolve_ref(&base, &r, ResolveOptions::default()).unwrap(), "http://a/b/c/g;x?y#s");

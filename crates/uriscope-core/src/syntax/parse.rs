@@ -31,7 +31,7 @@ pub struct ParseOptions {
 /// Validate `input` as an RFC 3986 URI-reference.
 ///
 /// ```
-/// use uriscope_core::{parse, Code, HostKind};
+/// use uriscope_core::{parse, Code, component::HostKind};
 /// let u = parse("http://[fe80::1%25en0]:8080/").unwrap();
 /// assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
 /// let e = parse("http://exa mple.com/").unwrap_err();
@@ -133,7 +133,7 @@ pub struct Within {
 /// are those of [`analyze`].
 ///
 /// ```
-/// use uriscope_core::{analyze, analyze_within, Within};
+/// use uriscope_core::{analyze, report::analyze_within, report::Within};
 /// let input = format!("http://h/{}", "<a>".repeat(1000));
 /// let all = analyze(&input, Default::default());
 /// let some = analyze_within(&input, Default::default(), Within { before: 30, first: 4 });
@@ -260,7 +260,7 @@ pub(crate) fn invalid_reference(
 /// components (the WHATWG column on a 1 MB input full of errors).
 ///
 /// ```
-/// let (u, first) = uriscope_core::recover("http://h/a b<c", Default::default());
+/// let (u, first) = uriscope_core::report::recover("http://h/a b<c", Default::default());
 /// assert_eq!(u.path(), "/a b<c");
 /// assert_eq!(first.map(|f| (f.span.start, f.code.as_str())), Some((10, "whitespace")));
 /// ```

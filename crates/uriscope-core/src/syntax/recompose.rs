@@ -43,7 +43,7 @@ impl Parts<'_> {
     /// The §5.3 recomposition as a new string.
     ///
     /// ```
-    /// use uriscope_core::Parts;
+    /// use uriscope_core::component::Parts;
     /// let p = Parts { scheme: Some("http"), authority: Some("a"), path: "/g", query: None, fragment: Some("s") };
     /// assert_eq!(p.recompose(), "http://a/g#s");
     /// ```

@@ -2,7 +2,7 @@
 //! by kind, the message written only when it is asked for. What the
 //! explorer and the CLI use on inputs that may hold a finding on every
 //! other byte (the explorer's frame keeps only the findings its screen
-//! shows: [`analyze_within`](crate::analyze_within)).
+//! shows: [`analyze_within`](crate::report::analyze_within)).
 
 use crate::syntax::error::{Finding, Severity};
 use crate::syntax::parse::{Analysis, ParseOptions};
@@ -14,7 +14,7 @@ use crate::Span;
 
 /// At most this many positions are kept in a lint group
 /// ([`Group`](crate::lint::Group)), and of each kind in a bounded
-/// analysis ([`analyze_within`](crate::analyze_within)); the rest are
+/// analysis ([`analyze_within`](crate::report::analyze_within)); the rest are
 /// counted.
 pub const GROUP_POSITIONS: usize = 8;
 
@@ -115,7 +115,7 @@ impl<'a> Report<'a> {
 
     /// How many findings can be read one by one ([`Report::mark`],
     /// [`Report::marks`], …): every one, except in a report of
-    /// [`analyze_within`](crate::analyze_within), which keeps some and
+    /// [`analyze_within`](crate::report::analyze_within), which keeps some and
     /// counts them all ([`Report::total`]).
     pub fn len(&self) -> usize {
         match &self.found {
@@ -331,7 +331,7 @@ mod tests {
         ) {
             let options = ParseOptions { iri };
             let all = analyze(&s, options);
-            let some = crate::analyze_within(&s, options, crate::Within { before, first });
+            let some = crate::report::analyze_within(&s, options, crate::report::Within { before, first });
             prop_assert_eq!(some.total(), all.total());
             prop_assert_eq!(all.total(), all.len());
             prop_assert_eq!(some.is_valid(), all.is_valid());

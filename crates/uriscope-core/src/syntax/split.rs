@@ -30,7 +30,7 @@ pub struct Split {
 /// Split `input` into its components by RFC 3986 Appendix B.
 ///
 /// ```
-/// use uriscope_core::split;
+/// use uriscope_core::component::split;
 /// let s = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
 /// let p = split(s);
 /// assert_eq!(p.scheme.unwrap().slice(s), "http");
@@ -121,7 +121,7 @@ pub struct LooseAuthority {
 /// Split the authority `auth` of `input` into [`LooseAuthority`] parts.
 ///
 /// ```
-/// use uriscope_core::{loose_authority, split};
+/// use uriscope_core::{component::loose_authority, component::split};
 /// let s = "http://us er@ho st:8x0/p";
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!(a.userinfo.unwrap().slice(s), "us er");

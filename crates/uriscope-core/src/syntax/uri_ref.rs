@@ -105,7 +105,7 @@ impl RefKind {
     /// `same-document`.
     ///
     /// ```
-    /// use uriscope_core::RefKind;
+    /// use uriscope_core::component::RefKind;
     /// assert_eq!(format!("a {} reference", RefKind::Uri.noun()), "a URI reference");
     /// assert_eq!(RefKind::SameDocument.noun(), "same-document");
     /// ```
@@ -370,7 +370,7 @@ impl<'a> UriRef<'a> {
     /// The reference kind (§4).
     ///
     /// ```
-    /// use uriscope_core::{parse, RefKind};
+    /// use uriscope_core::{parse, component::RefKind};
     /// assert_eq!(parse("//h/p").unwrap().kind(), RefKind::NetworkPath);
     /// assert_eq!(parse("#frag").unwrap().kind(), RefKind::SameDocument);
     /// assert_eq!(parse("../x").unwrap().kind(), RefKind::RelativePath);

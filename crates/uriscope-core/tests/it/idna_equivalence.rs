@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use uriscope_core::trace;
 #[cfg(feature = "idna")]
 use uriscope_core::trace::RungKind;
-use uriscope_core::{equivalence, normalize, ComparisonRung, NormalizeOptions};
+use uriscope_core::{compare::equivalence, compare::ComparisonRung, normalize, NormalizeOptions};
 
 const URI: NormalizeOptions = NormalizeOptions {
     syntax_only: false,

@@ -1,7 +1,10 @@
 //! RFC 3986 parser tables: the RFC's own examples, the nine IPv6 forms,
 //! and invalid inputs pinned as (input, byte offset, code).
 
-use uriscope_core::{analyze, parse, split, HostKind, PathKind, RefKind, Severity};
+use uriscope_core::{
+    analyze, component::split, component::HostKind, component::PathKind, component::RefKind, parse,
+    Severity,
+};
 
 /// Expected components; `None` means undefined.
 struct Want<'a> {

@@ -2,7 +2,7 @@
 //! parse agrees with split and with analyze, split agrees with a naive oracle.
 
 use proptest::prelude::*;
-use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Split};
+use uriscope_core::{analyze, component::split, component::Split, parse, parse_iri, ParseOptions};
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
 

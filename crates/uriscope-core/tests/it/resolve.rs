@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use uriscope_core::trace::DotRule;
-use uriscope_core::{parse, remove_dot_segments, resolve, trace, ResolveOptions, Subject};
+use uriscope_core::{
+    parse, relative::remove_dot_segments, relative::Subject, resolve, trace, ResolveOptions,
+};
 
 use crate::rfc_tables::{rfc3986_abnormal, rfc3986_normal, BASE};
 

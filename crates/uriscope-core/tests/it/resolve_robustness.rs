@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use uriscope_core::{
-    equivalence, make_relative, normalize, resolve, trace, NormalizeOptions, ResolveOptions,
+    compare::equivalence, normalize, relative::make_relative, resolve, trace, NormalizeOptions,
+    ResolveOptions,
 };
 
 fn text() -> impl Strategy<Value = String> {

@@ -6,7 +6,7 @@
 //! includes this file by path), so a disagreement means the same thing in
 //! both. Every explanation here is a section of DIFFERENCES.md.
 
-use uriscope_core::{parse, parse_iri, HostKind, UriRef};
+use uriscope_core::{component::HostKind, parse, parse_iri, UriRef};
 
 /// One parser's reading of a URI-reference: `None` when it rejects the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -272,7 +272,7 @@ pub fn explain_resolution(
     ours: &Option<String>,
     theirs: &Option<String>,
 ) -> Option<&'static str> {
-    use uriscope_core::{remove_dot_segments, resolve, ResolveOptions};
+    use uriscope_core::{relative::remove_dot_segments, resolve, ResolveOptions};
     if ours == theirs {
         return None;
     }
