@@ -707,7 +707,7 @@ mod tests {
             s in "(http|HTTP|file|x|ws)?(:|://)?([a-zA-Z0-9.@:%\\[\\] \t<>\\\\]|é|%zz|%41|\u{85}){0,24}(/|\\.\\./|\\?|#|%2e){0,6}",
             iri in any::<bool>(),
         ) {
-            let r = crate::uri::analyze(&s, crate::uri::ParseOptions { iri });
+            let r = crate::uri::analyze(&s, crate::uri::ParseOptions::new().iri(iri));
             prop_assert_eq!(parse_reported(&r), parse(&s, None));
         }
     }

@@ -103,11 +103,9 @@ pub struct JsonMember<'a> {
 /// Run `uriscope dedupe`; returns the exit status.
 pub fn run(args: &DedupeArgs) -> io::Result<i32> {
     let by = args.by.grouping();
-    let normalize = NormalizeOptions {
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
-        ..NormalizeOptions::default()
-    };
+    let normalize = NormalizeOptions::new()
+        .keep_encoded_dots(args.keep_encoded_dots)
+        .iri(args.iri);
     let plan = Plan {
         facts: false,
         keys: [by == GroupBy::Normal, by == GroupBy::Keys],

@@ -91,11 +91,9 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
     } else {
         Vec::new()
     };
-    let options = NormalizeOptions {
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
-        ..NormalizeOptions::default()
-    };
+    let options = NormalizeOptions::new()
+        .keep_encoded_dots(args.keep_encoded_dots)
+        .iri(args.iri);
     let result = for_each(&pair, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let line: &str = &lossy;

@@ -70,12 +70,11 @@ pub struct JsonNormalize<'a> {
 
 /// Run `uriscope normalize`; returns the exit status.
 pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
-    let options = NormalizeOptions {
-        syntax_only: args.syntax_only,
-        ipv6_rfc5952: args.rfc5952,
-        keep_encoded_dots: args.keep_encoded_dots,
-        iri: args.iri,
-    };
+    let options = NormalizeOptions::new()
+        .syntax_only(args.syntax_only)
+        .ipv6_rfc5952(args.rfc5952)
+        .keep_encoded_dots(args.keep_encoded_dots)
+        .iri(args.iri);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("normalize", args.aligned);
     let format = super::format::Format::pick(args.json, args.format);

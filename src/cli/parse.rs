@@ -32,7 +32,7 @@ pub struct ParseArgs {
 
 /// Run `uriscope parse`; returns the exit status.
 pub fn run(args: &ParseArgs) -> io::Result<i32> {
-    let options = ParseOptions { iri: args.iri };
+    let options = ParseOptions::new().iri(args.iri);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let format = super::format::Format::pick(args.json, args.format);
     // Each line's answer depends on that line alone: stdin is answered

@@ -55,7 +55,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("relative", args.aligned);
     let base = args.base.as_str();
-    let options = ResolveOptions::default().with_iri(args.iri);
+    let options = ResolveOptions::default().iri(args.iri);
     let result = for_each(&args.targets, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let target: &str = &lossy;

@@ -399,7 +399,7 @@ mod tests {
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?}");
-            let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri: true });
+            let r = crate::uri::analyze(line, crate::uri::ParseOptions::new().iri(true));
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?} as an IRI");
@@ -425,7 +425,7 @@ mod tests {
             line in "([a-z:/?#\\[\\]@%!$&'()*+,;=._~ <>\"{}|^`\\\\-]|%[0-9a-fA-F]{2}|é|\u{9b}|\u{202e}|[0-9]){0,40}",
             iri in proptest::bool::ANY,
         ) {
-            let r = crate::uri::analyze(&line, crate::uri::ParseOptions { iri });
+            let r = crate::uri::analyze(&line, crate::uri::ParseOptions::new().iri(iri));
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             proptest::prop_assert_eq!(by_hand(&v), by_serde(&v));
@@ -453,7 +453,7 @@ mod tests {
         let mut taken = [0usize; 2];
         for line in corpus.lines().chain(hostile) {
             for iri in [false, true] {
-                let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(line, crate::uri::ParseOptions::new().iri(iri));
                 let short = JsonWhatwg::of(&r);
                 match short {
                     JsonWhatwg::Unchanged(_) => taken[0] += 1,
@@ -487,7 +487,7 @@ mod tests {
             s in "(//[a-z0-9.:@%\\[\\]-]{0,8})?([a-zA-Z0-9._~!$&'()*+,;=:@/%-]|é|\\.\\.){0,12}(\\?[a-z/?:@=&%]{0,6})?(#[a-z/?:#]{0,6})?",
         ) {
             for iri in [false, true] {
-                let r = crate::uri::analyze(&s, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(&s, crate::uri::ParseOptions::new().iri(iri));
                 if whatwg::needs_base(&r) {
                     let w = whatwg::parse_by_url_crate(&r);
                     proptest::prop_assert_eq!(&w.differences, &[whatwg::NEEDS_BASE.to_string()], "{:?}", s);

@@ -337,7 +337,7 @@ fn write_row<W: Write>(
 pub fn iri_headline(s: &str) -> String {
     let v = Verdict::of(&crate::uri::analyze(
         s,
-        crate::uri::ParseOptions { iri: true },
+        crate::uri::ParseOptions::new().iri(true),
     ));
     format!("{}; URI form: {}", v.label(), uri_form_text(v, s))
 }

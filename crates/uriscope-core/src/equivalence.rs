@@ -131,10 +131,10 @@ impl Equivalence {
 /// // §6.2.2.2 decodes %2E, then §6.2.2.3 removes the dot segment.
 /// let e = equivalence("http://a/%2E/b", "http://a/./b", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
-/// let o = NormalizeOptions { keep_encoded_dots: true, ..NormalizeOptions::default() };
+/// let o = NormalizeOptions::new().keep_encoded_dots(true);
 /// let e = equivalence("http://a/%2E/b", "http://a/./b", o).unwrap();
 /// assert!(e.hint.unwrap().contains("--keep-encoded-dots"));
-/// let o = NormalizeOptions { iri: true, ..NormalizeOptions::default() };
+/// let o = NormalizeOptions::new().iri(true);
 /// let e = equivalence("http://ü.example/straße", "HTTP://ü.example/stra%C3%9Fe", o).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// ```

@@ -6,37 +6,56 @@
 //! percent-encoding per component, IRIs and IDNA hosts, URIs in running
 //! text. No terminal, no I/O.
 //!
-//! The five things a program does first:
+//! The reference type, [`UriRef`], borrows its input and reads every
+//! component with its [`Span`]; each operation takes one options value,
+//! built with `const fn`s, and IRIs (RFC 3987) are one option of each
+//! (`ParseOptions::new().iri(true)`, the same on [`ResolveOptions`] and
+//! [`NormalizeOptions`]). The five things a program does first:
 //!
 //! ```
-//! use uriscope_core::{analyze, compare::equivalence, normalize, parse, resolve, Code, ParseOptions};
+//! use uriscope_core::{analyze, Code, NormalizeOptions, ParseOptions, ResolveOptions, UriRef};
 //!
 //! // 1. Parse a URI-reference: every component with its byte span.
-//! let u = parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
+//! let u = UriRef::parse("foo://example.com:8042/over/there?name=ferret#nose").unwrap();
 //! assert_eq!(u.host(), Some("example.com"));
 //! assert_eq!(u.path_span(), uriscope_core::Span::new(22, 33));
 //!
 //! // 2. Every problem, located: what was found, where, what was expected.
-//! let r = analyze("http://[::1/a b", ParseOptions::default());
+//! let r = analyze("http://[::1/a b", ParseOptions::new());
 //! assert!(!r.is_valid());
 //! let f = r.finding(0);
 //! assert_eq!((f.span.start, f.code), (7, Code::IpLiteralSyntax));
 //! assert_eq!(f.code.as_str(), "ip-literal-syntax"); // the name JSON output uses
 //!
 //! // 3. Resolve a reference against a base (RFC 3986 §5.2).
-//! let t = resolve("http://a/b/c/d;p?q", "../../g", Default::default()).unwrap();
-//! assert_eq!(t, "http://a/g");
+//! let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
+//! assert_eq!(base.resolve("../../g", ResolveOptions::new()).unwrap(), "http://a/g");
 //!
 //! // 4. Normalize (§6.2.2, §6.2.3) and 5. compare up the §6.2 ladder.
-//! assert_eq!(normalize("HTTP://Example.COM:80/%7ea/./b", Default::default()).unwrap(), "http://example.com/~a/b");
-//! let e = equivalence("http://a/%7e", "HTTP://A/~", Default::default()).unwrap();
+//! let u = UriRef::parse("HTTP://Example.COM:80/%7ea/./b").unwrap();
+//! assert_eq!(u.normalize(NormalizeOptions::new()).unwrap(), "http://example.com/~a/b");
+//! let e = u.equivalence("http://example.com/~a/b", NormalizeOptions::new()).unwrap();
 //! assert!(e.is_equivalent());
+//!
+//! // The same operations on text, without a parse kept.
+//! let t = uriscope_core::resolve("http://a/b/c/d;p?q", "../../g", ResolveOptions::new());
+//! assert_eq!(t.unwrap(), "http://a/g");
 //! ```
 //!
-//! IRIs (RFC 3987) with [`parse_iri`] or `ParseOptions { iri: true }`;
-//! the steps of a resolution or a normalization, row by row, in
-//! [`trace`]; the rest by topic:
+//! The crate root holds the reference type, the options, the [`Report`]
+//! with its [`Finding`]s and [`Code`]s, the errors, and one function per
+//! operation: [`parse`], [`analyze`], [`resolve`](fn@resolve),
+//! [`normalize`](fn@normalize). The steps of a resolution or a
+//! normalization, row by row, are in [`trace`] under the same names; the
+//! rest by topic:
 //!
+//! - [`component`]: the components' kinds, authority, host, segments and
+//!   query pairs; the Appendix B split; recomposition (§5.3).
+//! - [`report`]: reading a [`Report`]: marks, tallies, the verdict, a
+//!   bounded analysis, a parse that never fails.
+//! - [`relative`]: §5.2 pieces beside [`resolve`](fn@resolve): the mode, dot
+//!   segments, the reverse (a relative reference from a target).
+//! - [`compare`]: equivalence up the §6.2 ladder, and its key.
 //! - [`percent`]: §2.1 encoding and decoding, one set per component.
 //! - [`iri`] and [`host`]: RFC 3987 mappings; hosts compared as hosts,
 //!   IDNA forms, IPv4 number forms, IPv6 text.
@@ -68,6 +87,7 @@
 mod equivalence;
 mod equivalence_key;
 mod normalize;
+mod operations;
 pub mod quote;
 mod resolution;
 mod syntax;
@@ -96,7 +116,7 @@ pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions
 pub use resolution::target::{resolve_target as resolve, ResolveError, ResolveOptions};
 pub use syntax::code::Code;
 pub use syntax::error::{Finding, ParseError, Severity};
-pub use syntax::parse::{analyze, parse, parse_iri, ParseOptions};
+pub use syntax::parse::{analyze, parse, ParseOptions};
 pub use syntax::report::Report;
 pub use syntax::span::Span;
 pub use syntax::uri_ref::UriRef;
@@ -107,7 +127,7 @@ pub(crate) use resolution::dot_segments::remove_dot_segments;
 pub(crate) use resolution::dot_segments::remove_dot_segments_into;
 pub(crate) use resolution::target::Mode;
 pub(crate) use syntax::error::Rule;
-pub(crate) use syntax::parse::{analysis_with, parse_with, Analysis};
+pub(crate) use syntax::parse::{analysis_with, parse_iri, parse_with, Analysis};
 pub(crate) use syntax::recompose::Parts;
 pub(crate) use syntax::report::Mark;
 pub(crate) use syntax::split::{split, Split};

@@ -23,7 +23,7 @@ use super::{Code, RefKind, Severity};
 /// assert_eq!(Verdict::of(&analyze("../x", Default::default())).label(), "valid relative-path reference (RFC 3986 §4.2)");
 /// // Read as a URI or as an IRI, an IRI is called an IRI.
 /// let strict = analyze("http://a/é", Default::default());
-/// let iri = analyze("http://a/é", ParseOptions { iri: true });
+/// let iri = analyze("http://a/é", ParseOptions::new().iri(true));
 /// assert_eq!(Verdict::of(&strict), Verdict::Iri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&strict), Verdict::of(&iri));
 /// assert_eq!(Verdict::of(&analyze("http://a b/<", Default::default())).label(), "invalid: 2 errors");

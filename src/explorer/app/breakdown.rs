@@ -145,7 +145,10 @@ pub fn findings<'r>(a: &'r Report<'r>) -> Linted<'r> {
 /// that stops at the first error: the parser's spans when it is valid, and
 /// the Appendix B split; what [`components_of`] takes.
 fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
-    (uri::parse_iri(input).ok(), uri::component::split(input))
+    (
+        uri::UriRef::parse_with(input, uri::ParseOptions::new().iri(true)).ok(),
+        uri::component::split(input),
+    )
 }
 
 /// [`fast_parse`] where only the offsets of the components matter (the
@@ -162,7 +165,10 @@ fn edge_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
     if plain {
         return (None, split);
     }
-    (uri::parse_iri(input).ok(), split)
+    (
+        uri::UriRef::parse_with(input, uri::ParseOptions::new().iri(true)).ok(),
+        split,
+    )
 }
 
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
@@ -393,7 +399,7 @@ pub fn light_entries(app: &App) -> Vec<CopyEntry> {
 /// differs from the input.
 fn forms(input: &str) -> Vec<CopyEntry> {
     let mut out = Vec::new();
-    let r = uri::analyze(input, ParseOptions { iri: true });
+    let r = uri::analyze(input, ParseOptions::new().iri(true));
     if let Some(s) = uri::shape::recognize(&r) {
         out.push(CopyEntry {
             label: format!("the URI it most likely means ({})", s.kind.name()),

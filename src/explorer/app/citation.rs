@@ -129,7 +129,7 @@ pub fn input(app: &App) -> Citation {
     if let Some(c) = data_at(text, cursor) {
         return c;
     }
-    let report = uri::analyze(text, ParseOptions { iri: true });
+    let report = uri::analyze(text, ParseOptions::new().iri(true));
     // The parser's finding under the cursor, else the lint's, else the
     // parser's first error.
     let under_cursor = (0..report.len()).find(|&i| under(report.mark(i).span, cursor));

@@ -44,16 +44,14 @@ impl Default for ResolveView {
 
 /// The §5.2.2 options the pane's toggles select.
 pub fn options(app: &App) -> ResolveOptions {
-    ResolveOptions {
-        mode: if app.resolve.compat {
-            Mode::Compat
-        } else {
-            Mode::Strict
-        },
-        // The explorer reads its input as an IRI-reference (RFC 3987), as
-        // the Breakdown does; §6.5 resolves IRIs with the §5.2 algorithm.
-        iri: true,
-    }
+    let mode = if app.resolve.compat {
+        Mode::Compat
+    } else {
+        Mode::Strict
+    };
+    // The explorer reads its input as an IRI-reference (RFC 3987), as
+    // the Breakdown does; §6.5 resolves IRIs with the §5.2 algorithm.
+    ResolveOptions::new().mode(mode).iri(true)
 }
 
 /// The input resolved against the base by RFC 3986 §5.2, traced.

@@ -124,7 +124,7 @@ impl Widget for &App {
 pub fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
     use crate::uri::{report::analyze_within, report::Within, ParseOptions};
     let text = app.input.text();
-    let options = ParseOptions { iri: true };
+    let options = ParseOptions::new().iri(true);
     let last_col = app.breakdown.scroll.x.saturating_add(usize::from(width)) + 2;
     let before = app.input.columns().glyph_at(last_col).0 + 1;
     let within = |before| Within {

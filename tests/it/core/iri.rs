@@ -310,7 +310,7 @@ proptest! {
             prop_assert!(parse(&u).is_ok(), "{:?} -> {:?} is not a URI", s, u);
         }
         if let Ok(i) = uri_to_iri(&s) {
-            prop_assert!(uriscope::uri::parse_iri(&i).is_ok(), "{:?} -> {:?} is not an IRI", s, i);
+            prop_assert!(uriscope::uri::UriRef::parse_with(&i, uriscope::uri::ParseOptions::new().iri(true)).is_ok(), "{:?} -> {:?} is not an IRI", s, i);
         }
     }
 }
@@ -446,10 +446,7 @@ fn uri_to_iri_keeps_escapes_of_invisible_characters_x_e2_80_8b_w() {
     ] {
         assert_eq!(uri_to_iri(uri).as_deref(), Ok(iri), "{uri}");
     }
-    let o = uriscope::uri::NormalizeOptions {
-        iri: true,
-        ..Default::default()
-    };
+    let o = uriscope::uri::NormalizeOptions::new().iri(true);
     assert_eq!(
         uriscope::uri::normalize("http://a/x%E2%80%8Bw", o).as_deref(),
         Ok("http://a/x%E2%80%8Bw")

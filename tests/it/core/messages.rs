@@ -139,7 +139,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut push = |code: &str, m: String| out.push((code.to_string(), m));
     for iri in [false, true] {
-        let report = uri::analyze(input, ParseOptions { iri });
+        let report = uri::analyze(input, ParseOptions::new().iri(iri));
         for f in Linted::new(&report).findings() {
             push(f.code.as_str(), f.message);
         }
@@ -152,7 +152,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     }
     let base = "http://a/b/c/d;p?q";
     for iri in [false, true] {
-        let o = ResolveOptions::default().with_iri(iri);
+        let o = ResolveOptions::default().iri(iri);
         for (b, r) in [(base, input), (input, "g")] {
             match uri::trace::resolve(b, r, o) {
                 Ok(res) => {
@@ -167,11 +167,9 @@ fn messages(input: &str) -> Vec<(String, String)> {
             push(e.code.as_str(), e.message);
         }
         for keep_encoded_dots in [false, true] {
-            let n = NormalizeOptions {
-                iri,
-                keep_encoded_dots,
-                ..NormalizeOptions::default()
-            };
+            let n = NormalizeOptions::new()
+                .iri(iri)
+                .keep_encoded_dots(keep_encoded_dots);
             match uri::trace::normalize(input, n) {
                 Ok(norm) => {
                     for f in norm.rungs.into_iter().flat_map(|r| r.findings) {

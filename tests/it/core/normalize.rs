@@ -5,24 +5,17 @@ use proptest::prelude::*;
 use uriscope::uri::trace::{self, RungKind};
 use uriscope::uri::{compare::equivalence, compare::ComparisonRung, normalize, NormalizeOptions};
 
-const DEFAULT: NormalizeOptions = NormalizeOptions {
-    syntax_only: false,
-    ipv6_rfc5952: false,
-    keep_encoded_dots: false,
-    iri: false,
-};
+const DEFAULT: NormalizeOptions = NormalizeOptions::new()
+    .syntax_only(false)
+    .ipv6_rfc5952(false)
+    .keep_encoded_dots(false)
+    .iri(false);
 
 /// The `--keep-encoded-dots` options.
-const KEEP_DOTS: NormalizeOptions = NormalizeOptions {
-    keep_encoded_dots: true,
-    ..DEFAULT
-};
+const KEEP_DOTS: NormalizeOptions = DEFAULT.keep_encoded_dots(true);
 
 /// RFC 3987 §5.3 normalization.
-const IRI: NormalizeOptions = NormalizeOptions {
-    iri: true,
-    ..DEFAULT
-};
+const IRI: NormalizeOptions = DEFAULT.iri(true);
 
 #[track_caller]
 fn norm(input: &str, options: NormalizeOptions, expected: &str) {
@@ -66,10 +59,7 @@ fn rfc3986_6_2_2_1_case_example() {
 
 #[test]
 fn rfc3986_6_2_2_syntax_based_example() {
-    let syntax = NormalizeOptions {
-        syntax_only: true,
-        ..DEFAULT
-    };
+    let syntax = DEFAULT.syntax_only(true);
     norm(
         "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
         syntax,
@@ -189,10 +179,7 @@ fn scheme_based_known_schemes_and_ports() {
     norm("foo://h:80", DEFAULT, "foo://h:80");
     norm("foo://h:", DEFAULT, "foo://h");
     norm("//h:80", DEFAULT, "//h:80");
-    let syntax = NormalizeOptions {
-        syntax_only: true,
-        ..DEFAULT
-    };
+    let syntax = DEFAULT.syntax_only(true);
     norm("http://h:80", syntax, "http://h:80");
 }
 
@@ -214,10 +201,7 @@ fn ipv6_lowercase_by_default_and_rfc5952_on_request() {
         DEFAULT,
         "http://[2001:db8::0001]/",
     );
-    let o = NormalizeOptions {
-        ipv6_rfc5952: true,
-        ..DEFAULT
-    };
+    let o = DEFAULT.ipv6_rfc5952(true);
     norm(
         "http://[2001:DB8:0:0:0:0:0:0001]:80/",
         o,
@@ -258,10 +242,7 @@ fn encoded_dot_segments_decoded_and_removed_by_default() {
 /// `http://example.com:/`, which RFC 3986 §3.2.3 asks every normalizer to omit.
 #[test]
 fn syntax_only_drops_an_empty_port() {
-    let syntax = NormalizeOptions {
-        syntax_only: true,
-        ..DEFAULT
-    };
+    let syntax = DEFAULT.syntax_only(true);
     norm("http://example.com:/", syntax, "http://example.com/");
     norm("foo://example.com:", syntax, "foo://example.com");
     norm("http://example.com:80/", syntax, "http://example.com:80/");
@@ -455,12 +436,11 @@ fn uri_strategy() -> impl Strategy<Value = String> {
 
 fn options_strategy() -> impl Strategy<Value = NormalizeOptions> {
     (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| {
-        NormalizeOptions {
-            syntax_only: a,
-            ipv6_rfc5952: b,
-            keep_encoded_dots: c,
-            iri: d,
-        }
+        NormalizeOptions::new()
+            .syntax_only(a)
+            .ipv6_rfc5952(b)
+            .keep_encoded_dots(c)
+            .iri(d)
     })
 }
 

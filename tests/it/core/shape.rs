@@ -10,7 +10,7 @@ use uriscope::uri::{analyze, ParseOptions, Severity};
 /// The shape of `input` (read as the explorer reads it, an IRI) and its
 /// likely URI.
 fn shape_of(input: &str) -> Option<(ShapeKind, String)> {
-    let r = analyze(input, ParseOptions { iri: true });
+    let r = analyze(input, ParseOptions::new().iri(true));
     recognize(&r).map(|s| (s.kind, s.likely(input)))
 }
 
@@ -218,7 +218,7 @@ fn every_surface_says_the_same() {
             "http://example.com/a/b",
         ),
     ] {
-        let r = analyze(input, ParseOptions { iri: true });
+        let r = analyze(input, ParseOptions::new().iri(true));
         let l = Linted::new(&r);
         let message = l.findings().next().expect("a finding").message;
         let (_, json, _) = crate::support::run_uriscope(&["parse", "--json", input], b"");
@@ -248,13 +248,13 @@ proptest! {
     fn a_likely_uri_is_always_valid(
         input in r#"(C:\\|\\\\|git@|[a-z]{1,4}\.[a-z]{2,3}|https://|<|>|\[t\]\(|\)|"|[a-z]{1,4}|[ /\\:.@#?%é]|&amp;)*"#,
     ) {
-        let r = analyze(&input, ParseOptions { iri: true });
+        let r = analyze(&input, ParseOptions::new().iri(true));
         if let Some(s) = recognize(&r) {
             let likely = s.likely(&input);
             let wrapped = matches!(s.kind, MarkdownLink | HtmlLink | WrappedLink);
             prop_assert!(
                 wrapped ||
-                uriscope::uri::parse_iri(&likely).is_ok(),
+                uriscope::uri::UriRef::parse_with(&likely, uriscope::uri::ParseOptions::new().iri(true)).is_ok(),
                 "{:?} ({:?}) -> {:?}",
                 input,
                 s.kind,

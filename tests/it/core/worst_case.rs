@@ -77,7 +77,7 @@ proptest! {
     /// first error, with the same message.
     #[test]
     fn recover_agrees_with_analyze(s in "[a-z/<> %:@?#\\[\\]é.]{0,40}", iri in any::<bool>()) {
-        let options = ParseOptions { iri };
+        let options = ParseOptions::new().iri(iri);
         let a = analyze(&s, options);
         let (u, first) = recover(&s, options);
         prop_assert_eq!(u, a.uri);

@@ -61,7 +61,7 @@ pub struct Relative {
 /// assert_eq!(make_relative(base, "http://a/b/c/x:y").unwrap().reference, "./x:y");
 /// assert_eq!(make_relative(base, "ftp://a/b").unwrap().reference, "ftp://a/b");
 /// assert_eq!(make_relative("HTTP://a/b/c", "http://A/b/d").unwrap().reference, "d");
-/// let o = ResolveOptions::default().with_iri(true);
+/// let o = ResolveOptions::default().iri(true);
 /// let r = uriscope_core::relative::make_relative("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
 /// assert_eq!((r.reference.as_str(), r.verified), ("/b/ü", true));
 /// ```

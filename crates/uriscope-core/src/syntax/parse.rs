@@ -20,12 +20,36 @@ use crate::Span;
 
 pub(crate) type R<T = ()> = Result<T, Stop>;
 
-/// Which grammar to validate against.
+/// Which grammar to validate against: RFC 3986 by default.
+///
+/// ```
+/// use uriscope_core::{ParseOptions, UriRef};
+/// const IRI: ParseOptions = ParseOptions::new().iri(true);
+/// let u = UriRef::parse_with("http://例え.jp/パス", IRI).unwrap();
+/// assert_eq!(u.host(), Some("例え.jp"));
+/// assert!(uriscope_core::parse("http://例え.jp/").is_err());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// Accept RFC 3987 IRIs: `ucschar` in userinfo, host, path, query and
     /// fragment, and `iprivate` in the query (RFC 3987 §2.2).
     pub iri: bool,
+}
+
+impl ParseOptions {
+    /// The RFC 3986 grammar (the default).
+    #[must_use]
+    pub const fn new() -> ParseOptions {
+        ParseOptions { iri: false }
+    }
+
+    /// These options with IRIs accepted or not ([`ParseOptions::iri`]).
+    #[must_use]
+    pub const fn iri(mut self, iri: bool) -> ParseOptions {
+        self.iri = iri;
+        self
+    }
 }
 
 /// Validate `input` as an RFC 3986 URI-reference.
@@ -42,13 +66,7 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
 }
 
 /// Validate `input` as an RFC 3987 IRI-reference.
-///
-/// ```
-/// let u = uriscope_core::parse_iri("http://例え.jp/パス").unwrap();
-/// assert_eq!(u.host(), Some("例え.jp"));
-/// assert!(uriscope_core::parse("http://例え.jp/").is_err());
-/// ```
-pub fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
     parse_with(input, ParseOptions { iri: true })
 }
 

@@ -442,7 +442,7 @@ const IRI_RESOLUTIONS: &[(&str, &str)] = &[
 /// said "cannot resolve: not a valid URI-reference".
 #[test]
 fn iri_base_and_reference_resolve_with_iri_option() {
-    let o = ResolveOptions::default().with_iri(true);
+    let o = ResolveOptions::default().iri(true);
     for &(reference, expected) in IRI_RESOLUTIONS {
         check(IRI_BASE, reference, expected, o);
     }
@@ -474,7 +474,7 @@ proptest! {
     /// An ASCII base and reference resolve the same with or without `iri`.
     #[test]
     fn iri_option_changes_nothing_for_uris(r in "[a-z./?#]{0,12}") {
-        let iri = ResolveOptions::default().with_iri(true);
+        let iri = ResolveOptions::default().iri(true);
         prop_assert_eq!(
             resolve(BASE, &r, ResolveOptions::default()).ok(),
             resolve(BASE, &r, iri).ok()
