@@ -27,6 +27,7 @@ pub enum ComparisonRung {
 
 impl ComparisonRung {
     /// `simple-string`, `syntax-based`, `scheme-based` or `idna`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             ComparisonRung::SimpleString => "simple-string",
@@ -37,6 +38,7 @@ impl ComparisonRung {
     }
 
     /// The section of RFC 3986 that defines the rung.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             ComparisonRung::SimpleString => "RFC 3986 §6.2.1",
@@ -80,6 +82,7 @@ pub struct Equivalence {
 
 impl Equivalence {
     /// Whether the two are equivalent on some rung.
+    #[must_use]
     pub fn is_equivalent(&self) -> bool {
         self.rung.is_some()
     }
@@ -95,6 +98,7 @@ impl Equivalence {
     /// let e = equivalence("http://a/%7e", "http://a/~", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "equivalent (syntax-based, RFC 3986 §6.2.2)");
     /// ```
+    #[must_use]
     pub fn verdict(&self) -> String {
         if let Some(r) = self.rung {
             return format!("equivalent ({}, {})", r.name(), r.section());

@@ -19,6 +19,7 @@ use crate::{normalize, NormalizeOptions};
 /// assert_eq!(equivalence_key("http://example.com/~a", o), equivalence_key("http://EXAMPLE.com/%7Ea", o));
 /// assert_eq!(equivalence_key("http://a b/", o), None);
 /// ```
+#[must_use]
 pub fn equivalence_key(text: &str, options: NormalizeOptions) -> Option<String> {
     normalize(text, options).ok()
 }

@@ -139,6 +139,7 @@ fn push_encoded(out: &mut String, s: &str) {
 /// assert!(!may_decode_in_iri('\u{a0}', false)); // NBSP: looks like a space
 /// assert!(may_decode_in_iri('\u{e000}', true) && !may_decode_in_iri('\u{e000}', false));
 /// ```
+#[must_use]
 pub fn may_decode_in_iri(c: char, in_query: bool) -> bool {
     !is_bidi_control(c)
         && !is_invisible(c)
@@ -164,6 +165,7 @@ pub fn may_decode_in_iri(c: char, in_query: bool) -> bool {
 /// }
 /// assert!(!is_invisible('a') && !is_invisible('\u{301}') && !is_invisible(' '));
 /// ```
+#[must_use]
 pub fn is_invisible(c: char) -> bool {
     // Below U+00AD nothing is; a URI is mostly ASCII.
     (c as u32) >= 0xAD
@@ -216,6 +218,7 @@ pub fn is_invisible(c: char) -> bool {
 /// assert!(is_space_separator('\u{a0}') && is_space_separator('\u{3000}'));
 /// assert!(!is_space_separator(' ') && !is_space_separator('a'));
 /// ```
+#[must_use]
 pub fn is_space_separator(c: char) -> bool {
     matches!(
         c,

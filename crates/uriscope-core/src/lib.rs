@@ -81,8 +81,15 @@
 //! `encoding_rs`, `imagesize`). With none, the crate depends on `memchr`
 //! (and `safe_arch` on x86).
 
-#![warn(missing_docs)]
 #![forbid(unsafe_code)]
+#![warn(
+    missing_docs,
+    missing_debug_implementations,
+    rust_2018_idioms,
+    unreachable_pub,
+    clippy::must_use_candidate,
+    clippy::return_self_not_must_use
+)]
 
 mod equivalence;
 mod equivalence_key;

@@ -26,11 +26,13 @@ pub struct Group {
 
 impl Group {
     /// The severity every finding of the group has.
+    #[must_use]
     pub fn severity(&self) -> Severity {
         self.first.severity
     }
 
     /// The code every finding of the group has.
+    #[must_use]
     pub fn code(&self) -> Code {
         self.first.code
     }
@@ -44,6 +46,7 @@ impl Group {
     /// assert_eq!((g.code(), g.count), (uriscope_core::Code::Whitespace, 2));
     /// assert_eq!(g.positions_text(), "10..11, 12..13");
     /// ```
+    #[must_use]
     pub fn positions_text(&self) -> String {
         let mut out = self
             .spans
@@ -73,6 +76,7 @@ impl Linted<'_> {
     /// are read ([`Report::tally`](crate::Report::tally) counts the rest):
     /// an input with millions of findings of a few kinds groups in a few
     /// dozen steps.
+    #[must_use]
     pub fn groups(&self) -> Vec<Group> {
         let tally = self.report.tally(GROUP_POSITIONS);
         let mut firsts: Vec<usize> = tally.iter().flat_map(|t| t.first.iter().copied()).collect();

@@ -131,6 +131,7 @@ pub enum RungKind {
 impl RungKind {
     /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`,
     /// `empty-port`, `scheme-based`, `idna`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             RungKind::Case => "case",
@@ -144,6 +145,7 @@ impl RungKind {
     }
 
     /// The section that defines the rung.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             RungKind::Case => "RFC 3986 §6.2.2.1",

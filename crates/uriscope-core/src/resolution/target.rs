@@ -84,6 +84,7 @@ pub enum Subject {
 
 impl Subject {
     /// `"base"`, `"reference"` or `"target"`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Subject::Base => "base",

@@ -71,7 +71,7 @@ pub(crate) fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
 }
 
 /// Validate `input` under `options`, stopping at the first error.
-pub fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, ParseError> {
     if input.len() > MAX_INPUT_LEN {
         return Err(too_long());
     }
@@ -84,7 +84,7 @@ pub fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, Pars
 
 /// Everything known about an input, valid or not.
 #[derive(Clone, Debug)]
-pub struct Analysis<'a> {
+pub(crate) struct Analysis<'a> {
     /// The input.
     pub input: &'a str,
     /// The RFC 3986 Appendix B split (always succeeds).
@@ -98,12 +98,12 @@ pub struct Analysis<'a> {
 
 impl Analysis<'_> {
     /// Whether the input is valid (no finding of severity error).
-    pub fn is_valid(&self) -> bool {
+    pub(crate) fn is_valid(&self) -> bool {
         !self.findings.iter().any(|f| f.severity == Severity::Error)
     }
 
     /// The error findings.
-    pub fn errors(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn errors(&self) -> impl Iterator<Item = &Finding> {
         self.findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
@@ -125,6 +125,7 @@ pub(crate) fn analysis_with(input: &str, options: ParseOptions) -> Analysis<'_> 
 /// finding kept at 10 bytes, its message written only when asked for
 /// ([`Report`]). The same findings as the internal `analysis_with`, in the
 /// same order.
+#[must_use]
 pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {
     analyze_into(input, options, Compact::new())
 }
@@ -161,6 +162,7 @@ pub struct Within {
 /// assert_eq!(some.marks().take(4).collect::<Vec<_>>(), all.marks().take(4).collect::<Vec<_>>());
 /// assert_eq!(some.is_valid(), all.is_valid());
 /// ```
+#[must_use]
 pub fn analyze_within(input: &str, options: ParseOptions, within: Within) -> Report<'_> {
     let keep = Keep {
         before: within.before,
@@ -214,7 +216,7 @@ fn blank_or_control(c: u8) -> Option<Code> {
 
 /// At most this many errors are kept by an error of resolution or
 /// normalization (the whole report is [`analyze`]'s).
-pub const FIRST_ERRORS: usize = 3;
+pub(crate) const FIRST_ERRORS: usize = 3;
 
 /// The first `n` error findings of `input` with their messages, in input
 /// order: what an error that names the problem needs, without writing the
@@ -282,6 +284,7 @@ pub(crate) fn invalid_reference(
 /// assert_eq!(u.path(), "/a b<c");
 /// assert_eq!(first.map(|f| (f.span.start, f.code.as_str())), Some((10, "whitespace")));
 /// ```
+#[must_use]
 pub fn recover(input: &str, options: ParseOptions) -> (UriRef<'_>, Option<Finding>) {
     if input.len() > MAX_INPUT_LEN {
         let mut a = too_long_analysis(input);

@@ -103,11 +103,13 @@ impl<'a> Report<'a> {
     }
 
     /// The grammar the input was read with (URI or IRI).
+    #[must_use]
     pub fn options(&self) -> ParseOptions {
         self.options
     }
 
     /// The first error finding with its message, if any.
+    #[must_use]
     pub fn first_error(&self) -> Option<Finding> {
         let i = self.marks().position(|m| m.severity == Severity::Error)?;
         Some(self.finding(i))
@@ -117,6 +119,7 @@ impl<'a> Report<'a> {
     /// [`Report::marks`], …): every one, except in a report of
     /// [`analyze_within`](crate::report::analyze_within), which keeps some and
     /// counts them all ([`Report::total`]).
+    #[must_use]
     pub fn len(&self) -> usize {
         match &self.found {
             Found::Compact(c) => c.diags.len(),
@@ -126,6 +129,7 @@ impl<'a> Report<'a> {
 
     /// How many findings there are, those kept to be read and those only
     /// counted.
+    #[must_use]
     pub fn total(&self) -> usize {
         match &self.found {
             Found::Compact(c) => c.kinds.iter().map(|k| k.count).sum(),
@@ -134,11 +138,13 @@ impl<'a> Report<'a> {
     }
 
     /// Whether there is no finding.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.total() == 0
     }
 
     /// Whether the input is valid (no finding of severity error).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         match &self.found {
             Found::Compact(c) => !c.has_error(),
@@ -180,6 +186,7 @@ impl<'a> Report<'a> {
     /// let shown: Vec<_> = t.iter().map(|t| (t.code.as_str(), t.count, t.first.clone())).collect();
     /// assert_eq!(shown, [("whitespace", 2, vec![0]), ("invalid-char", 1, vec![1])]);
     /// ```
+    #[must_use]
     pub fn tally(&self, n: usize) -> Vec<Tally> {
         let mut out: Vec<Tally> = Vec::new();
         let mut slot = |severity: Severity, code: Code, count: usize| {
@@ -232,6 +239,7 @@ impl<'a> Report<'a> {
 
     /// Finding `i` without its message (in input order). Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn mark(&self, i: usize) -> Mark {
         match &self.found {
             Found::Compact(c) => {
@@ -253,6 +261,7 @@ impl<'a> Report<'a> {
     /// The ABNF rule being parsed when finding `i` was found, when the
     /// parser recorded it (the syntax findings; not lint). Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn rule(&self, i: usize) -> Option<crate::Rule> {
         match &self.found {
             Found::Compact(c) => Some(c.issue(c.diags[i]).rule),
@@ -267,6 +276,7 @@ impl<'a> Report<'a> {
 
     /// Finding `i` with its message, written now. Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn finding(&self, i: usize) -> Finding {
         match &self.found {
             Found::Compact(c) => c.finding(self.input, c.diags[i]),

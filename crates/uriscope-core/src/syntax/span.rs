@@ -20,24 +20,28 @@ pub struct Span {
 impl Span {
     /// A span from `start` to `end` (half-open).
     #[inline]
+    #[must_use]
     pub const fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
     /// The empty span at `at`.
     #[inline]
+    #[must_use]
     pub const fn empty(at: usize) -> Span {
         Span { start: at, end: at }
     }
 
     /// Length in bytes.
     #[inline]
+    #[must_use]
     pub const fn len(&self) -> usize {
         self.end - self.start
     }
 
     /// Whether the span covers no byte.
     #[inline]
+    #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.start == self.end
     }
@@ -47,18 +51,21 @@ impl Span {
     /// Panics if the span is out of range or not on char boundaries; spans
     /// produced by this crate for an input always fit that input.
     #[inline]
+    #[must_use]
     pub fn slice<'a>(&self, input: &'a str) -> &'a str {
         &input[self.start..self.end]
     }
 
     /// Whether byte offset `at` lies inside the span.
     #[inline]
+    #[must_use]
     pub const fn contains(&self, at: usize) -> bool {
         self.start <= at && at < self.end
     }
 
     /// The span as a `Range`.
     #[inline]
+    #[must_use]
     pub const fn range(&self) -> Range<usize> {
         self.start..self.end
     }

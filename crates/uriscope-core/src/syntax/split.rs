@@ -39,6 +39,7 @@ pub struct Split {
 /// assert_eq!(p.query, None);
 /// assert_eq!(p.fragment.unwrap().slice(s), "Related");
 /// ```
+#[must_use]
 pub fn split(input: &str) -> Split {
     let b = input.as_bytes();
     let len = b.len();
@@ -131,6 +132,7 @@ pub struct LooseAuthority {
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!((a.host.slice(s), a.port.unwrap().slice(s)), ("[::1:x]", "80"));
 /// ```
+#[must_use]
 pub fn loose_authority(input: &str, auth: Span) -> LooseAuthority {
     let text = auth.slice(input);
     let (userinfo, rest_start) = match text.rfind('@') {
