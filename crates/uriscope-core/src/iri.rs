@@ -33,7 +33,21 @@ impl fmt::Display for IriError {
     }
 }
 
-impl std::error::Error for IriError {}
+/// The error underneath: the parse error or the IDNA error.
+///
+/// ```
+/// use std::error::Error;
+/// let e = uriscope_core::iri::iri_to_uri("http://a b/").unwrap_err();
+/// assert!(e.source().unwrap().to_string().contains("whitespace"));
+/// ```
+impl std::error::Error for IriError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            IriError::Syntax(e) => Some(e),
+            IriError::Idna { error, .. } => Some(error),
+        }
+    }
+}
 
 /// How to map an IRI's host.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

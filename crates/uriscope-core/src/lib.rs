@@ -97,6 +97,8 @@ mod normalize;
 mod operations;
 pub mod quote;
 mod resolution;
+#[cfg(feature = "serde")]
+mod serialize;
 mod syntax;
 mod verdict;
 

@@ -172,6 +172,7 @@ impl std::error::Error for ParseError {}
 /// One problem or remark about an input, with its position and a message
 /// that names what was found, what was expected and where the rule is defined.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finding {
     /// The bytes of the input the finding is about.
     pub span: Span,

@@ -10,6 +10,7 @@ use std::ops::Range;
 /// assert_eq!(s.slice("http://x"), "http");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Span {
     /// First byte of the span.
     pub start: usize,

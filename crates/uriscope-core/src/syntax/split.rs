@@ -14,6 +14,7 @@ use crate::Span;
 /// empty span is present but empty. Spans exclude their delimiters
 /// (`:`, `//`, `?`, `#`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Split {
     /// Capture 2: the scheme, without its `:`.
     pub scheme: Option<Span>,

@@ -33,6 +33,7 @@ impl HostKind {
 
 /// The host sub-component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Host {
     /// The whole host, brackets included for an IP literal.
     pub span: Span,
@@ -46,6 +47,7 @@ pub struct Host {
 
 /// The authority component (§3.2) and its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Authority {
     /// The whole authority, without the leading `//`.
     pub span: Span,

@@ -19,6 +19,8 @@ mod rfc2396;
 mod rfc_tables;
 mod same_case;
 mod scheme;
+#[cfg(feature = "serde")]
+mod serialize;
 #[cfg(feature = "psl")]
 mod site;
 mod template;
