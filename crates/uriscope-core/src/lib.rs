@@ -141,3 +141,8 @@ pub(crate) use syntax::recompose::Parts;
 pub(crate) use syntax::report::Mark;
 pub(crate) use syntax::split::{split, Split};
 pub(crate) use syntax::uri_ref::{HostKind, RefKind};
+
+/// The README's examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
