@@ -8,8 +8,8 @@
 
 use std::collections::BTreeSet;
 
-use uriscope::uri::{
-    self, compare::equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions,
+use uriscope_core::{
+    self as uri, compare::equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions,
     ResolveOptions,
 };
 
@@ -274,7 +274,7 @@ fn every_finding_code_has_a_message_that_reads_as_a_sentence() {
     for input in WITHOUT_CODE {
         check_all(input, &mut seen);
     }
-    let codes: Vec<&str> = uriscope::uri::Code::ALL
+    let codes: Vec<&str> = uriscope_core::Code::ALL
         .iter()
         .map(|c| c.as_str())
         .collect();
@@ -300,16 +300,16 @@ fn every_finding_code_has_a_message_that_reads_as_a_sentence() {
 #[test]
 fn messages_on_the_corpus_and_the_sample_sets_read_as_sentences() {
     let mut seen = BTreeSet::new();
-    let corpus = include_str!("../../../benches/uris.txt");
+    let corpus = include_str!("../../../../benches/uris.txt");
     // Every 25th line: some 3,000 inputs, each through every entry point.
     for line in corpus.lines().step_by(25) {
         check_all(line, &mut seen);
     }
     for set in [
-        include_str!("../../../assets/tricky.txt"),
-        include_str!("../../../assets/rfc3986-normal.txt"),
-        include_str!("../../../assets/rfc3986-abnormal.txt"),
-        include_str!("../../../assets/rfc2396-appendix-c.txt"),
+        include_str!("../../../../assets/tricky.txt"),
+        include_str!("../../../../assets/rfc3986-normal.txt"),
+        include_str!("../../../../assets/rfc3986-abnormal.txt"),
+        include_str!("../../../../assets/rfc2396-appendix-c.txt"),
     ] {
         for line in set.lines().filter(|l| !l.starts_with(['#', '@'])) {
             let input = line.split('\t').next().unwrap_or("");
