@@ -1,4 +1,4 @@
-//! Arbitrary bytes as a URI-reference: parse, parse_iri, analyze and split
+//! Arbitrary bytes as a URI-reference: parse (as a URI and as an IRI), analyze and split
 //! never panic, and agree with each other.
 #![no_main]
 
