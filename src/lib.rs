@@ -5,7 +5,7 @@
 //! The [`uri`] module is the core, the crate `uriscope-core` re-exported:
 //! RFC 3986 parsing of URI-references with byte spans for every component
 //! ([`uri::parse`](fn@uri::parse)), every problem with its position ([`uri::analyze`]), the
-//! Appendix B split ([`uri::split`](fn@uri::split)) and recomposition (§5.3). It knows
+//! Appendix B split ([`uri::component::split`](fn@uri::component::split)) and recomposition (§5.3). It knows
 //! nothing of terminals.
 //!
 //! ```

@@ -113,7 +113,7 @@ fn show_uri(args: &Cli) -> io::Result<i32> {
         return Ok(cli::EXIT_USAGE);
     };
     // The explorer reads an IRI-reference (RFC 3987); so does its text form.
-    let r = uriscope::uri::analyze(uri, uriscope::uri::ParseOptions { iri: true });
+    let r = uriscope::uri::analyze(uri, uriscope::uri::ParseOptions::new().iri(true));
     let l = uriscope::uri::lint::Linted::new(&r);
     let mut out = cli::output::stdout();
     uriscope::report::text::write_breakdown(&mut out, &l)?;

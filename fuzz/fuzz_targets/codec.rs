@@ -7,7 +7,7 @@ use uriscope_core::iri::{iri_to_uri, uri_to_iri};
 use uriscope_core::percent::{
     decode, decode_bytes, encode, encode_set, encode_with, explain, DecodeOptions, EncodeOptions,
 };
-use uriscope_core::{parse, parse_iri};
+use uriscope_core::{parse, UriRef, ParseOptions};
 
 fn is_escape_at(b: &[u8], i: usize) -> bool {
     b[i] == b'%' && i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()
@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(m.end <= s.len() && s.is_char_boundary(m.start) && s.is_char_boundary(m.end));
     }
     // An IRI-reference maps to a URI-reference (unless IDNA refuses the host).
-    if parse_iri(s).is_ok() {
+    if UriRef::parse_with(s, ParseOptions::new().iri(true)).is_ok() {
         if let Ok(u) = iri_to_uri(s) {
             assert!(parse(&u).is_ok(), "iri_to_uri({s:?}) = {u:?} is not a URI");
         }
@@ -86,7 +86,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(iri_to_uri(s).as_deref(), Ok(s), "a URI maps to itself");
         if let Ok(i) = uri_to_iri(s) {
             assert!(
-                parse_iri(&i).is_ok(),
+                UriRef::parse_with(&i, ParseOptions::new().iri(true)).is_ok(),
                 "uri_to_iri({s:?}) = {i:?} is not an IRI"
             );
         }

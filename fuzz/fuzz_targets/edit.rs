@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use uriscope::cli::edit_get::{Format, Want};
 use uriscope::uri::edit::{query, Component, Editable};
-use uriscope::uri::{parse_iri, ParseOptions};
+use uriscope::uri::{ParseOptions, UriRef};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut lines = s.split('\n');
     let Some(first) = lines.next() else { return };
-    let Ok(mut u) = Editable::parse_with(first, ParseOptions { iri: true }) else {
+    let Ok(mut u) = Editable::parse_with(first, ParseOptions::new().iri(true)) else {
         return;
     };
     let mut last = "";
@@ -36,8 +36,8 @@ fuzz_target!(|data: &[u8]| {
             _ => query::append_path(&mut u, value),
         }
         if let Ok(out) = u.to_uri() {
-            assert!(parse_iri(&out).is_ok(), "{out:?}");
-            let back = Editable::parse_with(&out, ParseOptions { iri: true }).expect("parses");
+            assert!(UriRef::parse_with(&out, ParseOptions::new().iri(true)).is_ok(), "{out:?}");
+            let back = Editable::parse_with(&out, ParseOptions::new().iri(true)).expect("parses");
             assert_eq!(back.to_uri().as_deref(), Ok(out.as_str()));
         }
     }

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope_core::{analyze, equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
+use uriscope_core::{analyze, compare::equivalence, normalize, parse, trace, NormalizeOptions, ParseOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -13,12 +13,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let (a, b) = s.split_once('\n').unwrap_or((s, s));
     for bits in 0..16u8 {
-        let options = NormalizeOptions {
-            syntax_only: bits & 1 != 0,
-            ipv6_rfc5952: bits & 2 != 0,
-            keep_encoded_dots: bits & 4 != 0,
-            iri: bits & 8 != 0,
-        };
+        let options = NormalizeOptions::new().syntax_only(bits & 1 != 0).ipv6_rfc5952(bits & 2 != 0).keep_encoded_dots(bits & 4 != 0).iri(bits & 8 != 0);
         let ladder = trace::normalize(a, options);
         let fast = normalize(a, options);
         match (&ladder, &fast) {
@@ -26,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(&l.normalized, f, "ladder vs fast on {a:?} {options:?}");
                 // An IRI's normal form is an IRI (escapes of iunreserved
                 // characters decoded), so it parses as one.
-                let grammar = ParseOptions { iri: options.iri };
+                let grammar = ParseOptions::new().iri(options.iri);
                 assert!(
                     analyze(f, grammar).is_valid(),
                     "normal form {f:?} of {a:?} does not parse ({options:?})"

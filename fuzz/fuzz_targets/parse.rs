@@ -1,9 +1,9 @@
-//! Arbitrary bytes as a URI-reference: parse, parse_iri, analyze and split
+//! Arbitrary bytes as a URI-reference: parse (as a URI and as an IRI), analyze and split
 //! never panic, and agree with each other.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Severity};
+use uriscope_core::{analyze, parse, component::split, ParseOptions, Severity, UriRef};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {
@@ -15,8 +15,8 @@ fuzz_target!(|data: &[u8]| {
 fn check(s: &str) {
     let sp = split(s);
     for iri in [false, true] {
-        let p = if iri { parse_iri(s) } else { parse(s) };
-        let a = analyze(s, ParseOptions { iri });
+        let p = if iri { UriRef::parse_with(s, ParseOptions::new().iri(true)) } else { parse(s) };
+        let a = analyze(s, ParseOptions::new().iri(iri));
         // Validity: parse succeeds exactly when analyze finds no error, and
         // parse's error is analyze's first error.
         assert_eq!(
@@ -47,14 +47,14 @@ fn check(s: &str) {
                 // §5.3 recomposition gives back the input.
                 assert_eq!(u.to_string(), s);
                 // The components reparse to the same reading.
-                let again = if iri { parse_iri(s) } else { parse(s) };
+                let again = if iri { UriRef::parse_with(s, ParseOptions::new().iri(true)) } else { parse(s) };
                 assert_eq!(again, Ok(u));
                 let _ = u.kind();
                 let _ = u.segments().count();
                 let _ = u.query_pairs(b'&').count();
                 // A valid URI is a valid IRI.
                 if !iri {
-                    assert!(parse_iri(s).is_ok(), "valid URI, invalid IRI: {s:?}");
+                    assert!(UriRef::parse_with(s, ParseOptions::new().iri(true)).is_ok(), "valid URI, invalid IRI: {s:?}");
                 }
             }
             Err(e) => {

@@ -12,7 +12,7 @@ mod peers;
 mod same_case;
 use same_case::same_up_to_scheme_and_host_case;
 use uriscope_core::rfc2396::{self, AboveRoot};
-use uriscope_core::{make_relative, normalize, parse, resolve, trace, NormalizeOptions, ResolveOptions};
+use uriscope_core::{relative::make_relative, normalize, parse, resolve, trace, NormalizeOptions, ResolveOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(s) = std::str::from_utf8(data) else {

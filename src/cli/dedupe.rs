@@ -132,11 +132,9 @@ pub struct JsonMember<'a> {
 /// Run `uriscope dedupe`; returns the exit status.
 pub fn run(args: &DedupeArgs) -> io::Result<i32> {
     let by = args.by.grouping();
-    let normalize = NormalizeOptions {
-        keep_encoded_dots: args.encoded_dots.keep,
-        iri: args.iri.on,
-        ..NormalizeOptions::default()
-    };
+    let normalize = NormalizeOptions::new()
+        .keep_encoded_dots(args.encoded_dots.keep)
+        .iri(args.iri.on);
     let by_site = args.by == By::Site;
     let plan = Plan {
         facts: false,

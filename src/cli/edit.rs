@@ -508,9 +508,9 @@ impl Run<'_> {
         };
         if let Some(r) = &args.redirect {
             let base = u.recompose();
-            let target = uri::resolve(&base, r, ResolveOptions::default().with_iri(true))
+            let target = uri::resolve(&base, r, ResolveOptions::default().iri(true))
                 .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect {r:?} from {base:?}: {e}")))?;
-            u = Editable::parse_with(&target, ParseOptions { iri: true })
+            u = Editable::parse_with(&target, ParseOptions::new().iri(true))
                 .map_err(|e| fatal(EXIT_OUTPUT, format!("--redirect: {e}")))?;
         }
         self.apply(&mut u)
@@ -531,7 +531,7 @@ impl Run<'_> {
                 t = std::borrow::Cow::Owned(g);
             }
         }
-        Editable::parse_with(&t, ParseOptions { iri: true })
+        Editable::parse_with(&t, ParseOptions::new().iri(true))
             .map_err(|e| format!("not a URI-reference: {e}"))
     }
 
@@ -577,18 +577,13 @@ impl Run<'_> {
         let mut u = u.clone();
         if args.curl_normalize {
             let port = u.port.clone();
-            let n = uri::normalize(
-                &u.to_uri()?,
-                uri::NormalizeOptions {
-                    iri: true,
-                    ..Default::default()
+            let n = uri::normalize(&u.to_uri()?, uri::NormalizeOptions::new().iri(true)).map_err(
+                |e| EditError {
+                    component: Component::Url,
+                    message: e.to_string(),
                 },
-            )
-            .map_err(|e| EditError {
-                component: Component::Url,
-                message: e.to_string(),
-            })?;
-            u = Editable::parse_with(&n, ParseOptions { iri: true }).map_err(|e| EditError {
+            )?;
+            u = Editable::parse_with(&n, ParseOptions::new().iri(true)).map_err(|e| EditError {
                 component: Component::Url,
                 message: e.to_string(),
             })?;
@@ -790,7 +785,7 @@ pub fn guess_scheme(t: &str) -> Option<String> {
     // A scheme is taken as given when "://" follows it, or when it has no
     // dot (`mailto:x`); `example.com:8080/x` has none, however RFC 3986
     // reads it (scheme "example.com").
-    let scheme = uri::split(t).scheme.map(|s| s.slice(t));
+    let scheme = uri::component::split(t).scheme.map(|s| s.slice(t));
     if t.contains("://") || t.starts_with("//") || scheme.is_some_and(|s| !s.contains('.')) {
         return None;
     }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::input::{for_each, Input};
 use crate::text::answer::quote;
 use crate::text::diag::{say, Place};
-use crate::uri::equivalence;
+use crate::uri::compare::equivalence;
 use crate::uri::NormalizeOptions;
 
 /// Arguments of `uriscope equiv`.
@@ -93,11 +93,9 @@ pub fn run(args: &EquivArgs) -> io::Result<i32> {
     } else {
         Vec::new()
     };
-    let options = NormalizeOptions {
-        keep_encoded_dots: args.encoded_dots.keep,
-        iri: args.iri.on,
-        ..NormalizeOptions::default()
-    };
+    let options = NormalizeOptions::new()
+        .keep_encoded_dots(args.encoded_dots.keep)
+        .iri(args.iri.on);
     let result = for_each(&pair, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let line: &str = &lossy;

@@ -65,12 +65,11 @@ pub struct JsonNormalize<'a> {
 
 /// Run `uriscope normalize`; returns the exit status.
 pub fn run(args: &NormalizeArgs) -> io::Result<i32> {
-    let options = NormalizeOptions {
-        syntax_only: args.syntax_only,
-        ipv6_rfc5952: args.rfc5952,
-        keep_encoded_dots: args.encoded_dots.keep,
-        iri: args.iri.on,
-    };
+    let options = NormalizeOptions::new()
+        .syntax_only(args.syntax_only)
+        .ipv6_rfc5952(args.rfc5952)
+        .keep_encoded_dots(args.encoded_dots.keep)
+        .iri(args.iri.on);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("normalize", args.aligned.on);
     let format = args.output.pick();

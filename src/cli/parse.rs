@@ -28,7 +28,7 @@ pub struct ParseArgs {
 
 /// Run `uriscope parse`; returns the exit status.
 pub fn run(args: &ParseArgs) -> io::Result<i32> {
-    let options = ParseOptions { iri: args.iri.on };
+    let options = ParseOptions::new().iri(args.iri.on);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let format = args.output.pick();
     // Each line's answer depends on that line alone: stdin is answered

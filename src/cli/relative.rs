@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::input::{for_each, Input, Outcome};
 use crate::text::answer::quote;
-use crate::uri::{make_relative, ResolveOptions};
+use crate::uri::{relative::make_relative, ResolveOptions};
 
 /// Arguments of `uriscope relative`.
 #[derive(Debug, Args)]
@@ -57,7 +57,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<i32> {
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("relative", args.aligned.on);
     let base = args.base.as_str();
-    let options = ResolveOptions::default().with_iri(args.iri.on);
+    let options = ResolveOptions::default().iri(args.iri.on);
     let result = for_each(&args.targets, &mut out, |place, input, out| {
         let lossy = input.lossy();
         let target: &str = &lossy;

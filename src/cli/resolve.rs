@@ -100,7 +100,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<i32> {
     } else {
         ResolveOptions::default()
     }
-    .with_iri(args.iri.on);
+    .iri(args.iri.on);
     let mut out = io::BufWriter::with_capacity(64 * 1024, super::output::stdout());
     let mut told = Outcome::new("resolve", args.aligned.on);
     let base = args.base.as_str();

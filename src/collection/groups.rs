@@ -10,8 +10,8 @@ use std::hash::{BuildHasher, Hash, Hasher};
 use hashbrown::{DefaultHashBuilder, HashTable};
 
 use super::line::{GroupBy, Key};
-use crate::uri::equivalence;
-use crate::uri::{ComparisonRung, NormalizeOptions};
+use crate::uri::compare::equivalence;
+use crate::uri::{compare::ComparisonRung, NormalizeOptions};
 
 /// What each group keeps beside its first line's index and its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,7 +286,7 @@ impl<'t, F: Fn(u64) -> &'t str> Kept<'_, 't, F> {
 ///
 /// ```
 /// use uriscope::collection::rung;
-/// use uriscope::uri::ComparisonRung::*;
+/// use uriscope::uri::compare::ComparisonRung::*;
 /// let o = Default::default();
 /// assert_eq!(rung("http://a/", "http://a/", o), Some(SimpleString));
 /// assert_eq!(rung("http://a/~", "HTTP://a/%7E", o), Some(SyntaxBased));

@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use crate::confuse::flags::{flags, Class};
 use crate::uri::lint::Linted;
-use crate::uri::{analyze, normalize, parse, parse_iri, NormalizeOptions, ParseOptions};
-use crate::uri::{RefKind, Verdict};
+use crate::uri::{analyze, normalize, parse, NormalizeOptions, ParseOptions, UriRef};
+use crate::uri::{component::RefKind, report::Verdict};
 
 /// What a line is, as the collection's header counts it: the verdict of
 /// [`Verdict::of`], with every relative reference (URI or IRI) counted
@@ -152,7 +152,7 @@ impl Facts {
     /// host): the same calls as `parse` ([`analyze`], [`Linted`],
     /// [`Verdict::of`]).
     pub fn of(text: &str) -> Facts {
-        let report = analyze(text, ParseOptions { iri: true });
+        let report = analyze(text, ParseOptions::new().iri(true));
         let linted = Linted::new(&report);
         // Each code once as the marks go by: a line with an error every
         // other byte has a hundred thousand marks and a handful of codes.
@@ -289,7 +289,7 @@ pub fn keys_of(text: &str, want: [bool; 2], options: NormalizeOptions) -> [Optio
 /// once, and no userinfo, query values or fragment.
 fn query_keys_form(normal: &str, iri: bool) -> Option<String> {
     let u = if iri {
-        parse_iri(normal)
+        UriRef::parse_with(normal, ParseOptions::new().iri(true))
     } else {
         parse(normal)
     }

@@ -8,7 +8,7 @@ use super::line::{key_of, keys_of, Facts, GroupBy, Key};
 use super::linked::{LineGroups, Texts, END};
 use super::load::{Batch, Event, Plan};
 use super::packed::{Ends, Rows};
-use crate::uri::{ComparisonRung, NormalizeOptions};
+use crate::uri::{compare::ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
 /// it are counted in [`Collection::dropped`], not kept.

@@ -22,6 +22,7 @@ impl CurlUrl {
     }
 
     /// Whether the scheme was guessed rather than given.
+    #[must_use]
     pub fn scheme_guessed(&self) -> bool {
         self.guessed_scheme
     }
@@ -35,22 +36,26 @@ impl CurlUrl {
     }
 
     /// The port, when the URL gives one, as a number.
+    #[must_use]
     pub fn port_number(&self) -> Option<u16> {
         self.port.as_ref().map(|_| self.portnum)
     }
 
     /// Whether a `?` was there with nothing after it.
+    #[must_use]
     pub fn empty_query(&self) -> bool {
         self.query_present && self.query.as_deref() == Some(b"")
     }
 
     /// Whether a `#` was there with nothing after it.
+    #[must_use]
     pub fn empty_fragment(&self) -> bool {
         self.fragment_present && self.fragment.is_none()
     }
 
     /// Whether [`CurlUrl::get`] of the whole URL can be written: a host
     /// (but for `file:`) and a scheme.
+    #[must_use]
     pub fn writable(&self) -> bool {
         let file = self
             .scheme
@@ -60,6 +65,7 @@ impl CurlUrl {
     }
 
     /// Whether the URL has no path (libcurl writes `/`).
+    #[must_use]
     pub fn path_is_empty(&self) -> bool {
         self.path.is_none()
     }

@@ -27,6 +27,7 @@ pub(super) fn push_escape(out: &mut Vec<u8>, b: u8) {
 /// use uriscope::curl::escape;
 /// assert_eq!(escape(b"a b/c:d~"), b"a%20b%2fc%3ad~");
 /// ```
+#[must_use]
 pub fn escape(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len() + 8);
     for &b in s {
@@ -46,6 +47,7 @@ pub fn escape(s: &[u8]) -> Vec<u8> {
 /// use uriscope::curl::unescape;
 /// assert_eq!(&*unescape(b"a%20b%zz%00"), b"a b%zz\0");
 /// ```
+#[must_use]
 pub fn unescape(s: &[u8]) -> Cow<'_, [u8]> {
     percent::decode_bytes(s, DecodeOptions::default())
 }
@@ -64,6 +66,7 @@ pub(super) fn decode_no_ctrl(s: &[u8]) -> Option<Cow<'_, [u8]>> {
 /// use uriscope::curl::form_decode;
 /// assert_eq!(&*form_decode(b"rfc+3986%21"), b"rfc 3986!");
 /// ```
+#[must_use]
 pub fn form_decode(s: &[u8]) -> Cow<'_, [u8]> {
     percent::decode_bytes(
         s,
@@ -80,6 +83,7 @@ pub fn form_decode(s: &[u8]) -> Cow<'_, [u8]> {
 /// use uriscope::curl::form_encode;
 /// assert_eq!(form_encode(b"a b*=c&d"), b"a+b*%3dc%26d");
 /// ```
+#[must_use]
 pub fn form_encode(s: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len() + 8);
     for &b in s {

@@ -113,6 +113,7 @@ impl Part {
     ];
 
     /// trurl's name of the part.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Part::Url => "url",
@@ -136,6 +137,7 @@ impl Part {
     /// assert_eq!(Part::component(b"zoneid"), Some(Part::Zoneid));
     /// assert_eq!(Part::component(b"url"), None);
     /// ```
+    #[must_use]
     pub fn component(name: &[u8]) -> Option<Part> {
         Part::COMPONENTS
             .into_iter()
@@ -143,6 +145,7 @@ impl Part {
     }
 
     /// A bit of its own, for sets of parts.
+    #[must_use]
     pub fn bit(self) -> u32 {
         1 << (self as u32)
     }
@@ -180,11 +183,13 @@ impl Flags {
     pub const NO_GUESS_SCHEME: Flags = Flags(1 << 15);
 
     /// Whether every flag of `f` is set.
+    #[must_use]
     pub const fn has(self, f: Flags) -> bool {
         self.0 & f.0 == f.0
     }
 
     /// `self` without the flags of `f`.
+    #[must_use]
     pub const fn without(self, f: Flags) -> Flags {
         Flags(self.0 & !f.0)
     }
@@ -241,6 +246,7 @@ pub enum UrlCode {
 impl UrlCode {
     /// libcurl's message for the code (`curl_url_strerror`), which trurl
     /// prints.
+    #[must_use]
     pub fn message(self) -> &'static str {
         match self {
             UrlCode::MalformedInput => "Malformed input to a URL function",
@@ -266,6 +272,7 @@ impl UrlCode {
 
     /// Whether the code only says a part is not there (trurl shows such
     /// a part as nothing, without a note).
+    #[must_use]
     pub fn is_missing(self) -> bool {
         matches!(
             self,
@@ -292,6 +299,7 @@ impl std::error::Error for UrlCode {}
 
 /// Bytes shown as text (a byte that is not UTF-8 as U+FFFD), for
 /// messages and explanations.
+#[must_use]
 pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }

@@ -26,6 +26,7 @@ pub struct Pair {
 
 impl Pair {
     /// Whether the pair was trimmed away (or was empty).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.encoded.is_empty()
     }
@@ -45,6 +46,7 @@ impl QueryPairs {
     /// whether normalizing changed any. `json`: a NUL decoded in a value
     /// is kept (else it is shown as `.`). A `sep` at the very end makes
     /// no pair; two in a row make an empty one.
+    #[must_use]
     pub fn extract(u: &CurlUrl, sep: u8, json: bool) -> (QueryPairs, bool) {
         let mut q = QueryPairs::default();
         let mut modified = false;
@@ -81,6 +83,7 @@ impl QueryPairs {
 
     /// The pairs written back, `sep` between two that are not empty
     /// (`qpair2query`); `None` when there are no pairs at all.
+    #[must_use]
     pub fn join(&self, sep: u8) -> Option<Vec<u8>> {
         if self.pairs.is_empty() {
             return None;
@@ -100,6 +103,7 @@ impl QueryPairs {
 /// normalizes to itself ([`normalize_pair`]). Decided without
 /// normalizing when the query holds only unreserved bytes, `*`, `+`,
 /// the separator and one `=` a pair, as most do.
+#[must_use]
 pub fn is_normal(u: &CurlUrl, sep: u8) -> bool {
     let Some(q) = u.query.as_deref() else {
         return true;
@@ -123,6 +127,7 @@ pub fn is_normal(u: &CurlUrl, sep: u8) -> bool {
 /// assert_eq!(normalize_pair(b"q=a=b c"), b"q=a%3db+c");
 /// assert_eq!(normalize_pair(b"=1"), b"=1");
 /// ```
+#[must_use]
 pub fn normalize_pair(raw: &[u8]) -> Vec<u8> {
     match raw.iter().position(|&b| b == b'=') {
         None => form_encode(&form_decode(raw)),
@@ -137,6 +142,7 @@ pub fn normalize_pair(raw: &[u8]) -> Vec<u8> {
 
 /// A pair decoded (`memdupdec`, after `memdupzero` turned its `+` into
 /// spaces): `key=value`, a NUL in the value as `.` unless `json`.
+#[must_use]
 pub fn decode_pair(raw: &[u8], json: bool) -> Vec<u8> {
     let spaced: Vec<u8> = raw
         .iter()

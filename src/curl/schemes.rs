@@ -78,6 +78,7 @@ pub const SCHEMES: &[CurlScheme] = &[
 /// assert_eq!(lookup(b"IMAP").map(|s| s.default_port), Some(143));
 /// assert!(lookup(b"irc").is_none());
 /// ```
+#[must_use]
 pub fn lookup(scheme: &[u8]) -> Option<&'static CurlScheme> {
     SCHEMES
         .iter()

@@ -49,6 +49,7 @@ pub enum Why {
 
 impl Why {
     /// The reason, with libcurl's rule and the RFC's.
+    #[must_use]
     pub fn reason(self) -> &'static str {
         match self {
             Why::SchemeLowercased => {
@@ -151,6 +152,7 @@ pub struct Step {
 
 impl Step {
     /// The step for `part` changed from `before` to `after`.
+    #[must_use]
     pub fn new(part: &'static str, before: &[u8], after: &[u8], why: Why) -> Step {
         Step {
             part,
@@ -169,11 +171,13 @@ pub struct Trace {
 
 impl Trace {
     /// A trace that records nothing (the fast path).
+    #[must_use]
     pub fn off() -> Trace {
         Trace { steps: None }
     }
 
     /// A trace that records.
+    #[must_use]
     pub fn on() -> Trace {
         Trace {
             steps: Some(Vec::new()),
@@ -181,6 +185,7 @@ impl Trace {
     }
 
     /// Whether it records.
+    #[must_use]
     pub fn is_on(&self) -> bool {
         self.steps.is_some()
     }

@@ -51,6 +51,7 @@ pub fn path(u: &mut CurlUrl, segments: &[Vec<u8>], t: &mut Trace) {
 /// assert_eq!(canonical_path(b"/one/t%61o/%2F%42/"), b"/one/tao/%2fB/");
 /// assert_eq!(canonical_path(b"/a:b@c"), b"/a%3ab%40c");
 /// ```
+#[must_use]
 pub fn canonical_path(path: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(path.len() + 8);
     let mut first = true;

@@ -260,7 +260,9 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         }
     }
     if let Some(base) = &c.base {
-        if let Err(e) = crate::uri::parse_iri(base) {
+        if let Err(e) =
+            crate::uri::UriRef::parse_with(base, crate::uri::ParseOptions::new().iri(true))
+        {
             return Err(err(
                 line_of("base"),
                 format!("base {base:?} is not a URI: {e}"),

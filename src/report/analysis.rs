@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::uri::percent::{decode_bytes, DecodeOptions};
-use crate::uri::{HostKind, Report, Span};
+use crate::uri::{component::HostKind, Report, Span};
 
 /// A byte range `[start, end)` of the input.
 #[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
@@ -163,7 +163,7 @@ impl<'a> SegmentList<'a> {
     /// The segments, in order.
     pub fn iter(&self) -> impl Iterator<Item = Segment<'a>> + 'a {
         let escapes = self.escapes;
-        crate::uri::segments(self.input, self.path).map(move |(span, raw)| {
+        crate::uri::component::segments(self.input, self.path).map(move |(span, raw)| {
             let decoded = if escapes {
                 pct(raw)
             } else {
@@ -224,7 +224,7 @@ impl<'a> PairList<'a> {
                 Some(Cow::Borrowed(t))
             }
         };
-        crate::uri::query_pairs(s, self.query, b'&').map(move |p| {
+        crate::uri::component::query_pairs(s, self.query, b'&').map(move |p| {
             let key = p.key_str(s);
             let value = p.value_str(s);
             Pair {

@@ -36,9 +36,9 @@ pub struct JsonParse<'a> {
     pub kind: Option<&'static str>,
     /// What the input is, whichever grammar it was read with: `uri`,
     /// `iri` (an IRI-reference that is not a URI-reference) or `invalid`
-    /// ([`crate::uri::Verdict::as_str`]).
+    /// ([`crate::uri::report::Verdict::as_str`]).
     pub verdict: &'static str,
-    /// The verdict as every surface prints it ([`crate::uri::Verdict::label`]).
+    /// The verdict as every surface prints it ([`crate::uri::report::Verdict::label`]).
     pub label: std::borrow::Cow<'static, str>,
     /// For an IRI, its URI form (RFC 3987 §3.1); null otherwise, or when
     /// the mapping fails (its IDNA step).
@@ -242,9 +242,9 @@ impl<'a> JsonParse<'a> {
         // Userinfo, host and port exist only where the grammar matched:
         // the Appendix B split of an invalid input has no sub-components.
         let auth = u.authority_parts().filter(|_| valid);
-        let verdict = crate::uri::Verdict::of(a);
+        let verdict = crate::uri::report::Verdict::of(a);
         let (public_suffix, registrable_domain) = auth
-            .filter(|a| a.host.kind == crate::uri::HostKind::RegName)
+            .filter(|a| a.host.kind == crate::uri::component::HostKind::RegName)
             .and_then(|a| crate::uri::site::site(a.host.span.slice(s)))
             .map_or((None, None), |site| {
                 let (suffix, registrable) = site.into_parts();
@@ -417,7 +417,7 @@ mod tests {
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?}");
-            let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri: true });
+            let r = crate::uri::analyze(line, crate::uri::ParseOptions::new().iri(true));
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             assert_eq!(by_hand(&v), by_serde(&v), "{line:?} as an IRI");
@@ -443,7 +443,7 @@ mod tests {
             line in "([a-z:/?#\\[\\]@%!$&'()*+,;=._~ <>\"{}|^`\\\\-]|%[0-9a-fA-F]{2}|é|\u{9b}|\u{202e}|[0-9]){0,40}",
             iri in proptest::bool::ANY,
         ) {
-            let r = crate::uri::analyze(&line, crate::uri::ParseOptions { iri });
+            let r = crate::uri::analyze(&line, crate::uri::ParseOptions::new().iri(iri));
             let l = Linted::new(&r);
             let v = JsonParse::new(&l);
             proptest::prop_assert_eq!(by_hand(&v), by_serde(&v));
@@ -471,7 +471,7 @@ mod tests {
         let mut taken = [0usize; 2];
         for line in corpus.lines().chain(hostile) {
             for iri in [false, true] {
-                let r = crate::uri::analyze(line, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(line, crate::uri::ParseOptions::new().iri(iri));
                 let short = JsonWhatwg::of(&r);
                 match short {
                     JsonWhatwg::Unchanged(_) => taken[0] += 1,
@@ -505,7 +505,7 @@ mod tests {
             s in "(//[a-z0-9.:@%\\[\\]-]{0,8})?([a-zA-Z0-9._~!$&'()*+,;=:@/%-]|é|\\.\\.){0,12}(\\?[a-z/?:@=&%]{0,6})?(#[a-z/?:#]{0,6})?",
         ) {
             for iri in [false, true] {
-                let r = crate::uri::analyze(&s, crate::uri::ParseOptions { iri });
+                let r = crate::uri::analyze(&s, crate::uri::ParseOptions::new().iri(iri));
                 if whatwg::needs_base(&r) {
                     let w = whatwg::parse_by_url_crate(&r);
                     proptest::prop_assert_eq!(&w.differences, &[whatwg::NEEDS_BASE.to_string()], "{:?}", s);

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use crate::text::mask::{mask_userinfo, password_of};
 use crate::text::plain::{visible, write_visible};
 use crate::uri::lint::Linted;
-use crate::uri::{Severity, Span, Verdict};
+use crate::uri::{report::Verdict, Severity, Span};
 
 /// Write a readable breakdown of `l` (a report and its lint): validity,
 /// each component with its byte span, then every finding with a caret line
@@ -213,8 +213,8 @@ fn uri_form_text(v: Verdict, s: &str) -> String {
 
 /// `  (KIND)` and the newline after a host row, without formatting it
 /// each time.
-fn host_kind_note(k: crate::uri::HostKind) -> &'static str {
-    use crate::uri::HostKind::*;
+fn host_kind_note(k: crate::uri::component::HostKind) -> &'static str {
+    use crate::uri::component::HostKind::*;
     match k {
         RegName => "  (reg-name)\n",
         Ipv4 => "  (ipv4)\n",
@@ -224,8 +224,8 @@ fn host_kind_note(k: crate::uri::HostKind) -> &'static str {
 }
 
 /// `  (KIND)` and the newline after the path row.
-fn path_kind_note(k: crate::uri::PathKind) -> &'static str {
-    use crate::uri::PathKind::*;
+fn path_kind_note(k: crate::uri::component::PathKind) -> &'static str {
+    use crate::uri::component::PathKind::*;
     match k {
         AbEmpty => "  (path-abempty)\n",
         Absolute => "  (path-absolute)\n",
@@ -337,7 +337,7 @@ fn write_row<W: Write>(
 pub fn iri_headline(s: &str) -> String {
     let v = Verdict::of(&crate::uri::analyze(
         s,
-        crate::uri::ParseOptions { iri: true },
+        crate::uri::ParseOptions::new().iri(true),
     ));
     format!("{}; URI form: {}", v.label(), uri_form_text(v, s))
 }
@@ -483,7 +483,7 @@ pub fn write_resolution_line<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::{HostKind, PathKind};
+    use crate::uri::{component::HostKind, component::PathKind};
 
     /// The kind notes written without formatting say what `as_str` says.
     #[test]

@@ -42,8 +42,8 @@ pub fn password_in(text: &str) -> Option<ByteSpan> {
     if !text.contains('@') {
         return None;
     }
-    let (u, _) = crate::uri::recover(text, Default::default());
-    password_of(&u).or_else(|| split_password(text, crate::uri::split(text).authority?))
+    let (u, _) = crate::uri::report::recover(text, Default::default());
+    password_of(&u).or_else(|| split_password(text, crate::uri::component::split(text).authority?))
 }
 
 /// The password in the authority `auth` of `input` as Appendix B splits
@@ -57,11 +57,11 @@ fn split_password(input: &str, auth: ByteSpan) -> Option<ByteSpan> {
 
 /// The password of `uri`'s userinfo (after its first `:`), when not
 /// empty: [`password_span`] from the components alone (of
-/// [`crate::uri::recover`], say, which collects no findings).
+/// [`crate::uri::report::recover`], say, which collects no findings).
 ///
 /// ```
 /// use uriscope::text::mask::password_of;
-/// let (u, _) = uriscope::uri::recover("http://u:pw@h/a b", Default::default());
+/// let (u, _) = uriscope::uri::report::recover("http://u:pw@h/a b", Default::default());
 /// assert_eq!(password_of(&u).map(|s| s.slice(u.as_str())), Some("pw"));
 /// ```
 pub fn password_of(uri: &crate::uri::UriRef<'_>) -> Option<ByteSpan> {
@@ -173,7 +173,7 @@ impl<'a> Masked<'a> {
 /// assert_eq!(mask_password("mailto:a:b@c"), "mailto:a:b@c");
 /// ```
 pub fn mask_password(uri: &str) -> Cow<'_, str> {
-    match crate::uri::split(uri).authority {
+    match crate::uri::component::split(uri).authority {
         Some(auth) => mask_in(uri, auth),
         None => Cow::Borrowed(uri),
     }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use uriscope::explorer::app::compare::{compare, normal_forms};
-use uriscope::uri::{analyze, ParseOptions, Verdict};
+use uriscope::uri::{analyze, report::Verdict, ParseOptions};
 
 use crate::support::run_uriscope;
 
@@ -91,7 +91,7 @@ fn every_surface_gives_the_same_verdict() {
     let (_, text, _) = run_uriscope(&["parse", "--iri"], stdin.as_bytes());
     let breakdowns: Vec<&str> = text.split("\n\n").collect();
     for (i, s) in inputs.iter().enumerate() {
-        let r = analyze(s, ParseOptions { iri: true });
+        let r = analyze(s, ParseOptions::new().iri(true));
         let v = Verdict::of(&r);
         let label = v.label();
         for json in [&strict[i], &iri[i]] {
@@ -120,7 +120,7 @@ fn every_surface_gives_the_same_verdict() {
     // Markdown, on a few: the label with its first word in bold.
     for s in generated_iris().iter().take(12) {
         let (_, md, _) = run_uriscope(&["parse", "--iri", "--format", "markdown", s], b"");
-        let label = Verdict::of(&analyze(s, ParseOptions { iri: true })).label();
+        let label = Verdict::of(&analyze(s, ParseOptions::new().iri(true))).label();
         let (word, rest) = label.split_once(' ').unwrap();
         assert!(md.contains(&format!("**{word}** {rest}")), "{s:?}\n{md}");
     }
@@ -224,7 +224,7 @@ fn the_compare_pane_answers_as_equiv_does() {
     );
 }
 
-fn json_rung(e: &uriscope::uri::Equivalence) -> Value {
+fn json_rung(e: &uriscope::uri::compare::Equivalence) -> Value {
     e.rung.map_or(Value::Null, |r| Value::from(r.name()))
 }
 

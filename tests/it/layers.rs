@@ -305,3 +305,28 @@ fn drawing_starts_no_engine_and_reads_no_clipboard_or_terminal() {
         wrong.join("\n")
     );
 }
+
+/// The core's modules the grammar (`crates/uriscope-core/src/syntax/`)
+/// sits under: they read its findings and tables, it reads none of theirs.
+const ABOVE_THE_GRAMMAR: [&str; 3] = ["lint", "iri", "host"];
+
+#[test]
+fn the_grammar_imports_nothing_from_lint_iri_or_host() {
+    let mut files = Vec::new();
+    sources(&root().join("crates/uriscope-core/src/syntax"), &mut files);
+    assert!(files.len() > 10, "{files:?}");
+    let mut wrong = Vec::new();
+    for f in &files {
+        let code = code_of(f);
+        for used in paths(&code, "crate") {
+            if ABOVE_THE_GRAMMAR.contains(&used.as_str()) {
+                wrong.push(format!("{}: imports crate::{used}", f.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the grammar imports a module above it:\n{}",
+        wrong.join("\n")
+    );
+}

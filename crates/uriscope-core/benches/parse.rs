@@ -49,7 +49,11 @@ fn parse(c: &mut Criterion) {
         b.iter(|| {
             let mut ok = 0usize;
             for l in &lines {
-                ok += uriscope_core::parse_iri(black_box(l)).is_ok() as usize;
+                ok += uriscope_core::UriRef::parse_with(
+                    black_box(l),
+                    uriscope_core::ParseOptions::new().iri(true),
+                )
+                .is_ok() as usize;
             }
             ok
         })

@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use uriscope_core::{normalize, NormalizeOptions};
-use uriscope_core::{parse, resolve_ref, ResolveOptions};
+use uriscope_core::{parse, relative::resolve_ref, ResolveOptions};
 
 const BASE: &str = "http://a/b/c/d;p?q";
 

@@ -34,7 +34,7 @@ fn main() {
                     "-none" => uriscope_core::parse(l).map_or(0, |r| r.as_str().len()),
                     _ => uriscope_core::parse(l)
                         .ok()
-                        .and_then(|r| uriscope_core::resolve_ref(&base, &r, options).ok())
+                        .and_then(|r| uriscope_core::relative::resolve_ref(&base, &r, options).ok())
                         .map_or(0, |t| t.len()),
                 };
             }

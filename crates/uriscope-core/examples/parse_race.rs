@@ -22,7 +22,14 @@ const PARSERS: [Parser; 5] = [
         |s| iri_string::types::UriReferenceStr::new(s).is_ok(),
         0,
     ),
-    ("uriscope-iri", |s| uriscope_core::parse_iri(s).is_ok(), 3),
+    (
+        "uriscope-iri",
+        |s| {
+            uriscope_core::UriRef::parse_with(s, uriscope_core::ParseOptions::new().iri(true))
+                .is_ok()
+        },
+        3,
+    ),
     ("oxiri", |s| oxiri::IriRef::parse(s).is_ok(), 3),
 ];
 

@@ -27,6 +27,7 @@ pub enum ComparisonRung {
 
 impl ComparisonRung {
     /// `simple-string`, `syntax-based`, `scheme-based` or `idna`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             ComparisonRung::SimpleString => "simple-string",
@@ -37,6 +38,7 @@ impl ComparisonRung {
     }
 
     /// The section of RFC 3986 that defines the rung.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             ComparisonRung::SimpleString => "RFC 3986 §6.2.1",
@@ -80,6 +82,7 @@ pub struct Equivalence {
 
 impl Equivalence {
     /// Whether the two are equivalent on some rung.
+    #[must_use]
     pub fn is_equivalent(&self) -> bool {
         self.rung.is_some()
     }
@@ -89,12 +92,13 @@ impl Equivalence {
     /// followed by why a host was kept as written when IDNA refused it.
     ///
     /// ```
-    /// use uriscope_core::equivalence;
+    /// use uriscope_core::compare::equivalence;
     /// let e = equivalence("http://a/x?q", "http://b/x", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "not equivalent: host and query differ");
     /// let e = equivalence("http://a/%7e", "http://a/~", Default::default()).unwrap();
     /// assert_eq!(e.verdict(), "equivalent (syntax-based, RFC 3986 §6.2.2)");
     /// ```
+    #[must_use]
     pub fn verdict(&self) -> String {
         if let Some(r) = self.rung {
             return format!("equivalent ({}, {})", r.name(), r.section());
@@ -121,7 +125,7 @@ impl Equivalence {
 /// `keep_encoded_dots`, `iri` and `ipv6_rfc5952` apply to both rungs).
 ///
 /// ```
-/// use uriscope_core::{equivalence, ComparisonRung, NormalizeOptions};
+/// use uriscope_core::{compare::equivalence, compare::ComparisonRung, NormalizeOptions};
 /// let e = equivalence("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// let e = equivalence("http://example.com", "http://example.com:80/", Default::default()).unwrap();
@@ -131,10 +135,10 @@ impl Equivalence {
 /// // §6.2.2.2 decodes %2E, then §6.2.2.3 removes the dot segment.
 /// let e = equivalence("http://a/%2E/b", "http://a/./b", Default::default()).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
-/// let o = NormalizeOptions { keep_encoded_dots: true, ..NormalizeOptions::default() };
+/// let o = NormalizeOptions::new().keep_encoded_dots(true);
 /// let e = equivalence("http://a/%2E/b", "http://a/./b", o).unwrap();
 /// assert!(e.hint.unwrap().contains("--keep-encoded-dots"));
-/// let o = NormalizeOptions { iri: true, ..NormalizeOptions::default() };
+/// let o = NormalizeOptions::new().iri(true);
 /// let e = equivalence("http://ü.example/straße", "HTTP://ü.example/stra%C3%9Fe", o).unwrap();
 /// assert_eq!(e.rung, Some(ComparisonRung::SyntaxBased));
 /// ```

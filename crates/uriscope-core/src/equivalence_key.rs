@@ -13,12 +13,13 @@ use crate::{normalize, NormalizeOptions};
 /// its own text.
 ///
 /// ```
-/// use uriscope_core::equivalence_key;
+/// use uriscope_core::compare::equivalence_key;
 /// let o = Default::default();
 /// assert_eq!(equivalence_key("HTTP://Example.com:80/%7ea", o).as_deref(), Some("http://example.com/~a"));
 /// assert_eq!(equivalence_key("http://example.com/~a", o), equivalence_key("http://EXAMPLE.com/%7Ea", o));
 /// assert_eq!(equivalence_key("http://a b/", o), None);
 /// ```
+#[must_use]
 pub fn equivalence_key(text: &str, options: NormalizeOptions) -> Option<String> {
     normalize(text, options).ok()
 }

@@ -41,6 +41,7 @@ pub enum Delimiter {
 impl Delimiter {
     /// `angle-brackets`, `url-prefix`, `quotes`, `whitespace`, `markdown`
     /// or `html`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Delimiter::AngleBrackets => "angle-brackets",
@@ -477,6 +478,7 @@ pub(crate) fn suffix_reference(s: &str) -> bool {
 /// ```
 /// assert_eq!(uriscope_core::extract::line_col("ab\ncé d", 6), (2, 3));
 /// ```
+#[must_use]
 pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..at.min(text.len())];
     let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
@@ -511,6 +513,7 @@ pub struct LineCols<'a> {
 
 impl<'a> LineCols<'a> {
     /// Start at byte 0 (line 1, column 1) of `text`.
+    #[must_use]
     pub fn new(text: &'a str) -> Self {
         LineCols {
             text,

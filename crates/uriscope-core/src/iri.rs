@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::host::{dns_form, IdnaError};
 use crate::percent::escape;
+pub use crate::syntax::chars::is_bidi_control;
 use crate::syntax::chars::{hex_value, is_iprivate, is_ucschar};
 use crate::{parse_iri, HostKind, ParseError, Span};
 
@@ -32,7 +33,21 @@ impl fmt::Display for IriError {
     }
 }
 
-impl std::error::Error for IriError {}
+/// The error underneath: the parse error or the IDNA error.
+///
+/// ```
+/// use std::error::Error;
+/// let e = uriscope_core::iri::iri_to_uri("http://a b/").unwrap_err();
+/// assert!(e.source().unwrap().to_string().contains("whitespace"));
+/// ```
+impl std::error::Error for IriError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            IriError::Syntax(e) => Some(e),
+            IriError::Idna { error, .. } => Some(error),
+        }
+    }
+}
 
 /// How to map an IRI's host.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -138,6 +153,7 @@ fn push_encoded(out: &mut String, s: &str) {
 /// assert!(!may_decode_in_iri('\u{a0}', false)); // NBSP: looks like a space
 /// assert!(may_decode_in_iri('\u{e000}', true) && !may_decode_in_iri('\u{e000}', false));
 /// ```
+#[must_use]
 pub fn may_decode_in_iri(c: char, in_query: bool) -> bool {
     !is_bidi_control(c)
         && !is_invisible(c)
@@ -163,6 +179,7 @@ pub fn may_decode_in_iri(c: char, in_query: bool) -> bool {
 /// }
 /// assert!(!is_invisible('a') && !is_invisible('\u{301}') && !is_invisible(' '));
 /// ```
+#[must_use]
 pub fn is_invisible(c: char) -> bool {
     // Below U+00AD nothing is; a URI is mostly ASCII.
     (c as u32) >= 0xAD
@@ -215,19 +232,12 @@ pub fn is_invisible(c: char) -> bool {
 /// assert!(is_space_separator('\u{a0}') && is_space_separator('\u{3000}'));
 /// assert!(!is_space_separator(' ') && !is_space_separator('a'));
 /// ```
+#[must_use]
 pub fn is_space_separator(c: char) -> bool {
     matches!(
         c,
         '\u{00a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
-}
-
-/// The bidirectional formatting characters an IRI must not contain
-/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO), together with the
-/// ones Unicode added later with the same effect (ALM U+061C and the
-/// isolates LRI, RLI, FSI, PDI U+2066–U+2069).
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{061C}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Map a URI-reference to an IRI-reference (RFC 3987 §3.2): decode the

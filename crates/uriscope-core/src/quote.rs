@@ -11,6 +11,7 @@ pub const EXCERPT_CHARS: usize = 40;
 /// Only the excerpt is looked at: escaping every character of a 64 KB
 /// value took 10 ms at each preview of the field-edit overlay (found by
 /// replaying the `tui` fuzz corpus).
+#[must_use]
 pub fn brief(text: &str) -> String {
     let mut chars = text.char_indices();
     let end = chars.nth(EXCERPT_CHARS).map_or(text.len(), |(i, _)| i);
@@ -38,6 +39,7 @@ pub const CUT_CHARS: usize = 256;
 /// when something was cut: a value quoted in a message that is escaped
 /// where it is shown (the lint's messages). A 64 KB media type or label
 /// once made a 64 KB message, wrapped at every frame.
+#[must_use]
 pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(CUT_CHARS) {
         Some((end, _)) => format!("{}…", &text[..end]).into(),

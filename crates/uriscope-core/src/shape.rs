@@ -48,6 +48,7 @@ pub enum ShapeKind {
 
 impl ShapeKind {
     /// The finding's stable code.
+    #[must_use]
     pub fn code(self) -> Code {
         match self {
             ShapeKind::WindowsPath => Code::WindowsPath,
@@ -62,6 +63,7 @@ impl ShapeKind {
     }
 
     /// What it is, in words: "a Windows path".
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             ShapeKind::WindowsPath => "a Windows path",
@@ -105,6 +107,7 @@ const QUOTED: usize = 512;
 /// assert_eq!(s.likely(r.input), "file:///C:/Users/x/My%20Docs/a.txt");
 /// assert_eq!(recognize(&analyze("https://example.com/", Default::default())), None);
 /// ```
+#[must_use]
 pub fn recognize(r: &Report<'_>) -> Option<Shape> {
     let input = r.input;
     let valid = r.is_valid();
@@ -165,6 +168,7 @@ pub fn recognize(r: &Report<'_>) -> Option<Shape> {
 impl Shape {
     /// The URI the input most likely means: an answer, exact (what the
     /// explorer loads and copies).
+    #[must_use]
     pub fn likely(&self, input: &str) -> String {
         self.likely_of(input)
     }
@@ -204,6 +208,7 @@ impl Shape {
     /// The finding's severity: an error where the input is not a URI; on
     /// a valid one, a note for a host name read as a path, a warning for
     /// a drive letter read as a scheme.
+    #[must_use]
     pub fn severity(&self) -> Severity {
         match (self.valid, self.kind) {
             (false, _) => Severity::Error,
@@ -215,6 +220,7 @@ impl Shape {
     /// The finding that says what the input is, over the whole input. It
     /// quotes the likely URI with the password of its userinfo masked, as
     /// every explanation shows one (RFC 3986 §7.5).
+    #[must_use]
     pub fn finding(&self, input: &str) -> Finding {
         let cut = floor_boundary(input, QUOTED);
         let mut likely = mask_password(self.likely_of(&input[..cut]));

@@ -18,12 +18,12 @@ use super::{Code, RefKind, Severity};
 /// The verdict on one input.
 ///
 /// ```
-/// use uriscope_core::{analyze, ParseOptions, RefKind, Verdict};
+/// use uriscope_core::{analyze, ParseOptions, component::RefKind, report::Verdict};
 /// assert_eq!(Verdict::of(&analyze("http://a/b", Default::default())), Verdict::Uri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&analyze("../x", Default::default())).label(), "valid relative-path reference (RFC 3986 §4.2)");
 /// // Read as a URI or as an IRI, an IRI is called an IRI.
 /// let strict = analyze("http://a/é", Default::default());
-/// let iri = analyze("http://a/é", ParseOptions { iri: true });
+/// let iri = analyze("http://a/é", ParseOptions::new().iri(true));
 /// assert_eq!(Verdict::of(&strict), Verdict::Iri(RefKind::Uri));
 /// assert_eq!(Verdict::of(&strict), Verdict::of(&iri));
 /// assert_eq!(Verdict::of(&analyze("http://a b/<", Default::default())).label(), "invalid: 2 errors");
@@ -50,6 +50,7 @@ impl Verdict {
     /// The verdict on the input of `report`, whichever grammar it was read
     /// with. Reading an invalid URI as an IRI costs a second parse, and only
     /// when every error is a non-ASCII character.
+    #[must_use]
     pub fn of(report: &Report<'_>) -> Verdict {
         let mut errors = 0;
         let mut only_non_ascii = true;
@@ -76,18 +77,21 @@ impl Verdict {
     }
 
     /// A URI-reference: what `parse` without `--iri` accepts.
+    #[must_use]
     pub fn is_uri(self) -> bool {
         matches!(self, Verdict::Uri(_))
     }
 
     /// A URI-reference or an IRI-reference: what the explorer and
     /// `parse --iri` accept.
+    #[must_use]
     pub fn is_iri(self) -> bool {
         !matches!(self, Verdict::Invalid { .. })
     }
 
     /// One word for programs: `uri`, `iri` or `invalid` (the `verdict` of
     /// `parse --json`).
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Uri(_) => "uri",
@@ -100,6 +104,7 @@ impl Verdict {
     /// relative-path reference (RFC 3986 §4.2)`, `valid IRI (RFC 3987) —
     /// not a URI`, `invalid: 3 errors`. Its first word is `valid` or
     /// `invalid`, which a surface may color.
+    #[must_use]
     pub fn label(self) -> Cow<'static, str> {
         use RefKind::*;
         Cow::Borrowed(match self {
@@ -134,6 +139,7 @@ impl Verdict {
     /// For an IRI, its URI form by the RFC 3987 §3.1 mapping (UTF-8
     /// escapes, the host through IDNA), or why there is none; `None` for
     /// a URI or an invalid input.
+    #[must_use]
     pub fn uri_form(self, input: &str) -> Option<Result<Cow<'_, str>, super::iri::IriError>> {
         matches!(self, Verdict::Iri(_)).then(|| super::iri::iri_to_uri(input))
     }

@@ -16,13 +16,7 @@ use crate::uri::{NormalizeError, NormalizeOptions};
 /// The RFC 3986 reading of `input`: its §6.2.2 and §6.2.3 normal form
 /// (as an IRI), rung by rung.
 pub fn rfc_reading(input: &str) -> Result<Normalization, NormalizeError> {
-    normalize(
-        input,
-        NormalizeOptions {
-            iri: true,
-            ..NormalizeOptions::default()
-        },
-    )
+    normalize(input, NormalizeOptions::new().iri(true))
 }
 
 /// trurl's reading of `input` with no option ([`trurl::print`]), and

@@ -33,7 +33,7 @@ fn rfc3986(input: &str) -> Outcome {
     };
     match uri::parse(input) {
         Ok(u) => Outcome::Parsed(reading(&u, None)),
-        Err(e) => match uri::parse_iri(input) {
+        Err(e) => match uri::UriRef::parse_with(input, uri::ParseOptions::new().iri(true)) {
             Ok(u) => Outcome::Parsed(reading(&u, Some("RFC 3987 IRI"))),
             Err(i) if (i.at, i.code) == (e.at, e.code) => Outcome::Rejected(e.to_string()),
             Err(i) => Outcome::Rejected(format!("{e}; as an RFC 3987 IRI: {i}")),

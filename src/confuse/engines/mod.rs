@@ -7,7 +7,7 @@
 //! In process (always there):
 //!
 //! - [`Engine::Rfc3986`]: uriscope's own RFC 3986 parser
-//!   ([`crate::uri::parse`](fn@crate::uri::parse), then [`crate::uri::parse_iri`](fn@crate::uri::parse_iri) when that fails).
+//!   ([`crate::uri::parse`](fn@crate::uri::parse), then [`UriRef::parse_with`](crate::uri::UriRef::parse_with) with `.iri(true)` when that fails).
 //! - [`Engine::Whatwg`]: the WHATWG URL Standard, as the `url` crate
 //!   implements it (what Servo and much of the Rust ecosystem use).
 //! - [`Engine::HttpUri`]: `http::Uri`, the request target a Rust HTTP server

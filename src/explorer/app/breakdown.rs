@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use super::role::Role;
 use super::{App, CopyEntry};
+use crate::uri::component::Split;
 use crate::uri::lint::Linted;
-use crate::uri::Split;
 use crate::uri::UriRef;
 use crate::uri::{self, percent, ParseOptions, Report, Span};
 
@@ -110,7 +110,7 @@ pub fn roles(a: &Report<'_>) -> Vec<Role> {
     // parts found the lenient way (userinfo, host, port), its `@` and the
     // port's `:` left as delimiters.
     if let (false, Some(auth)) = (valid, a.split.authority) {
-        let parts = uri::loose_authority(a.input, auth);
+        let parts = uri::component::loose_authority(a.input, auth);
         if let Some(slot) = out.get_mut(auth.range()) {
             slot.fill(Role::Delimiter);
         }
@@ -145,7 +145,10 @@ pub fn findings<'r>(a: &'r Report<'r>) -> Linted<'r> {
 /// that stops at the first error: the parser's spans when it is valid, and
 /// the Appendix B split; what [`components_of`] takes.
 fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
-    (uri::parse_iri(input).ok(), uri::split(input))
+    (
+        uri::UriRef::parse_with(input, uri::ParseOptions::new().iri(true)).ok(),
+        uri::component::split(input),
+    )
 }
 
 /// [`fast_parse`] where only the offsets of the components matter (the
@@ -155,14 +158,17 @@ fn fast_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
 /// move a stop and is skipped: it was a 64 KB parse at every word key
 /// after an edit (0.1 ms each; a fuzz program of such keys, 13 ms).
 fn edge_parse(input: &str) -> (Option<UriRef<'_>>, Split) {
-    let split = uri::split(input);
+    let split = uri::component::split(input);
     let plain = split
         .authority
         .is_none_or(|a| !a.slice(input).bytes().any(|b| b == b'@' || b == b':'));
     if plain {
         return (None, split);
     }
-    (uri::parse_iri(input).ok(), split)
+    (
+        uri::UriRef::parse_with(input, uri::ParseOptions::new().iri(true)).ok(),
+        split,
+    )
 }
 
 /// Byte offsets where Ctrl-Left/Right stop and Ctrl-W deletes back to:
@@ -188,9 +194,9 @@ pub fn boundaries(input: &str) -> Vec<usize> {
         Some(u) => (u.path_span(), u.query_span()),
         None => (split.path, split.query),
     };
-    let fine = uri::segments(input, path)
+    let fine = uri::component::segments(input, path)
         .map(|(s, _)| s)
-        .chain(uri::query_pairs(input, query, b'&').map(|p| p.span))
+        .chain(uri::component::query_pairs(input, query, b'&').map(|p| p.span))
         .flat_map(|s| [s.start, s.end]);
     let mut out = Vec::with_capacity(coarse.len() + 8);
     let mut coarse = coarse.into_iter().peekable();
@@ -262,7 +268,7 @@ pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usiz
     let mut out = edges.components.clone();
     let (path, query) = (edges.path, edges.query);
     let from = window_start(input, path, cursor, b'/');
-    for (seg, _) in uri::segments(input, Span::new(from, path.end)) {
+    for (seg, _) in uri::component::segments(input, Span::new(from, path.end)) {
         out.extend([seg.start, seg.end]);
         if seg.start > cursor {
             break;
@@ -271,7 +277,7 @@ pub fn boundaries_near_in(input: &str, edges: &Edges, cursor: usize) -> Vec<usiz
     if let Some(q) = query {
         let from = window_start(input, q, cursor, b'&');
         let window = Some(Span::new(from, q.end));
-        for pair in uri::query_pairs(input, window, b'&') {
+        for pair in uri::component::query_pairs(input, window, b'&') {
             out.extend([pair.span.start, pair.span.end]);
             if pair.span.start > cursor {
                 break;
@@ -392,7 +398,7 @@ pub fn light_entries(app: &App) -> Vec<CopyEntry> {
 /// differs from the input.
 fn forms(input: &str) -> Vec<CopyEntry> {
     let mut out = Vec::new();
-    let r = uri::analyze(input, ParseOptions { iri: true });
+    let r = uri::analyze(input, ParseOptions::new().iri(true));
     if let Some(s) = uri::shape::recognize(&r) {
         out.push(CopyEntry {
             label: format!("the URI it most likely means ({})", s.kind.name()),

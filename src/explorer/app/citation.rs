@@ -129,7 +129,7 @@ pub fn input(app: &App) -> Citation {
     if let Some(c) = data_at(text, cursor) {
         return c;
     }
-    let report = uri::analyze(text, ParseOptions { iri: true });
+    let report = uri::analyze(text, ParseOptions::new().iri(true));
     // The parser's finding under the cursor, else the lint's, else the
     // parser's first error.
     let under_cursor = (0..report.len()).find(|&i| under(report.mark(i).span, cursor));
@@ -266,7 +266,7 @@ fn data_at(text: &str, cursor: usize) -> Option<Citation> {
 /// The sections of the input's scheme's own RFC (`RFC 6068 §2` for a
 /// `mailto:` URI), or nothing.
 fn scheme_sections(text: &str) -> &'static str {
-    uri::split(text)
+    uri::component::split(text)
         .scheme
         .and_then(|s| spec::for_scheme(s.slice(text)))
         .unwrap_or("")

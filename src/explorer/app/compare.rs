@@ -23,20 +23,17 @@ pub struct CompareView {
     pub scroll: ViewScroll,
 }
 use crate::uri::trace::{self, Normalization};
-use crate::uri::{equivalence, normalize, Equivalence, NormalizeError, NormalizeOptions};
+use crate::uri::{
+    compare::equivalence, compare::Equivalence, normalize, NormalizeError, NormalizeOptions,
+};
 
 /// `uriscope normalize` and `uriscope equiv`: RFC 3986 §6.2, URIs only.
-pub const URI: NormalizeOptions = NormalizeOptions {
-    syntax_only: false,
-    ipv6_rfc5952: false,
-    keep_encoded_dots: false,
-    iri: false,
-};
+pub const URI: NormalizeOptions = NormalizeOptions::new();
 
 /// `uriscope normalize --iri` and `uriscope equiv --iri`: RFC 3987 §5.3
 /// (which is RFC 3986 §6.2 for a URI, and decodes escapes of characters
 /// an IRI may hold).
-pub const IRI: NormalizeOptions = NormalizeOptions { iri: true, ..URI };
+pub const IRI: NormalizeOptions = URI.iri(true);
 
 /// The ladder's options: a URI's ladder is `uriscope normalize --trace`'s;
 /// an input that is only an IRI-reference (or neither) gets
@@ -123,14 +120,7 @@ pub fn comparison(app: &App) -> Option<Comparison> {
 
 /// The syntax-based (§6.2.2 only) normal form of `s` under `options`.
 pub fn syntax_normal(s: &str, options: NormalizeOptions) -> Option<String> {
-    normalize(
-        s,
-        NormalizeOptions {
-            syntax_only: true,
-            ..options
-        },
-    )
-    .ok()
+    normalize(s, options.syntax_only(true)).ok()
 }
 
 /// The normal forms to copy: `uriscope normalize`'s, and the IRI form
@@ -138,7 +128,7 @@ pub fn syntax_normal(s: &str, options: NormalizeOptions) -> Option<String> {
 /// nothing, without building the error's findings.
 pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let input = app.input.text();
-    if crate::uri::parse_iri(input).is_err() {
+    if crate::uri::UriRef::parse_with(input, crate::uri::ParseOptions::new().iri(true)).is_err() {
         return Vec::new();
     }
     let n = normal_forms(input);

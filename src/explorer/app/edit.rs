@@ -121,7 +121,7 @@ impl Eq for EditField {}
 
 /// The input taken apart, or why it cannot be.
 fn editable(app: &App) -> Result<Editable, String> {
-    Editable::parse_with(app.input.text(), ParseOptions { iri: true })
+    Editable::parse_with(app.input.text(), ParseOptions::new().iri(true))
         .map_err(|e| format!("the input does not parse ({e}): correct it on the input line first"))
 }
 

@@ -66,7 +66,7 @@ pub fn report(app: &App, pane: Pane) -> String {
 /// pane's).
 pub fn parse_report(app: &App) -> String {
     let mut out = Vec::new();
-    let r = uri::analyze(app.input.text(), ParseOptions { iri: true });
+    let r = uri::analyze(app.input.text(), ParseOptions::new().iri(true));
     // Writing into a Vec cannot fail.
     let _ = write_parse(&mut out, &Linted::new(&r));
     String::from_utf8_lossy(&out).into_owned()

@@ -425,7 +425,7 @@ impl App {
     /// The findings' messages are written only for what is drawn
     /// ([`Report`]).
     pub fn analysis(&self) -> Report<'_> {
-        uri::analyze(self.input.text(), ParseOptions { iri: true })
+        uri::analyze(self.input.text(), ParseOptions::new().iri(true))
     }
 
     /// The base URI (the Resolve pane's field), which the other panes read

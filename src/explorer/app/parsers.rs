@@ -40,7 +40,7 @@ impl Live {
     pub fn of(url: &str, base: &str) -> Live {
         // In-process engines only: nothing is spawned and the timeout,
         // for external engines, never applies.
-        if has_scheme(&uri::analyze(url, ParseOptions { iri: true })) {
+        if has_scheme(&uri::analyze(url, ParseOptions::new().iri(true))) {
             return Live {
                 results: run_with(&LIVE, &[url], Duration::from_secs(1)),
                 against: None,
@@ -69,13 +69,12 @@ impl Live {
 /// (and `true`), so that every engine's reading is of the same URL, or the
 /// reference as it is when it cannot be resolved (and `false`).
 pub fn engines_read(url: &str, base: &str) -> (String, bool) {
-    if has_scheme(&uri::analyze(url, ParseOptions { iri: true })) {
+    if has_scheme(&uri::analyze(url, ParseOptions::new().iri(true))) {
         return (url.to_string(), false);
     }
-    let options = uri::ResolveOptions {
-        mode: uri::Mode::Strict,
-        iri: true,
-    };
+    let options = uri::ResolveOptions::new()
+        .mode(uri::relative::Mode::Strict)
+        .iri(true);
     match uri::trace::resolve(base, url, options) {
         Ok(r) => (r.target, true),
         Err(_) => (url.to_string(), false),

@@ -51,7 +51,10 @@ pub struct Pairs {
 impl Pairs {
     /// The pairs of `input`.
     pub fn of(input: &str) -> Pairs {
-        let u = match crate::uri::parse_iri(input) {
+        let u = match crate::uri::UriRef::parse_with(
+            input,
+            crate::uri::ParseOptions::new().iri(true),
+        ) {
             Ok(u) => u,
             Err(e) => {
                 return Pairs {
@@ -149,7 +152,7 @@ fn owned_pairs(app: &App) -> Vec<String> {
 /// Show the pane with the focus on its first pair (the Breakdown's Enter
 /// on its query row), or say why the input has no pairs to edit.
 pub fn open(app: &mut App) {
-    match Editable::parse_with(app.input.text(), ParseOptions { iri: true }) {
+    match Editable::parse_with(app.input.text(), ParseOptions::new().iri(true)) {
         Ok(_) => {
             app.focus = Focus::Pane(Pane::Query);
             app.pane = Pane::Query;
@@ -172,7 +175,7 @@ pub fn selected(app: &App, n: usize) -> usize {
 /// Put `list` back as the query, recomposed into the input line (one
 /// undo step), and select `select`.
 fn commit(app: &mut App, list: Vec<String>, select: usize, what: &str) {
-    let mut u = match Editable::parse_with(app.input.text(), ParseOptions { iri: true }) {
+    let mut u = match Editable::parse_with(app.input.text(), ParseOptions::new().iri(true)) {
         Ok(u) => u,
         Err(e) => return app.say(StatusKind::Error, not_parsed(&e.to_string())),
     };

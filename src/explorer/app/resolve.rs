@@ -9,7 +9,7 @@ use super::keymap::Context;
 use super::{Action, App, CopyEntry, Editor, StatusKind, ViewScroll, DEFAULT_BASE};
 use crate::report::markdown::{write_resolve, Trace};
 use crate::uri::trace::Resolution;
-use crate::uri::{self, rfc2396, Mode, ResolveError, ResolveOptions};
+use crate::uri::{self, relative::Mode, rfc2396, ResolveError, ResolveOptions};
 
 /// The Resolve pane's own state: its base field, step and toggles.
 #[derive(Clone, Debug)]
@@ -44,16 +44,14 @@ impl Default for ResolveView {
 
 /// The §5.2.2 options the pane's toggles select.
 pub fn options(app: &App) -> ResolveOptions {
-    ResolveOptions {
-        mode: if app.resolve.compat {
-            Mode::Compat
-        } else {
-            Mode::Strict
-        },
-        // The explorer reads its input as an IRI-reference (RFC 3987), as
-        // the Breakdown does; §6.5 resolves IRIs with the §5.2 algorithm.
-        iri: true,
-    }
+    let mode = if app.resolve.compat {
+        Mode::Compat
+    } else {
+        Mode::Strict
+    };
+    // The explorer reads its input as an IRI-reference (RFC 3987), as
+    // the Breakdown does; §6.5 resolves IRIs with the §5.2 algorithm.
+    ResolveOptions::new().mode(mode).iri(true)
 }
 
 /// The input resolved against the base by RFC 3986 §5.2, traced.
@@ -120,7 +118,7 @@ pub fn copy_entries(app: &App) -> Vec<CopyEntry> {
     let (base, input) = (app.resolve.base.text(), app.input.text());
     let mut out = Vec::new();
     if let (Ok(b), Ok(r)) = (uri::parse(base), uri::parse(input)) {
-        if let Ok(text) = uri::resolve_ref(&b, &r, options(app)) {
+        if let Ok(text) = uri::relative::resolve_ref(&b, &r, options(app)) {
             out.push(CopyEntry {
                 label: "resolved (RFC 3986)".into(),
                 text,

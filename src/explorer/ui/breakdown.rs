@@ -18,7 +18,7 @@ use crate::explorer::app::breakdown::{
 use crate::explorer::app::role::Role;
 use crate::explorer::app::App;
 use crate::text::{fit, glyphs, visible, width, Columns};
-use crate::uri::{HostKind, Mark, Report, Span as ByteSpan};
+use crate::uri::{component::HostKind, report::Mark, Report, Span as ByteSpan};
 
 use super::grid::{uri_line, Grid};
 use super::theme::Theme;
@@ -270,8 +270,8 @@ fn body(
     }
     out.push(Line::default());
 
-    // The verdict, as every surface prints it (uri::Verdict).
-    let v = crate::uri::Verdict::of(a);
+    // The verdict, as every surface prints it (uri::report::Verdict).
+    let v = crate::uri::report::Verdict::of(a);
     let label = v.label();
     let (word, rest) = label.split_once(' ').unwrap_or((&label, ""));
     let word_style = if v.is_iri() {

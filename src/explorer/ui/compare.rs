@@ -15,7 +15,7 @@ use crate::explorer::app::breakdown::roles;
 use crate::explorer::app::compare::{comparison, normal_forms, normalization, syntax_normal};
 use crate::explorer::app::{App, Focus, Pane};
 use crate::text::fit;
-use crate::uri::{self, ComparisonRung, Severity};
+use crate::uri::{self, compare::ComparisonRung, Severity};
 
 use super::field::{field, marked, marks_line, row, split, text};
 use super::theme::Theme;
@@ -204,7 +204,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
 fn comparison_lines(
     out: &mut Vec<Line<'static>>,
     app: &App,
-    e: &uri::Equivalence,
+    e: &uri::compare::Equivalence,
     options: uri::NormalizeOptions,
     theme: &Theme,
     w: usize,

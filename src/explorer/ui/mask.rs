@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use crate::text::mask::{self, Masked};
 pub use crate::text::mask::{password_span, MASK};
 use crate::text::visible;
-use crate::uri::{HostKind, Report, Span as ByteSpan};
+use crate::uri::{component::HostKind, Report, Span as ByteSpan};
 
 use super::theme::Theme;
 

@@ -122,9 +122,9 @@ impl Widget for &App {
 /// The verdict, the components and every count are those of the whole
 /// analysis.
 pub fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
-    use crate::uri::{analyze_within, ParseOptions, Within};
+    use crate::uri::{report::analyze_within, report::Within, ParseOptions};
     let text = app.input.text();
-    let options = ParseOptions { iri: true };
+    let options = ParseOptions::new().iri(true);
     let last_col = app.breakdown.scroll.x.saturating_add(usize::from(width)) + 2;
     let before = app.input.columns().glyph_at(last_col).0 + 1;
     let within = |before| Within {

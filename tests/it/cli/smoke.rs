@@ -11,8 +11,8 @@ use uriscope::explorer::app::{examples, App};
 use uriscope::uri::lint::lint;
 use uriscope::uri::rfc2396;
 use uriscope::uri::{
-    analyze, make_relative, normalize, parse, parse_iri, resolve, split, trace, NormalizeOptions,
-    ResolveOptions,
+    analyze, component::split, normalize, parse, relative::make_relative, resolve, trace,
+    NormalizeOptions, ParseOptions, ResolveOptions, UriRef,
 };
 use uriscope::whatwg;
 
@@ -23,7 +23,7 @@ fn core(input: &str, base: &str) -> usize {
     let mut seen = 0;
     let a = analyze(input, Default::default());
     assert_eq!(parse(input).is_ok(), a.is_valid(), "{input:?}");
-    let _ = parse_iri(input);
+    let _ = UriRef::parse_with(input, ParseOptions::new().iri(true));
     let _ = split(input);
     seen += lint(input).len();
     for options in [ResolveOptions::default(), ResolveOptions::compat()] {

@@ -3,7 +3,7 @@
 //! (never a timing).
 
 use uriscope::uri::trace::{EXCERPT_MAX, ROW_LIMIT};
-use uriscope::uri::{make_relative, remove_dot_segments, trace};
+use uriscope::uri::{relative::make_relative, relative::remove_dot_segments, trace};
 
 /// Run uriscope with `line` on stdin (an argument is limited to 128 KB).
 fn uriscope(args: &[&str], line: &str) -> String {

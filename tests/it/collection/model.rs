@@ -171,11 +171,7 @@ fn regrouping_with_other_options_is_grouping_with_them_from_the_start() {
         "http://a/%2E/b\nhttp://a/b\nhttp://a/./b\nhttps://ü.example/\nhttps://%C3%BC.example/\n";
     let lines = kept(input);
     let mut c = load(input, Plan::default());
-    let o = NormalizeOptions {
-        keep_encoded_dots: true,
-        iri: true,
-        ..NormalizeOptions::default()
-    };
+    let o = NormalizeOptions::new().keep_encoded_dots(true).iri(true);
     c.regroup(o);
     let started = load(
         input,

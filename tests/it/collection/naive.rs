@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use uriscope::confuse::flags::flags;
 use uriscope::report::json::JsonParse;
-use uriscope::uri::equivalence;
+use uriscope::uri::compare::equivalence;
 use uriscope::uri::lint::Linted;
 use uriscope::uri::{analyze, normalize, NormalizeOptions, ParseOptions};
 
@@ -24,7 +24,7 @@ pub struct NaiveFacts {
 
 /// The facts of `line` as `parse --iri --json` gives them.
 pub fn facts(line: &str) -> NaiveFacts {
-    let r = analyze(line, ParseOptions { iri: true });
+    let r = analyze(line, ParseOptions::new().iri(true));
     let l = Linted::new(&r);
     let j = JsonParse::new(&l);
     let kind = match (j.verdict, j.kind) {

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use uriscope::uri::extract::{extract, line_col, Delimiter, Extracted, LineCols};
-use uriscope::uri::{parse, parse_iri};
+use uriscope::uri::{parse, ParseOptions, UriRef};
 
 fn uris(text: &str) -> Vec<String> {
     extract(text).into_iter().map(|e| e.uri).collect()
@@ -231,7 +231,11 @@ fn non_ascii_text_and_iris() {
     let got = uris(text);
     assert_eq!(got, ["http://例え.jp/パス", "http://bücher.example/"]);
     for e in extract(text) {
-        assert!(parse_iri(&e.uri).is_ok(), "{}", e.uri);
+        assert!(
+            UriRef::parse_with(&e.uri, ParseOptions::new().iri(true)).is_ok(),
+            "{}",
+            e.uri
+        );
     }
 }
 
@@ -245,7 +249,7 @@ fn line_and_column() {
 #[test]
 fn a_uri_that_does_not_parse_says_why() {
     let e = one("see http://[::1/x");
-    assert!(parse_iri(&e.uri).is_err());
+    assert!(UriRef::parse_with(&e.uri, ParseOptions::new().iri(true)).is_err());
     assert!(
         e.notes.iter().any(|n| n.starts_with("does not parse")),
         "{:?}",
@@ -295,7 +299,7 @@ fn check_invariants(text: &str) -> Result<(), TestCaseError> {
         prop_assert!(e.span.start >= last_end, "overlap in {:?}", found);
         last_end = e.span.end;
         if !e.guess {
-            let parses = parse_iri(&e.uri).is_ok();
+            let parses = UriRef::parse_with(&e.uri, ParseOptions::new().iri(true)).is_ok();
             let says_why = e.notes.iter().any(|n| n.starts_with("does not parse"));
             prop_assert!(parses != says_why, "{:?}", e);
         }

@@ -4,7 +4,6 @@ mod extract;
 mod extract_links;
 mod iri;
 mod lint;
-mod messages;
 mod normalize;
 mod shape;
 mod spec;

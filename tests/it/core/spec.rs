@@ -7,7 +7,7 @@ use uriscope::spec::{self, cite, Cite, DOCS, NOT_SHIPPED, SCHEMES};
 use uriscope::uri::percent::encode_set;
 use uriscope::uri::template::{ExpandErrorKind, Modifier, Operator, TemplateErrorKind, ValueKind};
 use uriscope::uri::trace::{DotRule, RungKind};
-use uriscope::uri::{rfc2396, trace, ComparisonRung, Rule};
+use uriscope::uri::{compare::ComparisonRung, report::Rule, rfc2396, trace};
 
 /// Every variant, by an exhaustive match: a new variant breaks the build
 /// here until it is listed (and so cited).

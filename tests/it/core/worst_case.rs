@@ -3,7 +3,7 @@
 //! analysis.
 
 use proptest::prelude::*;
-use uriscope::uri::{analyze, recover, ParseOptions, Severity, Span};
+use uriscope::uri::{analyze, report::recover, ParseOptions, Severity, Span};
 
 #[test]
 fn a_run_of_100k_spaces_is_one_finding_covering_every_byte() {
@@ -77,7 +77,7 @@ proptest! {
     /// first error, with the same message.
     #[test]
     fn recover_agrees_with_analyze(s in "[a-z/<> %:@?#\\[\\]é.]{0,40}", iri in any::<bool>()) {
-        let options = ParseOptions { iri };
+        let options = ParseOptions::new().iri(iri);
         let a = analyze(&s, options);
         let (u, first) = recover(&s, options);
         prop_assert_eq!(u, a.uri);

@@ -10,7 +10,7 @@ use uriscope::uri::{analyze, parse, ParseOptions};
 #[track_caller]
 fn spans_slice(s: &str) {
     for iri in [false, true] {
-        for f in analyze(s, ParseOptions { iri }).findings() {
+        for f in analyze(s, ParseOptions::new().iri(iri)).findings() {
             assert!(
                 s.get(f.span.start..f.span.end).is_some(),
                 "{:?} cuts a character of {s:?} ({})",
@@ -102,7 +102,7 @@ fn regression_extract_looped_forever_on_vertical_tab_and_unicode_spaces() {
 #[test]
 fn regression_make_relative_of_a_mixed_case_scheme_target() {
     use crate::support::same_up_to_scheme_and_host_case;
-    use uriscope::uri::make_relative;
+    use uriscope::uri::relative::make_relative;
     use uriscope::uri::{resolve, ResolveOptions};
     let base = "http://a/b/c/d;p?q";
     let target = resolve(base, "hTtp://5x7f.1/", ResolveOptions::default()).unwrap();
@@ -186,7 +186,7 @@ fn regression_word_wrap_of_a_word_that_starts_with_a_combining_mark() {
 #[test]
 fn regression_uri_to_iri_keeps_escapes_in_an_ipv6_zone() {
     use uriscope::uri::iri::uri_to_iri;
-    use uriscope::uri::{parse, parse_iri};
+    use uriscope::uri::{parse, ParseOptions, UriRef};
     let uri = "http://[fe80::1%25ethx%E1%A5%9Fx]:8080/%E1%A5%9F?%E1%A5%9F#%E1%A5%9F";
     assert!(parse(uri).is_ok());
     let iri = uri_to_iri(uri).unwrap();
@@ -194,7 +194,10 @@ fn regression_uri_to_iri_keeps_escapes_in_an_ipv6_zone() {
         iri,
         "http://[fe80::1%25ethx%E1%A5%9Fx]:8080/\u{195f}?\u{195f}#\u{195f}"
     );
-    assert!(parse_iri(&iri).is_ok(), "{iri}");
+    assert!(
+        UriRef::parse_with(&iri, ParseOptions::new().iri(true)).is_ok(),
+        "{iri}"
+    );
 }
 
 /// Slow `tui` programs (replayed in a release build by
@@ -265,18 +268,15 @@ fn regression_data_parameter_cut_inside_a_character() {
 /// form parses under the grammar it was normalized with.
 #[test]
 fn regression_iri_normal_form_parses_as_an_iri() {
-    use uriscope::uri::{normalize, parse_iri, NormalizeOptions};
+    use uriscope::uri::{normalize, NormalizeOptions, ParseOptions, UriRef};
     let a = "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie%E2%80%93Hellman";
-    let options = NormalizeOptions {
-        iri: true,
-        ..NormalizeOptions::default()
-    };
+    let options = NormalizeOptions::new().iri(true);
     let n = normalize(a, options).expect("normalizes");
     assert_eq!(
         n,
         "https://en.wikipedia.org/wiki/Elliptic_curve_Diffie–Hellman"
     );
-    assert!(parse_iri(&n).is_ok());
+    assert!(UriRef::parse_with(&n, ParseOptions::new().iri(true)).is_ok());
 }
 
 /// Found by the `tui` target's first campaign with the 64 KB paste step

@@ -41,7 +41,7 @@ fn port_not_digits_message_explains() {
 #[test]
 fn iri_with_bidi_override_is_flagged() {
     let s = "http://a/x\u{202E}y";
-    let a = analyze_linted(s, ParseOptions { iri: true });
+    let a = analyze_linted(s, ParseOptions::new().iri(true));
     assert!(
         a.findings
             .iter()

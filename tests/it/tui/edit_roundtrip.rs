@@ -40,7 +40,7 @@ fn after(uri: &str, t: Target, keys: &str) -> (String, Option<String>) {
 }
 
 fn editable(uri: &str) -> Option<Editable> {
-    Editable::parse_with(uri, ParseOptions { iri: true }).ok()
+    Editable::parse_with(uri, ParseOptions::new().iri(true)).ok()
 }
 
 /// Every field a user can open on `uri`: the component rows, the whole

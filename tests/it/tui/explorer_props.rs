@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use uriscope::explorer::app::breakdown::{boundaries, components};
 use uriscope::explorer::app::{update, Action, App, Choice};
-use uriscope::uri::segments;
+use uriscope::uri::component::segments;
 use uriscope::uri::{analyze, ParseOptions};
 
 fn text() -> impl Strategy<Value = String> {
@@ -133,7 +133,7 @@ proptest! {
         prop_assert_eq!(b.last(), Some(&s.len()));
         prop_assert!(b.windows(2).all(|w| w[0] < w[1]), "{:?}", b);
         prop_assert!(b.iter().all(|&i| s.is_char_boundary(i)));
-        let a = analyze(&s, ParseOptions { iri: true });
+        let a = analyze(&s, ParseOptions::new().iri(true));
         for c in components(&a) {
             prop_assert!(b.contains(&c.span.start) && b.contains(&c.span.end), "{} {:?}", c.name, b);
         }

@@ -10,7 +10,7 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use uriscope::collection::{Loader, Plan};
 use uriscope::explorer::list::{update, Entry, Grouped, ListAction, ListView};
-use uriscope::uri::{normalize, parse, parse_iri, NormalizeOptions};
+use uriscope::uri::{normalize, parse, NormalizeOptions, ParseOptions, UriRef};
 
 /// A list with exact copies, case and percent-encoding variants, default
 /// ports, dot segments, query variants, IRIs, relative references, blank
@@ -91,7 +91,10 @@ fn lines(input: &str) -> Vec<&str> {
 fn naive_header(input: &str) -> String {
     let (mut uri, mut iri, mut rel, mut bad) = (0, 0, 0, 0);
     for l in lines(input) {
-        match (parse(l), parse_iri(l)) {
+        match (
+            parse(l),
+            UriRef::parse_with(l, ParseOptions::new().iri(true)),
+        ) {
             (Ok(u), _) if u.scheme().is_some() => uri += 1,
             (Ok(_), _) => rel += 1,
             (Err(_), Ok(u)) if u.scheme().is_some() => iri += 1,

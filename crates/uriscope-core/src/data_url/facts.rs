@@ -51,6 +51,7 @@ pub struct Facts {
 impl Facts {
     /// The facts of `url`, analysed from `input`: only the header bytes an
     /// image needs are decoded.
+    #[must_use]
     pub fn of(url: &DataUrl, input: &str) -> Facts {
         let options = PreviewOptions {
             text_bytes: 0,
@@ -81,6 +82,7 @@ impl Facts {
     }
 
     /// The payload's kind in one word: `text`, `image` or `binary`.
+    #[must_use]
     pub fn kind(&self) -> &'static str {
         match self.payload {
             Payload::Text => "text",
@@ -91,6 +93,7 @@ impl Facts {
 
     /// The media type as shown: `text/plain (the default: none given)`
     /// when it was omitted.
+    #[must_use]
     pub fn media_type_text(&self) -> String {
         if self.defaulted {
             format!("{} (the default: none given)", self.media_type)
@@ -100,6 +103,7 @@ impl Facts {
     }
 
     /// How the data is encoded, with the section that says so.
+    #[must_use]
     pub fn encoding_text(&self) -> &'static str {
         if self.base64 {
             "base64 (;base64, RFC 2397 §3)"
@@ -109,6 +113,7 @@ impl Facts {
     }
 
     /// The decoded size: `14 bytes (from 20 characters of data)`.
+    #[must_use]
     pub fn size_text(&self) -> String {
         format!(
             "{} bytes (from {} characters of data)",
@@ -117,6 +122,7 @@ impl Facts {
     }
 
     /// For an image: `GIF image, 1×1 pixels`; `None` otherwise.
+    #[must_use]
     pub fn image_text(&self) -> Option<String> {
         let Payload::Image {
             kind, dimensions, ..
@@ -132,6 +138,7 @@ impl Facts {
     }
 
     /// For an image whose bytes are not the declared format, what to say.
+    #[must_use]
     pub fn mismatch_text(&self) -> Option<String> {
         match self.payload {
             Payload::Image {
@@ -149,6 +156,7 @@ impl Facts {
 
     /// The facts in one line: media type, encoding, decoded size, and what
     /// the bytes are.
+    #[must_use]
     pub fn summary(&self) -> String {
         let encoding = if self.base64 {
             "base64"

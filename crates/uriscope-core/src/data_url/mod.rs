@@ -94,21 +94,25 @@ pub struct DataUrl {
 
 impl DataUrl {
     /// Whether the data is base64 (the header ends with `;base64`).
+    #[must_use]
     pub fn is_base64(&self) -> bool {
         self.base64.is_some()
     }
 
     /// The media type essence in lower case, such as `text/plain`.
+    #[must_use]
     pub fn essence(&self) -> String {
         self.media_type.essence()
     }
 
     /// The first parameter whose attribute is `name` (ASCII case-insensitive).
+    #[must_use]
     pub fn parameter(&self, name: &str) -> Option<&Parameter> {
         self.parameters.iter().find(|p| p.is(name))
     }
 
     /// Whether no error was found (warnings and notes allowed).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         !self.findings.iter().any(|f| f.severity == Severity::Error)
     }
@@ -137,11 +141,13 @@ pub struct MediaType {
 
 impl MediaType {
     /// `type/subtype` in lower case.
+    #[must_use]
     pub fn essence(&self) -> String {
         format!("{}/{}", self.type_name, self.subtype)
     }
 
     /// Whether this is `type/subtype` (ASCII case-insensitive).
+    #[must_use]
     pub fn is(&self, type_name: &str, subtype: &str) -> bool {
         self.type_name.eq_ignore_ascii_case(type_name) && self.subtype.eq_ignore_ascii_case(subtype)
     }
@@ -167,6 +173,7 @@ pub struct Parameter {
 
 impl Parameter {
     /// Whether the attribute is `name` (ASCII case-insensitive).
+    #[must_use]
     pub fn is(&self, name: &str) -> bool {
         self.attribute.eq_ignore_ascii_case(name)
     }
@@ -206,6 +213,7 @@ impl DataUrlError {
     pub const CODE: Code = Code::DataMissingComma;
 
     /// The error as a [`Finding`] at [`at`](Self::at).
+    #[must_use]
     pub fn finding(&self) -> Finding {
         Finding::new(
             Span::empty(self.at),
@@ -260,6 +268,7 @@ impl std::error::Error for DataUrlError {}
 /// let err = analyze("data:text/plain").unwrap().unwrap_err();
 /// assert_eq!(err.at, 15);
 /// ```
+#[must_use]
 pub fn analyze(uri: &str) -> Option<Result<DataUrl, DataUrlError>> {
     let b = uri.as_bytes();
     if b.len() < 5 || !b[..5].eq_ignore_ascii_case(b"data:") {

@@ -47,6 +47,7 @@ pub struct PayloadError {
 
 impl PayloadError {
     /// The error as a [`Finding`].
+    #[must_use]
     pub fn finding(&self) -> Finding {
         Finding::new(self.span, Severity::Error, self.code, self.message.clone())
     }
@@ -87,12 +88,14 @@ const FORGIVING: GeneralPurpose = GeneralPurpose::new(
 /// let d = analyze(s).unwrap().unwrap();
 /// assert_eq!(decode_payload(&d, s).bytes, b"Hello");
 /// ```
+#[must_use]
 pub fn decode_payload(url: &DataUrl, input: &str) -> Payload {
     decode_prefix(url, input, usize::MAX)
 }
 
 /// Decode at most the first `limit` bytes of the payload of `url`,
 /// reading only as much of `input` as they need.
+#[must_use]
 pub fn decode_prefix(url: &DataUrl, input: &str, limit: usize) -> Payload {
     let b = input.as_bytes();
     let data = clamp(url.data, input);

@@ -46,6 +46,7 @@ pub enum ImageKind {
 
 impl ImageKind {
     /// `PNG`, `GIF`, `JPEG` or `WebP`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             ImageKind::Png => "PNG",
@@ -56,6 +57,7 @@ impl ImageKind {
     }
 
     /// The media type, such as `image/png`.
+    #[must_use]
     pub fn media_type(self) -> &'static str {
         match self {
             ImageKind::Png => "image/png",
@@ -67,6 +69,7 @@ impl ImageKind {
 
     /// The kind an `image/…` subtype names (lower case), with the common
     /// aliases `jpg`, `pjpeg`, `apng`, `x-png`.
+    #[must_use]
     pub fn from_subtype(subtype: &str) -> Option<ImageKind> {
         match subtype {
             "png" | "apng" | "x-png" => Some(ImageKind::Png),
@@ -78,6 +81,7 @@ impl ImageKind {
     }
 
     /// The kind of image `header` starts with, if one of these four.
+    #[must_use]
     pub fn sniff(header: &[u8]) -> Option<ImageKind> {
         match imagesize::image_type(header).ok()? {
             imagesize::ImageType::Png => Some(ImageKind::Png),
@@ -194,6 +198,7 @@ pub(super) fn is_text(mt: &MediaType, has_charset: bool) -> bool {
 /// let Preview::Text { text, .. } = preview(&d, s, &PreviewOptions::default()) else { panic!() };
 /// assert_eq!(text, "A brief note");
 /// ```
+#[must_use]
 pub fn preview(url: &DataUrl, input: &str, options: &PreviewOptions) -> Preview {
     let mt = &url.media_type;
     let has_charset = url.charset.as_ref().is_some_and(|c| !c.defaulted);
@@ -328,6 +333,7 @@ pub fn visible_controls(text: &str) -> Cow<'_, str> {
 ///     ["00000000  48 65 6c 6c 6f 2c 20 57  6f 72 6c 64 21 0a        |Hello, World!.|"]
 /// );
 /// ```
+#[must_use]
 pub fn hex_dump(bytes: &[u8], offset: usize) -> Vec<String> {
     let mut lines = Vec::with_capacity(bytes.len().div_ceil(16));
     for (n, chunk) in bytes.chunks(16).enumerate() {

@@ -54,7 +54,7 @@ pub(super) struct Unit {
 
 impl Unit {
     /// The source bytes of this unit.
-    pub fn source(&self) -> Span {
+    pub(super) fn source(&self) -> Span {
         Span::new(self.start, self.start + if self.escaped { 3 } else { 1 })
     }
 }

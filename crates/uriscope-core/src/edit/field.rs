@@ -244,6 +244,7 @@ fn bounds(
 /// assert_eq!(encode_typed("a b%2F/%", &PATH, None), "a%20b%2F/%25");
 /// assert_eq!(encode_typed("k=v=w+x&", &PAIR, Some(1)), "k=v%3Dw+x%26");
 /// ```
+#[must_use]
 pub fn encode_typed(text: &str, rules: &FieldRules, pair_eq: Option<usize>) -> String {
     let keep = EncodeOptions { keep_escapes: true };
     if !rules.form_pair {
@@ -266,6 +267,7 @@ pub fn encode_typed(text: &str, rules: &FieldRules, pair_eq: Option<usize>) -> S
 /// [`shown`] gave for `raw`) to `new`: the bytes of `raw` under the text
 /// both share at their start and end kept, the text between encoded
 /// with [`encode_typed`]. `new == old` gives `raw` back unchanged.
+#[must_use]
 pub fn written(raw: &str, old: &str, new: &str, rules: &FieldRules) -> String {
     if old == new {
         return raw.to_string();

@@ -66,6 +66,7 @@ impl Component {
     ];
 
     /// The name trurl and uriscope use (`host`, `zoneid`).
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Component::Url => "url",
@@ -88,12 +89,14 @@ impl Component {
     /// assert_eq!(Component::by_name("host"), Some(Component::Host));
     /// assert_eq!(Component::by_name("options"), None);
     /// ```
+    #[must_use]
     pub fn by_name(name: &str) -> Option<Component> {
         Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
     /// The set a value given decoded is encoded with (RFC 3986 §2.1);
     /// `None` for the components that are never percent-encoded.
+    #[must_use]
     pub fn encode_set(self) -> Option<&'static EncodeSet> {
         match self {
             Component::User | Component::Password => Some(&encode_set::USERINFO),
@@ -228,6 +231,7 @@ impl Editable {
 
     /// The component decoded (§2.1): what [`set`](Editable::set) takes
     /// to give it back. The scheme, port and `url` are never decoded.
+    #[must_use]
     pub fn decoded(&self, c: Component) -> Option<DecodedValue<'_>> {
         let raw = self.get(c)?;
         if c.encode_set().is_none() {

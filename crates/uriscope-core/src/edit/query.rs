@@ -25,6 +25,7 @@ pub fn pairs(query: &str, sep: char) -> impl Iterator<Item = &str> {
 }
 
 /// A pair's key and value, decoded (`+` stays a plus: RFC 3986 decoding).
+#[must_use]
 pub fn key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
     split_decoded(pair, Default::default())
 }
@@ -38,6 +39,7 @@ pub fn key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
 /// let (k, v) = form_key_value("q=rfc+3986%2B1");
 /// assert_eq!((k.as_ref(), v.as_deref()), ("q", Some("rfc 3986+1")));
 /// ```
+#[must_use]
 pub fn form_key_value(pair: &str) -> (Cow<'_, str>, Option<Cow<'_, str>>) {
     split_decoded(
         pair,
@@ -78,6 +80,7 @@ fn encode_side(text: &str, sep: char) -> String {
 
 /// `pair` (`key=value` or `key`) encoded: both sides of its first `=`
 /// separately, the `=` kept.
+#[must_use]
 pub fn encode_pair(pair: &str, sep: char) -> String {
     match pair.split_once('=') {
         Some((k, v)) => format!("{}={}", encode_side(k, sep), encode_side(v, sep)),
@@ -111,6 +114,7 @@ pub fn append(u: &mut Editable, pair: &str, sep: char) {
 
 /// Whether the decoded `key` matches `pattern`: the whole key, or a
 /// prefix when `pattern` ends in `*` (`\*` is a literal star).
+#[must_use]
 pub fn matches(key: &str, pattern: &str) -> bool {
     if let Some(lit) = pattern.strip_suffix("\\*") {
         return key == format!("{lit}*");
@@ -180,12 +184,14 @@ pub fn sort(u: &mut Editable, sep: char) {
 /// The value of the first pair whose key is `key`, both read as an HTML
 /// form sends them ([`form_key_value`]: `+` is a space); the empty
 /// string for a pair without `=`.
+#[must_use]
 pub fn first_value(u: &Editable, key: &str, sep: char) -> Option<String> {
     all_values(u, key, sep).into_iter().next()
 }
 
 /// The values of every pair whose key is `key`, in order, read as
 /// [`first_value`] reads them.
+#[must_use]
 pub fn all_values(u: &Editable, key: &str, sep: char) -> Vec<String> {
     matching(u, key, sep)
         .into_iter()
@@ -202,6 +208,7 @@ pub fn all_values(u: &Editable, key: &str, sep: char) -> Vec<String> {
 /// assert_eq!(query::values_as_written(&u, "b", '&'), ["%23"]);
 /// assert_eq!(query::values_as_written(&u, "b ", '&'), ["x"]);
 /// ```
+#[must_use]
 pub fn values_as_written<'a>(u: &'a Editable, key: &str, sep: char) -> Vec<&'a str> {
     matching(u, key, sep)
         .into_iter()

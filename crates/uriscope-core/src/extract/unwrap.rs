@@ -44,6 +44,7 @@ const SENTENCE_END: &[char] = &['.', ',', ';', ':', '!', '?'];
 /// assert_eq!(unwrap_link("http://a/"), None);
 /// assert_eq!(unwrap_link("see <http://a/>"), None);
 /// ```
+#[must_use]
 pub fn unwrap_link(text: &str) -> Option<Unwrapped> {
     let trimmed = text.trim();
     let (core, _) = split_tail(trimmed);

@@ -85,6 +85,7 @@ pub struct Homograph {
 impl Homograph {
     /// The finding code: `mixed-script-label`, `whole-script-confusable`
     /// or `confusable-name`.
+    #[must_use]
     pub fn code(&self) -> Code {
         match self.confusion {
             Confusion::MixedScripts(_) => Code::MixedScriptLabel,
@@ -161,6 +162,7 @@ impl Homograph {
 /// assert!(matches!(homographs("pаypal.com")[0].confusion, Confusion::MixedScripts(_)));
 /// assert_eq!(homographs("paypa1.com")[0].confusion, Confusion::KnownName("paypal"));
 /// ```
+#[must_use]
 pub fn homographs(host: &str) -> Vec<Homograph> {
     let confusables = host.len() <= MAX_CONFUSABLE_HOST;
     let mut out = Vec::new();
@@ -189,6 +191,7 @@ pub fn homographs(host: &str) -> Vec<Homograph> {
 /// let host = "аррӏе.com";
 /// assert_eq!(reading(host, &homographs(host)).as_deref(), Some("apple.com"));
 /// ```
+#[must_use]
 pub fn reading(host: &str, found: &[Homograph]) -> Option<String> {
     if found.iter().all(|h| h.reads_as.is_none()) {
         return None;
@@ -216,6 +219,7 @@ pub fn reading(host: &str, found: &[Homograph]) -> Option<String> {
 
 /// Whether a Unicode label (a U-label, as `uri2iri` would show it) can
 /// pass for another name: such a label is better left in its ASCII form.
+#[must_use]
 pub fn is_look_alike(label: &str) -> bool {
     label_homograph(Span::new(0, label.len()), label, true).is_some()
 }

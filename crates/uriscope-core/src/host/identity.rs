@@ -35,6 +35,7 @@ use std::borrow::Cow;
 /// assert_eq!(identity("ex%61mple.com"), "example.com");
 /// assert_ne!(identity("example.com."), identity("example.com"));
 /// ```
+#[must_use]
 pub fn identity(host: &str) -> Cow<'_, str> {
     if let Some(ip) = ipv6(host) {
         return Cow::Owned(ip);
@@ -66,6 +67,7 @@ pub fn identity(host: &str) -> Cow<'_, str> {
 /// assert!(same("www.Example.com", "www.example.com"));
 /// assert!(!same("example.com", "example.org"));
 /// ```
+#[must_use]
 pub fn same(a: &str, b: &str) -> bool {
     a == b || identity(a) == identity(b)
 }

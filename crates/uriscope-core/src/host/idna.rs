@@ -248,6 +248,7 @@ pub struct HostForms {
 impl HostForms {
     /// Whether the two forms differ (the host is, or could be written as,
     /// an internationalized name).
+    #[must_use]
     pub fn is_internationalized(&self) -> bool {
         match (&self.unicode, &self.ascii) {
             (Ok(u), Ok(a)) => u != a,

@@ -9,12 +9,9 @@
 //! never a message each.
 
 use super::{Item, Linted};
+use crate::syntax::report::GROUP_POSITIONS;
 use crate::Code;
 use crate::{Finding, Mark, Severity, Span};
-
-/// At most this many positions are kept in a [`Group`]; the rest are
-/// counted.
-pub const POSITIONS: usize = 8;
 
 /// The findings of one severity and code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,17 +20,19 @@ pub struct Group {
     pub first: Finding,
     /// How many findings the group holds.
     pub count: usize,
-    /// Where the first [`POSITIONS`] of them are, in input order.
+    /// Where the first [`GROUP_POSITIONS`] of them are, in input order.
     pub spans: Vec<Span>,
 }
 
 impl Group {
     /// The severity every finding of the group has.
+    #[must_use]
     pub fn severity(&self) -> Severity {
         self.first.severity
     }
 
     /// The code every finding of the group has.
+    #[must_use]
     pub fn code(&self) -> Code {
         self.first.code
     }
@@ -47,6 +46,7 @@ impl Group {
     /// assert_eq!((g.code(), g.count), (uriscope_core::Code::Whitespace, 2));
     /// assert_eq!(g.positions_text(), "10..11, 12..13");
     /// ```
+    #[must_use]
     pub fn positions_text(&self) -> String {
         let mut out = self
             .spans
@@ -72,12 +72,13 @@ impl Linted<'_> {
     /// assert_eq!(g, [("invalid-char", 4), ("whitespace", 1)]);
     /// ```
     ///
-    /// Of the parser's findings, only the first [`POSITIONS`] of each code
+    /// Of the parser's findings, only the first [`GROUP_POSITIONS`] of each code
     /// are read ([`Report::tally`](crate::Report::tally) counts the rest):
     /// an input with millions of findings of a few kinds groups in a few
     /// dozen steps.
+    #[must_use]
     pub fn groups(&self) -> Vec<Group> {
-        let tally = self.report.tally(POSITIONS);
+        let tally = self.report.tally(GROUP_POSITIONS);
         let mut firsts: Vec<usize> = tally.iter().flat_map(|t| t.first.iter().copied()).collect();
         firsts.sort_unstable();
         let parsed = firsts
@@ -148,7 +149,7 @@ fn gather<T: Copy>(
             Some(i) => {
                 let g = &mut open[i];
                 g.count += 1;
-                if g.spans.len() < POSITIONS {
+                if g.spans.len() < GROUP_POSITIONS {
                     g.spans.push(m.span);
                 }
                 last = i;
@@ -198,7 +199,11 @@ mod tests {
         for (g, (_, v)) in groups.iter().zip(&naive) {
             assert_eq!(g.first, v[0], "{s:?}");
             assert_eq!(g.count, v.len(), "{s:?}");
-            let spans: Vec<_> = v.iter().map(|f| f.span).take(super::POSITIONS).collect();
+            let spans: Vec<_> = v
+                .iter()
+                .map(|f| f.span)
+                .take(super::GROUP_POSITIONS)
+                .collect();
             assert_eq!(g.spans, spans, "{s:?}");
         }
         assert_eq!(groups.iter().map(|g| g.count).sum::<usize>(), l.len());

@@ -46,6 +46,7 @@ pub enum Script {
 
 impl Script {
     /// The script's name.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Script::Common => "Common",
@@ -188,6 +189,7 @@ static RANGES: &[(u32, u32, Script)] = {
 /// assert_eq!(script_of('例'), Script::Han);
 /// assert_eq!(script_of('-'), Script::Common);
 /// ```
+#[must_use]
 pub fn script_of(c: char) -> Script {
     let cp = c as u32;
     match RANGES.binary_search_by(|&(lo, hi, _)| {
@@ -224,6 +226,7 @@ const ALLOWED_SETS: &[&[Script]] = &[
 /// assert_eq!(mixed_scripts("例え"), None);
 /// assert_eq!(mixed_scripts("a1-b"), None);
 /// ```
+#[must_use]
 pub fn mixed_scripts(label: &str) -> Option<Vec<Script>> {
     let mut seen: Vec<Script> = Vec::new();
     for c in label.chars() {
@@ -244,7 +247,7 @@ pub fn mixed_scripts(label: &str) -> Option<Vec<Script>> {
 
 /// How [`inet_aton`] read one part of a host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Radix {
+pub(crate) enum Radix {
     /// Digits without a leading `0`.
     Decimal,
     /// A leading `0` followed by octal digits.
@@ -271,6 +274,7 @@ pub enum Radix {
 /// assert_eq!(inet_aton("256.1"), None);
 /// assert_eq!(inet_aton("example.com"), None);
 /// ```
+#[must_use]
 pub fn inet_aton(host: &str) -> Option<Ipv4Addr> {
     let mut parts = [0u64; 4];
     let mut n = 0;

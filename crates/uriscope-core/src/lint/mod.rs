@@ -37,7 +37,8 @@
 
 use crate::Code;
 mod groups;
-pub use groups::{group, Group, POSITIONS as GROUP_POSITIONS};
+pub use crate::syntax::report::GROUP_POSITIONS;
+pub use groups::{group, Group};
 pub(crate) mod host_insight;
 mod host_labels;
 pub(crate) mod scheme;
@@ -62,6 +63,7 @@ use crate::{Analysis, Finding, Mark, Report, Severity, Span, UriRef};
 ///     .into_iter().map(|f| f.code).collect();
 /// assert_eq!(codes, ["userinfo-password", "non-default-port"]);
 /// ```
+#[must_use]
 pub fn lint(input: &str) -> Vec<Finding> {
     lint_analysis(&analysis(input))
 }
@@ -80,6 +82,7 @@ pub(crate) fn lint_analysis(a: &Analysis<'_>) -> Vec<Finding> {
 /// let codes: Vec<_> = uriscope_core::lint::lint_ref(&r.uri).iter().map(|f| f.code).collect();
 /// assert_eq!(codes, ["userinfo-password", "non-default-port"]);
 /// ```
+#[must_use]
 pub fn lint_ref(u: &UriRef<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let input = u.as_str();
@@ -133,6 +136,7 @@ enum Item<'l> {
 impl<'r> Linted<'r> {
     /// Lint the components of `report`, recognise its [shape](crate::shape),
     /// and merge.
+    #[must_use]
     pub fn new(report: &'r Report<'r>) -> Linted<'r> {
         Linted {
             lint: lint_ref(&report.uri),
@@ -145,6 +149,7 @@ impl<'r> Linted<'r> {
     /// link, …): its finding comes first, and on an invalid input it
     /// stands for the parser's and the lint's, which would say character
     /// by character what it says once.
+    #[must_use]
     pub fn shape(&self) -> Option<&Shape> {
         self.shape.as_ref()
     }
@@ -157,6 +162,7 @@ impl<'r> Linted<'r> {
 
     /// How many findings are listed: the shape's, the parser's (those a
     /// bounded report only counts too) and the lint's.
+    #[must_use]
     pub fn len(&self) -> usize {
         let rest = if self.lists_the_rest() {
             self.report.total() + self.lint.len()
@@ -167,11 +173,13 @@ impl<'r> Linted<'r> {
     }
 
     /// Whether there is none.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Whether the input is valid (the lint never makes it invalid).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.report.is_valid()
     }

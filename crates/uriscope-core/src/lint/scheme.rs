@@ -19,6 +19,7 @@ pub enum AuthorityRule {
 
 impl AuthorityRule {
     /// `required`, `optional` or `forbidden`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             AuthorityRule::Required => "required",
@@ -280,6 +281,7 @@ const LIST: &[SchemeInfo] = &[
 /// assert_eq!(lookup("mailto").unwrap().spec, "RFC 6068");
 /// assert!(lookup("no-such-scheme").is_none());
 /// ```
+#[must_use]
 pub fn lookup(name: &str) -> Option<&'static SchemeInfo> {
     if name.len() > 16 {
         return None;
@@ -356,6 +358,7 @@ static KEYS: [u128; LIST.len()] = {
 /// assert_eq!(default_port("Ws"), Some(80));
 /// assert_eq!(default_port("mailto"), None);
 /// ```
+#[must_use]
 pub fn default_port(scheme: &str) -> Option<u16> {
     lookup(scheme).and_then(|s| s.default_port)
 }
@@ -368,6 +371,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// assert!(has_dns_host("HTTPS") && has_dns_host("ws") && has_dns_host("ftp"));
 /// assert!(!has_dns_host("file") && !has_dns_host("urn") && !has_dns_host("x-own"));
 /// ```
+#[must_use]
 pub fn has_dns_host(scheme: &str) -> bool {
     lookup(scheme).is_some_and(|s| s.dns_host)
 }

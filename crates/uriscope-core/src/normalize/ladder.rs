@@ -174,7 +174,7 @@ fn encoded_dot_segments_kept(after: &str, po: ParseOptions, findings: &mut Vec<F
     }
 }
 
-fn case(u: &UriRef<'_>, rw: &mut Rewrite) {
+fn case(u: &UriRef<'_>, rw: &mut Rewrite<'_>) {
     rebuild(u, rw, |c, s, rw| match c {
         Comp::Scheme => write_text(s, TextRule::new(true, false), rw),
         Comp::Host(kind) => write_host(s, kind, TextRule::new(true, false), rw),
@@ -183,7 +183,7 @@ fn case(u: &UriRef<'_>, rw: &mut Rewrite) {
     });
 }
 
-fn ipv6(u: &UriRef<'_>, rw: &mut Rewrite) {
+fn ipv6(u: &UriRef<'_>, rw: &mut Rewrite<'_>) {
     let address = u
         .authority_parts()
         .filter(|a| a.host.kind == HostKind::Ipv6)
@@ -204,7 +204,7 @@ fn ipv6(u: &UriRef<'_>, rw: &mut Rewrite) {
     });
 }
 
-fn percent(u: &UriRef<'_>, options: NormalizeOptions, rw: &mut Rewrite) {
+fn percent(u: &UriRef<'_>, options: NormalizeOptions, rw: &mut Rewrite<'_>) {
     let iri = options.iri;
     rebuild(u, rw, |c, s, rw| match c {
         Comp::Scheme | Comp::Port => rw.keep(s),
@@ -219,7 +219,7 @@ fn percent(u: &UriRef<'_>, options: NormalizeOptions, rw: &mut Rewrite) {
     });
 }
 
-fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) {
+fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite<'_>, findings: &mut Vec<Finding>) {
     let has_scheme = u.scheme().is_some();
     let has_authority = u.authority().is_some();
     rebuild(u, rw, |c, s, rw| match c {
@@ -272,14 +272,14 @@ fn path_segments(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) 
 
 /// RFC 3986 §3.2.3: "URI producers and normalizers should omit the port
 /// component and its \":\" delimiter if port is empty", for every scheme.
-fn empty_port(u: &UriRef<'_>, rw: &mut Rewrite) {
+fn empty_port(u: &UriRef<'_>, rw: &mut Rewrite<'_>) {
     rebuild(u, rw, |c, s, rw| match c {
         Comp::Port if s == ":" => rw.change(""),
         _ => rw.keep(s),
     });
 }
 
-fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite) {
+fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite<'_>) {
     let scheme = u.scheme().unwrap_or_default();
     let known = super::default_port(scheme).is_some();
     let has_authority = u.authority().is_some();
@@ -294,7 +294,7 @@ fn scheme_based(u: &UriRef<'_>, rw: &mut Rewrite) {
 
 /// RFC 3987 §5.3.3: a DNS scheme's registered name in its IDNA A-label
 /// form; a name IDNA refuses is kept, with a note saying why.
-fn idna(u: &UriRef<'_>, rw: &mut Rewrite, findings: &mut Vec<Finding>) {
+fn idna(u: &UriRef<'_>, rw: &mut Rewrite<'_>, findings: &mut Vec<Finding>) {
     let scheme = u.scheme().unwrap_or_default();
     rebuild(u, rw, |c, s, rw| match c {
         Comp::Host(kind) if super::idna::may_fold(scheme, kind, s) => {

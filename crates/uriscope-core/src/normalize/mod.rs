@@ -51,6 +51,7 @@ pub use ladder::normalize;
 
 /// Options of [`normalize`] and [`normalize_str`]; all off by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NormalizeOptions {
     /// Stop after the syntax-based rungs of §6.2.2 (no scheme-based rung).
     pub syntax_only: bool,
@@ -65,6 +66,47 @@ pub struct NormalizeOptions {
     /// and escapes of `iunreserved` characters are decoded where their
     /// octets are valid UTF-8 (RFC 3987 §5.3.2.3).
     pub iri: bool,
+}
+
+impl NormalizeOptions {
+    /// Every option off (the default): the whole ladder, on URIs.
+    #[must_use]
+    pub const fn new() -> NormalizeOptions {
+        NormalizeOptions {
+            syntax_only: false,
+            ipv6_rfc5952: false,
+            keep_encoded_dots: false,
+            iri: false,
+        }
+    }
+
+    /// These options with [`NormalizeOptions::syntax_only`] set.
+    #[must_use]
+    pub const fn syntax_only(mut self, on: bool) -> NormalizeOptions {
+        self.syntax_only = on;
+        self
+    }
+
+    /// These options with [`NormalizeOptions::ipv6_rfc5952`] set.
+    #[must_use]
+    pub const fn ipv6_rfc5952(mut self, on: bool) -> NormalizeOptions {
+        self.ipv6_rfc5952 = on;
+        self
+    }
+
+    /// These options with [`NormalizeOptions::keep_encoded_dots`] set.
+    #[must_use]
+    pub const fn keep_encoded_dots(mut self, on: bool) -> NormalizeOptions {
+        self.keep_encoded_dots = on;
+        self
+    }
+
+    /// These options with IRIs accepted or not ([`NormalizeOptions::iri`]).
+    #[must_use]
+    pub const fn iri(mut self, iri: bool) -> NormalizeOptions {
+        self.iri = iri;
+        self
+    }
 }
 
 /// One rung of the ladder.
@@ -89,6 +131,7 @@ pub enum RungKind {
 impl RungKind {
     /// A kebab-case name: `case`, `ipv6`, `percent-encoding`, `path-segments`,
     /// `empty-port`, `scheme-based`, `idna`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             RungKind::Case => "case",
@@ -102,6 +145,7 @@ impl RungKind {
     }
 
     /// The section that defines the rung.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             RungKind::Case => "RFC 3986 §6.2.2.1",

@@ -30,6 +30,7 @@ pub const MAX_ROUNDS: usize = 16;
 /// let form = DecodeOptions { plus_as_space: true };
 /// assert_eq!(&*decode_bytes(b"a+b%2B", form), b"a b+");
 /// ```
+#[must_use]
 pub fn decode_bytes(input: &[u8], options: DecodeOptions) -> Cow<'_, [u8]> {
     let plus = options.plus_as_space;
     let special = |b: &u8| *b == b'%' || (plus && *b == b'+');
@@ -117,26 +118,31 @@ pub struct Decoded<'a> {
 
 impl Decoded<'_> {
     /// Whether the decoded bytes are UTF-8.
+    #[must_use]
     pub fn is_utf8(&self) -> bool {
         self.invalid_utf8.is_empty()
     }
 
     /// The decoded text, when it is UTF-8.
+    #[must_use]
     pub fn text(&self) -> Option<&str> {
         std::str::from_utf8(&self.bytes).ok()
     }
 
     /// The decoded text with each invalid byte sequence as U+FFFD.
+    #[must_use]
     pub fn lossy(&self) -> Cow<'_, str> {
         String::from_utf8_lossy(&self.bytes)
     }
 
     /// The decoded bytes in uppercase hex, space-separated (`"61 FF 62"`).
+    #[must_use]
     pub fn hex(&self) -> String {
         hex(&self.bytes)
     }
 
     /// Whether decoding once more still changes the text (double encoding).
+    #[must_use]
     pub fn is_double_encoded(&self) -> bool {
         self.rounds.len() > 1
     }
@@ -147,6 +153,7 @@ impl Decoded<'_> {
 /// ```
 /// assert_eq!(uriscope_core::percent::hex(b"a\xff"), "61 FF");
 /// ```
+#[must_use]
 pub fn hex(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len() * 3);
     for (i, b) in bytes.iter().enumerate() {
@@ -208,6 +215,7 @@ pub fn decode(text: &str, options: DecodeOptions) -> Decoded<'_> {
 /// assert_eq!(spans("%%41"), [Span::new(0, 1)]);
 /// assert!(malformed_escapes("%41").is_empty());
 /// ```
+#[must_use]
 pub fn malformed_escapes(text: &str) -> Malformed<'_> {
     Malformed { text }
 }
@@ -221,6 +229,7 @@ pub struct Malformed<'a> {
 
 impl<'a> Malformed<'a> {
     /// The spans, in order.
+    #[must_use]
     pub fn iter(&self) -> MalformedIter<'a> {
         MalformedIter {
             bytes: self.text.as_bytes(),
@@ -229,11 +238,13 @@ impl<'a> Malformed<'a> {
     }
 
     /// How many there are (a scan of the text).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.iter().count()
     }
 
     /// Whether there is none (a scan up to the first).
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.iter().next().is_none()
     }
@@ -300,6 +311,7 @@ fn malformed_at(b: &[u8], i: usize) -> Span {
 /// assert_eq!(invalid_utf8(b"a\xffb\xe3\x82"), [Span::new(1, 2), Span::new(3, 5)]);
 /// assert!(invalid_utf8("ア".as_bytes()).is_empty());
 /// ```
+#[must_use]
 pub fn invalid_utf8(bytes: &[u8]) -> Vec<Span> {
     let mut out = Vec::new();
     let mut at = 0;

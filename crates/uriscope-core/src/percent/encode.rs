@@ -34,6 +34,7 @@ const fn escape_table() -> [u8; 768] {
 /// assert_eq!(uriscope_core::percent::escape(0xC3), "%C3");
 /// ```
 #[inline]
+#[must_use]
 pub fn escape(b: u8) -> &'static str {
     let i = 3 * b as usize;
     &ESCAPES[i..i + 3]
@@ -67,6 +68,7 @@ pub struct EncodeOptions {
 /// assert_eq!(encode("50%25 off", &encode_set::QUERY), "50%2525%20off");
 /// ```
 #[inline]
+#[must_use]
 pub fn encode<'a>(text: &'a str, set: &EncodeSet) -> Cow<'a, str> {
     encode_with(text, set, EncodeOptions::default())
 }
@@ -82,6 +84,7 @@ pub fn encode<'a>(text: &'a str, set: &EncodeSet) -> Cow<'a, str> {
 /// assert_eq!(encode_with("%2F", &encode_set::PATH, all), "%252F");
 /// assert_eq!(encode_with("a b+c", &encode_set::FORM, all), "a+b%2Bc");
 /// ```
+#[must_use]
 pub fn encode_with<'a>(text: &'a str, set: &EncodeSet, options: EncodeOptions) -> Cow<'a, str> {
     let b = text.as_bytes();
     let Some(first) = first_to_encode(b, set, options) else {

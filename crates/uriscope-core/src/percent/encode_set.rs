@@ -38,12 +38,14 @@ pub struct EncodeSet {
 impl EncodeSet {
     /// Whether byte `b` is written as itself (not percent-encoded).
     #[inline(always)]
+    #[must_use]
     pub fn keeps(&self, b: u8) -> bool {
         self.keep[b as usize]
     }
 
     /// Whether a space is written as `+` (only the form set).
     #[inline]
+    #[must_use]
     pub fn space_as_plus(&self) -> bool {
         self.space_as_plus
     }
@@ -239,6 +241,7 @@ pub const NAMES: [&str; 11] = [
 /// assert_eq!(encode_set::by_name("query").unwrap().section, "RFC 3986 §3.4");
 /// assert!(encode_set::by_name("nope").is_none());
 /// ```
+#[must_use]
 pub fn by_name(name: &str) -> Option<&'static EncodeSet> {
     ALL.iter().copied().find(|s| s.name == name)
 }

@@ -24,6 +24,7 @@ pub enum Action {
 
 impl Action {
     /// A short word for tables and JSON.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Action::Kept => "kept",
@@ -60,11 +61,13 @@ pub struct CharExplained<'a> {
 
 impl CharExplained<'_> {
     /// The Unicode code point.
+    #[must_use]
     pub fn code_point(&self) -> u32 {
         self.ch as u32
     }
 
     /// The row's UTF-8 bytes.
+    #[must_use]
     pub fn utf8(&self) -> &[u8] {
         self.text.as_bytes()
     }
@@ -85,6 +88,7 @@ impl CharExplained<'_> {
 ///     ("%41", "%41", Action::EscapeKept, false),
 /// ]);
 /// ```
+#[must_use]
 pub fn explain<'a>(
     text: &'a str,
     set: &EncodeSet,
@@ -166,6 +170,7 @@ where
 ///     }
 /// }
 /// ```
+#[must_use]
 pub fn row_count(text: &str, options: EncodeOptions) -> usize {
     // A row a character, but one for the three of a kept escape (whose
     // bytes are ASCII, and never overlap another's: its last two are hex

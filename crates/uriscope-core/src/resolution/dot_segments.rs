@@ -29,6 +29,7 @@ pub enum DotRule {
 
 impl DotRule {
     /// The letter of the rule, as in the RFC's tables (`"A"` to `"E"`).
+    #[must_use]
     pub fn letter(self) -> &'static str {
         match self {
             DotRule::A => "A",
@@ -40,6 +41,7 @@ impl DotRule {
     }
 
     /// The rule's condition and action, quoted from §5.2.4 step 2.
+    #[must_use]
     pub fn text(self) -> &'static str {
         match self {
             DotRule::A => {
@@ -149,6 +151,7 @@ impl DotTableRow<'_> {
     /// let labels: Vec<String> = t.table().map(|r| r.label()).collect();
     /// assert_eq!(labels, ["1 :", "2E:", "2B:", "2E:"]);
     /// ```
+    #[must_use]
     pub fn label(&self) -> String {
         match self.step {
             None => "1 :".to_string(),
@@ -180,11 +183,12 @@ impl DotSegmentsTrace {
 /// RFC 3986 §5.2.4 `remove_dot_segments`.
 ///
 /// ```
-/// use uriscope_core::remove_dot_segments;
+/// use uriscope_core::relative::remove_dot_segments;
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// assert_eq!(remove_dot_segments("/a/.."), "/");
 /// ```
+#[must_use]
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     remove_dot_segments_into(path, &mut out);
@@ -193,7 +197,7 @@ pub fn remove_dot_segments(path: &str) -> String {
 
 /// Append `remove_dot_segments(path)` to `out`. Rule C never removes text
 /// that `out` held on entry, so a scheme and authority may already be there.
-pub fn remove_dot_segments_into(path: &str, out: &mut String) {
+pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
     let start = out.len();
     remove_from(path, out, start);
 }
@@ -290,7 +294,7 @@ fn pop_segment(out: &mut String, start: usize) {
 
 /// Whether `path` holds a complete `.` or `..` segment, that is, whether
 /// [`remove_dot_segments`] could change it.
-pub fn has_dot_segments(path: &str) -> bool {
+pub(crate) fn has_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
     // A dot segment starts the path or follows a `/`: said first in one
     // pass without an early exit, which the compiler vectorizes (the byte
@@ -362,6 +366,7 @@ fn dot_after_slash(b: &[u8]) -> bool {
 /// ]);
 /// assert_eq!(t.output, "mid/6");
 /// ```
+#[must_use]
 pub fn remove_dot_segments_traced(path: &str) -> DotSegmentsTrace {
     let n = path.len();
     // The input buffer: `path[i..]`, or "/" when `lone`.

@@ -26,6 +26,7 @@ pub const ROW_LIMIT: usize = 1000;
 /// assert!(e.starts_with("a/a/") && e.ends_with("a/a/"));
 /// assert!(e.contains("…[800 bytes elided]…"), "{e}");
 /// ```
+#[must_use]
 pub fn excerpt(s: &str) -> Cow<'_, str> {
     if s.len() <= EXCERPT_MAX {
         Cow::Borrowed(s)
@@ -42,6 +43,7 @@ pub fn excerpt(s: &str) -> Cow<'_, str> {
 /// assert_eq!(excerpt_concat(&a, &b), excerpt(&format!("{a}{b}")));
 /// assert_eq!(excerpt_concat("/a", "/b"), "/a/b");
 /// ```
+#[must_use]
 pub fn excerpt_concat(a: &str, b: &str) -> String {
     let n = a.len() + b.len();
     if n <= EXCERPT_MAX {

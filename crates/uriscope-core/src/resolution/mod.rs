@@ -5,8 +5,8 @@
 //! options and errors of [`target`]; its inverse, the shortest relative
 //! reference ([`relative`], §4.2); and the bounded excerpts traces keep.
 
-pub mod dot_segments;
-pub mod excerpt;
-pub mod relative;
-pub mod target;
-pub mod trace;
+pub(crate) mod dot_segments;
+pub(crate) mod excerpt;
+pub(crate) mod relative;
+pub(crate) mod target;
+pub(crate) mod trace;

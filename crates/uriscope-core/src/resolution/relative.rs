@@ -51,7 +51,7 @@ pub struct Relative {
 ///
 /// ```
 /// use uriscope_core::ResolveOptions;
-/// let make_relative = |b, t| uriscope_core::make_relative(b, t, ResolveOptions::default());
+/// let make_relative = |b, t| uriscope_core::relative::make_relative(b, t, ResolveOptions::default());
 /// let base = "http://a/b/c/d;p?q";
 /// assert_eq!(make_relative(base, "http://a/b/c/g").unwrap().reference, "g");
 /// assert_eq!(make_relative(base, "http://a/b/g").unwrap().reference, "../g");
@@ -61,8 +61,8 @@ pub struct Relative {
 /// assert_eq!(make_relative(base, "http://a/b/c/x:y").unwrap().reference, "./x:y");
 /// assert_eq!(make_relative(base, "ftp://a/b").unwrap().reference, "ftp://a/b");
 /// assert_eq!(make_relative("HTTP://a/b/c", "http://A/b/d").unwrap().reference, "d");
-/// let o = ResolveOptions::default().with_iri(true);
-/// let r = uriscope_core::make_relative("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
+/// let o = ResolveOptions::default().iri(true);
+/// let r = uriscope_core::relative::make_relative("https://münchen.de/a/straße", "https://münchen.de/b/ü", o).unwrap();
 /// assert_eq!((r.reference.as_str(), r.verified), ("/b/ü", true));
 /// ```
 pub fn make_relative(

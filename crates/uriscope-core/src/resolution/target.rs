@@ -26,6 +26,7 @@ pub enum Mode {
 
 /// Options of [`resolve`](fn@crate::resolve) and [`resolve_target`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ResolveOptions {
     /// Strict (the default) or compat (§5.4.2).
     pub mode: Mode,
@@ -36,17 +37,34 @@ pub struct ResolveOptions {
 }
 
 impl ResolveOptions {
-    /// The backward-compatible mode of §5.4.2.
-    pub fn compat() -> ResolveOptions {
+    /// Strict resolution of URIs (the default).
+    #[must_use]
+    pub const fn new() -> ResolveOptions {
         ResolveOptions {
-            mode: Mode::Compat,
+            mode: Mode::Strict,
             iri: false,
         }
     }
 
-    /// These options with IRIs accepted (RFC 3987 §6.5).
-    pub fn with_iri(self, iri: bool) -> ResolveOptions {
-        ResolveOptions { iri, ..self }
+    /// The backward-compatible mode of §5.4.2: `new().mode(Mode::Compat)`.
+    #[must_use]
+    pub const fn compat() -> ResolveOptions {
+        ResolveOptions::new().mode(Mode::Compat)
+    }
+
+    /// These options with `mode` ([`ResolveOptions::mode`]).
+    #[must_use]
+    pub const fn mode(mut self, mode: Mode) -> ResolveOptions {
+        self.mode = mode;
+        self
+    }
+
+    /// These options with IRIs accepted or not (RFC 3987 §6.5,
+    /// [`ResolveOptions::iri`]).
+    #[must_use]
+    pub const fn iri(mut self, iri: bool) -> ResolveOptions {
+        self.iri = iri;
+        self
     }
 
     /// The grammar inputs are parsed with.
@@ -68,6 +86,7 @@ pub enum Subject {
 
 impl Subject {
     /// `"base"`, `"reference"` or `"target"`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Subject::Base => "base",
@@ -193,7 +212,7 @@ pub(crate) fn merge_prefix<'a>(base: &UriRef<'a>) -> (&'a str, bool) {
 /// let t = resolve("http://a/b/c/d;p?q", "../g?y#s", ResolveOptions::default()).unwrap();
 /// assert_eq!(t, "http://a/b/g?y#s");
 /// // RFC 3987 §6.5: IRIs resolve with the same algorithm.
-/// let o = ResolveOptions::default().with_iri(true);
+/// let o = ResolveOptions::default().iri(true);
 /// assert_eq!(resolve("https://münchen.de/straße?q=ü", "../ö", o).unwrap(), "https://münchen.de/ö");
 /// assert!(resolve("https://münchen.de/", "ö", ResolveOptions::default()).is_err());
 /// ```
@@ -212,7 +231,7 @@ pub fn resolve_target(
 /// base has no scheme (§5.2.1).
 ///
 /// ```
-/// use uriscope_core::{parse, resolve_ref, ResolveOptions};
+/// use uriscope_core::{parse, relative::resolve_ref, ResolveOptions};
 /// let base = parse("http://a/b/c/d;p?q").unwrap();
 /// let r = parse("g;x?y#s").unwrap();
 /// assert_eq!(resolve_ref(&base, &r, ResolveOptions::default()).unwrap(), "http://a/b/c/g;x?y#s");

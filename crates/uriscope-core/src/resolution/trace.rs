@@ -37,6 +37,7 @@ impl Components {
     }
 
     /// Borrowed view, for [`Parts::recompose`].
+    #[must_use]
     pub fn parts(&self) -> Parts<'_> {
         Parts {
             scheme: self.scheme.as_deref(),
@@ -65,6 +66,7 @@ pub enum Branch {
 
 impl Branch {
     /// A short kebab-case name.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Branch::ReferenceScheme => "reference-scheme",
@@ -76,6 +78,7 @@ impl Branch {
     }
 
     /// The condition of the branch, quoted from the §5.2.2 pseudocode.
+    #[must_use]
     pub fn condition(self) -> &'static str {
         match self {
             Branch::ReferenceScheme => "if defined(R.scheme) then",
@@ -89,7 +92,7 @@ impl Branch {
 
 /// The §5.2.2 pseudocode as RFC 3986 prints it (its six-space margin
 /// removed), one line each, for [`Branch::quote`].
-pub const PSEUDOCODE: [&str; 31] = [
+pub(crate) const PSEUDOCODE: [&str; 31] = [
     "if defined(R.scheme) then",
     "   T.scheme    = R.scheme;",
     "   T.authority = R.authority;",
@@ -149,6 +152,7 @@ impl Branch {
     /// );
     /// assert!(Branch::Merge.body().starts_with("else (R.path is relative): T.path = merge"));
     /// ```
+    #[must_use]
     pub fn body(self) -> String {
         let own: &[usize] = match self {
             Branch::ReferenceScheme => &[0, 1, 2, 3, 4],
@@ -190,6 +194,7 @@ impl Branch {
     /// assert_eq!(q[2], "      T.authority = R.authority;");
     /// assert_eq!(q.last().unwrap(), "   T.scheme = Base.scheme;");
     /// ```
+    #[must_use]
     pub fn quote(self) -> Vec<String> {
         let mut out = Vec::new();
         let mut prev: Option<usize> = None;
@@ -297,6 +302,7 @@ impl Resolution {
     }
 
     /// The dot-segment table, when remove_dot_segments ran.
+    #[must_use]
     pub fn dot_segments(&self) -> Option<&DotSegmentsTrace> {
         self.steps.iter().find_map(|s| match s {
             Step::DotSegments(t) => Some(t),

@@ -63,6 +63,7 @@ pub struct Authority {
 /// let AuthorityKind::RegName(why) = a.kind else { panic!() };
 /// assert_eq!(why.at, 8); // the toplabel "123" starts with a digit
 /// ```
+#[must_use]
 pub fn classify_authority(input: &str, span: Span) -> Authority {
     let kind = match server(input.as_bytes(), span) {
         Ok(kind) => kind,

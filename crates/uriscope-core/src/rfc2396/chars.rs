@@ -7,42 +7,42 @@
 //! unescaped.
 
 /// `alpha = lowalpha | upalpha` (§1.6).
-pub const ALPHA: u32 = 1 << 0;
+pub(super) const ALPHA: u32 = 1 << 0;
 /// `digit` (§1.6).
-pub const DIGIT: u32 = 1 << 1;
+pub(super) const DIGIT: u32 = 1 << 1;
 /// `hex = digit | "A".."F" | "a".."f"` (§2.4.1).
-pub const HEX: u32 = 1 << 2;
+pub(super) const HEX: u32 = 1 << 2;
 /// `mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"` (§2.3).
-pub const MARK: u32 = 1 << 3;
+pub(super) const MARK: u32 = 1 << 3;
 /// `unreserved = alphanum | mark` (§2.3).
-pub const UNRESERVED: u32 = 1 << 4;
+pub(super) const UNRESERVED: u32 = 1 << 4;
 /// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" | ","` (§2.2).
-pub const RESERVED: u32 = 1 << 5;
+pub(super) const RESERVED: u32 = 1 << 5;
 /// `delims = "<" | ">" | "#" | "%" | <">` (§2.4.3).
-pub const DELIMS: u32 = 1 << 6;
+pub(super) const DELIMS: u32 = 1 << 6;
 /// `unwise = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"` (§2.4.3).
-pub const UNWISE: u32 = 1 << 7;
+pub(super) const UNWISE: u32 = 1 << 7;
 /// `control`: US-ASCII 00-1F and 7F (§2.4.3).
-pub const CONTROL: u32 = 1 << 8;
+pub(super) const CONTROL: u32 = 1 << 8;
 /// `space`: US-ASCII 20 (§2.4.3).
-pub const SPACE: u32 = 1 << 9;
+pub(super) const SPACE: u32 = 1 << 9;
 /// `uric = reserved | unreserved | escaped` without `escaped` (§2): query,
 /// fragment and the tail of `opaque_part`.
-pub const URIC: u32 = 1 << 10;
+pub(super) const URIC: u32 = 1 << 10;
 /// `uric_no_slash` without `escaped` (§3): the first character of `opaque_part`.
-pub const URIC_NO_SLASH: u32 = 1 << 11;
+pub(super) const URIC_NO_SLASH: u32 = 1 << 11;
 /// `pchar` without `escaped` (§3.3): unreserved, `: @ & = + $ ,`.
-pub const PCHAR: u32 = 1 << 12;
+pub(super) const PCHAR: u32 = 1 << 12;
 /// Characters of `path_segments` (§3.3): `pchar`, `;` (params) and `/`.
-pub const PATH: u32 = 1 << 13;
+pub(super) const PATH: u32 = 1 << 13;
 /// `rel_segment` without `escaped` (§5): unreserved, `; @ & = + $ ,` (no `:`).
-pub const REL_SEGMENT: u32 = 1 << 14;
+pub(super) const REL_SEGMENT: u32 = 1 << 14;
 /// `reg_name` without `escaped` (§3.2.1): unreserved, `$ , ; : @ & = +`.
-pub const REG_NAME: u32 = 1 << 15;
+pub(super) const REG_NAME: u32 = 1 << 15;
 /// `userinfo` without `escaped` (§3.2.2): unreserved, `; : & = + $ ,`.
-pub const USERINFO: u32 = 1 << 16;
+pub(super) const USERINFO: u32 = 1 << 16;
 /// Characters after the first of `scheme` (§3.1): `alpha | digit | "+" | "-" | "."`.
-pub const SCHEME: u32 = 1 << 17;
+pub(super) const SCHEME: u32 = 1 << 17;
 
 const fn build() -> [u32; 256] {
     let mut t = [0u32; 256];
@@ -100,17 +100,17 @@ const fn build() -> [u32; 256] {
 }
 
 /// The class table: `TABLE[b]` is the set of RFC 2396 classes byte `b` belongs to.
-pub static TABLE: [u32; 256] = build();
+pub(super) static TABLE: [u32; 256] = build();
 
 /// Whether byte `b` is in any class of `mask`.
 #[inline(always)]
-pub fn is(b: u8, mask: u32) -> bool {
+pub(super) fn is(b: u8, mask: u32) -> bool {
     TABLE[b as usize] & mask != 0
 }
 
 /// `unreserved` (§2.3).
 #[inline]
-pub fn is_unreserved(b: u8) -> bool {
+pub(super) fn is_unreserved(b: u8) -> bool {
     is(b, UNRESERVED)
 }
 
@@ -135,7 +135,7 @@ pub(crate) fn is_escaped_at(s: &[u8], i: usize) -> bool {
 /// The RFC 2396 class of byte `b` with the section defining it, for messages:
 /// `("mark", "§2.3")`, `("unwise", "§2.4.3")`, …. Bytes 0x80 and up are
 /// outside US-ASCII, which RFC 2396 has no place for unescaped (§2.1).
-pub fn class_name(b: u8) -> (&'static str, &'static str) {
+pub(super) fn class_name(b: u8) -> (&'static str, &'static str) {
     let t = TABLE[b as usize];
     if t & (ALPHA | DIGIT) != 0 {
         ("alphanum", "§1.6")

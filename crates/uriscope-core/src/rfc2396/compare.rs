@@ -24,6 +24,7 @@ use crate::{Finding, Severity, Span};
 /// assert_eq!(codes("http://example.123:80/"), ["reg-name-authority"]);
 /// assert_eq!(codes("http://a/~u"), Vec::<&str>::new()); // "~" is unreserved in both
 /// ```
+#[must_use]
 pub fn compare_grammars(input: &str) -> Vec<Finding> {
     let old = analyze(input);
     let new = crate::syntax::parse::analysis(input);

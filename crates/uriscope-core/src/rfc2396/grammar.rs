@@ -34,6 +34,7 @@ pub enum PathForm {
 
 impl PathForm {
     /// The rule name: `net_path`, `abs_path`, `rel_path`, `opaque_part` or `empty`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             PathForm::NetPath => "net_path",
@@ -90,6 +91,7 @@ pub struct Analysis<'a> {
 
 impl Analysis<'_> {
     /// Whether the input is a valid RFC 2396 URI-reference (no error finding).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         !self.findings.iter().any(|f| f.severity == Severity::Error)
     }
@@ -103,6 +105,7 @@ impl Analysis<'_> {
 
     /// The path segments of a hierarchical path (none for `opaque_part`).
     /// An `abs_path` has no segment for its leading `/`.
+    #[must_use]
     pub fn segments(&self) -> Vec<Segment> {
         let p = self.path;
         if matches!(self.form, PathForm::OpaquePart | PathForm::Empty) {
@@ -149,6 +152,7 @@ impl Analysis<'_> {
 /// assert_eq!(errors("http://[::1]/"), [(7, "unwise-char"), (11, "unwise-char")]);
 /// assert_eq!(errors("?y"), [(0, "missing-path")]);
 /// ```
+#[must_use]
 pub fn validate(input: &str) -> Vec<Finding> {
     analyze(input).findings
 }
@@ -164,6 +168,7 @@ pub fn validate(input: &str) -> Vec<Finding> {
 /// assert_eq!(a.path.slice(a.input), "joe@example.org?subject=hi");
 /// assert_eq!(a.query, None);
 /// ```
+#[must_use]
 pub fn analyze(input: &str) -> Analysis<'_> {
     let mut v = Validator {
         input,

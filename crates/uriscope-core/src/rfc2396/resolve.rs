@@ -189,6 +189,7 @@ pub fn resolve_target(
 /// let n = resolve(base, "../g", Options::default()).unwrap().steps.len();
 /// assert_eq!(trace_len(base, "../g", Options::default()), n);
 /// ```
+#[must_use]
 pub fn trace_len(base: &str, reference: &str, options: Options) -> usize {
     let mut count = super::step6::Count::default();
     let _ = resolve_recorded(base, reference, options, &mut count);

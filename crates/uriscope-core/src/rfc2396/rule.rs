@@ -32,6 +32,7 @@ pub enum Rule {
 
 impl Rule {
     /// The rule name as RFC 2396 spells it.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Rule::Scheme => "scheme",
@@ -50,6 +51,7 @@ impl Rule {
     }
 
     /// The section of RFC 2396 that defines the rule.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             Rule::Scheme => "RFC 2396 §3.1",
@@ -64,6 +66,7 @@ impl Rule {
     }
 
     /// What the rule allows, in words.
+    #[must_use]
     pub fn allowed(self) -> &'static str {
         match self {
             Rule::Scheme => "alpha, then alpha, digit, \"+\", \"-\" or \".\"",

@@ -15,7 +15,7 @@ use crate::resolution::excerpt::{excerpt_concat, ROW_LIMIT};
 
 /// Where the steps go: a `Vec<Step>` keeps them, [`NoTrace`] drops them
 /// (and the step functions then skip building descriptions and buffers).
-pub trait Record {
+pub(super) trait Record {
     /// Whether steps are kept.
     fn on(&self) -> bool;
     /// Keep one step.
@@ -51,7 +51,7 @@ impl Record for Vec<Step> {
 
 /// A [`Record`] that keeps nothing: step 6 untraced.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoTrace;
+pub(super) struct NoTrace;
 
 impl Record for NoTrace {
     fn on(&self) -> bool {
@@ -69,7 +69,7 @@ impl Record for NoTrace {
 /// A [`Record`] that counts the steps a trace keeps and builds none that
 /// it can skip (each step's buffer, formatted, is as long as the URI).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Count(pub usize);
+pub(super) struct Count(pub usize);
 
 impl Record for &mut Count {
     fn on(&self) -> bool {
@@ -351,7 +351,11 @@ pub(crate) fn begins_with_dotdot(buf: &str) -> bool {
 /// in error." The policy picks one of the handlings the RFC allows.
 /// Returns `Err(())` under [`AboveRoot::Error`] when `..` remains.
 #[allow(clippy::result_unit_err)]
-pub fn above_root(buf: &mut String, policy: AboveRoot, steps: &mut impl Record) -> Result<(), ()> {
+pub(super) fn above_root(
+    buf: &mut String,
+    policy: AboveRoot,
+    steps: &mut impl Record,
+) -> Result<(), ()> {
     if !begins_with_dotdot(buf) {
         record(
             steps,

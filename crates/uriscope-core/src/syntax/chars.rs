@@ -19,37 +19,37 @@ use crate::syntax::eights as wide;
 use crate::syntax::sixteen as wide;
 
 /// `ALPHA` (RFC 5234 core rule).
-pub const ALPHA: u16 = 1 << 0;
+pub(crate) const ALPHA: u16 = 1 << 0;
 /// `DIGIT` (RFC 5234 core rule).
-pub const DIGIT: u16 = 1 << 1;
+pub(crate) const DIGIT: u16 = 1 << 1;
 /// `HEXDIG`: digits and `A-F` / `a-f` (ABNF strings are case-insensitive).
-pub const HEXDIG: u16 = 1 << 2;
+pub(crate) const HEXDIG: u16 = 1 << 2;
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3).
-pub const UNRESERVED: u16 = 1 << 3;
+pub(crate) const UNRESERVED: u16 = 1 << 3;
 /// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (§2.2).
-pub const GEN_DELIM: u16 = 1 << 4;
+pub(crate) const GEN_DELIM: u16 = 1 << 4;
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2).
-pub const SUB_DELIM: u16 = 1 << 5;
+pub(crate) const SUB_DELIM: u16 = 1 << 5;
 /// Characters allowed after the first in `scheme` (§3.1): `ALPHA / DIGIT / "+" / "-" / "."`.
-pub const SCHEME: u16 = 1 << 6;
+pub(crate) const SCHEME: u16 = 1 << 6;
 /// `pchar` without `pct-encoded` (§3.3): unreserved, sub-delims, `:` and `@`.
-pub const PCHAR: u16 = 1 << 7;
+pub(crate) const PCHAR: u16 = 1 << 7;
 /// Characters of `userinfo` without `pct-encoded` (§3.2.1): unreserved, sub-delims, `:`.
-pub const USERINFO: u16 = 1 << 8;
+pub(crate) const USERINFO: u16 = 1 << 8;
 /// Characters of `reg-name` without `pct-encoded` (§3.2.2): unreserved, sub-delims.
-pub const REG_NAME: u16 = 1 << 9;
+pub(crate) const REG_NAME: u16 = 1 << 9;
 /// Characters of a path (`pchar / "/"`) without `pct-encoded`.
-pub const PATH: u16 = 1 << 10;
+pub(crate) const PATH: u16 = 1 << 10;
 /// Characters of `query` and `fragment` without `pct-encoded` (§3.4, §3.5): `pchar / "/" / "?"`.
-pub const QUERY: u16 = 1 << 11;
+pub(crate) const QUERY: u16 = 1 << 11;
 /// The Appendix B delimiters that end a scheme candidate: `:` `/` `?` `#`.
-pub const SCHEME_END: u16 = 1 << 12;
+pub(crate) const SCHEME_END: u16 = 1 << 12;
 /// The delimiters that end an authority (§3.2): `/` `?` `#`.
-pub const AUTHORITY_END: u16 = 1 << 13;
+pub(crate) const AUTHORITY_END: u16 = 1 << 13;
 /// `segment-nz-nc` characters without `pct-encoded` (§3.3): pchar minus `:`.
-pub const SEGMENT_NC: u16 = 1 << 14;
+pub(crate) const SEGMENT_NC: u16 = 1 << 14;
 /// Characters of the `IPvFuture` tail (§3.2.2): unreserved, sub-delims, `:`.
-pub const IPV_FUTURE: u16 = USERINFO;
+pub(crate) const IPV_FUTURE: u16 = USERINFO;
 
 pub(crate) const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -106,47 +106,47 @@ pub(crate) const fn build() -> [u16; 256] {
 }
 
 /// The class table: `TABLE[b]` is the set of classes byte `b` belongs to.
-pub static TABLE: [u16; 256] = build();
+pub(crate) static TABLE: [u16; 256] = build();
 
 /// Whether byte `b` is in any class of `mask`.
 #[inline(always)]
-pub fn is(b: u8, mask: u16) -> bool {
+pub(crate) fn is(b: u8, mask: u16) -> bool {
     TABLE[b as usize] & mask != 0
 }
 
 /// `unreserved` (§2.3).
 #[inline]
-pub fn is_unreserved(b: u8) -> bool {
+pub(crate) fn is_unreserved(b: u8) -> bool {
     is(b, UNRESERVED)
 }
 
 /// `gen-delims` (§2.2).
 #[inline]
-pub fn is_gen_delim(b: u8) -> bool {
+pub(crate) fn is_gen_delim(b: u8) -> bool {
     is(b, GEN_DELIM)
 }
 
 /// `sub-delims` (§2.2).
 #[inline]
-pub fn is_sub_delim(b: u8) -> bool {
+pub(crate) fn is_sub_delim(b: u8) -> bool {
     is(b, SUB_DELIM)
 }
 
 /// `reserved = gen-delims / sub-delims` (§2.2).
 #[inline]
-pub fn is_reserved(b: u8) -> bool {
+pub(crate) fn is_reserved(b: u8) -> bool {
     is(b, GEN_DELIM | SUB_DELIM)
 }
 
 /// `HEXDIG`.
 #[inline]
-pub fn is_hexdig(b: u8) -> bool {
+pub(crate) fn is_hexdig(b: u8) -> bool {
     is(b, HEXDIG)
 }
 
 /// The value of a hex digit, or `None`.
 #[inline]
-pub fn hex_value(b: u8) -> Option<u8> {
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
         b'A'..=b'F' => Some(b - b'A' + 10),
@@ -157,12 +157,12 @@ pub fn hex_value(b: u8) -> Option<u8> {
 
 /// Whether `s[i..]` starts with a well-formed `pct-encoded` (`"%" HEXDIG HEXDIG`).
 #[inline]
-pub fn is_pct_encoded_at(s: &[u8], i: usize) -> bool {
+pub(crate) fn is_pct_encoded_at(s: &[u8], i: usize) -> bool {
     i + 2 < s.len() && s[i] == b'%' && is_hexdig(s[i + 1]) && is_hexdig(s[i + 2])
 }
 
 /// The RFC 3987 §2.2 `ucschar` ranges: characters an IRI may hold anywhere.
-pub fn is_ucschar(c: char) -> bool {
+pub(crate) fn is_ucschar(c: char) -> bool {
     let c = c as u32;
     match c {
         0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD => true,
@@ -173,13 +173,13 @@ pub fn is_ucschar(c: char) -> bool {
 }
 
 /// The RFC 3987 §2.2 `iprivate` ranges: private-use characters, allowed only in an IRI's query.
-pub fn is_iprivate(c: char) -> bool {
+pub(crate) fn is_iprivate(c: char) -> bool {
     let c = c as u32;
     matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 /// The class of one byte in RFC 3986 §2 words, for explanations.
-pub fn class_name(b: u8) -> &'static str {
+pub(crate) fn class_name(b: u8) -> &'static str {
     if is_unreserved(b) {
         "unreserved"
     } else if is_gen_delim(b) {
@@ -266,7 +266,7 @@ pub(crate) static SINGLES: [u8; 256] = {
 /// How many leading bytes of `b` are in class `class` (one class bit):
 /// [`run_end`] from the start.
 #[inline(always)]
-pub fn run_len(b: &[u8], class: u16) -> usize {
+pub(crate) fn run_len(b: &[u8], class: u16) -> usize {
     run_end(b, 0, class)
 }
 
@@ -283,7 +283,7 @@ pub fn run_len(b: &[u8], class: u16) -> usize {
 /// counted. Classes the parser does not scan go through a table per
 /// class (`BYTE_TABLES`).
 #[inline(always)]
-pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
+pub(crate) fn run_end(b: &[u8], start: usize, class: u16) -> usize {
     debug_assert_eq!(class.count_ones(), 1, "run_end takes a single class bit");
     let Some(k) = run_index(class) else {
         return start + run_len_by_bytes(&b[start..], class);
@@ -297,7 +297,7 @@ pub fn run_end(b: &[u8], start: usize, class: u16) -> usize {
 /// or a `memchr` call; a byte loop under sixteen bytes, `memchr` on other
 /// targets.
 #[inline]
-pub fn find_byte(b: &[u8], byte: u8) -> usize {
+pub(crate) fn find_byte(b: &[u8], byte: u8) -> usize {
     find_either(b, byte, byte)
 }
 
@@ -305,7 +305,7 @@ pub fn find_byte(b: &[u8], byte: u8) -> usize {
 /// two bytes (a `memchr2` call cost some fifty instructions before it
 /// looked at a short URI's first byte).
 #[inline]
-pub fn find_either(b: &[u8], x: u8, y: u8) -> usize {
+pub(crate) fn find_either(b: &[u8], x: u8, y: u8) -> usize {
     if b.len() < 16 {
         return b.iter().position(|&c| c == x || c == y).unwrap_or(b.len());
     }
@@ -351,6 +351,15 @@ fn run_len_by_bytes(b: &[u8], class: u16) -> usize {
 }
 
 /// The examples of the crate-private items above.
+/// The bidirectional formatting characters an IRI must not contain
+/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO), together with the
+/// ones Unicode added later with the same effect (ALM U+061C and the
+/// isolates LRI, RLI, FSI, PDI U+2066–U+2069).
+#[must_use]
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{061C}' | '\u{2066}'..='\u{2069}')
+}
+
 #[cfg(test)]
 mod examples {
     #[test]

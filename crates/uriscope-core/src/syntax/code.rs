@@ -199,6 +199,7 @@ codes! {
 
 impl Code {
     /// The code with this kebab-case name, if there is one.
+    #[must_use]
     pub fn from_name(name: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|c| c.as_str() == name)
     }

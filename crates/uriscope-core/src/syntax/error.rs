@@ -18,6 +18,7 @@ pub enum Severity {
 
 impl Severity {
     /// `"error"`, `"warning"` or `"note"`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -73,6 +74,7 @@ pub enum Rule {
 
 impl Rule {
     /// The ABNF rule name.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Rule::Scheme => "scheme",
@@ -95,6 +97,7 @@ impl Rule {
     }
 
     /// The section of RFC 3986 (or RFC 6874) that defines the rule.
+    #[must_use]
     pub fn section(self) -> &'static str {
         match self {
             Rule::Scheme => "RFC 3986 §3.1",
@@ -115,6 +118,7 @@ impl Rule {
     }
 
     /// What the grammar allows in this rule, in words.
+    #[must_use]
     pub fn allowed(self) -> &'static str {
         match self {
             Rule::Scheme => "a letter, then letters, digits, \"+\", \"-\" or \".\"",
@@ -168,6 +172,7 @@ impl std::error::Error for ParseError {}
 /// One problem or remark about an input, with its position and a message
 /// that names what was found, what was expected and where the rule is defined.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finding {
     /// The bytes of the input the finding is about.
     pub span: Span,
@@ -181,6 +186,7 @@ pub struct Finding {
 
 impl Finding {
     /// A finding from its parts.
+    #[must_use]
     pub fn new(span: Span, severity: Severity, code: Code, message: String) -> Finding {
         Finding {
             span,
@@ -193,7 +199,7 @@ impl Finding {
 
 /// Describe the character at byte `at` of `input` for a message:
 /// `'x'`, `' ' (U+0020)`, `U+001B (control)`, `'€' (U+20AC)`.
-pub fn describe_char(input: &str, at: usize) -> String {
+pub(crate) fn describe_char(input: &str, at: usize) -> String {
     CharAt(input, at).to_string()
 }
 

@@ -24,7 +24,7 @@ fn dec_octet(b: &[u8]) -> bool {
 
 /// Whether `b` is an `IPv4address`: four `dec-octet`s joined by `.`.
 #[inline]
-pub fn is_ipv4(b: &[u8]) -> bool {
+pub(crate) fn is_ipv4(b: &[u8]) -> bool {
     // Inlined: most hosts end in a letter, refused without a call.
     if !b.last().is_some_and(u8::is_ascii_digit) {
         return false;

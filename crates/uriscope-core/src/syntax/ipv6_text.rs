@@ -9,6 +9,7 @@
 /// assert_eq!(pieces("::ffff:192.0.2.1"), Some([0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0201]));
 /// assert_eq!(pieces("1::2::3"), None);
 /// ```
+#[must_use]
 pub fn pieces(s: &str) -> Option<[u16; 8]> {
     let (head, tail) = match s.find("::") {
         Some(k) => (&s[..k], Some(&s[k + 2..])),
@@ -74,6 +75,7 @@ fn read_groups(s: &str, out: &mut Vec<u16>) -> Option<()> {
 /// assert_eq!(canonical("2001:0:0:1:0:0:0:1").as_deref(), Some("2001:0:0:1::1"));
 /// assert_eq!(canonical("::FFFF:c000:0201").as_deref(), Some("::ffff:192.0.2.1"));
 /// ```
+#[must_use]
 pub fn canonical(s: &str) -> Option<String> {
     let p = pieces(s)?;
     let mut out = String::with_capacity(39);

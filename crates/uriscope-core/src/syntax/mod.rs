@@ -3,23 +3,23 @@
 //! the nine IPv6 forms, IPvFuture, zone IDs), the parsed reference with
 //! a span for every component, and recomposition (§5.3).
 
-pub mod chars;
+pub(crate) mod chars;
 #[cfg(test)]
 mod chars_tests;
-pub mod code;
+pub(crate) mod code;
 mod eights;
-pub mod error;
-pub mod host;
-pub mod ipv6_text;
-pub mod parse;
-pub mod recompose;
-pub mod report;
+pub(crate) mod error;
+pub(crate) mod host;
+pub(crate) mod ipv6_text;
+pub(crate) mod parse;
+pub(crate) mod recompose;
+pub(crate) mod report;
 pub(crate) mod sink;
 #[cfg(all(
     any(target_arch = "x86", target_arch = "x86_64"),
     target_feature = "sse2"
 ))]
 pub(crate) mod sixteen;
-pub mod span;
-pub mod split;
-pub mod uri_ref;
+pub(crate) mod span;
+pub(crate) mod split;
+pub(crate) mod uri_ref;

@@ -7,7 +7,7 @@
 
 use crate::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC, USERINFO};
 use crate::syntax::error::{Finding, ParseError, Rule, Severity};
-use crate::syntax::report::Report;
+use crate::syntax::report::{Report, GROUP_POSITIONS};
 use crate::syntax::sink::{
     Compact, Detail, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
 };
@@ -20,18 +20,42 @@ use crate::Span;
 
 pub(crate) type R<T = ()> = Result<T, Stop>;
 
-/// Which grammar to validate against.
+/// Which grammar to validate against: RFC 3986 by default.
+///
+/// ```
+/// use uriscope_core::{ParseOptions, UriRef};
+/// const IRI: ParseOptions = ParseOptions::new().iri(true);
+/// let u = UriRef::parse_with("http://例え.jp/パス", IRI).unwrap();
+/// assert_eq!(u.host(), Some("例え.jp"));
+/// assert!(uriscope_core::parse("http://例え.jp/").is_err());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// Accept RFC 3987 IRIs: `ucschar` in userinfo, host, path, query and
     /// fragment, and `iprivate` in the query (RFC 3987 §2.2).
     pub iri: bool,
 }
 
+impl ParseOptions {
+    /// The RFC 3986 grammar (the default).
+    #[must_use]
+    pub const fn new() -> ParseOptions {
+        ParseOptions { iri: false }
+    }
+
+    /// These options with IRIs accepted or not ([`ParseOptions::iri`]).
+    #[must_use]
+    pub const fn iri(mut self, iri: bool) -> ParseOptions {
+        self.iri = iri;
+        self
+    }
+}
+
 /// Validate `input` as an RFC 3986 URI-reference.
 ///
 /// ```
-/// use uriscope_core::{parse, Code, HostKind};
+/// use uriscope_core::{parse, Code, component::HostKind};
 /// let u = parse("http://[fe80::1%25en0]:8080/").unwrap();
 /// assert_eq!(u.host_kind(), Some(HostKind::Ipv6));
 /// let e = parse("http://exa mple.com/").unwrap_err();
@@ -42,18 +66,12 @@ pub fn parse(input: &str) -> Result<UriRef<'_>, ParseError> {
 }
 
 /// Validate `input` as an RFC 3987 IRI-reference.
-///
-/// ```
-/// let u = uriscope_core::parse_iri("http://例え.jp/パス").unwrap();
-/// assert_eq!(u.host(), Some("例え.jp"));
-/// assert!(uriscope_core::parse("http://例え.jp/").is_err());
-/// ```
-pub fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse_iri(input: &str) -> Result<UriRef<'_>, ParseError> {
     parse_with(input, ParseOptions { iri: true })
 }
 
 /// Validate `input` under `options`, stopping at the first error.
-pub fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, ParseError> {
     if input.len() > MAX_INPUT_LEN {
         return Err(too_long());
     }
@@ -66,7 +84,7 @@ pub fn parse_with(input: &str, options: ParseOptions) -> Result<UriRef<'_>, Pars
 
 /// Everything known about an input, valid or not.
 #[derive(Clone, Debug)]
-pub struct Analysis<'a> {
+pub(crate) struct Analysis<'a> {
     /// The input.
     pub input: &'a str,
     /// The RFC 3986 Appendix B split (always succeeds).
@@ -80,12 +98,12 @@ pub struct Analysis<'a> {
 
 impl Analysis<'_> {
     /// Whether the input is valid (no finding of severity error).
-    pub fn is_valid(&self) -> bool {
+    pub(crate) fn is_valid(&self) -> bool {
         !self.findings.iter().any(|f| f.severity == Severity::Error)
     }
 
     /// The error findings.
-    pub fn errors(&self) -> impl Iterator<Item = &Finding> {
+    pub(crate) fn errors(&self) -> impl Iterator<Item = &Finding> {
         self.findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
@@ -107,6 +125,7 @@ pub(crate) fn analysis_with(input: &str, options: ParseOptions) -> Analysis<'_> 
 /// finding kept at 10 bytes, its message written only when asked for
 /// ([`Report`]). The same findings as the internal `analysis_with`, in the
 /// same order.
+#[must_use]
 pub fn analyze(input: &str, options: ParseOptions) -> Report<'_> {
     analyze_into(input, options, Compact::new())
 }
@@ -124,7 +143,7 @@ pub struct Within {
 }
 
 /// [`analyze`], keeping only the findings `within` asks for, the first
-/// [`GROUP_POSITIONS`](crate::lint::GROUP_POSITIONS) of each kind (what
+/// [`GROUP_POSITIONS`] of each kind (what
 /// [`Linted::groups`](crate::lint::Linted::groups) shows) and every one
 /// before the path (where they may come out of order); the rest are
 /// counted by severity and code ([`Report::tally`], [`Report::total`]).
@@ -133,7 +152,7 @@ pub struct Within {
 /// are those of [`analyze`].
 ///
 /// ```
-/// use uriscope_core::{analyze, analyze_within, Within};
+/// use uriscope_core::{analyze, report::analyze_within, report::Within};
 /// let input = format!("http://h/{}", "<a>".repeat(1000));
 /// let all = analyze(&input, Default::default());
 /// let some = analyze_within(&input, Default::default(), Within { before: 30, first: 4 });
@@ -143,11 +162,12 @@ pub struct Within {
 /// assert_eq!(some.marks().take(4).collect::<Vec<_>>(), all.marks().take(4).collect::<Vec<_>>());
 /// assert_eq!(some.is_valid(), all.is_valid());
 /// ```
+#[must_use]
 pub fn analyze_within(input: &str, options: ParseOptions, within: Within) -> Report<'_> {
     let keep = Keep {
         before: within.before,
         first: within.first,
-        per_kind: crate::lint::GROUP_POSITIONS,
+        per_kind: GROUP_POSITIONS,
     };
     analyze_into(input, options, Compact::bounded(keep))
 }
@@ -196,7 +216,7 @@ fn blank_or_control(c: u8) -> Option<Code> {
 
 /// At most this many errors are kept by an error of resolution or
 /// normalization (the whole report is [`analyze`]'s).
-pub const FIRST_ERRORS: usize = 3;
+pub(crate) const FIRST_ERRORS: usize = 3;
 
 /// The first `n` error findings of `input` with their messages, in input
 /// order: what an error that names the problem needs, without writing the
@@ -260,10 +280,11 @@ pub(crate) fn invalid_reference(
 /// components (the WHATWG column on a 1 MB input full of errors).
 ///
 /// ```
-/// let (u, first) = uriscope_core::recover("http://h/a b<c", Default::default());
+/// let (u, first) = uriscope_core::report::recover("http://h/a b<c", Default::default());
 /// assert_eq!(u.path(), "/a b<c");
 /// assert_eq!(first.map(|f| (f.span.start, f.code.as_str())), Some((10, "whitespace")));
 /// ```
+#[must_use]
 pub fn recover(input: &str, options: ParseOptions) -> (UriRef<'_>, Option<Finding>) {
     if input.len() > MAX_INPUT_LEN {
         let mut a = too_long_analysis(input);
@@ -584,7 +605,7 @@ impl<'a, S: Sink> Parser<'a, S> {
             0x80.. => {
                 let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
                 let len = ch.len_utf8();
-                if crate::iri::is_bidi_control(ch) {
+                if chars::is_bidi_control(ch) {
                     let d = Detail::Text(
                         "; RFC 3987 §4.1: IRIs must not contain bidirectional formatting \
                          characters, which reorder how the text is displayed",
@@ -939,7 +960,7 @@ fn iri_run(b: &[u8], rule: Rule) -> usize {
             }
         };
         match char::from_u32(cp) {
-            Some(c) if !crate::iri::is_bidi_control(c) && iri_allows(rule, c) => k += len,
+            Some(c) if !chars::is_bidi_control(c) && iri_allows(rule, c) => k += len,
             _ => break,
         }
     }
@@ -1007,7 +1028,7 @@ mod tests {
             for rule in [Rule::Path, Rule::Query, Rule::Userinfo, Rule::Port] {
                 let n = s
                     .chars()
-                    .take_while(|&c| !c.is_ascii() && !crate::iri::is_bidi_control(c) && iri_allows(rule, c))
+                    .take_while(|&c| !c.is_ascii() && !chars::is_bidi_control(c) && iri_allows(rule, c))
                     .map(char::len_utf8)
                     .sum::<usize>();
                 prop_assert_eq!(iri_run(s.as_bytes(), rule), n);

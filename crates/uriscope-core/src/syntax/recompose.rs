@@ -43,10 +43,11 @@ impl Parts<'_> {
     /// The §5.3 recomposition as a new string.
     ///
     /// ```
-    /// use uriscope_core::Parts;
+    /// use uriscope_core::component::Parts;
     /// let p = Parts { scheme: Some("http"), authority: Some("a"), path: "/g", query: None, fragment: Some("s") };
     /// assert_eq!(p.recompose(), "http://a/g#s");
     /// ```
+    #[must_use]
     pub fn recompose(&self) -> String {
         let len = self.scheme.map_or(0, |s| s.len() + 1)
             + self.authority.map_or(0, |a| a.len() + 2)
@@ -61,6 +62,7 @@ impl Parts<'_> {
 }
 
 /// Recompose the components of `parts` (§5.3).
+#[must_use]
 pub fn recompose(parts: &Parts<'_>) -> String {
     parts.recompose()
 }

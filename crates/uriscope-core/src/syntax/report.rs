@@ -2,7 +2,7 @@
 //! by kind, the message written only when it is asked for. What the
 //! explorer and the CLI use on inputs that may hold a finding on every
 //! other byte (the explorer's frame keeps only the findings its screen
-//! shows: [`analyze_within`](crate::analyze_within)).
+//! shows: [`analyze_within`](crate::report::analyze_within)).
 
 use crate::syntax::error::{Finding, Severity};
 use crate::syntax::parse::{Analysis, ParseOptions};
@@ -11,6 +11,12 @@ use crate::syntax::split::Split;
 use crate::syntax::uri_ref::UriRef;
 use crate::Code;
 use crate::Span;
+
+/// At most this many positions are kept in a lint group
+/// ([`Group`](crate::lint::Group)), and of each kind in a bounded
+/// analysis ([`analyze_within`](crate::report::analyze_within)); the rest are
+/// counted.
+pub const GROUP_POSITIONS: usize = 8;
 
 /// Where a finding is and what it is, without its message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,11 +103,13 @@ impl<'a> Report<'a> {
     }
 
     /// The grammar the input was read with (URI or IRI).
+    #[must_use]
     pub fn options(&self) -> ParseOptions {
         self.options
     }
 
     /// The first error finding with its message, if any.
+    #[must_use]
     pub fn first_error(&self) -> Option<Finding> {
         let i = self.marks().position(|m| m.severity == Severity::Error)?;
         Some(self.finding(i))
@@ -109,8 +117,9 @@ impl<'a> Report<'a> {
 
     /// How many findings can be read one by one ([`Report::mark`],
     /// [`Report::marks`], …): every one, except in a report of
-    /// [`analyze_within`](crate::analyze_within), which keeps some and
+    /// [`analyze_within`](crate::report::analyze_within), which keeps some and
     /// counts them all ([`Report::total`]).
+    #[must_use]
     pub fn len(&self) -> usize {
         match &self.found {
             Found::Compact(c) => c.diags.len(),
@@ -120,6 +129,7 @@ impl<'a> Report<'a> {
 
     /// How many findings there are, those kept to be read and those only
     /// counted.
+    #[must_use]
     pub fn total(&self) -> usize {
         match &self.found {
             Found::Compact(c) => c.kinds.iter().map(|k| k.count).sum(),
@@ -128,11 +138,13 @@ impl<'a> Report<'a> {
     }
 
     /// Whether there is no finding.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.total() == 0
     }
 
     /// Whether the input is valid (no finding of severity error).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         match &self.found {
             Found::Compact(c) => !c.has_error(),
@@ -174,6 +186,7 @@ impl<'a> Report<'a> {
     /// let shown: Vec<_> = t.iter().map(|t| (t.code.as_str(), t.count, t.first.clone())).collect();
     /// assert_eq!(shown, [("whitespace", 2, vec![0]), ("invalid-char", 1, vec![1])]);
     /// ```
+    #[must_use]
     pub fn tally(&self, n: usize) -> Vec<Tally> {
         let mut out: Vec<Tally> = Vec::new();
         let mut slot = |severity: Severity, code: Code, count: usize| {
@@ -226,6 +239,7 @@ impl<'a> Report<'a> {
 
     /// Finding `i` without its message (in input order). Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn mark(&self, i: usize) -> Mark {
         match &self.found {
             Found::Compact(c) => {
@@ -247,6 +261,7 @@ impl<'a> Report<'a> {
     /// The ABNF rule being parsed when finding `i` was found, when the
     /// parser recorded it (the syntax findings; not lint). Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn rule(&self, i: usize) -> Option<crate::Rule> {
         match &self.found {
             Found::Compact(c) => Some(c.issue(c.diags[i]).rule),
@@ -261,6 +276,7 @@ impl<'a> Report<'a> {
 
     /// Finding `i` with its message, written now. Panics past
     /// [`Report::len`].
+    #[must_use]
     pub fn finding(&self, i: usize) -> Finding {
         match &self.found {
             Found::Compact(c) => c.finding(self.input, c.diags[i]),
@@ -325,7 +341,7 @@ mod tests {
         ) {
             let options = ParseOptions { iri };
             let all = analyze(&s, options);
-            let some = crate::analyze_within(&s, options, crate::Within { before, first });
+            let some = crate::report::analyze_within(&s, options, crate::report::Within { before, first });
             prop_assert_eq!(some.total(), all.total());
             prop_assert_eq!(all.total(), all.len());
             prop_assert_eq!(some.is_valid(), all.is_valid());
@@ -344,7 +360,7 @@ mod tests {
                 }
             }
             let spans = |r: &Report<'_>| -> Vec<_> {
-                r.tally(crate::lint::GROUP_POSITIONS)
+                r.tally(super::GROUP_POSITIONS)
                     .into_iter()
                     .map(|t| (t.severity, t.code, t.count, t.first.iter().map(|&i| r.mark(i)).collect::<Vec<_>>()))
                     .collect()

@@ -14,6 +14,7 @@ use crate::Span;
 /// empty span is present but empty. Spans exclude their delimiters
 /// (`:`, `//`, `?`, `#`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Split {
     /// Capture 2: the scheme, without its `:`.
     pub scheme: Option<Span>,
@@ -30,7 +31,7 @@ pub struct Split {
 /// Split `input` into its components by RFC 3986 Appendix B.
 ///
 /// ```
-/// use uriscope_core::split;
+/// use uriscope_core::component::split;
 /// let s = "http://www.ics.uci.edu/pub/ietf/uri/#Related";
 /// let p = split(s);
 /// assert_eq!(p.scheme.unwrap().slice(s), "http");
@@ -39,6 +40,7 @@ pub struct Split {
 /// assert_eq!(p.query, None);
 /// assert_eq!(p.fragment.unwrap().slice(s), "Related");
 /// ```
+#[must_use]
 pub fn split(input: &str) -> Split {
     let b = input.as_bytes();
     let len = b.len();
@@ -121,7 +123,7 @@ pub struct LooseAuthority {
 /// Split the authority `auth` of `input` into [`LooseAuthority`] parts.
 ///
 /// ```
-/// use uriscope_core::{loose_authority, split};
+/// use uriscope_core::{component::loose_authority, component::split};
 /// let s = "http://us er@ho st:8x0/p";
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!(a.userinfo.unwrap().slice(s), "us er");
@@ -131,6 +133,7 @@ pub struct LooseAuthority {
 /// let a = loose_authority(s, split(s).authority.unwrap());
 /// assert_eq!((a.host.slice(s), a.port.unwrap().slice(s)), ("[::1:x]", "80"));
 /// ```
+#[must_use]
 pub fn loose_authority(input: &str, auth: Span) -> LooseAuthority {
     let text = auth.slice(input);
     let (userinfo, rest_start) = match text.rfind('@') {

@@ -20,6 +20,7 @@ pub enum HostKind {
 
 impl HostKind {
     /// The JSON name: `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             HostKind::RegName => "reg-name",
@@ -32,6 +33,7 @@ impl HostKind {
 
 /// The host sub-component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Host {
     /// The whole host, brackets included for an IP literal.
     pub span: Span,
@@ -45,6 +47,7 @@ pub struct Host {
 
 /// The authority component (§3.2) and its parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Authority {
     /// The whole authority, without the leading `//`.
     pub span: Span,
@@ -73,6 +76,7 @@ pub enum PathKind {
 
 impl PathKind {
     /// The ABNF rule name, such as `path-abempty`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             PathKind::AbEmpty => "path-abempty",
@@ -105,10 +109,11 @@ impl RefKind {
     /// `same-document`.
     ///
     /// ```
-    /// use uriscope_core::RefKind;
+    /// use uriscope_core::component::RefKind;
     /// assert_eq!(format!("a {} reference", RefKind::Uri.noun()), "a URI reference");
     /// assert_eq!(RefKind::SameDocument.noun(), "same-document");
     /// ```
+    #[must_use]
     pub fn noun(self) -> &'static str {
         match self {
             RefKind::Uri => "URI",
@@ -117,6 +122,7 @@ impl RefKind {
     }
 
     /// The JSON name: `uri`, `network-path`, `absolute-path`, `relative-path`, `same-document`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             RefKind::Uri => "uri",
@@ -176,7 +182,7 @@ const HAS_QUERY: u8 = 1 << 5;
 const HAS_FRAGMENT: u8 = 1 << 6;
 
 /// The longest input a [`UriRef`] can describe (its offsets are 32-bit).
-pub const MAX_INPUT_LEN: usize = u32::MAX as usize;
+pub(crate) const MAX_INPUT_LEN: usize = u32::MAX as usize;
 
 /// The components of a reference as spans, the parser's working form.
 #[derive(Clone, Copy, Debug)]
@@ -259,20 +265,24 @@ impl<'a> UriRef<'a> {
     }
 
     /// The input this reference was parsed from.
+    #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.input
     }
     /// The scheme span.
     #[inline]
+    #[must_use]
     pub fn scheme_span(&self) -> Option<Span> {
         self.has(HAS_SCHEME)
             .then(|| Span::new(0, self.scheme_end as usize))
     }
     /// The scheme, without `:`.
+    #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         self.scheme_span().map(|s| s.slice(self.input))
     }
     /// The authority with its sub-component spans.
+    #[must_use]
     pub fn authority_parts(&self) -> Option<Authority> {
         if !self.has(HAS_AUTHORITY) {
             return None;
@@ -309,25 +319,30 @@ impl<'a> UriRef<'a> {
         })
     }
     /// The authority, without `//`.
+    #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
         self.authority_parts().map(|a| a.span.slice(self.input))
     }
     /// The userinfo, without `@`.
+    #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.authority_parts()
             .and_then(|a| a.userinfo)
             .map(|s| s.slice(self.input))
     }
     /// The host (brackets included for IP literals).
+    #[must_use]
     pub fn host(&self) -> Option<&'a str> {
         self.has(HAS_AUTHORITY)
             .then(|| &self.input[self.host_start as usize..self.host_end as usize])
     }
     /// The host kind, when there is an authority.
+    #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
         self.has(HAS_AUTHORITY).then_some(self.host_kind)
     }
     /// The port, without `:`.
+    #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.authority_parts()
             .and_then(|a| a.port)
@@ -335,34 +350,41 @@ impl<'a> UriRef<'a> {
     }
     /// The path span.
     #[inline]
+    #[must_use]
     pub fn path_span(&self) -> Span {
         Span::new(self.path_start as usize, self.path_end as usize)
     }
     /// The path (always defined, possibly empty).
+    #[must_use]
     pub fn path(&self) -> &'a str {
         self.path_span().slice(self.input)
     }
     /// Which path rule matched.
+    #[must_use]
     pub fn path_kind(&self) -> PathKind {
         self.path_kind
     }
     /// The query span.
     #[inline]
+    #[must_use]
     pub fn query_span(&self) -> Option<Span> {
         self.has(HAS_QUERY)
             .then(|| Span::new(self.path_end as usize + 1, self.query_end as usize))
     }
     /// The query, without `?`.
+    #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.query_span().map(|s| s.slice(self.input))
     }
     /// The fragment span.
     #[inline]
+    #[must_use]
     pub fn fragment_span(&self) -> Option<Span> {
         self.has(HAS_FRAGMENT)
             .then(|| Span::new(self.query_end as usize + 1, self.input.len()))
     }
     /// The fragment, without `#`.
+    #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.fragment_span().map(|s| s.slice(self.input))
     }
@@ -370,11 +392,12 @@ impl<'a> UriRef<'a> {
     /// The reference kind (§4).
     ///
     /// ```
-    /// use uriscope_core::{parse, RefKind};
+    /// use uriscope_core::{parse, component::RefKind};
     /// assert_eq!(parse("//h/p").unwrap().kind(), RefKind::NetworkPath);
     /// assert_eq!(parse("#frag").unwrap().kind(), RefKind::SameDocument);
     /// assert_eq!(parse("../x").unwrap().kind(), RefKind::RelativePath);
     /// ```
+    #[must_use]
     pub fn kind(&self) -> RefKind {
         if self.has(HAS_SCHEME) {
             RefKind::Uri
@@ -390,6 +413,7 @@ impl<'a> UriRef<'a> {
     }
 
     /// The components as borrowed strings, for recomposition (§5.3).
+    #[must_use]
     pub fn parts(&self) -> Parts<'a> {
         Parts {
             scheme: self.scheme(),
@@ -408,6 +432,7 @@ impl<'a> UriRef<'a> {
     /// let segs: Vec<&str> = u.segments().map(|(_, s)| s).collect();
     /// assert_eq!(segs, ["a", "", "b"]);
     /// ```
+    #[must_use]
     pub fn segments(&self) -> Segments<'a> {
         segments(self.input, self.path_span())
     }
@@ -420,6 +445,7 @@ impl<'a> UriRef<'a> {
     /// let p: Vec<(&str, Option<&str>)> = u.query_pairs(b'&').map(|q| (q.key_str(u.as_str()), q.value_str(u.as_str()))).collect();
     /// assert_eq!(p, [("a", Some("1")), ("", None), ("a", Some("2")), ("b", None)]);
     /// ```
+    #[must_use]
     pub fn query_pairs(&self, sep: u8) -> QueryPairs<'a> {
         query_pairs(self.input, self.query_span(), sep)
     }
@@ -457,6 +483,7 @@ pub struct Segments<'a> {
 }
 
 /// Segments of the path at `path` in `input` (see [`UriRef::segments`]).
+#[must_use]
 pub fn segments(input: &str, path: Span) -> Segments<'_> {
     let mut pos = path.start;
     if input.as_bytes().get(pos) == Some(&b'/') {
@@ -498,10 +525,12 @@ pub struct QueryPair {
 
 impl QueryPair {
     /// The key's text in `input`.
+    #[must_use]
     pub fn key_str<'a>(&self, input: &'a str) -> &'a str {
         self.key.slice(input)
     }
     /// The value's text in `input`.
+    #[must_use]
     pub fn value_str<'a>(&self, input: &'a str) -> Option<&'a str> {
         self.value.map(|v| v.slice(input))
     }
@@ -518,6 +547,7 @@ pub struct QueryPairs<'a> {
 }
 
 /// Pairs of the query at `query` in `input` (see [`UriRef::query_pairs`]).
+#[must_use]
 pub fn query_pairs(input: &str, query: Option<Span>, sep: u8) -> QueryPairs<'_> {
     let q = query.unwrap_or_default();
     QueryPairs {

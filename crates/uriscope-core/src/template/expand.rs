@@ -39,6 +39,7 @@ pub enum ExpandErrorKind {
 
 impl ExpandErrorKind {
     /// A stable short name, for JSON: `prefix-on-composite`.
+    #[must_use]
     pub const fn code(self) -> crate::Code {
         match self {
             ExpandErrorKind::PrefixOnComposite { .. } => crate::Code::PrefixOnComposite,
@@ -48,6 +49,7 @@ impl ExpandErrorKind {
 
 impl ExpandError {
     /// The message without the `position N: ` prefix.
+    #[must_use]
     pub fn message(&self) -> String {
         match self.kind {
             ExpandErrorKind::PrefixOnComposite { length, value } => format!(
@@ -101,11 +103,13 @@ pub struct ExpandedVar<'t> {
 
 impl ExpandedPart<'_> {
     /// Where the part is in the template.
+    #[must_use]
     pub fn span(&self) -> Span {
         self.part.span()
     }
 
     /// The expression, or `None` for a literal.
+    #[must_use]
     pub fn expression(&self) -> Option<&Expression> {
         match self.part {
             Part::Expression(e) => Some(e),
@@ -189,6 +193,7 @@ pub fn expand(template: &Template, vars: &Variables) -> Result<String, ExpandErr
 /// assert_eq!(contributed, ["x=1024", "", "y=768"]);
 /// assert!(!parts[1].vars[1].defined);
 /// ```
+#[must_use]
 pub fn expand_parts<'t>(template: &'t Template, vars: &Variables) -> Vec<ExpandedPart<'t>> {
     template
         .parts()

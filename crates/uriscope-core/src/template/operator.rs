@@ -47,6 +47,7 @@ impl Operator {
 
     /// The operator a character names: one of `+ # . / ; ? &`; `None`
     /// for any other character (among them the reserved `= , ! @ |`).
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Operator> {
         Some(match c {
             '+' => Operator::Reserved,
@@ -62,6 +63,7 @@ impl Operator {
 
     /// The operator character as written in the template (`None` for
     /// [`Operator::Simple`]).
+    #[must_use]
     pub const fn as_char(self) -> Option<char> {
         Some(match self {
             Operator::Simple => return None,
@@ -76,6 +78,7 @@ impl Operator {
     }
 
     /// The operator character as a string, `""` for [`Operator::Simple`].
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Operator::Simple => "",
@@ -91,6 +94,7 @@ impl Operator {
 
     /// A short name: `simple`, `reserved`, `fragment`, `label`, `path`,
     /// `path-parameter`, `query`, `query-continuation`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Operator::Simple => "simple",
@@ -105,6 +109,7 @@ impl Operator {
     }
 
     /// The RFC 6570 section that defines the expansion (`3.2.2` ..= `3.2.9`).
+    #[must_use]
     pub const fn section(self) -> &'static str {
         match self {
             Operator::Simple => "3.2.2",
@@ -131,6 +136,7 @@ impl Operator {
     ///     "RFC 6570 §3.2.8, §2.2, Appendix A"
     /// );
     /// ```
+    #[must_use]
     pub const fn citation(self) -> &'static str {
         match self {
             Operator::Simple => "RFC 6570 §3.2.2, §2.2, Appendix A",
@@ -145,6 +151,7 @@ impl Operator {
     }
 
     /// Appendix A `first`: written before the first defined variable.
+    #[must_use]
     pub const fn first(self) -> &'static str {
         match self {
             Operator::Simple | Operator::Reserved => "",
@@ -154,6 +161,7 @@ impl Operator {
 
     /// Appendix A `sep`: written between defined variables (and between
     /// exploded members).
+    #[must_use]
     pub const fn separator(self) -> &'static str {
         match self {
             Operator::Simple | Operator::Reserved | Operator::Fragment => ",",
@@ -165,6 +173,7 @@ impl Operator {
     }
 
     /// Appendix A `named`: whether each value is written as `name=value`.
+    #[must_use]
     pub const fn is_named(self) -> bool {
         matches!(
             self,
@@ -174,6 +183,7 @@ impl Operator {
 
     /// Appendix A `ifemp`: written after the name of a named variable whose
     /// value is empty (`;x` but `?x=`).
+    #[must_use]
     pub const fn if_empty(self) -> &'static str {
         match self {
             Operator::Query | Operator::QueryContinuation => "=",
@@ -184,6 +194,7 @@ impl Operator {
     /// Appendix A `allow`: `true` for U+R (unreserved, reserved and
     /// existing pct-triplets pass through: `+` and `#`), `false` for U
     /// (only unreserved characters pass through).
+    #[must_use]
     pub const fn allows_reserved(self) -> bool {
         matches!(self, Operator::Reserved | Operator::Fragment)
     }
@@ -191,6 +202,7 @@ impl Operator {
 
 /// Whether `c` is one of the operator characters RFC 6570 §2.2 reserves
 /// for future extensions: `= , ! @ |`.
+#[must_use]
 pub const fn is_reserved_operator(c: char) -> bool {
     matches!(c, '=' | ',' | '!' | '@' | '|')
 }

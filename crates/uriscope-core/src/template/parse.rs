@@ -82,6 +82,7 @@ pub enum Modifier {
 impl Modifier {
     /// The RFC 6570 section defining the modifier: `2.4.1` for a prefix,
     /// `2.4.2` for explode, none without one.
+    #[must_use]
     pub const fn section(self) -> Option<&'static str> {
         match self {
             Modifier::None => None,
@@ -151,6 +152,7 @@ pub enum TemplateErrorKind {
 
 impl TemplateErrorKind {
     /// What the grammar expected at the position, in words.
+    #[must_use]
     pub const fn expected(self) -> &'static str {
         match self {
             TemplateErrorKind::Unclosed { .. } => "`}`",
@@ -168,6 +170,7 @@ impl TemplateErrorKind {
     }
 
     /// A stable short name (`unclosed`, `stray-close`, ...), for JSON.
+    #[must_use]
     pub const fn code(self) -> crate::Code {
         match self {
             TemplateErrorKind::Unclosed { .. } => crate::Code::Unclosed,
@@ -212,6 +215,7 @@ fn is_invisible(c: char) -> bool {
 
 impl TemplateError {
     /// The message without the `position N: ` prefix.
+    #[must_use]
     pub fn message(&self) -> String {
         let found = found_text(self.found);
         match self.kind {
@@ -447,6 +451,7 @@ fn is_literal_char(c: char) -> bool {
 /// assert!(!is_varname("a..b") || !is_varname(".a") || !is_varname(""));
 /// assert!(!is_varname("a-b"));
 /// ```
+#[must_use]
 pub fn is_varname(name: &str) -> bool {
     let b = name.as_bytes();
     let mut i = 0;
@@ -489,12 +494,14 @@ impl Literal {
 
 impl Template {
     /// The template text.
+    #[must_use]
     pub fn as_str(&self) -> &str {
         &self.source
     }
 
     /// The parts, in order; adjacent literal text is one part, and the
     /// spans cover the template without gaps.
+    #[must_use]
     pub fn parts(&self) -> &[Part] {
         &self.parts
     }
@@ -529,6 +536,7 @@ impl Template {
     /// 1 (simple `{var}`), 2 (`+` and `#`), 3 (several variables, the
     /// `. / ; ? &` operators), 4 (prefix and explode modifiers). A template
     /// without expressions is level 1.
+    #[must_use]
     pub fn level(&self) -> u8 {
         self.expressions()
             .map(|e| {
@@ -554,6 +562,7 @@ impl Template {
 
 impl Part {
     /// Where the part is in the template.
+    #[must_use]
     pub fn span(&self) -> Span {
         match self {
             Part::Literal(l) => l.span,

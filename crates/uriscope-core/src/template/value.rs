@@ -31,6 +31,7 @@ pub enum ValueKind {
 
 impl ValueKind {
     /// `string`, `list` or `map`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             ValueKind::String => "string",
@@ -42,6 +43,7 @@ impl ValueKind {
 
 impl Value {
     /// The kind of the value.
+    #[must_use]
     pub fn kind(&self) -> ValueKind {
         match self {
             Value::String(_) => ValueKind::String,
@@ -52,6 +54,7 @@ impl Value {
 
     /// Whether expansion treats the value as defined: a string always, a
     /// list or map when it has a member (§2.3).
+    #[must_use]
     pub fn is_defined(&self) -> bool {
         match self {
             Value::String(_) => true,
@@ -62,6 +65,7 @@ impl Value {
 
     /// Whether the value is a list or a map (§2.4.1: prefix modifiers do
     /// not apply to them).
+    #[must_use]
     pub fn is_composite(&self) -> bool {
         !matches!(self, Value::String(_))
     }
@@ -111,6 +115,7 @@ pub struct Variables {
 
 impl Variables {
     /// No variables.
+    #[must_use]
     pub fn new() -> Variables {
         Variables::default()
     }
@@ -126,16 +131,19 @@ impl Variables {
     }
 
     /// The value of `name`, `None` when it is undefined.
+    #[must_use]
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.values.get(name)
     }
 
     /// How many variables are defined.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.values.len()
     }
 
     /// Whether no variable is defined.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }

@@ -7,17 +7,16 @@ use proptest::prelude::*;
 use uriscope_core::trace;
 #[cfg(feature = "idna")]
 use uriscope_core::trace::RungKind;
-use uriscope_core::{equivalence, normalize, ComparisonRung, NormalizeOptions};
+use uriscope_core::{compare::equivalence, compare::ComparisonRung, normalize, NormalizeOptions};
 
-const URI: NormalizeOptions = NormalizeOptions {
-    syntax_only: false,
-    ipv6_rfc5952: false,
-    keep_encoded_dots: false,
-    iri: false,
-};
+const URI: NormalizeOptions = NormalizeOptions::new()
+    .syntax_only(false)
+    .ipv6_rfc5952(false)
+    .keep_encoded_dots(false)
+    .iri(false);
 
 #[cfg(feature = "idna")]
-const IRI: NormalizeOptions = NormalizeOptions { iri: true, ..URI };
+const IRI: NormalizeOptions = URI.iri(true);
 
 #[cfg(feature = "idna")]
 #[test]
@@ -188,10 +187,7 @@ fn the_idna_rung_of_the_ladder_records_the_host_it_folds() {
     let changed: Vec<&str> = last.changed.iter().map(|s| s.slice(&last.after)).collect();
     assert_eq!(changed, ["xn--rsum-bpad.example.org"]);
     // Syntax-based only: no fold.
-    let o = NormalizeOptions {
-        syntax_only: true,
-        ..URI
-    };
+    let o = URI.syntax_only(true);
     assert_eq!(
         normalize("http://r%C3%A9sum%C3%A9.example.org", o).unwrap(),
         "http://r%C3%A9sum%C3%A9.example.org"
@@ -221,11 +217,8 @@ fn host() -> impl Strategy<Value = String> {
 }
 
 fn options() -> impl Strategy<Value = NormalizeOptions> {
-    (any::<bool>(), any::<bool>()).prop_map(|(syntax_only, iri)| NormalizeOptions {
-        syntax_only,
-        iri,
-        ..URI
-    })
+    (any::<bool>(), any::<bool>())
+        .prop_map(|(syntax_only, iri)| URI.syntax_only(syntax_only).iri(iri))
 }
 
 proptest! {

@@ -11,7 +11,7 @@ use crate::peers::crates::{
     ROOTLESS_DOTS, ZONE_ID,
 };
 use uriscope_core::{
-    make_relative, normalize, parse, resolve, trace, NormalizeOptions, ResolveOptions,
+    normalize, parse, relative::make_relative, resolve, trace, NormalizeOptions, ResolveOptions,
 };
 
 fn segment() -> impl Strategy<Value = &'static str> {

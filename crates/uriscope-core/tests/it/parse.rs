@@ -1,7 +1,10 @@
 //! RFC 3986 parser tables: the RFC's own examples, the nine IPv6 forms,
 //! and invalid inputs pinned as (input, byte offset, code).
 
-use uriscope_core::{analyze, parse, split, HostKind, PathKind, RefKind, Severity};
+use uriscope_core::{
+    analyze, component::split, component::HostKind, component::PathKind, component::RefKind, parse,
+    Severity,
+};
 
 /// Expected components; `None` means undefined.
 struct Want<'a> {
@@ -476,9 +479,25 @@ fn notes_for_legal_but_surprising_forms() {
 #[test]
 fn iri_mode_accepts_ucschar_and_iprivate_only_in_query() {
     assert!(parse("http://例え.jp/パス?q=値#フラグ").is_err());
-    let a = uriscope_core::parse_iri("http://例え.jp/パス?q=値#フラグ").unwrap();
+    let a = uriscope_core::UriRef::parse_with(
+        "http://例え.jp/パス?q=値#フラグ",
+        uriscope_core::ParseOptions::new().iri(true),
+    )
+    .unwrap();
     assert_eq!(a.host(), Some("例え.jp"));
-    assert!(uriscope_core::parse_iri("http://h/?\u{E000}").is_ok());
-    assert!(uriscope_core::parse_iri("http://h/\u{E000}").is_err());
-    assert!(uriscope_core::parse_iri("http://h/\u{FFFE}").is_err());
+    assert!(uriscope_core::UriRef::parse_with(
+        "http://h/?\u{E000}",
+        uriscope_core::ParseOptions::new().iri(true)
+    )
+    .is_ok());
+    assert!(uriscope_core::UriRef::parse_with(
+        "http://h/\u{E000}",
+        uriscope_core::ParseOptions::new().iri(true)
+    )
+    .is_err());
+    assert!(uriscope_core::UriRef::parse_with(
+        "http://h/\u{FFFE}",
+        uriscope_core::ParseOptions::new().iri(true)
+    )
+    .is_err());
 }

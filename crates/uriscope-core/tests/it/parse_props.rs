@@ -2,7 +2,7 @@
 //! parse agrees with split and with analyze, split agrees with a naive oracle.
 
 use proptest::prelude::*;
-use uriscope_core::{analyze, parse, parse_iri, split, ParseOptions, Split};
+use uriscope_core::{analyze, component::split, component::Split, parse, ParseOptions, UriRef};
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
 
@@ -206,7 +206,7 @@ proptest! {
         let _ = split(&s);
         let a = analyze(&s, Default::default());
         prop_assert_eq!(parse(&s).is_ok(), a.is_valid());
-        let _ = parse_iri(&s);
+        let _ = UriRef::parse_with(&s, ParseOptions::new().iri(true));
     }
 
     /// Under the IRI grammar too, the fast parse accepts exactly what the
@@ -216,9 +216,9 @@ proptest! {
     fn parse_and_analyze_agree_on_iris(
         s in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_ \u{e9}\u{4e16}\u{e000}\u{202e}\u{fffe}-]{0,40}"
     ) {
-        let o = ParseOptions { iri: true };
+        let o = ParseOptions::new().iri(true);
         let a = analyze(&s, o);
-        match parse_iri(&s) {
+        match UriRef::parse_with(&s, ParseOptions::new().iri(true)) {
             Ok(u) => {
                 prop_assert!(a.is_valid(), "{:?}", s);
                 prop_assert_eq!(u, a.uri);
@@ -271,7 +271,7 @@ proptest! {
         )
     ) {
         let s: String = tokens.concat();
-        for a in [analyze(&s, Default::default()), analyze(&s, ParseOptions { iri: true })] {
+        for a in [analyze(&s, Default::default()), analyze(&s, ParseOptions::new().iri(true))] {
             let u = a.uri;
             let mut spans = vec![u.path_span()];
             spans.extend(u.scheme_span());

@@ -2,7 +2,7 @@
 
 use crate::same_case::same_up_to_scheme_and_host_case;
 use proptest::prelude::*;
-use uriscope_core::{make_relative, resolve, trace, ResolveOptions};
+use uriscope_core::{relative::make_relative, resolve, trace, ResolveOptions};
 
 use crate::resolve::{base_strategy, reference_strategy};
 

@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use uriscope_core::trace::DotRule;
-use uriscope_core::{parse, remove_dot_segments, resolve, trace, ResolveOptions, Subject};
+use uriscope_core::{
+    parse, relative::remove_dot_segments, relative::Subject, resolve, trace, ResolveOptions,
+};
 
 use crate::rfc_tables::{rfc3986_abnormal, rfc3986_normal, BASE};
 
@@ -440,7 +442,7 @@ const IRI_RESOLUTIONS: &[(&str, &str)] = &[
 /// said "cannot resolve: not a valid URI-reference".
 #[test]
 fn iri_base_and_reference_resolve_with_iri_option() {
-    let o = ResolveOptions::default().with_iri(true);
+    let o = ResolveOptions::default().iri(true);
     for &(reference, expected) in IRI_RESOLUTIONS {
         check(IRI_BASE, reference, expected, o);
     }
@@ -472,7 +474,7 @@ proptest! {
     /// An ASCII base and reference resolve the same with or without `iri`.
     #[test]
     fn iri_option_changes_nothing_for_uris(r in "[a-z./?#]{0,12}") {
-        let iri = ResolveOptions::default().with_iri(true);
+        let iri = ResolveOptions::default().iri(true);
         prop_assert_eq!(
             resolve(BASE, &r, ResolveOptions::default()).ok(),
             resolve(BASE, &r, iri).ok()

@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use uriscope_core::{
-    equivalence, make_relative, normalize, resolve, trace, NormalizeOptions, ResolveOptions,
+    compare::equivalence, normalize, relative::make_relative, resolve, trace, NormalizeOptions,
+    ResolveOptions,
 };
 
 fn text() -> impl Strategy<Value = String> {
@@ -34,7 +35,7 @@ proptest! {
 
     #[test]
     fn normalization_never_panics_and_paths_agree(input in text(), other in text(), a in any::<bool>(), b in any::<bool>(), c in any::<bool>()) {
-        let o = NormalizeOptions { syntax_only: a, ipv6_rfc5952: b, keep_encoded_dots: c, iri: false };
+        let o = NormalizeOptions::new().syntax_only(a).ipv6_rfc5952(b).keep_encoded_dots(c).iri(false);
         let traced = trace::normalize(&input, o).map(|n| n.normalized);
         let fast = normalize(&input, o);
         prop_assert_eq!(traced.is_ok(), fast.is_ok());

@@ -6,7 +6,7 @@
 //! includes this file by path), so a disagreement means the same thing in
 //! both. Every explanation here is a section of DIFFERENCES.md.
 
-use uriscope_core::{parse, parse_iri, HostKind, UriRef};
+use uriscope_core::{component::HostKind, parse, ParseOptions, UriRef};
 
 /// One parser's reading of a URI-reference: `None` when it rejects the input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -49,7 +49,11 @@ pub fn reading_of(u: &UriRef<'_>) -> Reading {
 
 /// uriscope, as a URI (`iri == false`) or an IRI.
 pub fn ours(input: &str, iri: bool) -> Option<Reading> {
-    let r = if iri { parse_iri(input) } else { parse(input) };
+    let r = if iri {
+        UriRef::parse_with(input, ParseOptions::new().iri(true))
+    } else {
+        parse(input)
+    };
     r.ok().map(|u| reading_of(&u))
 }
 
@@ -201,7 +205,12 @@ fn explain(
     // §1 Zone IDs: we accept RFC 6874 `IPv6addrz`; neither peer does. Without
     // the zone, both must read the input the same way.
     if theirs.is_none() && ours_r.is_some() {
-        let u = if iri { parse_iri(input) } else { parse(input) }.ok()?;
+        let u = if iri {
+            UriRef::parse_with(input, ParseOptions::new().iri(true))
+        } else {
+            parse(input)
+        }
+        .ok()?;
         let a = u.authority_parts()?;
         if a.host.kind == HostKind::Ipv6 {
             if let Some(zone) = a.host.zone {
@@ -272,7 +281,7 @@ pub fn explain_resolution(
     ours: &Option<String>,
     theirs: &Option<String>,
 ) -> Option<&'static str> {
-    use uriscope_core::{remove_dot_segments, resolve, ResolveOptions};
+    use uriscope_core::{relative::remove_dot_segments, resolve, ResolveOptions};
     if ours == theirs {
         return None;
     }

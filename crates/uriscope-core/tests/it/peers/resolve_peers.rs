@@ -55,12 +55,11 @@ fn resolution_agrees_with_fluent_uri_on_the_corpus() {
 
 #[test]
 fn normalization_agrees_with_fluent_uri_on_the_corpus() {
-    let options = NormalizeOptions {
-        ipv6_rfc5952: true,
-        keep_encoded_dots: false,
-        iri: false,
-        syntax_only: false,
-    };
+    let options = NormalizeOptions::new()
+        .ipv6_rfc5952(true)
+        .keep_encoded_dots(false)
+        .iri(false)
+        .syntax_only(false);
     let mut compared = 0;
     let mut mismatches = Vec::new();
     for l in corpus() {

@@ -8,8 +8,9 @@
 
 use std::collections::BTreeSet;
 
-use uriscope::uri::{
-    self, equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions, ResolveOptions,
+use uriscope_core::{
+    self as uri, compare::equivalence, iri, lint::Linted, rfc2396, NormalizeOptions, ParseOptions,
+    ResolveOptions,
 };
 
 /// One input for each finding code of the grammar, the lint and the scheme
@@ -138,7 +139,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut push = |code: &str, m: String| out.push((code.to_string(), m));
     for iri in [false, true] {
-        let report = uri::analyze(input, ParseOptions { iri });
+        let report = uri::analyze(input, ParseOptions::new().iri(iri));
         for f in Linted::new(&report).findings() {
             push(f.code.as_str(), f.message);
         }
@@ -151,7 +152,7 @@ fn messages(input: &str) -> Vec<(String, String)> {
     }
     let base = "http://a/b/c/d;p?q";
     for iri in [false, true] {
-        let o = ResolveOptions::default().with_iri(iri);
+        let o = ResolveOptions::default().iri(iri);
         for (b, r) in [(base, input), (input, "g")] {
             match uri::trace::resolve(b, r, o) {
                 Ok(res) => {
@@ -162,15 +163,13 @@ fn messages(input: &str) -> Vec<(String, String)> {
                 Err(e) => push(e.code.as_str(), e.message),
             }
         }
-        if let Err(e) = uri::make_relative(base, input, Default::default()) {
+        if let Err(e) = uri::relative::make_relative(base, input, Default::default()) {
             push(e.code.as_str(), e.message);
         }
         for keep_encoded_dots in [false, true] {
-            let n = NormalizeOptions {
-                iri,
-                keep_encoded_dots,
-                ..NormalizeOptions::default()
-            };
+            let n = NormalizeOptions::new()
+                .iri(iri)
+                .keep_encoded_dots(keep_encoded_dots);
             match uri::trace::normalize(input, n) {
                 Ok(norm) => {
                     for f in norm.rungs.into_iter().flat_map(|r| r.findings) {
@@ -275,7 +274,7 @@ fn every_finding_code_has_a_message_that_reads_as_a_sentence() {
     for input in WITHOUT_CODE {
         check_all(input, &mut seen);
     }
-    let codes: Vec<&str> = uriscope::uri::Code::ALL
+    let codes: Vec<&str> = uriscope_core::Code::ALL
         .iter()
         .map(|c| c.as_str())
         .collect();
@@ -301,16 +300,16 @@ fn every_finding_code_has_a_message_that_reads_as_a_sentence() {
 #[test]
 fn messages_on_the_corpus_and_the_sample_sets_read_as_sentences() {
     let mut seen = BTreeSet::new();
-    let corpus = include_str!("../../../benches/uris.txt");
+    let corpus = include_str!("../../../../benches/uris.txt");
     // Every 25th line: some 3,000 inputs, each through every entry point.
     for line in corpus.lines().step_by(25) {
         check_all(line, &mut seen);
     }
     for set in [
-        include_str!("../../../assets/tricky.txt"),
-        include_str!("../../../assets/rfc3986-normal.txt"),
-        include_str!("../../../assets/rfc3986-abnormal.txt"),
-        include_str!("../../../assets/rfc2396-appendix-c.txt"),
+        include_str!("../../../../assets/tricky.txt"),
+        include_str!("../../../../assets/rfc3986-normal.txt"),
+        include_str!("../../../../assets/rfc3986-abnormal.txt"),
+        include_str!("../../../../assets/rfc2396-appendix-c.txt"),
     ] {
         for line in set.lines().filter(|l| !l.starts_with(['#', '@'])) {
             let input = line.split('\t').next().unwrap_or("");
