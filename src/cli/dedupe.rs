@@ -60,7 +60,8 @@ impl By {
 /// read as an IRI-reference as the list view reads lines; a line without
 /// a host (or that does not parse) is its own key, equal only to its copies.
 fn site_key(text: &str) -> Key {
-    let Ok(u) = crate::uri::parse_iri(text) else {
+    let Ok(u) = crate::uri::UriRef::parse_with(text, crate::uri::ParseOptions::new().iri(true))
+    else {
         return Key::Raw;
     };
     let Some(host) = u.authority_parts().map(|a| a.host.span.slice(text)) else {

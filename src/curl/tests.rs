@@ -223,7 +223,7 @@ fn a_trace_records_each_change_with_its_reason() {
 
 /// A naive §5.2.4 loop on whole segments, the oracle for `dedotdotify`.
 fn remove_dot_segments_naive(path: &str) -> String {
-    crate::uri::remove_dot_segments(path)
+    crate::uri::relative::remove_dot_segments(path)
 }
 
 proptest! {

@@ -220,7 +220,7 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
         .collect();
     let hide = |t: &str| hide_passwords(t, &passwords).into_owned();
     let shown = mask_password(r.input);
-    let shown_report = crate::uri::analyze(&shown, crate::uri::ParseOptions { iri: true });
+    let shown_report = crate::uri::analyze(&shown, crate::uri::ParseOptions::new().iri(true));
     let a = Analysis::new(&shown_report);
     writeln!(out, "<section class=\"parse\">")?;
     writeln!(out, "<h2>{}</h2>", code(&shown, ""))?;

@@ -56,7 +56,9 @@ const RESOLVE: &[Engine] = &[
     ("uriscope", |b, s| {
         uriscope_core::parse(s)
             .ok()
-            .and_then(|r| uriscope_core::resolve_ref(&b.uriscope, &r, Default::default()).ok())
+            .and_then(|r| {
+                uriscope_core::relative::resolve_ref(&b.uriscope, &r, Default::default()).ok()
+            })
             .map_or(0, |t| t.len())
     }),
     ("fluent-uri", |b, s| {

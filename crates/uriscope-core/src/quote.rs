@@ -2,7 +2,7 @@
 //! does not fill the message (nor cost its length at every keystroke).
 
 /// How many characters of a value a message quotes before `…`.
-pub const EXCERPT_CHARS: usize = 40;
+pub(crate) const EXCERPT_CHARS: usize = 40;
 
 /// The first [`EXCERPT_CHARS`] characters of `text`, escaped as
 /// `str::escape_debug` does, then `…` when something was cut. The caller
@@ -12,7 +12,7 @@ pub const EXCERPT_CHARS: usize = 40;
 /// value took 10 ms at each preview of the field-edit overlay (found by
 /// replaying the `tui` fuzz corpus).
 #[must_use]
-pub fn brief(text: &str) -> String {
+pub(crate) fn brief(text: &str) -> String {
     let mut chars = text.char_indices();
     let end = chars.nth(EXCERPT_CHARS).map_or(text.len(), |(i, _)| i);
     let head = &text[..end];
@@ -33,14 +33,14 @@ pub fn brief(text: &str) -> String {
 
 /// How many characters of a value [`cut`] keeps: every DNS name (at most
 /// 253) and any real media type or label whole.
-pub const CUT_CHARS: usize = 256;
+pub(crate) const CUT_CHARS: usize = 256;
 
 /// The first [`CUT_CHARS`] characters of `text` as they are, then `…`
 /// when something was cut: a value quoted in a message that is escaped
 /// where it is shown (the lint's messages). A 64 KB media type or label
 /// once made a 64 KB message, wrapped at every frame.
 #[must_use]
-pub fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn cut(text: &str) -> std::borrow::Cow<'_, str> {
     match text.char_indices().nth(CUT_CHARS) {
         Some((end, _)) => format!("{}…", &text[..end]).into(),
         None => text.into(),

@@ -79,7 +79,7 @@ pub const HTML_LABEL: &str = "HTML report (Breakdown view)";
 /// ([`crate::report::html`]), passwords masked.
 pub fn html_report(app: &App) -> String {
     let mut out = Vec::new();
-    let r = uri::analyze(app.input.text(), ParseOptions { iri: true });
+    let r = uri::analyze(app.input.text(), ParseOptions::new().iri(true));
     // Writing into a Vec cannot fail.
     let _ = crate::report::html::page_start(&mut out, "uriscope")
         .and_then(|()| crate::report::html::write_parse(&mut out, &Linted::new(&r)))

@@ -252,7 +252,7 @@ impl Editable {
     /// assert_eq!(u.path_segments().collect::<Vec<_>>(), ["a", "b%20c", ""]);
     /// ```
     pub fn path_segments(&self) -> impl Iterator<Item = &str> + '_ {
-        crate::segments(&self.path, crate::Span::new(0, self.path.len())).map(|(_, s)| s)
+        crate::component::segments(&self.path, crate::Span::new(0, self.path.len())).map(|(_, s)| s)
     }
 
     /// The `n`th path segment as written: 1 is the first, -1 the last;
