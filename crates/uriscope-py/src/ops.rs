@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use uriscope_core::percent::{self, encode_set, DecodeOptions, EncodeOptions, EncodeSet};
-use uriscope_core::{Mode, NormalizeOptions, ParseOptions, ResolveOptions, UriRef};
+use uriscope_core::{relative::Mode, NormalizeOptions, ParseOptions, ResolveOptions, UriRef};
 
 use crate::column::{map_texts, wrap, Cell, Column, TextBuilder, Texts};
 use crate::parsed::{findings_chunk, parse_chunk};
@@ -30,7 +30,7 @@ pub mod row {
     /// `s` parsed, `None` when it is not a valid reference.
     pub fn parsed(s: &str, o: ParseOptions) -> Option<UriRef<'_>> {
         if o.iri {
-            uriscope_core::parse_iri(s).ok()
+            uriscope_core::UriRef::parse_with(s, uriscope_core::ParseOptions::new().iri(true)).ok()
         } else {
             uriscope_core::parse(s).ok()
         }
@@ -43,8 +43,8 @@ pub mod row {
 
     /// `reference` resolved against the parsed `base` (RFC 3986 §5.2).
     pub fn resolve(base: &UriRef<'_>, reference: &str, o: ResolveOptions) -> Option<String> {
-        let r = parsed(reference, ParseOptions { iri: o.iri })?;
-        uriscope_core::resolve_ref(base, &r, o).ok()
+        let r = parsed(reference, ParseOptions::new().iri(o.iri))?;
+        uriscope_core::relative::resolve_ref(base, &r, o).ok()
     }
 }
 
@@ -96,7 +96,7 @@ impl Part {
                 Part::Fragment => u.fragment(),
             };
         }
-        let p = uriscope_core::split(s);
+        let p = uriscope_core::component::split(s);
         let txt = |sp: Option<uriscope_core::Span>| sp.map(|x| x.slice(s));
         match self {
             Part::Scheme => txt(p.scheme),
@@ -113,7 +113,7 @@ impl Part {
 #[pyfunction]
 #[pyo3(signature = (urls, *, iri = false))]
 pub fn parse(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<Py<PyAny>> {
-    let o = ParseOptions { iri };
+    let o = ParseOptions::new().iri(iri);
     Column::new(urls)?.map(py, |t| parse_chunk(t, o))
 }
 
@@ -121,7 +121,7 @@ pub fn parse(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<Py<
 #[pyfunction]
 #[pyo3(signature = (urls, *, iri = false))]
 pub fn findings(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<Py<PyAny>> {
-    let o = ParseOptions { iri };
+    let o = ParseOptions::new().iri(iri);
     Column::new(urls)?.map(py, |t| findings_chunk(t, o))
 }
 
@@ -136,7 +136,7 @@ pub fn component(
     iri: bool,
 ) -> PyResult<Py<PyAny>> {
     let part = Part::named(name)?;
-    let o = ParseOptions { iri };
+    let o = ParseOptions::new().iri(iri);
     Column::new(urls)?.map(py, |t| {
         let mut blocks = Blocks::new(t);
         let mut b = ViewColumn::with_capacity(t.len());
@@ -156,7 +156,7 @@ pub fn component(
 #[pyfunction]
 #[pyo3(signature = (urls, *, iri = false))]
 pub fn is_valid(py: Python<'_>, urls: &Bound<'_, PyAny>, iri: bool) -> PyResult<Py<PyAny>> {
-    let o = ParseOptions { iri };
+    let o = ParseOptions::new().iri(iri);
     Column::new(urls)?.map(py, |t| {
         let mut b = BooleanBuilder::with_capacity(t.len());
         for cell in t.cells() {
@@ -182,12 +182,11 @@ pub fn normalize(
     keep_encoded_dots: bool,
     iri: bool,
 ) -> PyResult<Py<PyAny>> {
-    let o = NormalizeOptions {
-        syntax_only,
-        ipv6_rfc5952: rfc5952,
-        keep_encoded_dots,
-        iri,
-    };
+    let o = NormalizeOptions::new()
+        .syntax_only(syntax_only)
+        .ipv6_rfc5952(rfc5952)
+        .keep_encoded_dots(keep_encoded_dots)
+        .iri(iri);
     Column::new(urls)?.map(py, |t| map_texts(t, |s| row::normalize(s, o)))
 }
 
@@ -200,21 +199,18 @@ pub fn equivalence_key(
     keep_encoded_dots: bool,
     iri: bool,
 ) -> PyResult<Py<PyAny>> {
-    let o = NormalizeOptions {
-        keep_encoded_dots,
-        iri,
-        ..NormalizeOptions::default()
-    };
+    let o = NormalizeOptions::new()
+        .keep_encoded_dots(keep_encoded_dots)
+        .iri(iri);
     Column::new(urls)?.map(py, |t| {
-        map_texts(t, |s| uriscope_core::equivalence_key(s, o))
+        map_texts(t, |s| uriscope_core::compare::equivalence_key(s, o))
     })
 }
 
 fn resolve_options(compat: bool, iri: bool) -> ResolveOptions {
-    ResolveOptions {
-        mode: if compat { Mode::Compat } else { Mode::Strict },
-        iri,
-    }
+    ResolveOptions::new()
+        .mode(if compat { Mode::Compat } else { Mode::Strict })
+        .iri(iri)
 }
 
 /// Each reference resolved against `base` (RFC 3986 §5.2): one base (a
@@ -229,7 +225,7 @@ pub fn resolve(
     iri: bool,
 ) -> PyResult<Py<PyAny>> {
     let o = resolve_options(compat, iri);
-    let po = ParseOptions { iri };
+    let po = ParseOptions::new().iri(iri);
     let refs = Column::new(references)?;
     if let Ok(b) = base.cast::<PyString>() {
         let b = b.to_str()?.to_owned();
@@ -278,7 +274,7 @@ pub fn relative(
     let base = base.to_owned();
     Column::new(targets)?.map(py, move |t| {
         map_texts(t, |s| {
-            uriscope_core::make_relative(&base, s, o)
+            uriscope_core::relative::make_relative(&base, s, o)
                 .ok()
                 .map(|r| r.reference)
         })

@@ -9,7 +9,7 @@ use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use uriscope_core::lint::Linted;
-use uriscope_core::{analyze, Mark, ParseOptions, Report};
+use uriscope_core::{analyze, report::Mark, ParseOptions, Report};
 
 use crate::column::{Cell, TextBuilder, Texts};
 use crate::views::{Blocks, ViewColumn};

@@ -49,7 +49,7 @@ impl Uri {
     #[new]
     #[pyo3(signature = (text, *, iri = false))]
     fn new(text: String, iri: bool) -> Uri {
-        let r = analyze(&text, ParseOptions { iri });
+        let r = analyze(&text, ParseOptions::new().iri(iri));
         let row = Row::of(&r);
         let owned = |v: Option<&str>| v.map(str::to_owned);
         let mut spans = BTreeMap::new();
@@ -153,47 +153,39 @@ impl Uri {
     ) -> Option<String> {
         row::normalize(
             &self.text,
-            NormalizeOptions {
-                syntax_only,
-                ipv6_rfc5952: rfc5952,
-                keep_encoded_dots,
-                iri: self.iri,
-            },
+            NormalizeOptions::new()
+                .syntax_only(syntax_only)
+                .ipv6_rfc5952(rfc5952)
+                .keep_encoded_dots(keep_encoded_dots)
+                .iri(self.iri),
         )
     }
 
     /// The key `uriscope dedupe` groups by (RFC 3986 §6.2): the normal
     /// form, `None` when there is none.
     fn equivalence_key(&self) -> Option<String> {
-        uriscope_core::equivalence_key(
-            &self.text,
-            NormalizeOptions {
-                iri: self.iri,
-                ..NormalizeOptions::default()
-            },
-        )
+        uriscope_core::compare::equivalence_key(&self.text, NormalizeOptions::new().iri(self.iri))
     }
 
     /// `reference` resolved against this URI as the base (RFC 3986 §5.2),
     /// `None` when either is invalid or this has no scheme.
     #[pyo3(signature = (reference, *, compat = false))]
     fn resolve(&self, reference: &str, compat: bool) -> Option<String> {
-        let o = uriscope_core::ResolveOptions {
-            mode: if compat {
-                uriscope_core::Mode::Compat
+        let o = uriscope_core::ResolveOptions::new()
+            .mode(if compat {
+                uriscope_core::relative::Mode::Compat
             } else {
-                uriscope_core::Mode::Strict
-            },
-            iri: self.iri,
-        };
+                uriscope_core::relative::Mode::Strict
+            })
+            .iri(self.iri);
         uriscope_core::resolve(&self.text, reference, o).ok()
     }
 
     /// The shortest reference that resolves against this URI to `target`
     /// (RFC 3986 §5.2).
     fn relative(&self, target: &str) -> Option<String> {
-        let o = uriscope_core::ResolveOptions::default().with_iri(self.iri);
-        uriscope_core::make_relative(&self.text, target, o)
+        let o = uriscope_core::ResolveOptions::default().iri(self.iri);
+        uriscope_core::relative::make_relative(&self.text, target, o)
             .ok()
             .map(|r| r.reference)
     }
