@@ -104,7 +104,7 @@ pub struct Grouping {
     texts: Arena,
     // (hash of the key, group): the hash kept so that the table grows
     // without reading the keys again (scattered in memory, some only the
-    // caller has: a million of them took 150 ms at one growth).
+    // caller has: reading a million of them at one growth is slow).
     table: HashTable<(u64, usize)>,
     hasher: DefaultHashBuilder,
 }

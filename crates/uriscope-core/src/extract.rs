@@ -90,8 +90,8 @@ pub fn extract(text: &str) -> Vec<Extracted> {
     let mut i = 0;
     // The end of the run of non-break characters last measured: a resume
     // inside it (after a quoted piece) ends there too, so a run is
-    // scanned once (a 62 KB run of `''urn:port''` pieces was scanned once
-    // per piece; found by the `tui` fuzz corpus).
+    // scanned once, not once per piece (a long run of `''urn:port''`
+    // pieces).
     let mut run_end = 0;
     while i < b.len() {
         match b[i] {
@@ -126,7 +126,7 @@ pub fn extract(text: &str) -> Vec<Extracted> {
                 if end == i {
                     // A whitespace character that is_break does not list
                     // (U+000B, U+0085, U+00A0, U+3000, ...): step over it,
-                    // or the loop would never advance (found by fuzzing).
+                    // or the loop would never advance.
                     i += text[i..].chars().next().map_or(1, char::len_utf8);
                     continue;
                 }

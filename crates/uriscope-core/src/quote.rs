@@ -8,9 +8,9 @@ pub(crate) const EXCERPT_CHARS: usize = 40;
 /// `str::escape_debug` does, then `…` when something was cut. The caller
 /// writes the quotes around it.
 ///
-/// Only the excerpt is looked at: escaping every character of a 64 KB
-/// value took 10 ms at each preview of the field-edit overlay (found by
-/// replaying the `tui` fuzz corpus).
+/// Only the excerpt is looked at: escaping every character of a long
+/// value at each preview of the field-edit overlay would cost the whole
+/// value each time.
 #[must_use]
 pub(crate) fn brief(text: &str) -> String {
     let mut chars = text.char_indices();

@@ -3,10 +3,9 @@
 
 use uriscope::uri::iri::{is_bidi_control, is_invisible, is_space_separator};
 
-/// Regression (issue 10): `uriscope 'https://münchen.de/straße?q=ü' | cat`
+/// Regression: `uriscope 'https://münchen.de/straße?q=ü' | cat`
 /// said "valid no", and `parse --iri` said "(uri reference)" with the `iri`
-/// note tagged "(path)" although it covers the whole input. Regression
-/// (issue 37): `parse` without `--iri` said "valid no" and nothing of IRIs;
+/// note tagged "(path)" although it covers the whole input; and `parse` without `--iri` said "valid no" and nothing of IRIs;
 /// it now gives the same verdict (and exits 1: it is not a URI).
 #[test]
 fn plain_breakdown_of_an_iri_has_the_iri_headline() {

@@ -1,4 +1,4 @@
-//! The RFC texts compiled in (issue 13 point 1, issue 41): every section
+//! The RFC texts compiled in: every section
 //! and rule the index holds is real text, and every code, rung, step,
 //! rule, encode set, scheme, template operator and error, `data:` finding
 //! and message uriscope reports cites a section that exists.

@@ -1,4 +1,4 @@
-//! Issue 41: every RFC text uriscope cites is compiled in, read the way
+//! Every RFC text uriscope cites is compiled in, read the way
 //! the RFC prints it (no page furniture, headings found whatever their
 //! first character, each RFC's grammar notation), and every citation in
 //! the sources names a section that exists.

@@ -119,7 +119,7 @@ impl<S: Sink> Parser<'_, S> {
         let after = close + 1;
         if after < end && b[after] != b':' {
             self.report(
-                // The whole character: it may be non-ASCII (found by fuzzing).
+                // The whole character: it may be non-ASCII.
                 Span::new(
                     after,
                     self.input[after..]

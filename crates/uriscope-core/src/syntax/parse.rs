@@ -225,8 +225,9 @@ pub(crate) fn first_errors(input: &str, options: ParseOptions, n: usize) -> Vec<
     if input.len() > MAX_INPUT_LEN {
         return reported_errors(input, options, n);
     }
-    // The first n only, as the report would list them: a 64 KB input
-    // of 64,000 errors recorded whole took 2 ms for three messages.
+    // The first n only, as the report would list them: an input of
+    // tens of thousands of errors need not be recorded whole for three
+    // messages.
     // It stops once the first n are sure (issues come in order from the
     // path on).
     let mut p = Parser::new(input, FirstErrors::new(n), options);
@@ -387,7 +388,7 @@ impl<'a, S: Sink> Parser<'a, S> {
     #[inline]
     /// The span covers the whole character at `at`: the byte there may
     /// start a multi-byte one (`[::f例]`), and a span must never cut a
-    /// character (found by fuzzing: the IPv6 error inside `[::f例:1.2.3.4]`).
+    /// character (the IPv6 error inside `[::f例:1.2.3.4]`).
     pub(crate) fn error_at(&mut self, at: usize, code: Code, rule: Rule, d: Detail) -> R {
         let len = self
             .input

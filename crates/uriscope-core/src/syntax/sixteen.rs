@@ -176,8 +176,8 @@ pub(crate) fn run_end(b: &[u8], start: usize, k: usize) -> usize {
 /// The run of the whole class `RUN_CLASSES[k]` from `p` on: out of line,
 /// for the runs [`run_end`]'s common part stopped short of. One copy per
 /// class, so that each tests with its own constants: read from a table at
-/// run time, the class's ranges were splatted into the registers again
-/// for every sixteen bytes (a 10 MB base64 path took 3.5 ms, not 1).
+/// run time, the class's ranges would be splatted into the registers
+/// again for every sixteen bytes, about three times the cost.
 #[inline(never)]
 fn rest_of_run(b: &[u8], p: usize, k: usize) -> usize {
     match k {

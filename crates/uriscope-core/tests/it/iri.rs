@@ -105,7 +105,7 @@ fn rfc3987_section_3_2_1_examples() {
         "http://www.example.org/D%FCrst",
     );
     // %E2%80%AE is U+202E RIGHT-TO-LEFT OVERRIDE: kept encoded (step 4, §4.1).
-    // The IDNA label is shown in Unicode (§3.2, RFC 5891; issue 10).
+    // The IDNA label is shown in Unicode (§3.2, RFC 5891).
     assert_eq!(
         uri_to_iri("http://xn--99zt52a.example.org/%e2%80%ae").as_deref(),
         Ok("http://\u{7D0D}\u{8C46}.example.org/%e2%80%ae")
@@ -315,7 +315,7 @@ proptest! {
     }
 }
 
-/// Issue 10 point 2: `uri2iri` shows valid `xn--` labels in Unicode
+/// `uri2iri` shows valid `xn--` labels in Unicode
 /// (RFC 3987 §3.2, RFC 5891), except labels that mix scripts.
 const URI2IRI_HOSTS: &[(&str, &str)] = &[
     (
@@ -352,7 +352,7 @@ fn uri_to_iri_decodes_idna_labels_unless_mixed_script() {
     );
 }
 
-/// Issue 37 point 1: `normalize --iri 'http://a/x%E2%80%8Bw'` and `uri2iri`
+/// `normalize --iri 'http://a/x%E2%80%8Bw'` and `uri2iri`
 /// decoded the escape of ZWSP into the IRI, which then showed `x\u{200b}w`
 /// or, written exactly, an invisible character. RFC 3987 §3.2 step 4 keeps
 /// characters not appropriate in an IRI encoded: invisible and format

@@ -414,7 +414,7 @@ fn raises_as(input: &str, code: &str, severity: Severity) {
     assert_eq!(f.severity, severity, "{input:?} {code}: {f:#?}");
 }
 
-/// Issue 10 point 6: severities that fit the RFCs.
+/// Severities that fit the RFCs.
 const SEVERITIES: &[(&str, &str, Severity)] = &[
     // RFC 3986 §7.2 names no hazard in a port by itself: a note.
     (
@@ -465,7 +465,7 @@ fn severities_fit_the_rfcs() {
     }
 }
 
-/// Regression (issue 10): `mailto:…?body=Line1%0D%0ALine2` is what RFC 6068
+/// Regression: `mailto:…?body=Line1%0D%0ALine2` is what RFC 6068
 /// §5 requires for a line break, yet got an `encoded-control-char` warning.
 #[test]
 fn mailto_body_crlf_is_not_an_encoded_control_char() {
@@ -500,7 +500,7 @@ fn mailto_body_crlf_is_not_an_encoded_control_char() {
     );
 }
 
-/// Regression (issue 10): `data:text/plain;charset=utf-8;base64,…` said its
+/// Regression: `data:text/plain;charset=utf-8;base64,…` said its
 /// charset was "US-ASCII (the default)".
 #[test]
 fn data_payload_reads_the_charset_parameter() {

@@ -1,4 +1,4 @@
-//! Messages read as sentences (issue 37 point 6): no run of source-code
+//! Messages read as sentences: no run of source-code
 //! whitespace, no line break or tab, no library API name, "URI reference"
 //! not "uri reference". Checked on every message the core writes for the
 //! inputs below: an input for each finding code, the corpus and the

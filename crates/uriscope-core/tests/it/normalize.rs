@@ -222,7 +222,7 @@ fn ipv6_lowercase_by_default_and_rfc5952_on_request() {
     );
 }
 
-/// Issue 10 point 7: `%2E` is unreserved, so §6.2.2.2 decodes it and
+/// `%2E` is unreserved, so §6.2.2.2 decodes it and
 /// §6.2.2.3 removes the dot segments it forms (as fluent-uri, iri-string
 /// and uriparser do); `--keep-encoded-dots` keeps them.
 #[test]
@@ -238,7 +238,7 @@ fn encoded_dot_segments_decoded_and_removed_by_default() {
     norm("http://h/%2Ea", KEEP_DOTS, "http://h/.a");
 }
 
-/// Regression (issue 10): `--syntax-only` kept the empty port of
+/// Regression: `--syntax-only` kept the empty port of
 /// `http://example.com:/`, which RFC 3986 §3.2.3 asks every normalizer to omit.
 #[test]
 fn syntax_only_drops_an_empty_port() {
@@ -256,7 +256,7 @@ fn syntax_only_drops_an_empty_port() {
     assert_eq!(&*rung.after, "http://example.com/");
 }
 
-/// Issue 10 point 1: RFC 3987 §5.3 normalization of IRIs.
+/// RFC 3987 §5.3 normalization of IRIs.
 const IRI_NORMALIZATIONS: &[(&str, &str)] = &[
     // Case (§5.3.2.1): scheme and ASCII host letters; non-ASCII left alone
     // (a scheme whose host is no DNS name: the idna rung leaves it).
@@ -295,7 +295,7 @@ fn iri_normalization_follows_rfc3987_5_3() {
     );
 }
 
-/// Regression (issue 10): Compare said "cannot normalize" for
+/// Regression: Compare said "cannot normalize" for
 /// `https://münchen.de/straße?q=ü`; with `iri` it is equivalent to its
 /// escaped spelling.
 #[test]
@@ -506,9 +506,9 @@ proptest! {
     }
 }
 
-/// Review: `equiv 'http://a/%2E/b' 'http://a/./b'` answered "not
+/// `equiv 'http://a/%2E/b' 'http://a/./b'` answered "not
 /// equivalent: path differ" with no hint that `%2E` dot segments were kept
-/// encoded. Since issue 10 they are decoded by default (§6.2.2.2) and the
+/// encoded. They are decoded by default (§6.2.2.2) and the
 /// hint names `--keep-encoded-dots` when that option alone separates them.
 #[test]
 fn equiv_encoded_dot_segment_names_keep_encoded_dots() {

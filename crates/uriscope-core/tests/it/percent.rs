@@ -428,7 +428,7 @@ proptest! {
         prop_assert_eq!(encode_with(&s, set, o), naive_encode(&s, set.name, keep));
     }
 
-    /// Issue 37 point 3: the `form` set is the WHATWG
+    /// The `form` set is the WHATWG
     /// application/x-www-form-urlencoded serializer byte for byte (the `url`
     /// crate's `form_urlencoded::byte_serialize`), `%` included.
     #[test]

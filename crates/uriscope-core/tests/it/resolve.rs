@@ -425,7 +425,7 @@ proptest! {
     }
 }
 
-/// Issue 10 point 1: RFC 3987 §6.5 resolves IRIs with the RFC 3986 §5.2
+/// RFC 3987 §6.5 resolves IRIs with the RFC 3986 §5.2
 /// algorithm as it stands, directly on the IRIs.
 const IRI_BASE: &str = "https://münchen.de/straße/ä?q=ü";
 const IRI_RESOLUTIONS: &[(&str, &str)] = &[
@@ -438,7 +438,7 @@ const IRI_RESOLUTIONS: &[(&str, &str)] = &[
     ("g", "https://münchen.de/straße/g"),
 ];
 
-/// Regression (issue 10): `https://münchen.de/straße?q=ü` in the Resolve pane
+/// Regression: `https://münchen.de/straße?q=ü` in the Resolve pane
 /// said "cannot resolve: not a valid URI-reference".
 #[test]
 fn iri_base_and_reference_resolve_with_iri_option() {

@@ -182,7 +182,7 @@ fn data_rfc2397() {
         size("data:,a?b").contains("3 bytes"),
         "the query is part of the data"
     );
-    // text/plain runs nothing: a note (issue 10); text/html warns.
+    // text/plain runs nothing: a note; text/html warns.
     let f = &lint("data:,x")[0];
     assert_eq!(
         (f.code.as_str(), f.severity),

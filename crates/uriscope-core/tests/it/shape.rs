@@ -126,7 +126,7 @@ fn uris_and_other_texts_have_no_shape() {
     }
 }
 
-/// Regression (issue 39 point 1): `C:\Users\x\My Docs\a.txt` gave
+/// Regression: `C:\Users\x\My Docs\a.txt` gave
 /// "scheme C is uppercase" and eight more findings, `\\fileserver\share\x`
 /// an error and a warning per backslash, `git@github.com:org/repo.git`
 /// and a Markdown link advice to write "./" before them. Each is now one
