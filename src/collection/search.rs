@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::counts::{Counts, Row, Tally};
 use super::filter::{Filter, Test};
 use super::intern::NONE;
+use super::sites::SiteIndex;
 use super::Collection;
 
 /// A filter compiled against a collection's names, with what it learned
@@ -29,7 +30,7 @@ impl Matcher {
     }
 
     /// Whether the line `text` with `row` matches every term.
-    fn matches(&mut self, row: &Row, text: &str, tally: &Tally) -> bool {
+    fn matches(&mut self, row: &Row, text: &str, tally: &Tally, sites: &SiteIndex) -> bool {
         let Matcher { filter, seen } = self;
         filter.terms().iter().zip(seen).all(|(term, seen)| {
             let yes = match &term.test {
@@ -43,6 +44,14 @@ impl Matcher {
                             } else {
                                 host.contains(needle.as_str())
                             }
+                        })
+                }
+                Test::Site(name) => {
+                    row.host != NONE
+                        && remember(seen, row.host, || {
+                            sites.site_of(row.host).is_some_and(|site| {
+                                !site.is_empty() && name.as_deref().is_none_or(|n| site == n)
+                            })
                         })
                 }
                 Test::Scheme(name) => {
@@ -193,7 +202,7 @@ impl Search {
 
     fn test(&mut self, c: &Collection, line: u32) {
         let row = c.row(line);
-        if self.matcher.matches(&row, c.text(line), c.tally()) {
+        if self.matcher.matches(&row, c.text(line), c.tally(), c.sites()) {
             self.matches.push(line);
             self.counts.add(&row, &c.tally().code_sets);
         }

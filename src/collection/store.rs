@@ -1,13 +1,15 @@
 //! The collection itself: every line's text and facts, the tally, and
-//! both groupings with each group's members linked line to line.
+//! the three groupings with each group's members linked line to line.
 
 use std::borrow::Cow;
 
 use super::counts::{Row, Tally};
+use super::intern::NONE;
 use super::line::{key_of, keys_of, Facts, GroupBy, Key};
 use super::linked::{LineGroups, Texts, END};
 use super::load::{Batch, Event, Plan};
 use super::packed::{Ends, Rows};
+use super::sites::SiteIndex;
 use crate::uri::{compare::ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
@@ -23,7 +25,10 @@ pub struct Collection {
     ends: Ends,
     rows: Rows,
     tally: Tally,
-    groups: [LineGroups; 2],
+    /// By normal form, by query keys, by site ([`GroupBy`]'s order).
+    groups: [LineGroups; 3],
+    /// Each host's site, looked up once per distinct host.
+    sites: SiteIndex,
     bytes_read: u64,
     total_bytes: Option<u64>,
     failures: Vec<(String, String)>,
@@ -45,7 +50,9 @@ impl Collection {
             groups: [
                 LineGroups::new(GroupBy::Normal),
                 LineGroups::new(GroupBy::Keys),
+                LineGroups::new(GroupBy::Site),
             ],
+            sites: SiteIndex::default(),
             bytes_read: 0,
             total_bytes: None,
             failures: Vec::new(),
@@ -105,6 +112,18 @@ impl Collection {
                     }
                 };
                 linked.place(line, key, &texts);
+            }
+            // The site's key is the host's: a host's site is looked up
+            // once, when the host first comes.
+            self.sites.update(&self.tally.hosts);
+            let site = (row.host != NONE)
+                .then(|| self.sites.site_of(row.host))
+                .flatten()
+                .filter(|s| !s.is_empty());
+            let by_site = &mut self.groups[GroupBy::Site as usize];
+            match site {
+                Some(s) => by_site.place_text(line, false, s, &texts),
+                None => by_site.place_text(line, true, texts.get(line), &texts),
             }
         }
     }
@@ -202,8 +221,8 @@ impl Collection {
         self.groups[by as usize].first_of(g)
     }
 
-    /// The key of group `g` (its normal form or keys form), `None` when
-    /// its lines have no normal form. Borrowed from the collection's text
+    /// The key of group `g` (its normal form, keys form or site), `None`
+    /// when its lines have none. Borrowed from the collection's text
     /// when the key is a line's text or a slice of it.
     pub fn key(&self, by: GroupBy, g: usize) -> Option<Cow<'_, str>> {
         let first = self.first_of(by, g)?;
@@ -252,7 +271,8 @@ impl Collection {
 
     /// Group every line again with the normalization `options` (a view
     /// that changes how it normalizes): both keys of every line computed
-    /// on the plan's threads, then placed in order.
+    /// on the plan's threads, then placed in order. The grouping by site
+    /// does not depend on the normalization and is kept.
     pub fn regroup(&mut self, options: NormalizeOptions) {
         self.plan.normalize = options;
         let n = self.rows.len();
@@ -294,7 +314,15 @@ impl Collection {
                 }
             }
         }
-        self.groups = groups;
+        let [normal, keys] = groups;
+        self.groups[GroupBy::Normal as usize] = normal;
+        self.groups[GroupBy::Keys as usize] = keys;
+    }
+
+    /// Each host's site (by host id in [`Tally::hosts`]), as the grouping
+    /// by site and the filter's `site:` term read it.
+    pub fn sites(&self) -> &SiteIndex {
+        &self.sites
     }
 
     /// Give back what its vectors hold beyond what they use: once the

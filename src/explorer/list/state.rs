@@ -28,15 +28,19 @@ pub enum Grouped {
     Normal,
     /// Lines that differ only in query values together.
     Keys,
+    /// Lines whose hosts are on the same site together.
+    Site,
 }
 
 impl Grouped {
-    /// The next grouping of the toggle: off → normal form → keys → off.
+    /// The next grouping of the toggle: off → normal form → keys → site
+    /// → off.
     pub fn next(self) -> Grouped {
         match self {
             Grouped::Off => Grouped::Normal,
             Grouped::Normal => Grouped::Keys,
-            Grouped::Keys => Grouped::Off,
+            Grouped::Keys => Grouped::Site,
+            Grouped::Site => Grouped::Off,
         }
     }
 
@@ -46,6 +50,7 @@ impl Grouped {
             Grouped::Off => None,
             Grouped::Normal => Some(GroupBy::Normal),
             Grouped::Keys => Some(GroupBy::Keys),
+            Grouped::Site => Some(GroupBy::Site),
         }
     }
 
@@ -55,6 +60,7 @@ impl Grouped {
             Grouped::Off => "ungrouped",
             Grouped::Normal => "grouped by normal form",
             Grouped::Keys => "grouped by query keys",
+            Grouped::Site => "grouped by site",
         }
     }
 }

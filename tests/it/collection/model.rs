@@ -45,6 +45,32 @@ fn groups_of(c: &Collection, by: GroupBy) -> Vec<naive::NaiveGroup> {
 }
 
 #[test]
+fn groups_by_site_are_the_naive_sites_of_the_hosts() {
+    let mut input = sample();
+    input.push_str(
+        "http://a.example.co.uk/\nhttps://B.EXAMPLE.co.uk/x\nhttp://www.xn--mnchen-3ya.de/\n\
+         http://münchen.de/\nhttp://co.uk/\nfile:///etc/passwd\nfile:///etc/passwd\n",
+    );
+    let lines = kept(&input);
+    let c = load(&input, Plan::default());
+    let want = naive::groups_by_site(&lines);
+    let got = groups_of(&c, GroupBy::Site);
+    assert_eq!(got.len(), want.len());
+    for (g, (a, b)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(a, b, "group {g}: {:?}", lines[b.members[0]]);
+    }
+    let at = |line: &str| lines.iter().position(|l| *l == line).expect("a line") as u32;
+    let site_of = |line: &str| c.group_of(GroupBy::Site, at(line));
+    assert_eq!(site_of("http://a.example.co.uk/"), site_of("https://B.EXAMPLE.co.uk/x"));
+    assert_eq!(site_of("http://münchen.de/"), site_of("http://www.xn--mnchen-3ya.de/"));
+    assert_ne!(site_of("http://co.uk/"), site_of("http://a.example.co.uk/"));
+    let g = site_of("http://münchen.de/").expect("a group");
+    assert_eq!(c.key(GroupBy::Site, g).as_deref(), Some("münchen.de"));
+    // Fewer groups than hosts: the sample's subdomains fold.
+    assert!(want.len() < naive::groups(&lines, false, NormalizeOptions::default()).len());
+}
+
+#[test]
 fn counts_are_the_naive_counts_of_parse_json() {
     let input = sample();
     let c = load(&input, Plan::default());
@@ -184,6 +210,8 @@ fn regrouping_with_other_options_is_grouping_with_them_from_the_start() {
         assert_eq!(groups_of(&c, by), groups_of(&started, by));
         assert_eq!(groups_of(&c, by), naive::groups(&lines, keys, o));
     }
+    // The sites do not depend on the normalization: kept as they were.
+    assert_eq!(groups_of(&c, GroupBy::Site), naive::groups_by_site(&lines));
     // %2E kept encoded: not the same as the dot segment any more.
     assert_eq!(c.group_of(GroupBy::Normal, 0), Some(0));
     assert_eq!(c.group_of(GroupBy::Normal, 1), Some(1));

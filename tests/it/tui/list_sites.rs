@@ -46,7 +46,7 @@ fn s_in_the_charts_shows_sites_and_enter_filters_by_one() {
     let _ = screen(&v, 120, 30);
     update(&mut v, ListAction::ChartRight);
     update(&mut v, ListAction::Enter);
-    assert_eq!(v.filter.text(), "host:example.co.uk");
+    assert_eq!(v.filter.text(), "site:example.co.uk");
     v.finish();
     assert_eq!(v.row_count(), 3);
     // And back to hosts.
