@@ -338,7 +338,10 @@ mod tests {
         let de = Test::Site(Some("münchen.de".into()));
         assert_eq!(site("site:xn--mnchen-3ya.DE"), de);
         assert_eq!(site("site:MÜNCHEN.de"), de);
-        assert_eq!(site("site:example.co.uk."), Test::Site(Some("example.co.uk".into())));
+        assert_eq!(
+            site("site:example.co.uk."),
+            Test::Site(Some("example.co.uk".into()))
+        );
         // Not a site of its own: kept as typed, so it matches no site.
         assert_eq!(
             site("site:www.Example.com"),

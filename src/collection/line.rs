@@ -206,7 +206,8 @@ pub enum GroupBy {
     /// By the site of the host ([`crate::uri::site::site_name`]: the
     /// registrable domain, or a host that has none as its own site):
     /// `a.example.co.uk` and `b.example.co.uk` together. A line without a
-    /// host is grouped with its exact copies only.
+    /// host is grouped with its exact copies only. A collection keeps it
+    /// once asked ([`super::Collection::group_by_site`]).
     Site,
 }
 
@@ -287,9 +288,10 @@ pub fn key_of(text: &str, by: GroupBy, options: NormalizeOptions) -> Key {
 /// ```
 pub fn site_key(text: &str) -> Key {
     let parsed = UriRef::parse_with(text, ParseOptions::new().iri(true));
-    let site = parsed
-        .ok()
-        .and_then(|u| u.host().and_then(|h| crate::uri::site::site_name(h).map(|s| s.into_owned())));
+    let site = parsed.ok().and_then(|u| {
+        u.host()
+            .and_then(|h| crate::uri::site::site_name(h).map(|s| s.into_owned()))
+    });
     match site {
         Some(s) if !s.is_empty() => Key::Owned(s),
         _ => Key::Raw,

@@ -18,9 +18,9 @@
 //!   filtering a slice at a time ([`Searches`]).
 //!
 //! [`Collection`] holds the lines themselves (their text in one buffer;
-//! for each, 4 bytes for where its text ends, 8 of facts and 24 of
-//! group links) with the tally and the three groupings (by normal form,
-//! query keys and site), and grows as batches
+//! for each, 4 bytes for where its text ends, 8 of facts and 16 of
+//! group links, 8 more once grouped by site) with the tally and the
+//! groupings (by normal form and query keys; by site when asked), and grows as batches
 //! come ([`Collection::absorb`]): about 2 bytes a byte of input on a
 //! log of short URLs.
 //!
@@ -36,6 +36,7 @@
 //! assert_eq!(c.tally().counts.kind(Kind::Invalid), 1);
 //! assert_eq!(c.grouping(GroupBy::Normal).len(), 4);
 //! assert_eq!(c.grouping(GroupBy::Keys).len(), 3);
+//! c.group_by_site();
 //! assert_eq!(c.grouping(GroupBy::Site).len(), 3);
 //! assert_eq!(c.members(GroupBy::Normal, 0).collect::<Vec<_>>(), [0, 1]);
 //! assert_eq!(c.rung(1).unwrap().name(), "syntax-based");

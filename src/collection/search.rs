@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use super::counts::{Counts, Row, Tally};
 use super::filter::{Filter, Test};
 use super::intern::NONE;
-use super::sites::SiteIndex;
 use super::Collection;
 
 /// A filter compiled against a collection's names, with what it learned
@@ -30,7 +29,7 @@ impl Matcher {
     }
 
     /// Whether the line `text` with `row` matches every term.
-    fn matches(&mut self, row: &Row, text: &str, tally: &Tally, sites: &SiteIndex) -> bool {
+    fn matches(&mut self, row: &Row, text: &str, tally: &Tally) -> bool {
         let Matcher { filter, seen } = self;
         filter.terms().iter().zip(seen).all(|(term, seen)| {
             let yes = match &term.test {
@@ -49,7 +48,8 @@ impl Matcher {
                 Test::Site(name) => {
                     row.host != NONE
                         && remember(seen, row.host, || {
-                            sites.site_of(row.host).is_some_and(|site| {
+                            let site = crate::uri::site::site_name(tally.hosts.name(row.host));
+                            site.is_some_and(|site| {
                                 !site.is_empty() && name.as_deref().is_none_or(|n| site == n)
                             })
                         })
@@ -202,7 +202,7 @@ impl Search {
 
     fn test(&mut self, c: &Collection, line: u32) {
         let row = c.row(line);
-        if self.matcher.matches(&row, c.text(line), c.tally(), c.sites()) {
+        if self.matcher.matches(&row, c.text(line), c.tally()) {
             self.matches.push(line);
             self.counts.add(&row, &c.tally().code_sets);
         }

@@ -27,8 +27,11 @@ pub struct Collection {
     tally: Tally,
     /// By normal form, by query keys, by site ([`GroupBy`]'s order).
     groups: [LineGroups; 3],
-    /// Each host's site, looked up once per distinct host.
+    /// Each host's site, looked up once per distinct host, once grouped
+    /// by site.
     sites: SiteIndex,
+    /// Whether the grouping by site is kept ([`Collection::group_by_site`]).
+    by_site: bool,
     bytes_read: u64,
     total_bytes: Option<u64>,
     failures: Vec<(String, String)>,
@@ -53,6 +56,7 @@ impl Collection {
                 LineGroups::new(GroupBy::Site),
             ],
             sites: SiteIndex::default(),
+            by_site: false,
             bytes_read: 0,
             total_bytes: None,
             failures: Vec::new(),
@@ -113,19 +117,55 @@ impl Collection {
                 };
                 linked.place(line, key, &texts);
             }
-            // The site's key is the host's: a host's site is looked up
-            // once, when the host first comes.
-            self.sites.update(&self.tally.hosts);
-            let site = (row.host != NONE)
-                .then(|| self.sites.site_of(row.host))
-                .flatten()
-                .filter(|s| !s.is_empty());
-            let by_site = &mut self.groups[GroupBy::Site as usize];
-            match site {
-                Some(s) => by_site.place_text(line, false, s, &texts),
-                None => by_site.place_text(line, true, texts.get(line), &texts),
+            if self.by_site {
+                // A host's site is looked up once, when the host first comes.
+                self.sites.update(&self.tally.hosts);
+                self.place_by_site(line);
             }
         }
+    }
+
+    /// Place line `line` in the grouping by site, under its host's site
+    /// (with its exact copies when it has no host, or an empty one).
+    fn place_by_site(&mut self, line: u32) {
+        let texts = Texts {
+            text: &self.text,
+            ends: &self.ends,
+        };
+        let host = self.rows.get(line).map_or(NONE, |r| r.host);
+        let site = (host != NONE)
+            .then(|| self.sites.site_of(host))
+            .flatten()
+            .filter(|s| !s.is_empty());
+        let by_site = &mut self.groups[GroupBy::Site as usize];
+        match site {
+            Some(s) => by_site.place_text(line, false, s, &texts),
+            None => by_site.place_text(line, true, texts.get(line), &texts),
+        }
+    }
+
+    /// Group the lines by site ([`GroupBy::Site`]) from now on: the lines
+    /// so far are placed now (a step per line: each host's site was
+    /// looked up as it came), the lines to come as they come. Until then
+    /// the grouping by site is empty and no host's site is looked up: it
+    /// costs 8 bytes a line and a lookup per distinct host, which a view
+    /// spends only when it is asked to group by site.
+    pub fn group_by_site(&mut self) {
+        if self.by_site {
+            return;
+        }
+        self.by_site = true;
+        self.sites.update(&self.tally.hosts);
+        let n = self.rows.len() as u32;
+        self.groups[GroupBy::Site as usize].reserve(n as usize);
+        for line in 0..n {
+            self.place_by_site(line);
+        }
+    }
+
+    /// Whether the lines are grouped by site ([`Collection::group_by_site`]).
+    pub fn groups_by_site(&self) -> bool {
+        self.by_site
     }
 
     /// Room for the whole input at its first batch when its size is
@@ -144,8 +184,11 @@ impl Collection {
         self.text.reserve(usize::try_from(total).unwrap_or(0));
         self.ends.reserve(lines);
         self.rows.reserve(lines);
-        for l in &mut self.groups {
+        for l in &mut self.groups[..GroupBy::ALL.len()] {
             l.reserve(lines);
+        }
+        if self.by_site {
+            self.groups[GroupBy::Site as usize].reserve(lines);
         }
     }
 
@@ -206,7 +249,8 @@ impl Collection {
         &self.tally
     }
 
-    /// The grouping `by`.
+    /// The grouping `by` (by site: empty until
+    /// [`Collection::group_by_site`]).
     pub fn grouping(&self, by: GroupBy) -> &LineGroups {
         &self.groups[by as usize]
     }
@@ -317,12 +361,6 @@ impl Collection {
         let [normal, keys] = groups;
         self.groups[GroupBy::Normal as usize] = normal;
         self.groups[GroupBy::Keys as usize] = keys;
-    }
-
-    /// Each host's site (by host id in [`Tally::hosts`]), as the grouping
-    /// by site and the filter's `site:` term read it.
-    pub fn sites(&self) -> &SiteIndex {
-        &self.sites
     }
 
     /// Give back what its vectors hold beyond what they use: once the

@@ -335,6 +335,9 @@ impl ListView {
     /// up (or with no budget): a build costs every matching line. `true`
     /// when the rows changed.
     pub fn refresh_for(&mut self, budget: Option<Duration>) -> bool {
+        if self.grouped == Grouped::Site {
+            self.collection.group_by_site();
+        }
         let Some(by) = self.grouped.by() else {
             self.building = None;
             self.built = None;
