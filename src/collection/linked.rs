@@ -221,6 +221,11 @@ impl LineGroups {
         self.next.push(line);
     }
 
+    /// The number of lines placed.
+    pub(super) fn placed(&self) -> usize {
+        self.group_of.len()
+    }
+
     /// The number of groups.
     pub fn len(&self) -> usize {
         self.last.len()

@@ -117,7 +117,9 @@ impl Collection {
                 };
                 linked.place(line, key, &texts);
             }
-            if self.by_site {
+            // Placed here once the grouping by site has caught up (until
+            // then, by `group_by_site_for`).
+            if self.by_site && self.groups[GroupBy::Site as usize].placed() == line as usize {
                 // A host's site is looked up once, when the host first comes.
                 self.sites.update(&self.tally.hosts);
                 self.place_by_site(line);
@@ -145,27 +147,36 @@ impl Collection {
     }
 
     /// Group the lines by site ([`GroupBy::Site`]) from now on: the lines
-    /// so far are placed now (a step per line: each host's site was
-    /// looked up as it came), the lines to come as they come. Until then
-    /// the grouping by site is empty and no host's site is looked up: it
+    /// so far placed now (a step per line: each distinct host's site is
+    /// looked up once), the lines to come as they come. Until then the
+    /// grouping by site is empty and no host's site is looked up: it
     /// costs 8 bytes a line and a lookup per distinct host, which a view
     /// spends only when it is asked to group by site.
     pub fn group_by_site(&mut self) {
-        if self.by_site {
-            return;
-        }
-        self.by_site = true;
-        self.sites.update(&self.tally.hosts);
-        let n = self.rows.len() as u32;
-        self.groups[GroupBy::Site as usize].reserve(n as usize);
-        for line in 0..n {
-            self.place_by_site(line);
-        }
+        self.group_by_site_for(usize::MAX);
     }
 
-    /// Whether the lines are grouped by site ([`Collection::group_by_site`]).
-    pub fn groups_by_site(&self) -> bool {
-        self.by_site
+    /// [`Collection::group_by_site`] a slice at a time: place at most
+    /// `lines` more of the lines so far; `true` once every line is placed
+    /// (a view spreads the work over frames).
+    pub fn group_by_site_for(&mut self, lines: usize) -> bool {
+        if !self.by_site {
+            self.by_site = true;
+            self.groups[GroupBy::Site as usize].reserve(self.rows.len());
+        }
+        self.sites.update(&self.tally.hosts);
+        let from = self.groups[GroupBy::Site as usize].placed();
+        let to = from.saturating_add(lines).min(self.rows.len());
+        for line in from..to {
+            self.place_by_site(line as u32);
+        }
+        to == self.rows.len()
+    }
+
+    /// Whether every line is grouped by site
+    /// ([`Collection::group_by_site`]).
+    pub fn grouped_by_site(&self) -> bool {
+        self.by_site && self.groups[GroupBy::Site as usize].placed() == self.rows.len()
     }
 
     /// Room for the whole input at its first batch when its size is

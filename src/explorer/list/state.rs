@@ -335,9 +335,20 @@ impl ListView {
     /// up (or with no budget): a build costs every matching line. `true`
     /// when the rows changed.
     pub fn refresh_for(&mut self, budget: Option<Duration>) -> bool {
-        if self.grouped == Grouped::Site {
-            self.collection.group_by_site();
+        // The grouping by site is built the first time it is shown, a
+        // slice at a time; no rows until it is.
+        let start = std::time::Instant::now();
+        if self.grouped == Grouped::Site && !self.collection.grouped_by_site() {
+            while !self.collection.group_by_site_for(16 * 1024) {
+                if budget.is_some_and(|b| start.elapsed() >= b) {
+                    self.building = None;
+                    self.built = None;
+                    self.entries.clear();
+                    return true;
+                }
+            }
         }
+        let budget = budget.map(|b| b.saturating_sub(start.elapsed()));
         let Some(by) = self.grouped.by() else {
             self.building = None;
             self.built = None;

@@ -68,6 +68,20 @@ fn groups_by_site_are_the_naive_sites_of_the_hosts() {
         early.apply(event);
     }
     assert_eq!(groups_of(&early, GroupBy::Site), got);
+    // Built a few lines at a time while more lines come: the same groups.
+    let plan = Plan {
+        threads: 1,
+        ..Plan::default()
+    };
+    let mut sliced = Collection::new(plan);
+    for event in Loader::from_reader(std::io::Cursor::new(input.clone()), plan) {
+        sliced.apply(event);
+        sliced.group_by_site_for(3);
+    }
+    assert!(!sliced.grouped_by_site(), "three lines a batch is behind");
+    while !sliced.group_by_site_for(3) {}
+    assert!(sliced.grouped_by_site());
+    assert_eq!(groups_of(&sliced, GroupBy::Site), got);
     assert_eq!(got.len(), want.len());
     for (g, (a, b)) in got.iter().zip(&want).enumerate() {
         assert_eq!(a, b, "group {g}: {:?}", lines[b.members[0]]);
