@@ -1,6 +1,6 @@
 //! One line of a collection analysed: what `uriscope parse` says of it
 //! (the verdict, the scheme, the host, the finding codes) and the
-//! confusion flags, plus the keys its two groupings file it under. Each
+//! confusion flags, plus the keys its groupings file it under. Each
 //! answer comes from the core or from [`crate::confuse::flags`]; nothing
 //! here decides what a URI is.
 
