@@ -25,7 +25,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::input::Outcome;
-use crate::collection::{rung, Event, GroupBy, Grouping, Keep, Key, Loader, Plan, Source};
+use crate::collection::{rung, site_key, Event, GroupBy, Grouping, Keep, Loader, Plan, Source};
 use crate::text::answer::quote;
 use crate::text::diag::{say, Place};
 use crate::text::lines::{too_long_message, MAX_LINE};
@@ -53,24 +53,6 @@ impl By {
             By::Normal => GroupBy::Normal,
             By::Keys | By::Site => GroupBy::Keys,
         }
-    }
-}
-
-/// The key of `text` by site: its host's site ([`crate::uri::site::site_name`]),
-/// read as an IRI-reference as the list view reads lines; a line without
-/// a host (or that does not parse) is its own key, equal only to its copies.
-fn site_key(text: &str) -> Key {
-    let Ok(u) = crate::uri::UriRef::parse_with(text, crate::uri::ParseOptions::new().iri(true))
-    else {
-        return Key::Raw;
-    };
-    let Some(host) = u.authority_parts().map(|a| a.host.span.slice(text)) else {
-        return Key::Raw;
-    };
-    match crate::uri::site::site_name(host) {
-        Some(site) if site == text => Key::Same,
-        Some(site) => Key::Owned(site.into_owned()),
-        None => Key::Raw,
     }
 }
 

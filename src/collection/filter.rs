@@ -6,6 +6,7 @@
 //! | `text` | its text contains `text`; without an uppercase letter in `text`, ignoring ASCII case (smart case) |
 //! | `"a b"` | its text contains `a b`, as typed: the quotes make any text plain |
 //! | `host:part` | its host contains `part` (hosts are compared lowercase); `host:=name` the host is `name`; `host:` it has a host |
+//! | `site:name` | its host's site is `name` (the registrable domain, as `stats` counts sites; an IDN site typed in Unicode or A-labels); `site:` its host has a site |
 //! | `scheme:name` | its scheme is `name` (lowercase); `scheme:` it has one |
 //! | `code:name` | it has a finding with the code `name`; `code:` it has a finding |
 //! | `flag:class` | it has the confusion flag `class` (`backslash`, `encoded-delimiter`, …); `flag:` it has one |
@@ -53,6 +54,9 @@ pub enum Test {
         /// Whether the host must be `needle`.
         exact: bool,
     },
+    /// The host's site ([`crate::uri::site::site_name`]) is this, or
+    /// with `None` the host has a site.
+    Site(Option<String>),
     /// The scheme (lowercase) is this, or with `None` there is one.
     Scheme(Option<String>),
     /// A finding has this code, or with `None` there is a finding.
@@ -167,10 +171,28 @@ fn implies(n: &Term, w: &Term) -> bool {
             },
         ) => !n.negated && contains(a, b) || n.negated && !ea && contains(a, b),
         (Test::Scheme(Some(_)), Test::Scheme(None))
+        | (Test::Site(Some(_)), Test::Site(None))
         | (Test::Code(Some(_)), Test::Code(None))
         | (Test::Flag(Some(_)), Test::Flag(None)) => !n.negated,
         _ => false,
     }
+}
+
+/// The site a `site:` term names, in the form
+/// [`crate::uri::site::site_name`] gives (lowercase, A-labels as
+/// Unicode), or `None` for an empty value (any site). A name that is not
+/// a site of its own (`www.example.com`, whose site is `example.com`) is
+/// kept lowercase as typed, so that it matches no line's site.
+fn site_needle(value: &str) -> Option<String> {
+    if value.is_empty() {
+        return None;
+    }
+    let typed = value.strip_suffix('.').unwrap_or(value);
+    let labels = |s: &str| s.split('.').count();
+    Some(match crate::uri::site::site_name(value) {
+        Some(site) if labels(&site) == labels(typed) => site.into_owned(),
+        _ => value.to_lowercase(),
+    })
 }
 
 /// The terms of `text` with their offsets: runs of non-space bytes, a
@@ -224,6 +246,7 @@ fn test_of(body: &str, at: usize) -> Result<Option<Test>, FilterError> {
                 exact: false,
             },
         },
+        "site" => Test::Site(site_needle(value)),
         "scheme" => Test::Scheme(some(lower)),
         "code" => Test::Code(some(lower)),
         "flag" if lower.is_empty() => Test::Flag(None),
@@ -309,6 +332,24 @@ mod tests {
     }
 
     #[test]
+    fn a_site_term_names_the_site_in_its_listed_form() {
+        assert_eq!(parse("site:")[0].test, Test::Site(None));
+        let site = |t: &str| parse(t)[0].test.clone();
+        let de = Test::Site(Some("münchen.de".into()));
+        assert_eq!(site("site:xn--mnchen-3ya.DE"), de);
+        assert_eq!(site("site:MÜNCHEN.de"), de);
+        assert_eq!(
+            site("site:example.co.uk."),
+            Test::Site(Some("example.co.uk".into()))
+        );
+        // Not a site of its own: kept as typed, so it matches no site.
+        assert_eq!(
+            site("site:www.Example.com"),
+            Test::Site(Some("www.example.com".into()))
+        );
+    }
+
+    #[test]
     fn a_filter_being_typed_is_a_filter() {
         assert!(parse("!").is_empty());
         assert!(parse(r#""""#).is_empty());
@@ -332,6 +373,8 @@ mod tests {
                 .narrows(&Filter::parse(b).unwrap())
         };
         assert!(n("host:exam", "host:exa"));
+        assert!(n("site:example.com", "site:"));
+        assert!(!n("site:example.com", "site:example.co"));
         assert!(n("host:=example.com", "host:exa"));
         assert!(n("exam", "exa") && n("exa b", "exa") && n("scheme:http", "scheme:"));
         assert!(n("anything", ""));

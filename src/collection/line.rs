@@ -1,6 +1,6 @@
 //! One line of a collection analysed: what `uriscope parse` says of it
 //! (the verdict, the scheme, the host, the finding codes) and the
-//! confusion flags, plus the keys its two groupings file it under. Each
+//! confusion flags, plus the keys its groupings file it under. Each
 //! answer comes from the core or from [`crate::confuse::flags`]; nothing
 //! here decides what a URI is.
 
@@ -203,17 +203,25 @@ pub enum GroupBy {
     /// normal form: lines that differ only in query values, userinfo or
     /// fragment.
     Keys,
+    /// By the site of the host ([`crate::uri::site::site_name`]: the
+    /// registrable domain, or a host that has none as its own site):
+    /// `a.example.co.uk` and `b.example.co.uk` together. A line without a
+    /// host is grouped with its exact copies only. A collection keeps it
+    /// once asked ([`super::Collection::group_by_site`]).
+    Site,
 }
 
 impl GroupBy {
-    /// Both groupings.
+    /// The groupings a line's text and normalization decide (the site's
+    /// is the host's, looked up once per distinct host).
     pub const ALL: [GroupBy; 2] = [GroupBy::Normal, GroupBy::Keys];
 
-    /// `normal` or `keys`, as `dedupe --by` spells it.
+    /// `normal`, `keys` or `site`, as `dedupe --by` spells it.
     pub fn name(self) -> &'static str {
         match self {
             GroupBy::Normal => "normal",
             GroupBy::Keys => "keys",
+            GroupBy::Site => "site",
         }
     }
 }
@@ -259,8 +267,35 @@ impl Key {
 /// assert_eq!(k, Key::Owned("http://a/p?a&z".into()));
 /// ```
 pub fn key_of(text: &str, by: GroupBy, options: NormalizeOptions) -> Key {
+    if by == GroupBy::Site {
+        return site_key(text);
+    }
     let [normal, keys] = keys_of(text, [by == GroupBy::Normal, by == GroupBy::Keys], options);
     normal.or(keys).unwrap_or(Key::Raw)
+}
+
+/// The key of `text` by site: the site of its host (read as an
+/// IRI-reference, as [`Facts::of`] reads it) through
+/// [`crate::uri::site::site_name`], or [`Key::Raw`] when it has no host
+/// or the host is empty.
+///
+/// ```
+/// use uriscope::collection::{key_of, GroupBy, Key};
+/// let k = |s| key_of(s, GroupBy::Site, Default::default());
+/// assert_eq!(k("https://a.b.Example.CO.uk/x"), Key::Owned("example.co.uk".into()));
+/// assert_eq!(k("http://www.xn--mnchen-3ya.de/"), Key::Owned("münchen.de".into()));
+/// assert_eq!(k("mailto:x@y"), Key::Raw);
+/// ```
+pub fn site_key(text: &str) -> Key {
+    let parsed = UriRef::parse_with(text, ParseOptions::new().iri(true));
+    let site = parsed.ok().and_then(|u| {
+        u.host()
+            .and_then(|h| crate::uri::site::site_name(h).map(|s| s.into_owned()))
+    });
+    match site {
+        Some(s) if !s.is_empty() => Key::Owned(s),
+        _ => Key::Raw,
+    }
 }
 
 /// The keys of `text` in the groupings `[by normal form, by keys]` that

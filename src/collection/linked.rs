@@ -173,7 +173,14 @@ impl LineGroups {
     /// whose key is `key`; `texts` holds its text and every line's before.
     pub(super) fn place(&mut self, line: u32, key: &Key, texts: &Texts<'_>) {
         let text = texts.get(line);
-        let (raw, key_text) = (key.is_raw(), key.text(text));
+        self.place_text(line, key.is_raw(), key.text(text), texts);
+    }
+
+    /// Place line `line` as [`LineGroups::place`] does, its key given as
+    /// text (`raw`: the line has none, and `key_text` is its own text):
+    /// a key borrowed from elsewhere costs no allocation.
+    pub(super) fn place_text(&mut self, line: u32, raw: bool, key_text: &str, texts: &Texts<'_>) {
+        let text = texts.get(line);
         let mut h = self.hasher.build_hasher();
         raw.hash(&mut h);
         key_text.hash(&mut h);
@@ -198,11 +205,12 @@ impl LineGroups {
             return;
         }
         let g = self.last.len() as u32;
-        let stored = match key {
-            Key::Raw => RAW,
-            Key::Same => SAME,
-            Key::Owned(k) if k == text => SAME,
-            Key::Owned(k) => self.keys.push(k, text),
+        let stored = if raw {
+            RAW
+        } else if key_text == text {
+            SAME
+        } else {
+            self.keys.push(key_text, text)
         };
         self.key.push(stored);
         self.last.push(line);
@@ -211,6 +219,11 @@ impl LineGroups {
         // A ring of one.
         self.group_of.push(g);
         self.next.push(line);
+    }
+
+    /// The number of lines placed.
+    pub(super) fn placed(&self) -> usize {
+        self.group_of.len()
     }
 
     /// The number of groups.

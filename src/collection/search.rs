@@ -45,6 +45,15 @@ impl Matcher {
                             }
                         })
                 }
+                Test::Site(name) => {
+                    row.host != NONE
+                        && remember(seen, row.host, || {
+                            let site = crate::uri::site::site_name(tally.hosts.name(row.host));
+                            site.is_some_and(|site| {
+                                !site.is_empty() && name.as_deref().is_none_or(|n| site == n)
+                            })
+                        })
+                }
                 Test::Scheme(name) => {
                     row.scheme != NONE
                         && name

@@ -1,13 +1,15 @@
 //! The collection itself: every line's text and facts, the tally, and
-//! both groupings with each group's members linked line to line.
+//! the three groupings with each group's members linked line to line.
 
 use std::borrow::Cow;
 
 use super::counts::{Row, Tally};
+use super::intern::NONE;
 use super::line::{key_of, keys_of, Facts, GroupBy, Key};
 use super::linked::{LineGroups, Texts, END};
 use super::load::{Batch, Event, Plan};
 use super::packed::{Ends, Rows};
+use super::sites::SiteIndex;
 use crate::uri::{compare::ComparisonRung, NormalizeOptions};
 
 /// The most lines a collection holds: line numbers are 32-bit. Lines past
@@ -23,7 +25,13 @@ pub struct Collection {
     ends: Ends,
     rows: Rows,
     tally: Tally,
-    groups: [LineGroups; 2],
+    /// By normal form, by query keys, by site ([`GroupBy`]'s order).
+    groups: [LineGroups; 3],
+    /// Each host's site, looked up once per distinct host, once grouped
+    /// by site.
+    sites: SiteIndex,
+    /// Whether the grouping by site is kept ([`Collection::group_by_site`]).
+    by_site: bool,
     bytes_read: u64,
     total_bytes: Option<u64>,
     failures: Vec<(String, String)>,
@@ -45,7 +53,10 @@ impl Collection {
             groups: [
                 LineGroups::new(GroupBy::Normal),
                 LineGroups::new(GroupBy::Keys),
+                LineGroups::new(GroupBy::Site),
             ],
+            sites: SiteIndex::default(),
+            by_site: false,
             bytes_read: 0,
             total_bytes: None,
             failures: Vec::new(),
@@ -106,7 +117,66 @@ impl Collection {
                 };
                 linked.place(line, key, &texts);
             }
+            // Placed here once the grouping by site has caught up (until
+            // then, by `group_by_site_for`).
+            if self.by_site && self.groups[GroupBy::Site as usize].placed() == line as usize {
+                // A host's site is looked up once, when the host first comes.
+                self.sites.update(&self.tally.hosts);
+                self.place_by_site(line);
+            }
         }
+    }
+
+    /// Place line `line` in the grouping by site, under its host's site
+    /// (with its exact copies when it has no host, or an empty one).
+    fn place_by_site(&mut self, line: u32) {
+        let texts = Texts {
+            text: &self.text,
+            ends: &self.ends,
+        };
+        let host = self.rows.get(line).map_or(NONE, |r| r.host);
+        let site = (host != NONE)
+            .then(|| self.sites.site_of(host))
+            .flatten()
+            .filter(|s| !s.is_empty());
+        let by_site = &mut self.groups[GroupBy::Site as usize];
+        match site {
+            Some(s) => by_site.place_text(line, false, s, &texts),
+            None => by_site.place_text(line, true, texts.get(line), &texts),
+        }
+    }
+
+    /// Group the lines by site ([`GroupBy::Site`]) from now on: the lines
+    /// so far placed now (a step per line: each distinct host's site is
+    /// looked up once), the lines to come as they come. Until then the
+    /// grouping by site is empty and no host's site is looked up: it
+    /// costs 8 bytes a line and a lookup per distinct host, which a view
+    /// spends only when it is asked to group by site.
+    pub fn group_by_site(&mut self) {
+        self.group_by_site_for(usize::MAX);
+    }
+
+    /// [`Collection::group_by_site`] a slice at a time: place at most
+    /// `lines` more of the lines so far; `true` once every line is placed
+    /// (a view spreads the work over frames).
+    pub fn group_by_site_for(&mut self, lines: usize) -> bool {
+        if !self.by_site {
+            self.by_site = true;
+            self.groups[GroupBy::Site as usize].reserve(self.rows.len());
+        }
+        self.sites.update(&self.tally.hosts);
+        let from = self.groups[GroupBy::Site as usize].placed();
+        let to = from.saturating_add(lines).min(self.rows.len());
+        for line in from..to {
+            self.place_by_site(line as u32);
+        }
+        to == self.rows.len()
+    }
+
+    /// Whether every line is grouped by site
+    /// ([`Collection::group_by_site`]).
+    pub fn grouped_by_site(&self) -> bool {
+        self.by_site && self.groups[GroupBy::Site as usize].placed() == self.rows.len()
     }
 
     /// Room for the whole input at its first batch when its size is
@@ -125,8 +195,11 @@ impl Collection {
         self.text.reserve(usize::try_from(total).unwrap_or(0));
         self.ends.reserve(lines);
         self.rows.reserve(lines);
-        for l in &mut self.groups {
+        for l in &mut self.groups[..GroupBy::ALL.len()] {
             l.reserve(lines);
+        }
+        if self.by_site {
+            self.groups[GroupBy::Site as usize].reserve(lines);
         }
     }
 
@@ -187,7 +260,8 @@ impl Collection {
         &self.tally
     }
 
-    /// The grouping `by`.
+    /// The grouping `by` (by site: empty until
+    /// [`Collection::group_by_site`]).
     pub fn grouping(&self, by: GroupBy) -> &LineGroups {
         &self.groups[by as usize]
     }
@@ -202,8 +276,8 @@ impl Collection {
         self.groups[by as usize].first_of(g)
     }
 
-    /// The key of group `g` (its normal form or keys form), `None` when
-    /// its lines have no normal form. Borrowed from the collection's text
+    /// The key of group `g` (its normal form, keys form or site), `None`
+    /// when its lines have none. Borrowed from the collection's text
     /// when the key is a line's text or a slice of it.
     pub fn key(&self, by: GroupBy, g: usize) -> Option<Cow<'_, str>> {
         let first = self.first_of(by, g)?;
@@ -252,7 +326,8 @@ impl Collection {
 
     /// Group every line again with the normalization `options` (a view
     /// that changes how it normalizes): both keys of every line computed
-    /// on the plan's threads, then placed in order.
+    /// on the plan's threads, then placed in order. The grouping by site
+    /// does not depend on the normalization and is kept.
     pub fn regroup(&mut self, options: NormalizeOptions) {
         self.plan.normalize = options;
         let n = self.rows.len();
@@ -294,7 +369,9 @@ impl Collection {
                 }
             }
         }
-        self.groups = groups;
+        let [normal, keys] = groups;
+        self.groups[GroupBy::Normal as usize] = normal;
+        self.groups[GroupBy::Keys as usize] = keys;
     }
 
     /// Give back what its vectors hold beyond what they use: once the

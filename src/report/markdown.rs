@@ -98,7 +98,8 @@ fn cell(s: &str) -> String {
 }
 
 /// The report of one parsed input: heading, verdict, breakdown table,
-/// findings, segments, query pairs, host, what a browser does.
+/// the host's site, findings, segments, query pairs, host, what a
+/// browser does.
 pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
     let r = l.report;
     let a = Analysis::new(r);
@@ -160,6 +161,19 @@ pub fn write_parse<W: Write>(out: &mut W, l: &Linted<'_>) -> io::Result<()> {
             _ => String::new(),
         };
         writeln!(out, "| {name}{kind} | {value} | {bytes} | {section} |")?;
+    }
+    // The host's site, as `parse --json`, the HTML report and the
+    // Breakdown give it (the core's `site`).
+    if let Some(suffix) = &json.public_suffix {
+        let registrable = json.registrable_domain.as_deref().map_or(
+            "none (the host is a single label or a public suffix)".to_string(),
+            code,
+        );
+        writeln!(
+            out,
+            "\n**Site** (Public Suffix List): registrable domain {registrable}, public suffix {}",
+            code(suffix)
+        )?;
     }
     if let Some(Ok(d)) = crate::uri::data_url::analyze(r.input) {
         let facts = crate::uri::data_url::Facts::of(&d, r.input);

@@ -51,7 +51,7 @@ pub enum ListAction {
     ChartLeft,
     /// The chart to the right.
     ChartRight,
-    /// Grouped by normal form, by query keys, or not.
+    /// Grouped by normal form, by query keys, by site, or not.
     ToggleGrouping,
     /// Copy the selected URL.
     CopySelected,

@@ -2,7 +2,7 @@
 //! --list`, or `… | uriscope` on a terminal). A header with the counts
 //! (URIs, IRIs, relative references, invalid), bar charts of schemes,
 //! hosts, finding codes and confusion flags, a filter field and the list
-//! below it, grouped by normal form or by query keys on a toggle. Enter
+//! below it, grouped by normal form, by query keys or by site on a toggle. Enter
 //! opens the explorer on the selected URL; Esc there comes back here.
 //!
 //! It stands on [`crate::collection`]: the lines are loaded in batches

@@ -28,15 +28,19 @@ pub enum Grouped {
     Normal,
     /// Lines that differ only in query values together.
     Keys,
+    /// Lines whose hosts are on the same site together.
+    Site,
 }
 
 impl Grouped {
-    /// The next grouping of the toggle: off → normal form → keys → off.
+    /// The next grouping of the toggle: off → normal form → keys → site
+    /// → off.
     pub fn next(self) -> Grouped {
         match self {
             Grouped::Off => Grouped::Normal,
             Grouped::Normal => Grouped::Keys,
-            Grouped::Keys => Grouped::Off,
+            Grouped::Keys => Grouped::Site,
+            Grouped::Site => Grouped::Off,
         }
     }
 
@@ -46,6 +50,7 @@ impl Grouped {
             Grouped::Off => None,
             Grouped::Normal => Some(GroupBy::Normal),
             Grouped::Keys => Some(GroupBy::Keys),
+            Grouped::Site => Some(GroupBy::Site),
         }
     }
 
@@ -55,6 +60,7 @@ impl Grouped {
             Grouped::Off => "ungrouped",
             Grouped::Normal => "grouped by normal form",
             Grouped::Keys => "grouped by query keys",
+            Grouped::Site => "grouped by site",
         }
     }
 }
@@ -329,6 +335,20 @@ impl ListView {
     /// up (or with no budget): a build costs every matching line. `true`
     /// when the rows changed.
     pub fn refresh_for(&mut self, budget: Option<Duration>) -> bool {
+        // The grouping by site is built the first time it is shown, a
+        // slice at a time; no rows until it is.
+        let start = std::time::Instant::now();
+        if self.grouped == Grouped::Site && !self.collection.grouped_by_site() {
+            while !self.collection.group_by_site_for(16 * 1024) {
+                if budget.is_some_and(|b| start.elapsed() >= b) {
+                    self.building = None;
+                    self.built = None;
+                    self.entries.clear();
+                    return true;
+                }
+            }
+        }
+        let budget = budget.map(|b| b.saturating_sub(start.elapsed()));
         let Some(by) = self.grouped.by() else {
             self.building = None;
             self.built = None;

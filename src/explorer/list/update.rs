@@ -153,10 +153,9 @@ fn bars(view: &mut ListView, action: &ListAction) -> Option<ListEffect> {
             let Some(name) = super::view::bar_name(view, Chart::ALL[chart], row) else {
                 return Some(say(view, "no bar there to filter by", true));
             };
-            // A site's lines are those whose host holds it (its
-            // subdomains and itself).
+            // A site's lines are those whose host's site it is.
             let term = if Chart::ALL[chart] == Chart::Hosts && view.by_site {
-                format!("host:{name}")
+                format!("site:{name}")
             } else {
                 Chart::ALL[chart].term(&name)
             };

@@ -305,6 +305,8 @@ fn list(view: &ListView, area: Rect, buf: &mut Buffer) {
                         let first = c.first_of(by, group as usize);
                         if first == Some(line) {
                             "first"
+                        } else if by == GroupBy::Site {
+                            "same site"
                         } else {
                             "same keys"
                         }

@@ -47,6 +47,38 @@ fn parse_writes_the_table_the_findings_and_the_analysis() {
 }
 
 #[test]
+fn parse_shows_the_hosts_site_as_the_html_report_does() {
+    let md = |input: &str| run_uriscope(&["parse", "--format", "markdown", input], b"").1;
+    let out = md("https://user:secret@a.b.Example.co.uk/x");
+    assert!(
+        out.contains(
+            "**Site** (Public Suffix List): registrable domain `Example.co.uk`, public suffix `co.uk`"
+        ),
+        "{out}"
+    );
+    // The same two answers as `parse --json` (the core's `site`).
+    let (_, json, _) = run_uriscope(&["parse", "--json", "https://a.b.Example.co.uk/x"], b"");
+    assert!(
+        json.contains(r#""public_suffix":"co.uk","registrable_domain":"Example.co.uk""#),
+        "{json}"
+    );
+    let (_, html, _) = run_uriscope(
+        &["parse", "--format", "html", "https://a.b.Example.co.uk/x"],
+        b"",
+    );
+    assert!(html.contains("<strong>Site</strong>"), "{html}");
+    // A host that is a public suffix has no registrable domain.
+    let out = md("http://co.uk/");
+    assert!(
+        out.contains("registrable domain none (the host is a single label or a public suffix), public suffix `co.uk`"),
+        "{out}"
+    );
+    // An IP address has no site, and no site line.
+    assert!(!md("http://192.0.2.1/").contains("**Site**"));
+    assert!(!md("mailto:x@example.com").contains("**Site**"));
+}
+
+#[test]
 fn controls_are_visible_and_backticks_cannot_break_out() {
     let (_, out, _) = run_uriscope(
         &["parse", "--format", "markdown"],

@@ -30,6 +30,10 @@ fn naive_match(filter: &Filter, line: &str, f: &NaiveFacts) -> bool {
                 needle,
                 exact: false,
             } => f.host.as_ref().is_some_and(|h| h.contains(needle.as_str())),
+            Test::Site(s) => {
+                let site = f.host.as_deref().and_then(uriscope_core::site::site_name);
+                site.is_some_and(|site| !site.is_empty() && s.as_ref().is_none_or(|s| site == *s))
+            }
             Test::Scheme(s) => {
                 f.scheme.is_some() && s.as_ref().is_none_or(|s| f.scheme.as_ref() == Some(s))
             }
@@ -130,6 +134,42 @@ fn each_term_finds_its_lines() {
     s.step(&c, usize::MAX);
     assert_eq!(s.current().counts(&c).lines as usize, s.current().len(&c));
     assert_eq!(s.current().counts(&c).lines, 2, "the two ü.example lines");
+}
+
+#[test]
+fn a_site_term_keeps_exactly_the_lines_of_that_site() {
+    let input = "http://a.example.co.uk/x
+https://B.Example.CO.UK/y
+http://example.co.uk.evil.example/
+http://co.uk/
+http://www.xn--mnchen-3ya.de/
+https://münchen.de/
+mailto:x@example.co.uk
+http://192.0.2.1/";
+    let c = load(input, Plan::default());
+    let lines = kept(input);
+    let shown = |text: &str| -> Vec<&str> {
+        matches(&c, text)
+            .into_iter()
+            .map(|l| lines[l as usize])
+            .collect()
+    };
+    assert_eq!(
+        shown("site:example.co.uk"),
+        ["http://a.example.co.uk/x", "https://B.Example.CO.UK/y"]
+    );
+    assert_eq!(shown("site:EXAMPLE.co.uk"), shown("site:example.co.uk"));
+    // A host that is a suffix is a site of its own.
+    assert_eq!(shown("site:co.uk"), ["http://co.uk/"]);
+    // An IDN site typed in Unicode or as A-labels.
+    let idn = ["http://www.xn--mnchen-3ya.de/", "https://münchen.de/"];
+    assert_eq!(shown("site:münchen.de"), idn);
+    assert_eq!(shown("site:xn--mnchen-3ya.de"), idn);
+    // A name that is not a site (its site is example.co.uk) is no line's.
+    assert!(shown("site:a.example.co.uk").is_empty());
+    assert_eq!(shown("site:192.0.2.1"), ["http://192.0.2.1/"]);
+    assert_eq!(shown("site:").len(), 7, "every line with a host");
+    assert_eq!(shown("!site:"), ["mailto:x@example.co.uk"]);
 }
 
 /// A filter narrowed from one that had not yet tested all the lines it
@@ -283,7 +323,7 @@ fn key() -> impl Strategy<Value = Key> {
     prop_oneof![
         4 => prop::sample::select(vec![
             "h", "t", "p", "s", ":", "/", "w", "i", "k", "o", "r", "g", ".", "a", "e", "x", " ",
-            "!", "host:", "code:", "flag:", "scheme:", "is:", "invalid", "\"", "A", "W", "=", "%",
+            "!", "host:", "site:", "code:", "flag:", "scheme:", "is:", "invalid", "\"", "A", "W", "=", "%",
             "http", "uri", "iri", "relative", "backslash", "encoded-delimiter", "3",
         ]).prop_map(Key::Type),
         1 => Just(Key::Back),

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use uriscope::collection::{
-    counts::top_flags, Collection, FlagSet, GroupBy, Kind, Plan, Ranked, Searches,
+    counts::top_flags, Collection, FlagSet, GroupBy, Kind, Loader, Plan, Ranked, Searches,
 };
 use uriscope::uri::NormalizeOptions;
 
@@ -42,6 +42,65 @@ fn groups_of(c: &Collection, by: GroupBy) -> Vec<naive::NaiveGroup> {
             members: c.members(by, g).map(|l| l as usize).collect(),
         })
         .collect()
+}
+
+#[test]
+fn groups_by_site_are_the_naive_sites_of_the_hosts() {
+    let mut input = sample();
+    input.push_str(
+        "http://a.example.co.uk/\nhttps://B.EXAMPLE.co.uk/x\nhttp://www.xn--mnchen-3ya.de/\n\
+         http://münchen.de/\nhttp://co.uk/\nfile:///etc/passwd\nfile:///etc/passwd\n",
+    );
+    let lines = kept(&input);
+    let mut c = load(&input, Plan::default());
+    assert_eq!(
+        c.grouping(GroupBy::Site).len(),
+        0,
+        "not grouped until asked"
+    );
+    c.group_by_site();
+    let want = naive::groups_by_site(&lines);
+    let got = groups_of(&c, GroupBy::Site);
+    // Asked before the lines come: each placed as it comes, the same groups.
+    let mut early = Collection::new(Plan::default());
+    early.group_by_site();
+    for event in Loader::from_reader(std::io::Cursor::new(input.clone()), Plan::default()) {
+        early.apply(event);
+    }
+    assert_eq!(groups_of(&early, GroupBy::Site), got);
+    // Built a few lines at a time while more lines come: the same groups.
+    let plan = Plan {
+        threads: 1,
+        ..Plan::default()
+    };
+    let mut sliced = Collection::new(plan);
+    for event in Loader::from_reader(std::io::Cursor::new(input.clone()), plan) {
+        sliced.apply(event);
+        sliced.group_by_site_for(3);
+    }
+    assert!(!sliced.grouped_by_site(), "three lines a batch is behind");
+    while !sliced.group_by_site_for(3) {}
+    assert!(sliced.grouped_by_site());
+    assert_eq!(groups_of(&sliced, GroupBy::Site), got);
+    assert_eq!(got.len(), want.len());
+    for (g, (a, b)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(a, b, "group {g}: {:?}", lines[b.members[0]]);
+    }
+    let at = |line: &str| lines.iter().position(|l| *l == line).expect("a line") as u32;
+    let site_of = |line: &str| c.group_of(GroupBy::Site, at(line));
+    assert_eq!(
+        site_of("http://a.example.co.uk/"),
+        site_of("https://B.EXAMPLE.co.uk/x")
+    );
+    assert_eq!(
+        site_of("http://münchen.de/"),
+        site_of("http://www.xn--mnchen-3ya.de/")
+    );
+    assert_ne!(site_of("http://co.uk/"), site_of("http://a.example.co.uk/"));
+    let g = site_of("http://münchen.de/").expect("a group");
+    assert_eq!(c.key(GroupBy::Site, g).as_deref(), Some("münchen.de"));
+    // Fewer groups than hosts: the sample's subdomains fold.
+    assert!(want.len() < naive::groups(&lines, false, NormalizeOptions::default()).len());
 }
 
 #[test]
@@ -171,6 +230,7 @@ fn regrouping_with_other_options_is_grouping_with_them_from_the_start() {
         "http://a/%2E/b\nhttp://a/b\nhttp://a/./b\nhttps://ü.example/\nhttps://%C3%BC.example/\n";
     let lines = kept(input);
     let mut c = load(input, Plan::default());
+    c.group_by_site();
     let o = NormalizeOptions::new().keep_encoded_dots(true).iri(true);
     c.regroup(o);
     let started = load(
@@ -184,6 +244,8 @@ fn regrouping_with_other_options_is_grouping_with_them_from_the_start() {
         assert_eq!(groups_of(&c, by), groups_of(&started, by));
         assert_eq!(groups_of(&c, by), naive::groups(&lines, keys, o));
     }
+    // The sites do not depend on the normalization: kept as they were.
+    assert_eq!(groups_of(&c, GroupBy::Site), naive::groups_by_site(&lines));
     // %2E kept encoded: not the same as the dot segment any more.
     assert_eq!(c.group_of(GroupBy::Normal, 0), Some(0));
     assert_eq!(c.group_of(GroupBy::Normal, 1), Some(1));

@@ -106,6 +106,35 @@ pub fn groups(lines: &[&str], keys: bool, options: NormalizeOptions) -> Vec<Naiv
     out
 }
 
+/// The groups of `lines` by the site of the host `parse --iri --json`
+/// gives (a line without a host, or with an empty one, grouped with its
+/// exact copies), in the order of their first lines.
+pub fn groups_by_site(lines: &[&str]) -> Vec<NaiveGroup> {
+    let mut out: Vec<NaiveGroup> = Vec::new();
+    let mut index: HashMap<(bool, String), usize> = HashMap::new();
+    for (i, line) in lines.iter().enumerate() {
+        let site = facts(line)
+            .host
+            .and_then(|h| uriscope_core::site::site_name(&h).map(|s| s.into_owned()))
+            .filter(|s| !s.is_empty());
+        let key = match site {
+            Some(s) => (false, s),
+            None => (true, line.to_string()),
+        };
+        match index.get(&key) {
+            Some(&g) => out[g].members.push(i),
+            None => {
+                index.insert(key.clone(), out.len());
+                out.push(NaiveGroup {
+                    key: (!key.0).then_some(key.1),
+                    members: vec![i],
+                });
+            }
+        }
+    }
+    out
+}
+
 /// `scheme://host:port/path?k1&k2` of a normal form, cut by hand: the
 /// fragment and query values dropped, the userinfo taken out of the
 /// authority, the keys sorted and each once.

@@ -134,6 +134,10 @@ fn the_grouping_toggle_cycles_and_keeps_the_selected_line() {
     key(&mut v, KeyCode::Char('g'), KeyModifiers::CONTROL);
     assert_eq!(v.grouped, Grouped::Keys);
     key(&mut v, KeyCode::Char('g'), KeyModifiers::CONTROL);
+    assert_eq!(v.grouped, Grouped::Site);
+    // The last line's site (example.com) is the first group's.
+    assert_eq!((v.selected, v.selected_line()), (0, Some(0)));
+    key(&mut v, KeyCode::Char('g'), KeyModifiers::CONTROL);
     assert_eq!(v.grouped, Grouped::Off);
     assert!(line.is_some());
 }

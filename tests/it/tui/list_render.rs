@@ -1,5 +1,5 @@
 //! Snapshots of the list view at 80x24 and 120x40: ungrouped, grouped by
-//! normal form and by keys, filtered with the charts focused, the copy
+//! normal form, by keys and by site, filtered with the charts focused, the copy
 //! chooser, and a terminal too small.
 
 use uriscope::explorer::list::{ListAction, ListView};
@@ -30,6 +30,32 @@ two_sizes!(list_grouped_by_keys, {
     act(
         &mut v,
         [ListAction::ToggleGrouping, ListAction::ToggleGrouping],
+    );
+    v.status = None;
+    v
+});
+/// Hosts on a few sites: subdomains, an IDN site as A-labels and in
+/// Unicode, an IP address, a line without a host.
+const SITES: &str = "http://a.example.co.uk/x
+https://www.xn--mnchen-3ya.de/
+http://other.org/
+https://B.Example.CO.UK/y?q=1
+mailto:someone@example.co.uk
+https://münchen.de/karte
+http://192.0.2.1/
+http://www.example.co.uk/z
+https://cdn.other.org/app.js
+";
+
+two_sizes!(list_grouped_by_site, {
+    let mut v = view_of(SITES);
+    act(
+        &mut v,
+        [
+            ListAction::ToggleGrouping,
+            ListAction::ToggleGrouping,
+            ListAction::ToggleGrouping,
+        ],
     );
     v.status = None;
     v

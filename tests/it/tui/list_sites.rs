@@ -1,9 +1,13 @@
 //! The list view's hosts chart by site: `s` in the charts shows the
 //! registrable domains (the lines of `a.example.co.uk` and
-//! `b.example.co.uk` one bar), and Enter on a site's bar filters its lines.
+//! `b.example.co.uk` one bar), and Enter on a site's bar filters its lines;
+//! the grouping by site, built when first shown.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use uriscope::explorer::list::{action_for, update, Focus, ListAction};
+use std::time::Duration;
+
+use uriscope::collection::GroupBy;
+use uriscope::explorer::list::{action_for, update, Focus, Grouped, ListAction};
 
 use crate::tui::list_view::{rows, screen, view_of};
 
@@ -46,7 +50,7 @@ fn s_in_the_charts_shows_sites_and_enter_filters_by_one() {
     let _ = screen(&v, 120, 30);
     update(&mut v, ListAction::ChartRight);
     update(&mut v, ListAction::Enter);
-    assert_eq!(v.filter.text(), "host:example.co.uk");
+    assert_eq!(v.filter.text(), "site:example.co.uk");
     v.finish();
     assert_eq!(v.row_count(), 3);
     // And back to hosts.
@@ -57,4 +61,33 @@ fn s_in_the_charts_shows_sites_and_enter_filters_by_one() {
         back.contains("┌hosts") && !back.contains("┌sites"),
         "{back}"
     );
+}
+
+#[test]
+fn the_grouping_by_site_is_built_over_frames_and_shows_no_stale_rows() {
+    let input: String = (0..40_000)
+        .map(|i| format!("http://h{}.site{}.example.com/p{i}\n", i % 7, i % 3))
+        .collect();
+    let mut v = view_of(&input);
+    for _ in 0..2 {
+        update(&mut v, ListAction::ToggleGrouping);
+    }
+    v.finish();
+    assert_eq!(v.grouped, Grouped::Keys);
+    assert!(v.row_count() > 0);
+    update(&mut v, ListAction::ToggleGrouping);
+    assert_eq!(v.grouped, Grouped::Site);
+    // The first frame places a slice: no rows yet, not the keys' rows.
+    assert!(!v.collection.grouped_by_site());
+    assert_eq!(v.row_count(), 0);
+    let mut frames = 1;
+    while !v.collection.grouped_by_site() {
+        v.refresh_for(Some(Duration::ZERO));
+        frames += 1;
+    }
+    assert!(frames > 1, "spread over frames");
+    v.finish();
+    // One site: example.com, all 40,000 lines under it.
+    assert_eq!(v.collection.grouping(GroupBy::Site).len(), 1);
+    assert_eq!(v.row_count(), 40_001);
 }
