@@ -244,7 +244,7 @@ impl Editable {
     }
 
     /// The path's segments as written, in order: the same segments a
-    /// parsed reference gives ([`crate::segments`]), `/a/b/` giving `a`,
+    /// parsed reference gives ([`crate::component::segments`]), `/a/b/` giving `a`,
     /// `b` and an empty last one.
     ///
     /// ```
