@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::analysis::Analysis;
 use crate::uri::lint::Linted;
-use crate::uri::{Finding, Report, Span};
+use crate::uri::{Finding, Report};
 use crate::whatwg::{self, Whatwg};
 
 /// One finding in the JSON output.
@@ -224,50 +224,35 @@ impl<'a> JsonParse<'a> {
     pub fn new(l: &'a Linted<'a>) -> Self {
         let a = l.report;
         let s = a.input;
-        let txt = |sp: Option<Span>| sp.map(|x| x.slice(s));
-        let valid = a.is_valid();
+        let c = a.components();
         let u = &a.uri;
-        let (scheme, authority, path, query, fragment) = if valid {
-            (u.scheme(), u.authority(), u.path(), u.query(), u.fragment())
-        } else {
-            let p = &a.split;
-            (
-                txt(p.scheme),
-                txt(p.authority),
-                p.path.slice(s),
-                txt(p.query),
-                txt(p.fragment),
-            )
-        };
-        // Userinfo, host and port exist only where the grammar matched:
-        // the Appendix B split of an invalid input has no sub-components.
-        let auth = u.authority_parts().filter(|_| valid);
         let verdict = crate::uri::report::Verdict::of(a);
-        let (public_suffix, registrable_domain) = auth
-            .filter(|a| a.host.kind == crate::uri::component::HostKind::RegName)
-            .and_then(|a| crate::uri::site::site(a.host.span.slice(s)))
+        let (public_suffix, registrable_domain) = c
+            .host
+            .filter(|_| c.host_kind == Some(crate::uri::component::HostKind::RegName))
+            .and_then(crate::uri::site::site)
             .map_or((None, None), |site| {
                 let (suffix, registrable) = site.into_parts();
                 (Some(suffix), registrable)
             });
         JsonParse {
             input: s,
-            valid,
+            valid: a.is_valid(),
             kind: Some(u.kind().as_str()),
             verdict: verdict.as_str(),
             label: verdict.label(),
             uri_form: verdict.uri_form(s).and_then(Result::ok),
-            scheme,
-            authority,
-            userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
-            host: auth.map(|a| a.host.span.slice(s)),
-            host_kind: auth.map(|a| a.host.kind.as_str()),
+            scheme: c.scheme,
+            authority: c.authority,
+            userinfo: c.userinfo,
+            host: c.host,
+            host_kind: c.host_kind.map(|k| k.as_str()),
             public_suffix,
             registrable_domain,
-            port: auth.and_then(|a| a.port).map(|x| x.slice(s)),
-            path,
-            query,
-            fragment,
+            port: c.port,
+            path: c.path,
+            query: c.query,
+            fragment: c.fragment,
             findings: JsonFindings::Linted(l),
             whatwg: JsonWhatwg::of(a),
             analysis: Some(Analysis::new(a)),

@@ -91,6 +91,7 @@
     clippy::return_self_not_must_use
 )]
 
+mod components;
 mod equivalence;
 mod equivalence_key;
 mod normalize;

@@ -8,74 +8,33 @@ use arrow_array::builder::{BooleanBuilder, Int64Builder, NullBufferBuilder, Stri
 use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
+use uriscope_core::component::Components;
 use uriscope_core::lint::Linted;
 use uriscope_core::{analyze, report::Mark, ParseOptions, Report};
 
 use crate::column::{Cell, TextBuilder, Texts};
 use crate::views::{Blocks, ViewColumn};
 
-/// The components of one analysis, as `parse --json` gives them: for a
-/// valid reference the grammar's; for an invalid one the Appendix B split
-/// (scheme, authority, path, query, fragment) and no userinfo, host or
-/// port (the split has no sub-components).
+/// One row of `parse`: the verdict, the kind and the components as the
+/// core gives them ([`Report::components`], what `parse --json` prints:
+/// the Appendix B split for an invalid input).
 #[derive(Default)]
 pub struct Row<'a> {
     /// Whether the input is a valid URI-reference.
     pub valid: bool,
     /// The reference's kind (`uri`, `network-path`, `absolute-path`, ...).
     pub kind: &'static str,
-    /// The scheme, as written.
-    pub scheme: Option<&'a str>,
-    /// The authority, as written.
-    pub authority: Option<&'a str>,
-    /// The userinfo (valid input only).
-    pub userinfo: Option<&'a str>,
-    /// The host (valid input only).
-    pub host: Option<&'a str>,
-    /// `reg-name`, `ipv4`, `ipv6`, `ipvfuture` (valid input only).
-    pub host_kind: Option<&'static str>,
-    /// The port, as written (valid input only; may be empty).
-    pub port: Option<&'a str>,
-    /// The path (always present, may be empty).
-    pub path: &'a str,
-    /// The query, without `?`.
-    pub query: Option<&'a str>,
-    /// The fragment, without `#`.
-    pub fragment: Option<&'a str>,
+    /// The components, as written.
+    pub parts: Components<'a>,
 }
 
 impl<'a> Row<'a> {
-    /// The components of `r`.
+    /// The row of `r`.
     pub fn of(r: &Report<'a>) -> Row<'a> {
-        let s = r.input;
-        let u = &r.uri;
-        let valid = r.is_valid();
-        let txt = |sp: Option<uriscope_core::Span>| sp.map(|x| x.slice(s));
-        let (scheme, authority, path, query, fragment) = if valid {
-            (u.scheme(), u.authority(), u.path(), u.query(), u.fragment())
-        } else {
-            let p = &r.split;
-            (
-                txt(p.scheme),
-                txt(p.authority),
-                p.path.slice(s),
-                txt(p.query),
-                txt(p.fragment),
-            )
-        };
-        let auth = u.authority_parts().filter(|_| valid);
         Row {
-            valid,
-            kind: u.kind().as_str(),
-            scheme,
-            authority,
-            userinfo: auth.as_ref().and_then(|a| a.userinfo).map(|x| x.slice(s)),
-            host: auth.as_ref().map(|a| a.host.span.slice(s)),
-            host_kind: auth.as_ref().map(|a| a.host.kind.as_str()),
-            port: auth.as_ref().and_then(|a| a.port).map(|x| x.slice(s)),
-            path,
-            query,
-            fragment,
+            valid: r.is_valid(),
+            kind: r.uri.kind().as_str(),
+            parts: r.components(),
         }
     }
 }
@@ -99,17 +58,18 @@ impl<'a> Row<'a> {
     /// and its rows are read from.
     pub fn texts(&self) -> [(&'static str, Option<Text<'a>>); TEXT_FIELDS] {
         let slice = |v: Option<&'a str>| v.map(Text::Slice);
+        let c = &self.parts;
         [
             ("kind", Some(Text::Name(self.kind))),
-            ("scheme", slice(self.scheme)),
-            ("authority", slice(self.authority)),
-            ("userinfo", slice(self.userinfo)),
-            ("host", slice(self.host)),
-            ("host_kind", self.host_kind.map(Text::Name)),
-            ("port", slice(self.port)),
-            ("path", Some(Text::Slice(self.path))),
-            ("query", slice(self.query)),
-            ("fragment", slice(self.fragment)),
+            ("scheme", slice(c.scheme)),
+            ("authority", slice(c.authority)),
+            ("userinfo", slice(c.userinfo)),
+            ("host", slice(c.host)),
+            ("host_kind", c.host_kind.map(|k| Text::Name(k.as_str()))),
+            ("port", slice(c.port)),
+            ("path", Some(Text::Slice(c.path))),
+            ("query", slice(c.query)),
+            ("fragment", slice(c.fragment)),
         ]
     }
 }

@@ -39,7 +39,7 @@ pub fn core_seconds(
             let row = black_box(Row::of(&r));
             let l = Linted::new(&r);
             let first = black_box(first_finding(&l));
-            row.path.len() + first.map_or(0, |f| f.span.start)
+            row.parts.path.len() + first.map_or(0, |f| f.span.start)
         },
         _ => return Err(PyValueError::new_err(format!("no timed op {op:?}"))),
     };
