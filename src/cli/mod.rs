@@ -8,6 +8,8 @@ pub mod confuse;
 pub mod decode;
 pub mod dedupe;
 pub mod edit;
+pub mod edit_args;
+pub mod edit_flags;
 pub mod edit_get;
 pub mod encode;
 pub mod equiv;
@@ -27,6 +29,7 @@ pub mod shell;
 pub mod stats;
 pub mod stats_html;
 pub mod steps;
+pub mod template;
 pub mod trurl;
 pub mod url_json;
 
