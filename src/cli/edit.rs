@@ -571,38 +571,41 @@ fn trurl_argv(args: &EditArgs, input: Option<&str>) -> Option<Vec<Vec<u8>>> {
     if !args.iterate.is_empty() {
         return None;
     }
-    let mut v: Vec<Vec<u8>> = vec![b"--quiet".to_vec()];
-    let mut with = |flag: &str, values: &[String]| {
-        for value in values {
-            v.push(flag.as_bytes().to_vec());
-            v.push(value.as_bytes().to_vec());
-        }
-    };
+    use super::edit_args::Given;
+    use super::edit_flags::{spec, Flag, FLAGS};
+    let name = |flag: Flag| format!("--{}", spec(flag).long).into_bytes();
+    let mut v: Vec<Vec<u8>> = vec![name(Flag::Quiet)];
     if let Some(u) = input {
-        with("--url", std::slice::from_ref(&u.to_string()));
+        v.push(name(Flag::Url));
+        v.push(u.as_bytes().to_vec());
     }
-    with("--set", &args.set);
-    with("--append", &args.append);
-    with("--trim", &args.trim);
-    with("--qtrim", &args.qtrim);
-    with("--replace", &args.replace);
-    with("--replace-append", &args.replace_append);
-    with("--redirect", args.redirect.as_slice());
-    with("--get", args.get.as_slice());
-    with("--query-separator", args.query_separator.as_slice());
-    let flags = [
-        (args.sort_query, "--sort-query"),
-        (args.urlencode, "--urlencode"),
-        (args.accept_space, "--accept-space"),
-        (args.keep_port, "--keep-port"),
-        (args.default_port, "--default-port"),
-        (args.punycode, "--punycode"),
-        (args.as_idn, "--as-idn"),
-        (args.no_guess_scheme, "--no-guess-scheme"),
-    ];
-    for (on, flag) in flags {
-        if on {
-            v.push(flag.as_bytes().to_vec());
+    // The flags both read, in the table's order; not those that choose
+    // the input or the kind of output, nor uriscope's own.
+    let passed = FLAGS.iter().filter(|s| {
+        s.in_trurl()
+            && !matches!(
+                s.flag,
+                Flag::Url
+                    | Flag::UrlFile
+                    | Flag::Iterate
+                    | Flag::Json
+                    | Flag::Verify
+                    | Flag::Raw
+                    | Flag::Explain
+                    | Flag::Quiet
+            )
+    });
+    for s in passed {
+        let flag = name(s.flag);
+        match args.given(s.flag) {
+            Given::Switch(true) => v.push(flag),
+            Given::Values(values) => {
+                for value in values {
+                    v.push(flag.clone());
+                    v.push(value.as_bytes().to_vec());
+                }
+            }
+            Given::Switch(false) | Given::None => {}
         }
     }
     Some(v)

@@ -72,6 +72,41 @@ pub struct EditArgs {
 }
 
 impl EditArgs {
+    /// What the command line gave for `flag`.
+    pub fn given(&self, flag: Flag) -> Given<'_> {
+        match flag {
+            Flag::Url => Given::Values(&self.url),
+            Flag::UrlFile => Given::Values(self.url_file.as_slice()),
+            Flag::Set => Given::Values(&self.set),
+            Flag::Get => Given::Values(self.get.as_slice()),
+            Flag::Append => Given::Values(&self.append),
+            Flag::Iterate => Given::Values(&self.iterate),
+            Flag::SortQuery => Given::Switch(self.sort_query),
+            Flag::Trim => Given::Values(&self.trim),
+            Flag::Qtrim => Given::Values(&self.qtrim),
+            Flag::Replace => Given::Values(&self.replace),
+            Flag::ReplaceAppend => Given::Values(&self.replace_append),
+            Flag::Urlencode => Given::Switch(self.urlencode),
+            Flag::Raw => Given::Switch(self.raw),
+            Flag::Redirect => Given::Values(self.redirect.as_slice()),
+            Flag::Json => Given::Switch(self.json),
+            Flag::Verify => Given::Switch(self.verify),
+            Flag::AcceptSpace => Given::Switch(self.accept_space),
+            Flag::KeepPort => Given::Switch(self.keep_port),
+            Flag::DefaultPort => Given::Switch(self.default_port),
+            Flag::Punycode => Given::Switch(self.punycode),
+            Flag::AsIdn => Given::Switch(self.as_idn),
+            Flag::QuerySeparator => Given::Values(self.query_separator.as_slice()),
+            Flag::Quiet => Given::Switch(self.quiet),
+            Flag::NoGuessScheme => Given::Switch(self.no_guess_scheme),
+            Flag::GuessScheme => Given::Switch(self.guess_scheme),
+            Flag::CurlNormalize => Given::Switch(self.curl_normalize),
+            Flag::Explain => Given::Switch(self.explain),
+            Flag::Trurl => Given::Switch(self.trurl),
+            Flag::Curl | Flag::Help | Flag::Version => Given::None,
+        }
+    }
+
     /// Where `flag`'s values land: a switch's field, a value's field.
     fn slot(&mut self, flag: Flag) -> Slot<'_> {
         match flag {
@@ -106,6 +141,17 @@ impl EditArgs {
             Flag::Curl | Flag::Help | Flag::Version => Slot::None,
         }
     }
+}
+
+/// What the command line gave for one flag.
+#[derive(Clone, Copy, Debug)]
+pub enum Given<'a> {
+    /// A switch, on or off.
+    Switch(bool),
+    /// A flag's values, in order.
+    Values(&'a [String]),
+    /// Not an `edit` flag.
+    None,
 }
 
 /// A field of [`EditArgs`] a flag fills.

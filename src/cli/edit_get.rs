@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::template::{Dialect, Fields, Template};
+use super::get_template::{Dialect, Fields, Template};
 use super::url_json::{Param, Parts, UrlObject};
 use crate::uri::edit::{query, Component, Editable};
 

@@ -17,6 +17,7 @@ pub mod expand;
 pub mod extract;
 pub mod flags;
 pub mod format;
+pub mod get_template;
 pub mod input;
 pub mod iri;
 pub mod normalize;
@@ -29,7 +30,6 @@ pub mod shell;
 pub mod stats;
 pub mod stats_html;
 pub mod steps;
-pub mod template;
 pub mod trurl;
 pub mod url_json;
 

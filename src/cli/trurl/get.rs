@@ -4,14 +4,14 @@
 //! `puny:`, `idn:`, `strict:`, `must:`, then a component, `url`,
 //! `query:KEY` or `query-all:KEY`; `\n`, `\t`, `\r`, `\\`, `\{`, `\[`.
 //! A `{` that is never closed is text. The template is read by the one
-//! reader of `--get` ([`crate::cli::template`], trurl's dialect); what
+//! reader of `--get` ([`crate::cli::get_template`], trurl's dialect); what
 //! a field means is read here, for each URL, from libcurl's model.
 
 use std::io::Write;
 use std::ops::Range;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_GET};
-use crate::cli::template::{Fields, Template};
+use crate::cli::get_template::{Fields, Template};
 use crate::curl::query::QueryPairs;
 use crate::curl::{lossy, unescape, CurlUrl, Part, UrlCode};
 use crate::text::answer::Refused;

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use super::{Stop, EXIT_ARG, EXIT_FILE, EXIT_FLAG, EXIT_REPLACE, EXIT_TRIM};
 use crate::cli::edit_flags::{Flag, Spec, Takes, FLAGS};
-use crate::cli::template::{Dialect, Piece, Template};
+use crate::cli::get_template::{Dialect, Piece, Template};
 use crate::curl::{escape, lossy};
 
 /// Where `--url-file` reads.
@@ -355,5 +355,83 @@ fn error(code: i32, message: impl Into<String>) -> Stop {
     Stop::Error {
         code,
         message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(argv: &[&str]) -> Result<Parsed, Stop> {
+        let args: Vec<Vec<u8>> = argv.iter().map(|a| a.as_bytes().to_vec()).collect();
+        parse(&args)
+    }
+
+    fn unknown(r: &Result<Parsed, Stop>) -> bool {
+        matches!(r, Err(Stop::Error { message, .. }) if message.starts_with("unknown option"))
+    }
+
+    /// Every flag of the table that trurl mode reads is an option here,
+    /// by its long name, its letter and its alias; the table's `edit`
+    /// flags alone are unknown options.
+    #[test]
+    fn trurl_mode_reads_each_trurl_flag_of_the_table_and_no_other() {
+        for s in FLAGS {
+            let value = match s.flag {
+                Flag::UrlFile => "-",
+                Flag::Append => "path=a",
+                Flag::Trim => "query=a",
+                Flag::QuerySeparator => ";",
+                _ => "a=b",
+            };
+            let names = std::iter::once(format!("--{}", s.long))
+                .chain(s.short.map(|c| format!("-{c}")))
+                .chain(s.alias.map(|a| format!("--{a}")));
+            for name in names {
+                let mut argv = vec![name.as_str()];
+                if s.takes != Takes::Nothing {
+                    argv.push(value);
+                }
+                let r = parsed(&argv);
+                assert_eq!(unknown(&r), !s.in_trurl(), "{argv:?}: {r:?}");
+                assert!(r.is_ok() || !s.in_trurl(), "{argv:?}: {r:?}");
+            }
+        }
+    }
+
+    /// trurl's ways of giving a value: glued to the letter, after `=`,
+    /// or next; `--replace` only next; a switch only by its exact name.
+    #[test]
+    fn values_come_glued_after_equals_or_next_as_trurl_reads_them() {
+        for argv in [
+            &["-g{host}"][..],
+            &["--get={host}"],
+            &["--get", "{host}"],
+            &["-g", "{host}"],
+        ] {
+            let Ok(Parsed::Run(o)) = parsed(argv) else {
+                panic!("{argv:?}")
+            };
+            assert_eq!(o.format.as_deref(), Some(&b"{host}"[..]), "{argv:?}");
+        }
+        assert!(unknown(&parsed(&["--replace=a=b"])));
+        assert!(unknown(&parsed(&["--json=1"])));
+        assert!(unknown(&parsed(&["-hx"])));
+        assert!(unknown(&parsed(&["--urlencodex"])));
+        let Ok(Parsed::Run(o)) = parsed(&["--url=", "--", "-x"]) else {
+            panic!()
+        };
+        assert_eq!(o.urls, [b"".to_vec(), b"-x".to_vec()]);
+        let Err(Stop::Error { code, message }) = parsed(&["-f"]) else {
+            panic!()
+        };
+        assert_eq!(
+            (code, message.as_str()),
+            (EXIT_ARG, "Missing argument for -f")
+        );
+        let Err(Stop::Error { message, .. }) = parsed(&["--url-file"]) else {
+            panic!()
+        };
+        assert_eq!(message, "Missing argument for --url-file");
     }
 }

@@ -61,8 +61,8 @@ impl<T> Template<T> {
     /// the two kinds mixed (the strict dialect only).
     ///
     /// ```
-    /// use uriscope::cli::template::{Dialect, Piece, Template};
-    /// let name = |f: uriscope::cli::template::FieldAt| Ok::<_, String>(f.name.to_vec());
+    /// use uriscope::cli::get_template::{Dialect, Piece, Template};
+    /// let name = |f: uriscope::cli::get_template::FieldAt| Ok::<_, String>(f.name.to_vec());
     /// let t = Template::read(b"a{{[x]", Dialect::Trurl, name).unwrap();
     /// assert_eq!(t.0, vec![Piece::Text(b"a{[x]".to_vec())]);
     /// let t = Template::read(b"a{{[x]", Dialect::Strict, name).unwrap();
@@ -164,5 +164,146 @@ impl<T> Template<T> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The template as `T{text}` and `F{name}` pieces, or the error.
+    fn read(f: &str, dialect: Dialect) -> Result<String, String> {
+        let t = Template::read(f.as_bytes(), dialect, |at| {
+            Ok::<_, String>(String::from_utf8_lossy(at.name).into_owned())
+        })?;
+        Ok(t.0
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => format!("T{{{}}}", String::from_utf8_lossy(t)),
+                Piece::Field(n) => format!("F{{{n}}}"),
+            })
+            .collect())
+    }
+
+    /// Where the dialects part: `[` after `{` (and `{` after `[`), `{{`
+    /// before a `[` field, `[[`, and a mark never closed.
+    #[test]
+    fn the_dialects_part_on_the_other_mark_and_an_unclosed_one() {
+        let cases: &[(&str, Result<&str, &str>, &str)] = &[
+            (
+                "{host}[port]",
+                Err("braces and brackets cannot be mixed in one format"),
+                "F{host}T{[port]}",
+            ),
+            (
+                "[host]{port}",
+                Err("braces and brackets cannot be mixed in one format"),
+                "F{host}T{{port}}",
+            ),
+            ("{{[host]", Ok("T{{}F{host}"), "T{{[host]}"),
+            ("[host]{{", Ok("F{host}T{{}"), "F{host}T{{{}"),
+            ("[[host]]", Ok("F{[host}T{]}"), "T{[host]]}"),
+            ("{host", Err("{host is not closed with }"), "T{{host}"),
+            ("a{", Err("{ is not closed with }"), "T{a{}"),
+            ("x{a}{b", Err("{b is not closed with }"), "T{x}F{a}T{{b}"),
+            ("[a", Err("[a is not closed with ]"), "T{[a}"),
+        ];
+        for &(f, strict, trurl) in cases {
+            assert_eq!(
+                read(f, Dialect::Strict),
+                strict.map(str::to_string).map_err(str::to_string),
+                "strict {f:?}"
+            );
+            assert_eq!(read(f, Dialect::Trurl).as_deref(), Ok(trurl), "trurl {f:?}");
+        }
+    }
+
+    /// Escapes, `{{` before a brace field, a trailing backslash and an
+    /// unknown escape read the same in both dialects.
+    #[test]
+    fn the_dialects_agree_on_escapes_and_doubled_braces() {
+        let cases = [
+            (r"\{host\}\n\t\r\\", "T{{host\\}\n\t\r\\}"),
+            (r"\[x]", "T{[x]}"),
+            ("{{host}}", "T{{host}}}"),
+            ("{{", "T{{}"),
+            (r"{:query}\", "F{:query}T{\\}"),
+            (r"a\qb", "T{a\\qb}"),
+            ("{default:port}{puny:host}", "F{default:port}F{puny:host}"),
+            ("{}", "F{}"),
+        ];
+        for (f, want) in cases {
+            for d in [Dialect::Strict, Dialect::Trurl] {
+                assert_eq!(read(f, d).as_deref(), Ok(want), "{d:?} {f:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_field_knows_its_span_and_the_tail_from_it() {
+        let mut seen = Vec::new();
+        Template::read(b"ab{x}c{y", Dialect::Trurl, |at| {
+            seen.push((at.span.clone(), at.whole.to_vec(), at.tail.to_vec()));
+            Ok::<_, String>(())
+        })
+        .unwrap();
+        assert_eq!(seen, vec![(2..5, b"{x}".to_vec(), b"{x}c{y".to_vec())]);
+    }
+
+    #[test]
+    fn expanding_stops_at_the_first_field_that_fails_with_the_line_so_far() {
+        struct Upper;
+        impl Fields<String> for Upper {
+            type Error = String;
+            fn field(&mut self, f: &String, line: &mut Vec<u8>) -> Result<(), String> {
+                if f == "bad" {
+                    return Err("bad field".into());
+                }
+                line.extend_from_slice(f.to_uppercase().as_bytes());
+                Ok(())
+            }
+        }
+        let t = Template::read(b"<{a}|{bad}|{c}>", Dialect::Strict, |at| {
+            Ok::<_, String>(String::from_utf8_lossy(at.name).into_owned())
+        })
+        .unwrap();
+        let mut line = Vec::new();
+        assert_eq!(t.expand(&mut Upper, &mut line), Err("bad field".into()));
+        assert_eq!(line, b"<A|");
+    }
+
+    proptest! {
+        /// trurl's dialect reads any bytes; fields stand in order within
+        /// the template, each between its marks; without a mark or a
+        /// backslash both dialects give the template back as one text.
+        #[test]
+        fn any_bytes_read_and_fields_stand_in_order(f in proptest::collection::vec(
+            prop_oneof![Just(b'{'), Just(b'}'), Just(b'['), Just(b']'), Just(b'\\'), any::<u8>()],
+            0..40,
+        )) {
+            let mut spans = Vec::new();
+            let t = Template::read(&f, Dialect::Trurl, |at| {
+                spans.push(at.span.clone());
+                Ok::<_, String>(())
+            });
+            prop_assert!(t.is_ok());
+            for w in spans.windows(2) {
+                prop_assert!(w[0].end <= w[1].start);
+            }
+            for s in &spans {
+                prop_assert!(s.end <= f.len());
+                let marked = matches!((f[s.start], f[s.end - 1]), (b'{', b'}') | (b'[', b']'));
+                prop_assert!(marked, "{:?} in {:?}", s, f);
+            }
+            let _ = Template::read(&f, Dialect::Strict, |_| Ok::<_, String>(()));
+            if !f.iter().any(|b| b"{[\\".contains(b)) {
+                for d in [Dialect::Strict, Dialect::Trurl] {
+                    let t = Template::read(&f, d, |_| Ok::<_, String>(())).unwrap();
+                    let want = if f.is_empty() { vec![] } else { vec![Piece::Text(f.clone())] };
+                    prop_assert_eq!(t.0, want);
+                }
+            }
+        }
     }
 }
