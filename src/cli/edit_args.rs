@@ -71,75 +71,91 @@ pub struct EditArgs {
     pub trurl: bool,
 }
 
-impl EditArgs {
-    /// What the command line gave for `flag`.
-    pub fn given(&self, flag: Flag) -> Given<'_> {
-        match flag {
-            Flag::Url => Given::Values(&self.url),
-            Flag::UrlFile => Given::Values(self.url_file.as_slice()),
-            Flag::Set => Given::Values(&self.set),
-            Flag::Get => Given::Values(self.get.as_slice()),
-            Flag::Append => Given::Values(&self.append),
-            Flag::Iterate => Given::Values(&self.iterate),
-            Flag::SortQuery => Given::Switch(self.sort_query),
-            Flag::Trim => Given::Values(&self.trim),
-            Flag::Qtrim => Given::Values(&self.qtrim),
-            Flag::Replace => Given::Values(&self.replace),
-            Flag::ReplaceAppend => Given::Values(&self.replace_append),
-            Flag::Urlencode => Given::Switch(self.urlencode),
-            Flag::Raw => Given::Switch(self.raw),
-            Flag::Redirect => Given::Values(self.redirect.as_slice()),
-            Flag::Json => Given::Switch(self.json),
-            Flag::Verify => Given::Switch(self.verify),
-            Flag::AcceptSpace => Given::Switch(self.accept_space),
-            Flag::KeepPort => Given::Switch(self.keep_port),
-            Flag::DefaultPort => Given::Switch(self.default_port),
-            Flag::Punycode => Given::Switch(self.punycode),
-            Flag::AsIdn => Given::Switch(self.as_idn),
-            Flag::QuerySeparator => Given::Values(self.query_separator.as_slice()),
-            Flag::Quiet => Given::Switch(self.quiet),
-            Flag::NoGuessScheme => Given::Switch(self.no_guess_scheme),
-            Flag::GuessScheme => Given::Switch(self.guess_scheme),
-            Flag::CurlNormalize => Given::Switch(self.curl_normalize),
-            Flag::Explain => Given::Switch(self.explain),
-            Flag::Trurl => Given::Switch(self.trurl),
-            Flag::Curl | Flag::Help | Flag::Version => Given::None,
-        }
-    }
+/// The field of [`EditArgs`] each `edit` flag of the table fills, said
+/// once: [`EditArgs::given`] reads it, clap's matches fill it.
+macro_rules! fields {
+    ($($flag:ident => $field:ident,)*) => {
+        impl EditArgs {
+            /// What the command line gave for `flag`.
+            pub fn given(&self, flag: Flag) -> Given<'_> {
+                match flag {
+                    $(Flag::$flag => self.$field.given(),)*
+                    Flag::Curl | Flag::Help | Flag::Version => Given::None,
+                }
+            }
 
-    /// Where `flag`'s values land: a switch's field, a value's field.
-    fn slot(&mut self, flag: Flag) -> Slot<'_> {
-        match flag {
-            Flag::Url => Slot::Many(&mut self.url),
-            Flag::UrlFile => Slot::One(&mut self.url_file),
-            Flag::Set => Slot::Many(&mut self.set),
-            Flag::Get => Slot::One(&mut self.get),
-            Flag::Append => Slot::Many(&mut self.append),
-            Flag::Iterate => Slot::Many(&mut self.iterate),
-            Flag::SortQuery => Slot::Switch(&mut self.sort_query),
-            Flag::Trim => Slot::Many(&mut self.trim),
-            Flag::Qtrim => Slot::Many(&mut self.qtrim),
-            Flag::Replace => Slot::Many(&mut self.replace),
-            Flag::ReplaceAppend => Slot::Many(&mut self.replace_append),
-            Flag::Urlencode => Slot::Switch(&mut self.urlencode),
-            Flag::Raw => Slot::Switch(&mut self.raw),
-            Flag::Redirect => Slot::One(&mut self.redirect),
-            Flag::Json => Slot::Switch(&mut self.json),
-            Flag::Verify => Slot::Switch(&mut self.verify),
-            Flag::AcceptSpace => Slot::Switch(&mut self.accept_space),
-            Flag::KeepPort => Slot::Switch(&mut self.keep_port),
-            Flag::DefaultPort => Slot::Switch(&mut self.default_port),
-            Flag::Punycode => Slot::Switch(&mut self.punycode),
-            Flag::AsIdn => Slot::Switch(&mut self.as_idn),
-            Flag::QuerySeparator => Slot::One(&mut self.query_separator),
-            Flag::Quiet => Slot::Switch(&mut self.quiet),
-            Flag::NoGuessScheme => Slot::Switch(&mut self.no_guess_scheme),
-            Flag::GuessScheme => Slot::Switch(&mut self.guess_scheme),
-            Flag::CurlNormalize => Slot::Switch(&mut self.curl_normalize),
-            Flag::Explain => Slot::Switch(&mut self.explain),
-            Flag::Trurl => Slot::Switch(&mut self.trurl),
-            Flag::Curl | Flag::Help | Flag::Version => Slot::None,
+            /// Where `flag`'s values land.
+            fn slot(&mut self, flag: Flag) -> Slot<'_> {
+                match flag {
+                    $(Flag::$flag => self.$field.slot(),)*
+                    Flag::Curl | Flag::Help | Flag::Version => Slot::None,
+                }
+            }
         }
+    };
+}
+
+fields! {
+    Url => url,
+    UrlFile => url_file,
+    Set => set,
+    Get => get,
+    Append => append,
+    Iterate => iterate,
+    SortQuery => sort_query,
+    Trim => trim,
+    Qtrim => qtrim,
+    Replace => replace,
+    ReplaceAppend => replace_append,
+    Urlencode => urlencode,
+    Raw => raw,
+    Redirect => redirect,
+    Json => json,
+    Verify => verify,
+    AcceptSpace => accept_space,
+    KeepPort => keep_port,
+    DefaultPort => default_port,
+    Punycode => punycode,
+    AsIdn => as_idn,
+    QuerySeparator => query_separator,
+    Quiet => quiet,
+    NoGuessScheme => no_guess_scheme,
+    GuessScheme => guess_scheme,
+    CurlNormalize => curl_normalize,
+    Explain => explain,
+    Trurl => trurl,
+}
+
+/// A field of [`EditArgs`] as a flag reads and fills it.
+trait Field {
+    fn given(&self) -> Given<'_>;
+    fn slot(&mut self) -> Slot<'_>;
+}
+
+impl Field for bool {
+    fn given(&self) -> Given<'_> {
+        Given::Switch(*self)
+    }
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Switch(self)
+    }
+}
+
+impl Field for Option<String> {
+    fn given(&self) -> Given<'_> {
+        Given::Values(self.as_slice())
+    }
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::One(self)
+    }
+}
+
+impl Field for Vec<String> {
+    fn given(&self) -> Given<'_> {
+        Given::Values(self)
+    }
+    fn slot(&mut self) -> Slot<'_> {
+        Slot::Many(self)
     }
 }
 

@@ -468,12 +468,13 @@ mod tests {
         assert_eq!(got, want);
     }
 
-    /// Each `edit` flag of the table reaches the field of `EditArgs` its
-    /// `Flag` names: giving it changes the arguments read.
+    /// Each `edit` flag of the table fills one field of `EditArgs`, the
+    /// one its `Flag` reads back, and no other flag reads it.
     #[test]
-    fn every_edit_flag_fills_its_field_of_edit_args() {
-        let nothing = format!("{:?}", crate::cli::edit::EditArgs::default());
-        for s in FLAGS.iter().filter(|s| s.edit.is_some()) {
+    fn every_edit_flag_fills_its_own_field_of_edit_args() {
+        use crate::cli::edit_args::Given;
+        let edit_flags = || FLAGS.iter().filter(|s| s.edit.is_some());
+        for s in edit_flags() {
             let mut argv = vec![
                 "uriscope".to_string(),
                 "edit".into(),
@@ -487,7 +488,23 @@ mod tests {
             let Some(crate::cli::Command::Edit(args)) = cli.command else {
                 panic!("{argv:?} is not edit");
             };
-            assert_ne!(format!("{args:?}"), nothing, "{argv:?} filled nothing");
+            for other in edit_flags() {
+                let given = args.given(other.flag);
+                let filled = match given {
+                    Given::Switch(on) => on,
+                    Given::Values(v) => {
+                        assert!(v.len() <= 1 && v.iter().all(|v| v == sample(s.flag)));
+                        !v.is_empty()
+                    }
+                    Given::None => panic!("--{} has no field", other.long),
+                };
+                assert_eq!(
+                    filled,
+                    other.flag == s.flag,
+                    "{argv:?}: --{} {given:?}",
+                    other.long
+                );
+            }
         }
     }
 
