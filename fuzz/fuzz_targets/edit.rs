@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(f) = Format::parse(last) {
-        let mut out = String::new();
+        let mut out = Vec::new();
         let _ = f.expand(&u, &u.recompose(), Want { sep: '&', ..Want::default() }, &mut out);
     }
 });

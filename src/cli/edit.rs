@@ -9,130 +9,13 @@
 
 use std::io::{self, BufRead, Write};
 
-use clap::Args;
-
+pub use super::edit_args::EditArgs;
 use super::edit_get::{Format, Want};
 use crate::text::diag::Place;
 use crate::text::lines::{too_long_message, Line, LineReader, MAX_LINE};
 use crate::text::plain::visible;
 use crate::uri::edit::{query, Component, EditError, Editable};
 use crate::uri::{self, ParseOptions, ResolveOptions};
-
-/// Arguments of `uriscope edit` (trurl's flags).
-#[derive(Debug, Args, Default)]
-pub struct EditArgs {
-    /// The URLs (as if each followed --url).
-    pub urls: Vec<String>,
-    /// A URL to work on (repeatable).
-    #[arg(long = "url", value_name = "URL")]
-    pub url: Vec<String>,
-    /// Read URLs from FILE, one per line (`-` is stdin), streaming; trailing
-    /// spaces and tabs are trimmed, empty lines skipped.
-    #[arg(short = 'f', long = "url-file", value_name = "FILE")]
-    pub url_file: Option<String>,
-    /// Set a component: `COMP=VALUE` (VALUE encoded for COMP), `COMP:=VALUE`
-    /// (already encoded), `COMP?=VALUE` (only if COMP is unset); an empty
-    /// VALUE clears COMP. Components: url, scheme, user, password, host,
-    /// port, path, query, fragment, zoneid.
-    #[arg(short = 's', long = "set", value_name = "COMP=VALUE")]
-    pub set: Vec<String>,
-    /// Print FORMAT for each URL: `{host}` (decoded), `{:host}` or
-    /// `{url:host}` (encoded), `{default:port}`, `{puny:host}`,
-    /// `{idn:host}`, `{must:query}`, `{strict:path}`, `{query:KEY}`,
-    /// `{query-all:KEY}`, `{url}`; `[host]` works too; `\{`, `{{`, `\n`,
-    /// `\t` escapes.
-    #[arg(short = 'g', long = "get", value_name = "FORMAT")]
-    pub get: Option<String>,
-    /// Append to the path (`path=SEGMENT`, the segment encoded) or the
-    /// query (`query=KEY=VALUE`, both sides encoded).
-    #[arg(short = 'a', long = "append", value_name = "COMP=DATA")]
-    pub append: Vec<String>,
-    /// Output the URL once for each of space-separated values of COMP
-    /// (`scheme=http ftp`); several iterate over every combination.
-    #[arg(long = "iterate", value_name = "COMP=ITEMS")]
-    pub iterate: Vec<String>,
-    /// Sort the query's pairs case-insensitively.
-    #[arg(long = "sort-query")]
-    pub sort_query: bool,
-    /// Remove the query pairs whose key matches (`query=KEY`, `query=PREFIX*`).
-    #[arg(long = "trim", value_name = "query=PATTERN")]
-    pub trim: Vec<String>,
-    /// `--trim query=PATTERN` for short.
-    #[arg(long = "qtrim", value_name = "PATTERN")]
-    pub qtrim: Vec<String>,
-    /// Give the pairs with KEY the value VALUE (`KEY=VALUE`); absent keys are ignored.
-    #[arg(long = "replace", value_name = "KEY=VALUE")]
-    pub replace: Vec<String>,
-    /// Like --replace, appending the pair when KEY is absent.
-    #[arg(
-        long = "replace-append",
-        alias = "force-replace",
-        value_name = "KEY=VALUE"
-    )]
-    pub replace_append: Vec<String>,
-    /// `{comp}` in --get and the JSON parts are printed encoded.
-    #[arg(long)]
-    pub urlencode: bool,
-    /// --get writes a component that decodes to control characters as it
-    /// is; without it such a component is refused with the reason.
-    #[arg(long)]
-    pub raw: bool,
-    /// Resolve this reference against each URL (RFC 3986 §5.2) first.
-    #[arg(long, value_name = "REF")]
-    pub redirect: Option<String>,
-    /// A JSON array: one object per URL with `url`, `parts` and `params`.
-    #[arg(long)]
-    pub json: bool,
-    /// Stop at the first URL that does not parse, with exit status 9.
-    #[arg(long)]
-    pub verify: bool,
-    /// Read a space in an input URL as `%20`.
-    #[arg(long = "accept-space")]
-    pub accept_space: bool,
-    /// With --curl-normalize: keep a port that is the scheme's default.
-    #[arg(long = "keep-port")]
-    pub keep_port: bool,
-    /// Add the scheme's default port when the URL has none.
-    #[arg(long = "default-port")]
-    pub default_port: bool,
-    /// Write an internationalized host in its punycode (IDNA) form.
-    #[arg(long)]
-    pub punycode: bool,
-    /// Write a punycode host as Unicode (the IRI form, RFC 3987).
-    #[arg(long = "as-idn")]
-    pub as_idn: bool,
-    /// The character between query pairs (default `&`).
-    #[arg(long = "query-separator", value_name = "C")]
-    pub query_separator: Option<String>,
-    /// No notes or warnings on stderr.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Do not guess a scheme for a URL without one (uriscope's default:
-    /// it guesses only with --guess-scheme). trurl guesses by default
-    /// (`example.com` is `http://example.com/`); its own
-    /// `--no-guess-scheme` turns that off, and `--explain` passes this
-    /// flag on to the trurl command line it compares with.
-    #[arg(long = "no-guess-scheme")]
-    pub no_guess_scheme: bool,
-    /// Guess a scheme for `example.com/x` as libcurl does (`ftp.` gives ftp,
-    /// others http).
-    #[arg(long = "guess-scheme")]
-    pub guess_scheme: bool,
-    /// Normalize like trurl (RFC 3986 §6.2.2 and §6.2.3: case, escapes,
-    /// dot segments, the default port unless --keep-port, an empty path as `/`).
-    #[arg(long = "curl-normalize")]
-    pub curl_normalize: bool,
-    /// On stderr, for each URL: the normalization applied and why (RFC
-    /// 3986), what trurl would change and why (libcurl), and where the
-    /// two readings part.
-    #[arg(long)]
-    pub explain: bool,
-    /// Behave as trurl 0.16.1 (libcurl's reading of URLs, trurl's output,
-    /// notes and exit statuses); first, with trurl's arguments after it:
-    /// `uriscope edit --trurl ARGS`. The binary called `trurl` does the same.
-    #[arg(long)]
-    pub trurl: bool,
-}
 
 /// trurl's exit status for a problem with --url-file.
 pub const EXIT_URL_FILE: i32 = 1;
@@ -627,7 +510,7 @@ impl Run<'_> {
                 sep: self.plan.sep,
                 raw: args.raw,
             };
-            let mut line = String::new();
+            let mut line = Vec::new();
             let warnings = f
                 .expand(&u, &url, want, &mut line)
                 .map_err(|e| fatal(EXIT_GET, at(place, input, &format!("--get: {e}"))))?;
@@ -638,8 +521,8 @@ impl Run<'_> {
                     let _ = writeln!(err, "{line}");
                 }
             }
-            line.push('\n');
-            out.write_all(line.as_bytes())?;
+            line.push(b'\n');
+            out.write_all(&line)?;
         } else if args.json {
             out.write_all(if self.first_json { b"\n  " } else { b",\n  " })?;
             self.first_json = false;
@@ -688,38 +571,41 @@ fn trurl_argv(args: &EditArgs, input: Option<&str>) -> Option<Vec<Vec<u8>>> {
     if !args.iterate.is_empty() {
         return None;
     }
-    let mut v: Vec<Vec<u8>> = vec![b"--quiet".to_vec()];
-    let mut with = |flag: &str, values: &[String]| {
-        for value in values {
-            v.push(flag.as_bytes().to_vec());
-            v.push(value.as_bytes().to_vec());
-        }
-    };
+    use super::edit_args::Given;
+    use super::edit_flags::{spec, Flag, FLAGS};
+    let name = |flag: Flag| format!("--{}", spec(flag).long).into_bytes();
+    let mut v: Vec<Vec<u8>> = vec![name(Flag::Quiet)];
     if let Some(u) = input {
-        with("--url", std::slice::from_ref(&u.to_string()));
+        v.push(name(Flag::Url));
+        v.push(u.as_bytes().to_vec());
     }
-    with("--set", &args.set);
-    with("--append", &args.append);
-    with("--trim", &args.trim);
-    with("--qtrim", &args.qtrim);
-    with("--replace", &args.replace);
-    with("--replace-append", &args.replace_append);
-    with("--redirect", args.redirect.as_slice());
-    with("--get", args.get.as_slice());
-    with("--query-separator", args.query_separator.as_slice());
-    let flags = [
-        (args.sort_query, "--sort-query"),
-        (args.urlencode, "--urlencode"),
-        (args.accept_space, "--accept-space"),
-        (args.keep_port, "--keep-port"),
-        (args.default_port, "--default-port"),
-        (args.punycode, "--punycode"),
-        (args.as_idn, "--as-idn"),
-        (args.no_guess_scheme, "--no-guess-scheme"),
-    ];
-    for (on, flag) in flags {
-        if on {
-            v.push(flag.as_bytes().to_vec());
+    // The flags both read, in the table's order; not those that choose
+    // the input or the kind of output, nor uriscope's own.
+    let passed = FLAGS.iter().filter(|s| {
+        s.in_trurl()
+            && !matches!(
+                s.flag,
+                Flag::Url
+                    | Flag::UrlFile
+                    | Flag::Iterate
+                    | Flag::Json
+                    | Flag::Verify
+                    | Flag::Raw
+                    | Flag::Explain
+                    | Flag::Quiet
+            )
+    });
+    for s in passed {
+        let flag = name(s.flag);
+        match args.given(s.flag) {
+            Given::Switch(true) => v.push(flag),
+            Given::Values(values) => {
+                for value in values {
+                    v.push(flag.clone());
+                    v.push(value.as_bytes().to_vec());
+                }
+            }
+            Given::Switch(false) | Given::None => {}
         }
     }
     Some(v)

@@ -9,6 +9,7 @@
 
 use serde::Serialize;
 
+use super::get_template::{Dialect, Fields, Template};
 use super::url_json::{Param, Parts, UrlObject};
 use crate::uri::edit::{query, Component, Editable};
 
@@ -56,21 +57,16 @@ struct Field {
     idn: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Piece {
-    Text(String),
-    Field(Field),
-}
-
 /// A parsed `--get` format.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Format(Vec<Piece>);
+pub struct Format(Template<Field>);
 
 impl Format {
-    /// Parse `s`: `{comp}` or `[comp]` (not both kinds in one format),
-    /// qualifiers `url:` (or `:`), `strict:`, `must:`, `default:`,
-    /// `puny:`, `idn:`, then a component, `query:KEY` or `query-all:KEY`;
-    /// `\\`, `\t`, `\n`, `\r`, `\{`, `\[` and `{{` escapes.
+    /// Parse `s` ([`Dialect::Strict`]): `{comp}` or `[comp]` (not both
+    /// kinds in one format), qualifiers `url:` (or `:`), `strict:`,
+    /// `must:`, `default:`, `puny:`, `idn:`, then a component,
+    /// `query:KEY` or `query-all:KEY`; `\\`, `\t`, `\n`, `\r`, `\{`, `\[`
+    /// and `{{` escapes.
     ///
     /// ```
     /// use uriscope::cli::edit_get::Format;
@@ -79,53 +75,10 @@ impl Format {
     /// assert!(Format::parse("{host").is_err());
     /// ```
     pub fn parse(s: &str) -> Result<Format, String> {
-        let mut pieces = Vec::new();
-        let mut text = String::new();
-        let mut kind: Option<char> = None;
-        let mut chars = s.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '\\' => match chars.next() {
-                    Some('t') => text.push('\t'),
-                    Some('n') => text.push('\n'),
-                    Some('r') => text.push('\r'),
-                    Some(x @ ('\\' | '{' | '[')) => text.push(x),
-                    Some(x) => {
-                        text.push('\\');
-                        text.push(x);
-                    }
-                    None => text.push('\\'),
-                },
-                '{' if chars.peek() == Some(&'{') => {
-                    chars.next();
-                    text.push('{');
-                }
-                '{' | '[' => {
-                    let close = if c == '{' { '}' } else { ']' };
-                    if kind.is_some_and(|k| k != c) {
-                        return Err("braces and brackets cannot be mixed in one format".into());
-                    }
-                    kind = Some(c);
-                    let mut name = String::new();
-                    loop {
-                        match chars.next() {
-                            Some(x) if x == close => break,
-                            Some(x) => name.push(x),
-                            None => return Err(format!("{c}{name} is not closed with {close}")),
-                        }
-                    }
-                    if !text.is_empty() {
-                        pieces.push(Piece::Text(std::mem::take(&mut text)));
-                    }
-                    pieces.push(Piece::Field(field(&name)?));
-                }
-                c => text.push(c),
-            }
-        }
-        if !text.is_empty() {
-            pieces.push(Piece::Text(text));
-        }
-        Ok(Format(pieces))
+        Template::read(s.as_bytes(), Dialect::Strict, |at| {
+            field(&String::from_utf8_lossy(at.name))
+        })
+        .map(Format)
     }
 
     /// Expand the format for `u` (whose recomposed form is `url`) into
@@ -136,22 +89,37 @@ impl Format {
         u: &Editable,
         url: &str,
         want: Want,
-        out: &mut String,
+        out: &mut Vec<u8>,
     ) -> Result<Vec<String>, String> {
-        let mut warnings = Vec::new();
-        for p in &self.0 {
-            match p {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Field(f) => {
-                    if let Some(v) = value(u, url, f, want, &mut warnings)? {
-                        out.push_str(&v);
-                    } else if f.must {
-                        return Err(format!("{} is not in the URL (must:)", name(&f.what)));
-                    }
-                }
-            }
+        let mut fields = EditFields {
+            u,
+            url,
+            want,
+            warnings: Vec::new(),
+        };
+        self.0.expand(&mut fields, out)?;
+        Ok(fields.warnings)
+    }
+}
+
+/// The RFC 3986 editor's reading of a format's fields.
+struct EditFields<'a> {
+    u: &'a Editable,
+    url: &'a str,
+    want: Want,
+    warnings: Vec<String>,
+}
+
+impl Fields<Field> for EditFields<'_> {
+    type Error = String;
+
+    fn field(&mut self, f: &Field, line: &mut Vec<u8>) -> Result<(), String> {
+        if let Some(v) = value(self.u, self.url, f, self.want, &mut self.warnings)? {
+            line.extend_from_slice(v.as_bytes());
+        } else if f.must {
+            return Err(format!("{} is not in the URL (must:)", name(&f.what)));
         }
-        Ok(warnings)
+        Ok(())
     }
 }
 

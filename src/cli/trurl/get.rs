@@ -3,79 +3,43 @@
 //! `{{` for a `{`, qualifiers `url:` (or a leading `:`), `default:`,
 //! `puny:`, `idn:`, `strict:`, `must:`, then a component, `url`,
 //! `query:KEY` or `query-all:KEY`; `\n`, `\t`, `\r`, `\\`, `\{`, `\[`.
-//! A `{` that is never closed is text.
+//! A `{` that is never closed is text. The template is read by the one
+//! reader of `--get` ([`crate::cli::get_template`], trurl's dialect); what
+//! a field means is read here, for each URL, from libcurl's model.
 
 use std::io::Write;
+use std::ops::Range;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_GET};
+use crate::cli::get_template::{Fields, Template};
 use crate::curl::query::QueryPairs;
 use crate::curl::{lossy, unescape, CurlUrl, Part, UrlCode};
 use crate::text::answer::Refused;
 
 impl<W: Write, E: Write> Runner<'_, W, E> {
-    /// The line `format` makes of `u`, written with its newline. An
-    /// error stops the run after what was made of the line so far.
+    /// The line `template` (read from `format`) makes of `u`, written
+    /// with its newline. An error stops the run after what was made of
+    /// the line so far.
     pub(super) fn get(
         &mut self,
         u: &CurlUrl,
         pairs: &QueryPairs,
         format: &[u8],
+        template: &Template<Range<usize>>,
     ) -> Result<(), Stop> {
         let mut line = Vec::with_capacity(format.len() + 32);
-        let r = self.expand(u, pairs, format, &mut line);
+        let mut fields = CurlFields {
+            runner: self,
+            u,
+            pairs,
+            format,
+        };
+        let r = template.expand(&mut fields, &mut line);
         if r.is_ok() {
             line.push(b'\n');
         }
         self.out.write_all(&line)?;
         r
-    }
-
-    fn expand(
-        &mut self,
-        u: &CurlUrl,
-        pairs: &QueryPairs,
-        f: &[u8],
-        line: &mut Vec<u8>,
-    ) -> Result<(), Stop> {
-        let mut kind: Option<(u8, u8)> = None;
-        let mut i = 0;
-        while i < f.len() {
-            let c = f[i];
-            if kind.is_none() && (c == b'{' || c == b'[') {
-                kind = Some((c, if c == b'{' { b'}' } else { b']' }));
-            }
-            match kind {
-                Some((open, close)) if open == c => {
-                    if f.get(i + 1) == Some(&open) {
-                        line.push(open);
-                        i += 2;
-                        continue;
-                    }
-                    let Some(end) = f[i..].iter().position(|&b| b == close).map(|p| i + p) else {
-                        line.push(open);
-                        i += 1;
-                        continue;
-                    };
-                    self.field(u, pairs, &f[i..=end], &f[i..], line)?;
-                    i = end + 1;
-                }
-                _ if c == b'\\' && i + 1 < f.len() => {
-                    match f[i + 1] {
-                        b'r' => line.push(b'\r'),
-                        b'n' => line.push(b'\n'),
-                        b't' => line.push(b'\t'),
-                        x @ (b'\\' | b'{' | b'[') => line.push(x),
-                        x => line.extend_from_slice(&[b'\\', x]),
-                    }
-                    i += 2;
-                }
-                _ => {
-                    line.push(c);
-                    i += 1;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// One `{…}` (with its braces) expanded into `line`; `tail` is the
@@ -223,6 +187,24 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             Err(_) => {}
         }
         Ok(())
+    }
+}
+
+/// libcurl's model's reading of a template's fields: each field is
+/// where it stands in the format, read for each URL as trurl reads it.
+struct CurlFields<'r, 'a, W: Write, E: Write> {
+    runner: &'r mut Runner<'a, W, E>,
+    u: &'r CurlUrl,
+    pairs: &'r QueryPairs,
+    format: &'r [u8],
+}
+
+impl<W: Write, E: Write> Fields<Range<usize>> for CurlFields<'_, '_, W, E> {
+    type Error = Stop;
+
+    fn field(&mut self, at: &Range<usize>, line: &mut Vec<u8>) -> Result<(), Stop> {
+        let (whole, tail) = (&self.format[at.clone()], &self.format[at.start..]);
+        self.runner.field(self.u, self.pairs, whole, tail, line)
     }
 }
 

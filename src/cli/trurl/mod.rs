@@ -119,7 +119,7 @@ pub fn run_to<W: Write, E: Write>(args: &[Vec<u8>], out: &mut W, err: &mut E) ->
     let o = match options::parse(args) {
         Ok(Parsed::Run(o)) => o,
         Ok(Parsed::Help) => {
-            out.write_all(help::HELP.as_bytes())?;
+            out.write_all(help::help().as_bytes())?;
             return Ok(super::EXIT_OK);
         }
         Ok(Parsed::Version) => {

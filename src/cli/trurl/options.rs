@@ -3,9 +3,14 @@
 //! argument, a short one right after its letter (`-sscheme=http`) or as
 //! the next argument; anything else is a URL. Errors stop at once with
 //! trurl's message and exit status, and `-h` or `-v` win where they
-//! stand. Values are bytes, as the shell gives them.
+//! stand. Values are bytes, as the shell gives them. The options are
+//! trurl's flag table's ([`crate::cli::edit_flags`]).
+
+use std::ops::Range;
 
 use super::{Stop, EXIT_ARG, EXIT_FILE, EXIT_FLAG, EXIT_REPLACE, EXIT_TRIM};
+use crate::cli::edit_flags::{Flag, Spec, Takes, FLAGS};
+use crate::cli::get_template::{Dialect, Piece, Template};
 use crate::curl::{escape, lossy};
 
 /// Where `--url-file` reads.
@@ -44,6 +49,8 @@ pub struct Options {
     pub qsep: Option<u8>,
     /// `--get`.
     pub format: Option<Vec<u8>>,
+    /// `--get` read once: its fields are where they stand in `format`.
+    pub template: Option<Template<Range<usize>>>,
     /// `--json`.
     pub json: bool,
     /// `--verify`.
@@ -119,116 +126,106 @@ enum Step {
     Version,
 }
 
-/// The option names that take a value, short and long forms.
-const WITH_VALUE: &[(&str, &str)] = &[
-    ("", "--url"),
-    ("-f", "--url-file"),
-    ("-a", "--append"),
-    ("-s", "--set"),
-    ("", "--iterate"),
-    ("", "--redirect"),
-    ("", "--query-separator"),
-    ("", "--trim"),
-    ("", "--qtrim"),
-    ("-g", "--get"),
-];
-
-/// One option (`getarg`).
+/// One option (`getarg`), found in trurl's flag table.
 fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Stop> {
-    // The value: glued to a short option, after '=' in a long one, or
-    // the next argument.
-    let (glued, value) = if flag.get(1) != Some(&b'-') && flag.len() > 2 {
-        (true, Some(&flag[2..]))
-    } else if flag.starts_with(b"--") {
-        match flag[2..].iter().position(|&b| b == b'=') {
-            Some(eq) => (true, Some(&flag[2 + eq + 1..])),
-            None => (false, next),
-        }
-    } else {
-        (false, next)
-    };
-    let done = Ok(Step::Done { used_next: !glued });
-    match flag {
-        b"--" => return Ok(Step::EndOfOptions),
-        b"-v" | b"--version" => return Ok(Step::Version),
-        b"-h" | b"--help" => return Ok(Step::Help),
-        _ => {}
+    if flag == b"--" {
+        return Ok(Step::EndOfOptions);
     }
-    if let Some(name) = named(flag) {
-        let Some(v) = value else {
-            return Err(error(EXIT_ARG, format!("Missing argument for {name}")));
+    let Some((spec, glued)) = find(flag) else {
+        // A long option is named up to its '=', a short one by its
+        // first two bytes.
+        let shown = if flag.starts_with(b"--") {
+            flag.split(|&b| b == b'=').next().unwrap_or(flag)
+        } else {
+            &flag[..flag.len().min(2)]
         };
-        match name.trim_start_matches('-') {
-            "url" => o.urls.push(v.to_vec()),
-            "f" | "url-file" => {
-                if o.url_file.is_some() {
-                    return Err(error(EXIT_FLAG, "only one --url-file is supported"));
-                }
-                o.url_file = Some(if v == b"-" {
-                    UrlFile::Stdin
-                } else {
-                    UrlFile::File(std::fs::File::open(lossy(v)).map_err(|_| {
-                        error(EXIT_FILE, format!("--url-file {} not found", lossy(v)))
-                    })?)
-                });
-            }
-            "a" | "append" => append(o, v)?,
-            "s" | "set" => o.sets.push(v.to_vec()),
-            "iterate" => o.iterate.push(v.to_vec()),
-            "redirect" => {
-                if o.redirect.is_some() {
-                    return Err(error(EXIT_FLAG, "only one --redirect is supported"));
-                }
-                o.redirect = Some(v.to_vec());
-            }
-            "query-separator" => {
-                if o.qsep.is_some() {
-                    return Err(error(EXIT_FLAG, "only one --query-separator is supported"));
-                }
-                let [c] = v else {
-                    return Err(error(
-                        EXIT_FLAG,
-                        "only single-letter query separators are supported",
-                    ));
+        return Err(error(
+            EXIT_FLAG,
+            format!("unknown option: {}", lossy(shown)),
+        ));
+    };
+    match spec.takes {
+        Takes::Nothing => {
+            switch(o, spec.flag)?;
+            Ok(match spec.flag {
+                Flag::Help => Step::Help,
+                Flag::Version => Step::Version,
+                _ => Step::Done { used_next: false },
+            })
+        }
+        Takes::NextValue { .. } => {
+            let Some(v) = next else {
+                return Err(error(EXIT_REPLACE, "No data passed to replace component"));
+            };
+            o.replaces.push(assign_escaped(v));
+            o.replace_append |= spec.flag != Flag::Replace;
+            Ok(Step::Done { used_next: true })
+        }
+        Takes::Value { .. } => {
+            let Some(v) = glued.or(next) else {
+                let name = match spec.short {
+                    Some(c) if flag.get(1) != Some(&b'-') => format!("-{c}"),
+                    _ => format!("--{}", spec.long),
                 };
-                o.qsep = Some(*c);
+                return Err(error(EXIT_ARG, format!("Missing argument for {name}")));
+            };
+            value(o, spec.flag, v)?;
+            Ok(Step::Done {
+                used_next: glued.is_none(),
+            })
+        }
+    }
+}
+
+/// The flag of trurl's table that `flag` names, with the value glued to
+/// it: a switch by its exact name (`--json`, `-h`), an option that takes
+/// its value glued by its long name exactly or before `=` or by its
+/// short letter with the value after it (`checkoptarg`), an option that
+/// takes the next argument by its exact name or alias.
+fn find(flag: &[u8]) -> Option<(&'static Spec, Option<&[u8]>)> {
+    let long = flag.strip_prefix(b"--");
+    FLAGS.iter().filter(|s| s.in_trurl()).find_map(|s| {
+        let named = |name: &str| long == Some(name.as_bytes());
+        let short =
+            |c: char| flag.len() >= 2 && flag[0] == b'-' && u32::from(flag[1]) == u32::from(c);
+        match s.takes {
+            Takes::Nothing => (named(s.long)
+                || s.short.is_some_and(|c| short(c) && flag.len() == 2))
+            .then_some((s, None)),
+            Takes::NextValue { .. } => {
+                (named(s.long) || s.alias.is_some_and(named)).then_some((s, None))
             }
-            "trim" => {
-                let Some(pattern) = v.strip_prefix(b"query=") else {
-                    return Err(error(
-                        EXIT_TRIM,
-                        format!("Unsupported trim component: {}", lossy(v)),
-                    ));
-                };
-                o.trims.push(pattern.to_vec());
-            }
-            "qtrim" => o.trims.push(v.to_vec()),
-            _ => {
-                // -g, --get
-                if o.format.is_some() {
-                    return Err(error(EXIT_FLAG, "only one --get is supported"));
+            Takes::Value { .. } => {
+                if let Some(l) = long {
+                    let l = l.strip_prefix(s.long.as_bytes())?;
+                    return match l {
+                        [] => Some((s, None)),
+                        [b'=', v @ ..] => Some((s, Some(v))),
+                        _ => None,
+                    };
                 }
-                if o.json {
-                    return Err(error(EXIT_FLAG, "--get is mutually exclusive with --json"));
-                }
-                o.format = Some(v.to_vec());
+                let c = s.short?;
+                short(c).then(|| (s, (flag.len() > 2).then(|| &flag[2..])))
             }
         }
-        return done;
-    }
+    })
+}
+
+/// A switch.
+fn switch(o: &mut Options, flag: Flag) -> Result<(), Stop> {
     match flag {
-        b"--json" => {
+        Flag::Json => {
             if o.format.is_some() {
                 return Err(error(EXIT_FLAG, "--json is mutually exclusive with --get"));
             }
             o.json = true;
         }
-        b"--verify" => o.verify = true,
-        b"--accept-space" => o.accept_space = true,
-        b"--curl" => o.curl = true,
-        b"--default-port" => o.default_port = true,
-        b"--keep-port" => o.keep_port = true,
-        b"--punycode" => {
+        Flag::Verify => o.verify = true,
+        Flag::AcceptSpace => o.accept_space = true,
+        Flag::Curl => o.curl = true,
+        Flag::DefaultPort => o.default_port = true,
+        Flag::KeepPort => o.keep_port = true,
+        Flag::Punycode => {
             if o.as_idn {
                 return Err(error(
                     EXIT_FLAG,
@@ -237,7 +234,7 @@ fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Sto
             }
             o.punycode = true;
         }
-        b"--as-idn" => {
+        Flag::AsIdn => {
             if o.punycode {
                 return Err(error(
                     EXIT_FLAG,
@@ -246,49 +243,83 @@ fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Sto
             }
             o.as_idn = true;
         }
-        b"--no-guess-scheme" => o.no_guess_scheme = true,
-        b"--sort-query" => o.sort_query = true,
-        b"--urlencode" => o.urlencode = true,
-        b"--quiet" => o.quiet = true,
-        b"--explain" => o.explain = true,
-        b"--raw" => o.raw = true,
-        b"--replace" | b"--replace-append" | b"--force-replace" => {
-            // trurl reads these only as `--replace DATA`, never glued.
-            let Some(v) = next else {
-                return Err(error(EXIT_REPLACE, "No data passed to replace component"));
-            };
-            o.replaces.push(assign_escaped(v));
-            o.replace_append |= flag != b"--replace";
-            return Ok(Step::Done { used_next: true });
-        }
-        _ => {
-            // A long option is named up to its '=', a short one by its
-            // first two bytes.
-            let shown = if flag.starts_with(b"--") {
-                flag.split(|&b| b == b'=').next().unwrap_or(flag)
-            } else {
-                &flag[..flag.len().min(2)]
-            };
-            return Err(error(
-                EXIT_FLAG,
-                format!("unknown option: {}", lossy(shown)),
-            ));
-        }
+        Flag::NoGuessScheme => o.no_guess_scheme = true,
+        Flag::SortQuery => o.sort_query = true,
+        Flag::Urlencode => o.urlencode = true,
+        Flag::Quiet => o.quiet = true,
+        Flag::Explain => o.explain = true,
+        Flag::Raw => o.raw = true,
+        _ => {}
     }
-    Ok(Step::Done { used_next: false })
+    Ok(())
 }
 
-/// The option of [`WITH_VALUE`] that `flag` names (`checkoptarg`): a
-/// long one exactly or before `=`, a short one by its first two bytes.
-fn named(flag: &[u8]) -> Option<&'static str> {
-    WITH_VALUE.iter().find_map(|&(short, long)| {
-        let l = long.as_bytes();
-        if flag == l || (flag.starts_with(l) && flag.get(l.len()) == Some(&b'=')) {
-            return Some(long);
+/// An option's value.
+fn value(o: &mut Options, flag: Flag, v: &[u8]) -> Result<(), Stop> {
+    match flag {
+        Flag::Url => o.urls.push(v.to_vec()),
+        Flag::UrlFile => {
+            if o.url_file.is_some() {
+                return Err(error(EXIT_FLAG, "only one --url-file is supported"));
+            }
+            o.url_file =
+                Some(if v == b"-" {
+                    UrlFile::Stdin
+                } else {
+                    UrlFile::File(std::fs::File::open(lossy(v)).map_err(|_| {
+                        error(EXIT_FILE, format!("--url-file {} not found", lossy(v)))
+                    })?)
+                });
         }
-        (!short.is_empty() && flag.get(1) != Some(&b'-') && flag.starts_with(short.as_bytes()))
-            .then_some(short)
-    })
+        Flag::Append => append(o, v)?,
+        Flag::Set => o.sets.push(v.to_vec()),
+        Flag::Iterate => o.iterate.push(v.to_vec()),
+        Flag::Redirect => {
+            if o.redirect.is_some() {
+                return Err(error(EXIT_FLAG, "only one --redirect is supported"));
+            }
+            o.redirect = Some(v.to_vec());
+        }
+        Flag::QuerySeparator => {
+            if o.qsep.is_some() {
+                return Err(error(EXIT_FLAG, "only one --query-separator is supported"));
+            }
+            let [c] = v else {
+                return Err(error(
+                    EXIT_FLAG,
+                    "only single-letter query separators are supported",
+                ));
+            };
+            o.qsep = Some(*c);
+        }
+        Flag::Trim => {
+            let Some(pattern) = v.strip_prefix(b"query=") else {
+                return Err(error(
+                    EXIT_TRIM,
+                    format!("Unsupported trim component: {}", lossy(v)),
+                ));
+            };
+            o.trims.push(pattern.to_vec());
+        }
+        Flag::Qtrim => o.trims.push(v.to_vec()),
+        Flag::Get => {
+            if o.format.is_some() {
+                return Err(error(EXIT_FLAG, "only one --get is supported"));
+            }
+            if o.json {
+                return Err(error(EXIT_FLAG, "--get is mutually exclusive with --json"));
+            }
+            o.format = Some(v.to_vec());
+            // trurl's dialect refuses nothing: a field's name is read for
+            // each URL, as trurl reads it.
+            o.template = Some(
+                Template::read(v, Dialect::Trurl, |at| Ok::<_, String>(at.span))
+                    .unwrap_or_else(|_| Template(vec![Piece::Text(v.to_vec())])),
+            );
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// `--append path=SEGMENT` or `query=PAIR`.
@@ -324,5 +355,83 @@ fn error(code: i32, message: impl Into<String>) -> Stop {
     Stop::Error {
         code,
         message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(argv: &[&str]) -> Result<Parsed, Stop> {
+        let args: Vec<Vec<u8>> = argv.iter().map(|a| a.as_bytes().to_vec()).collect();
+        parse(&args)
+    }
+
+    fn unknown(r: &Result<Parsed, Stop>) -> bool {
+        matches!(r, Err(Stop::Error { message, .. }) if message.starts_with("unknown option"))
+    }
+
+    /// Every flag of the table that trurl mode reads is an option here,
+    /// by its long name, its letter and its alias; the table's `edit`
+    /// flags alone are unknown options.
+    #[test]
+    fn trurl_mode_reads_each_trurl_flag_of_the_table_and_no_other() {
+        for s in FLAGS {
+            let value = match s.flag {
+                Flag::UrlFile => "-",
+                Flag::Append => "path=a",
+                Flag::Trim => "query=a",
+                Flag::QuerySeparator => ";",
+                _ => "a=b",
+            };
+            let names = std::iter::once(format!("--{}", s.long))
+                .chain(s.short.map(|c| format!("-{c}")))
+                .chain(s.alias.map(|a| format!("--{a}")));
+            for name in names {
+                let mut argv = vec![name.as_str()];
+                if s.takes != Takes::Nothing {
+                    argv.push(value);
+                }
+                let r = parsed(&argv);
+                assert_eq!(unknown(&r), !s.in_trurl(), "{argv:?}: {r:?}");
+                assert!(r.is_ok() || !s.in_trurl(), "{argv:?}: {r:?}");
+            }
+        }
+    }
+
+    /// trurl's ways of giving a value: glued to the letter, after `=`,
+    /// or next; `--replace` only next; a switch only by its exact name.
+    #[test]
+    fn values_come_glued_after_equals_or_next_as_trurl_reads_them() {
+        for argv in [
+            &["-g{host}"][..],
+            &["--get={host}"],
+            &["--get", "{host}"],
+            &["-g", "{host}"],
+        ] {
+            let Ok(Parsed::Run(o)) = parsed(argv) else {
+                panic!("{argv:?}")
+            };
+            assert_eq!(o.format.as_deref(), Some(&b"{host}"[..]), "{argv:?}");
+        }
+        assert!(unknown(&parsed(&["--replace=a=b"])));
+        assert!(unknown(&parsed(&["--json=1"])));
+        assert!(unknown(&parsed(&["-hx"])));
+        assert!(unknown(&parsed(&["--urlencodex"])));
+        let Ok(Parsed::Run(o)) = parsed(&["--url=", "--", "-x"]) else {
+            panic!()
+        };
+        assert_eq!(o.urls, [b"".to_vec(), b"-x".to_vec()]);
+        let Err(Stop::Error { code, message }) = parsed(&["-f"]) else {
+            panic!()
+        };
+        assert_eq!(
+            (code, message.as_str()),
+            (EXIT_ARG, "Missing argument for -f")
+        );
+        let Err(Stop::Error { message, .. }) = parsed(&["--url-file"]) else {
+            panic!()
+        };
+        assert_eq!(message, "Missing argument for --url-file");
     }
 }

@@ -188,8 +188,9 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         if self.o.json {
             return self.json(u, pairs);
         }
-        if let Some(f) = &self.o.format {
-            return self.get(u, pairs, f);
+        let o = self.o;
+        if let (Some(f), Some(t)) = (&o.format, &o.template) {
+            return self.get(u, pairs, f, t);
         }
         let m = Mods::default();
         let flags = self.part_flags(m, Part::Url);

@@ -5,6 +5,7 @@ mod args;
 mod codec;
 mod collections;
 mod edit;
+mod edit_flags;
 mod expand;
 mod expand_explain;
 pub(crate) mod html;

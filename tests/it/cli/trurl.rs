@@ -511,3 +511,40 @@ mod any_command_line {
         }
     }
 }
+
+/// The one `--get` reader in its two dialects: `edit` refuses a format
+/// that mixes `{}` and `[]` or leaves a field open, and reads `{{` as a
+/// `{` anywhere; trurl mode reads the other mark and an unclosed one as
+/// text, and a doubled mark of its kind as one.
+#[test]
+fn get_dialects_edit_refuses_mixed_or_open_fields_trurl_reads_them_as_text() {
+    prints(&["http://h:8/", "-g", "{host}[port]"], "h[port]\n");
+    prints(&["http://h:8/", "-g", "[host]{port}"], "h{port}\n");
+    prints(&["http://h:8/", "-g", "x{host"], "x{host\n");
+    prints(&["http://h:8/", "-g", "{{[host]"], "{[host]\n");
+    prints(&["http://h:8/", "-g", "[[host]"], "[host]\n");
+    for (format, message) in [
+        (
+            "{host}[port]",
+            "braces and brackets cannot be mixed in one format",
+        ),
+        (
+            "[host]{port}",
+            "braces and brackets cannot be mixed in one format",
+        ),
+        ("x{host", "{host is not closed with }"),
+    ] {
+        let (code, out, err) = run_uriscope(&["edit", "http://h:8/", "-g", format], b"");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (
+                10,
+                "",
+                format!("uriscope edit: --get: {message}\n").as_str()
+            ),
+            "{format}"
+        );
+    }
+    let (code, out, _) = run_uriscope(&["edit", "http://h:8/", "-g", "{{[host]"], b"");
+    assert_eq!((code, out.as_str()), (0, "{h\n"));
+}
