@@ -251,7 +251,7 @@ pub fn run(args: &ExpandArgs) -> io::Result<i32> {
                     parts: Vec::new(),
                     error: Some(JsonError {
                         position: None,
-                        code: "not-utf8",
+                        code: crate::uri::Code::NotUtf8.as_str(),
                         message,
                     }),
                 };

@@ -144,7 +144,7 @@ pub struct Facts {
 }
 
 /// The one code of a line that is not UTF-8 (as `parse` reports it).
-pub const NOT_UTF8: &str = "not-utf8";
+pub const NOT_UTF8: &str = crate::uri::Code::NotUtf8.as_str();
 
 impl Facts {
     /// The facts of `text`, read as an IRI-reference as the explorer

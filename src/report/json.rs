@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::analysis::Analysis;
 use crate::uri::lint::Linted;
-use crate::uri::{Finding, Report};
+use crate::uri::{Code, Finding, Report};
 use crate::whatwg::{self, Whatwg};
 
 /// One finding in the JSON output.
@@ -291,9 +291,9 @@ impl<'a> JsonParse<'a> {
                 start: 0,
                 end: lossy.len(),
                 severity: "error",
-                code: "not-utf8",
+                code: Code::NotUtf8.as_str(),
                 message: message.into(),
-                section: Some("RFC 3986 §2.5"),
+                section: Some(Code::NotUtf8.cites()),
             }]),
             whatwg: JsonWhatwg::Parsed(Whatwg {
                 valid: false,

@@ -111,6 +111,7 @@ impl<'a> Texts<'a> {
     }
 
     /// Row `i`.
+    #[inline]
     pub fn cell(&self, i: usize) -> Cell<'a> {
         if self.array().is_null(i) {
             return Cell::Null;
@@ -175,6 +176,7 @@ impl<'a> Texts<'a> {
     }
 
     /// Where row `i`'s bytes are in [`Texts::blocks`].
+    #[inline]
     pub fn place(&self, i: usize) -> Place {
         let view = |v: u128| {
             let len = v as u32;

@@ -10,10 +10,10 @@ use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use uriscope_core::component::Components;
 use uriscope_core::lint::Linted;
-use uriscope_core::{analyze, report::Mark, ParseOptions, Report};
+use uriscope_core::{analyze, report::Mark, Code, ParseOptions, Report};
 
 use crate::column::{Cell, TextBuilder, Texts};
-use crate::views::{Blocks, ViewColumn};
+use crate::views::{Blocks, ViewRows};
 
 /// One row of `parse`: the verdict, the kind and the components as the
 /// core gives them ([`Report::components`], what `parse --json` prints:
@@ -97,11 +97,11 @@ pub fn parse_fields() -> Fields {
 
 /// The code of the finding of a row that is not UTF-8, as `uriscope parse
 /// --json` names it.
-pub const NOT_UTF8: &str = "not-utf8";
+pub const NOT_UTF8: &str = Code::NotUtf8.as_str();
 
 /// The section that explains [`NOT_UTF8`], as `uriscope parse --json`
 /// cites it.
-pub const NOT_UTF8_SECTION: &str = "RFC 3986 §2.5";
+pub const NOT_UTF8_SECTION: &str = Code::NotUtf8.cites();
 
 /// `parse` over one chunk: a struct per row, null for a null input. The
 /// text fields are views into the input's buffers (see [`crate::views`]).
@@ -109,9 +109,8 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
     let n = t.len();
     let mut blocks = Blocks::new(t);
     let mut valid = BooleanBuilder::with_capacity(n);
-    let mut texts: [ViewColumn; TEXT_FIELDS] =
-        std::array::from_fn(|_| ViewColumn::with_capacity(n));
-    let mut code = ViewColumn::with_capacity(n);
+    // The text fields, then the finding's code.
+    let mut texts = ViewRows::<{ TEXT_FIELDS + 1 }>::with_capacity(n);
     let mut start = Int64Builder::with_capacity(n);
     let mut nulls = NullBufferBuilder::new(n);
     for i in 0..n {
@@ -120,17 +119,17 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
             cell => {
                 let bad = matches!(cell, Cell::NotUtf8(_));
                 nulls.append(bad);
-                texts.iter_mut().for_each(|b| b.push(None));
+                let mut row = [None; TEXT_FIELDS + 1];
                 if bad {
                     // A null answer and a finding, as `parse --json` gives.
                     valid.append_value(false);
-                    code.push(Some(blocks.constant(NOT_UTF8)));
+                    row[TEXT_FIELDS] = Some(blocks.constant(NOT_UTF8));
                     start.append_value(0);
                 } else {
                     valid.append_null();
-                    code.push(None);
                     start.append_null();
                 }
+                texts.push(row);
                 continue;
             }
         };
@@ -139,28 +138,24 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
         let row = Row::of(&r);
         let place = t.place(i);
         valid.append_value(row.valid);
-        for (b, (_, v)) in texts.iter_mut().zip(row.texts()) {
-            b.push(v.map(|v| match v {
+        let fields = row.texts();
+        let l = Linted::new(&r);
+        let first = first_finding(&l);
+        texts.push(std::array::from_fn(|k| match fields.get(k) {
+            Some((_, v)) => v.map(|v| match v {
                 Text::Slice(p) => blocks.part(s, place, p),
                 Text::Name(c) => blocks.constant(c),
-            }));
-        }
-        let l = Linted::new(&r);
-        match first_finding(&l) {
-            Some(f) => {
-                code.push(Some(blocks.constant(f.code.as_str())));
-                start.append_value(f.span.start as i64);
-            }
-            None => {
-                code.push(None);
-                start.append_null();
-            }
+            }),
+            None => first.as_ref().map(|f| blocks.constant(f.code.as_str())),
+        }));
+        match first {
+            Some(f) => start.append_value(f.span.start as i64),
+            None => start.append_null(),
         }
     }
     let buffers = blocks.finish();
     let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
-    columns.extend(texts.into_iter().map(|b| b.finish(&buffers)));
-    columns.push(code.finish(&buffers));
+    columns.extend(texts.finish(&buffers));
     columns.push(Arc::new(start.finish()));
     Arc::new(StructArray::new(parse_fields(), columns, nulls.finish()))
 }

@@ -45,6 +45,21 @@ fn a_rule_and_the_section_it_is_defined_in() {
 }
 
 #[test]
+fn the_code_parse_json_gives_a_line_not_utf8_is_one_rfc_explains() {
+    // A line that is not UTF-8: `parse --json` names a code and a section,
+    // and `rfc --code` looks that code up.
+    let (_, out, _) = run_uriscope(&["parse", "--json"], b"http://a/\xff\n");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let finding = &v["findings"][0];
+    let code = finding["code"].as_str().expect("a code");
+    let (status, out, _) = run_uriscope(&["rfc", "--code", code], b"");
+    assert_eq!(status, 0, "{out}");
+    let section = finding["section"].as_str().expect("a section");
+    assert!(out.starts_with(&format!("{code}: {section}\n")), "{out}");
+    assert!(out.contains("2.5.  Identifying Data"), "{out}");
+}
+
+#[test]
 fn a_finding_code_prints_every_section_it_cites() {
     let (code, out, _) = run_uriscope(&["rfc", "--code", "encoded-dot-segment"], b"");
     assert_eq!(code, 0);

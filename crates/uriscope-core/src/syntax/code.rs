@@ -79,6 +79,9 @@ codes! {
     TooLong = "too-long", "RFC 3986 §4.1";
     DoubleSlashPathWithoutAuthority = "double-slash-path-without-authority", "RFC 3986 §3.3, §5.2.2";
     Iri = "iri", "RFC 3987 §3.1";
+    // Given by the surfaces that read bytes (a stdin line, a binary column),
+    // never by the core, whose input is a `&str`.
+    NotUtf8 = "not-utf8", "RFC 3986 §2.5";
     // Lint: the security considerations of RFC 3986 §7 and host checks.
     UserinfoPassword = "userinfo-password", "RFC 3986 §7.5, §3.2.1";
     UserinfoLooksLikeHost = "userinfo-looks-like-host", "RFC 3986 §7.6";
