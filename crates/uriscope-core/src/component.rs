@@ -1,6 +1,6 @@
 //! The components of a reference (RFC 3986 §3) and what they are made of:
 //! the kinds a [`UriRef`](crate::UriRef) reports, an analysed input's
-//! [`Components`] as written (valid or not), its authority and host,
+//! components as written ([`AsWritten`], valid or not), its authority and host,
 //! path segments and query pairs read lazily, the Appendix B split that
 //! never fails, and the reverse of a split ([`recompose`], §5.3).
 //!
@@ -13,7 +13,7 @@
 //! assert_eq!(split("a b:c").scheme, Some(uriscope_core::Span::new(0, 3)));
 //! ```
 
-pub use crate::components::Components;
+pub use crate::as_written::AsWritten;
 pub use crate::syntax::recompose::{recompose, Parts};
 pub use crate::syntax::split::{loose_authority, split, LooseAuthority, Split};
 pub use crate::syntax::uri_ref::{

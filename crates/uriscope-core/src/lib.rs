@@ -91,7 +91,7 @@
     clippy::return_self_not_must_use
 )]
 
-mod components;
+mod as_written;
 mod equivalence;
 mod equivalence_key;
 mod normalize;

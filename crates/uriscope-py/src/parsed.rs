@@ -8,7 +8,7 @@ use arrow_array::builder::{BooleanBuilder, Int64Builder, NullBufferBuilder, Stri
 use arrow_array::{ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
-use uriscope_core::component::Components;
+use uriscope_core::component::AsWritten;
 use uriscope_core::lint::Linted;
 use uriscope_core::{analyze, report::Mark, Code, ParseOptions, Report};
 
@@ -25,7 +25,7 @@ pub struct Row<'a> {
     /// The reference's kind (`uri`, `network-path`, `absolute-path`, ...).
     pub kind: &'static str,
     /// The components, as written.
-    pub parts: Components<'a>,
+    pub parts: AsWritten<'a>,
 }
 
 impl<'a> Row<'a> {
@@ -138,16 +138,17 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
         let row = Row::of(&r);
         let place = t.place(i);
         valid.append_value(row.valid);
-        let fields = row.texts();
         let l = Linted::new(&r);
         let first = first_finding(&l);
-        texts.push(std::array::from_fn(|k| match fields.get(k) {
-            Some((_, v)) => v.map(|v| match v {
+        let mut views = [None; TEXT_FIELDS + 1];
+        for (view, (_, v)) in views.iter_mut().zip(row.texts()) {
+            *view = v.map(|v| match v {
                 Text::Slice(p) => blocks.part(s, place, p),
                 Text::Name(c) => blocks.constant(c),
-            }),
-            None => first.as_ref().map(|f| blocks.constant(f.code.as_str())),
-        }));
+            });
+        }
+        views[TEXT_FIELDS] = first.as_ref().map(|f| blocks.constant(f.code.as_str()));
+        texts.push(views);
         match first {
             Some(f) => start.append_value(f.span.start as i64),
             None => start.append_null(),

@@ -23,7 +23,7 @@ use crate::{Report, Span};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Components<'a> {
+pub struct AsWritten<'a> {
     /// The scheme (§3.1).
     pub scheme: Option<&'a str>,
     /// The authority (§3.2), without `//`.
@@ -47,25 +47,25 @@ pub struct Components<'a> {
 impl<'a> Report<'a> {
     /// The input's components as written: the grammar's for a valid
     /// reference, the Appendix B split for an invalid one (see
-    /// [`Components`]).
+    /// [`AsWritten`]).
     #[must_use]
-    pub fn components(&self) -> Components<'a> {
+    pub fn components(&self) -> AsWritten<'a> {
         let s = self.input;
         let u = &self.uri;
         if !self.is_valid() {
             let p = &self.split;
             let txt = |sp: Option<Span>| sp.map(|x| x.slice(s));
-            return Components {
+            return AsWritten {
                 scheme: txt(p.scheme),
                 authority: txt(p.authority),
                 path: p.path.slice(s),
                 query: txt(p.query),
                 fragment: txt(p.fragment),
-                ..Components::default()
+                ..AsWritten::default()
             };
         }
         let auth = u.authority_parts();
-        Components {
+        AsWritten {
             scheme: u.scheme(),
             authority: u.authority(),
             userinfo: auth.and_then(|a| a.userinfo).map(|x| x.slice(s)),
