@@ -14,7 +14,7 @@ use uriscope_core::{relative::Mode, NormalizeOptions, ParseOptions, ResolveOptio
 
 use crate::column::{map_texts, wrap, Cell, Column, TextBuilder, Texts};
 use crate::parsed::{findings_chunk, parse_chunk};
-use crate::views::{Blocks, ViewRows};
+use crate::views::{Blocks, ViewColumn};
 
 /// The per-row answers, without Arrow or Python: what the column
 /// functions and the timing loop both call.
@@ -139,16 +139,15 @@ pub fn component(
     let o = ParseOptions::new().iri(iri);
     Column::new(urls)?.map(py, |t| {
         let mut blocks = Blocks::new(t);
-        let mut b = ViewRows::<1>::with_capacity(t.len());
+        let mut b = ViewColumn::with_capacity(t.len());
         for i in 0..t.len() {
             let view = t.get(i).and_then(|s| {
                 let p = part.of(s, o)?;
                 Some(blocks.part(s, t.place(i), p))
             });
-            b.push([view]);
+            b.push(view);
         }
-        let [column] = b.finish(&blocks.finish());
-        column
+        b.finish(&blocks.finish())
     })
 }
 

@@ -13,7 +13,7 @@ use uriscope_core::lint::Linted;
 use uriscope_core::{analyze, report::Mark, Code, ParseOptions, Report};
 
 use crate::column::{Cell, TextBuilder, Texts};
-use crate::views::{Blocks, ViewRows};
+use crate::views::{Blocks, ViewColumn};
 
 /// One row of `parse`: the verdict, the kind and the components as the
 /// core gives them ([`Report::components`], what `parse --json` prints:
@@ -109,8 +109,9 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
     let n = t.len();
     let mut blocks = Blocks::new(t);
     let mut valid = BooleanBuilder::with_capacity(n);
-    // The text fields, then the finding's code.
-    let mut texts = ViewRows::<{ TEXT_FIELDS + 1 }>::with_capacity(n);
+    let mut texts: [ViewColumn; TEXT_FIELDS] =
+        std::array::from_fn(|_| ViewColumn::with_capacity(n));
+    let mut code = ViewColumn::with_capacity(n);
     let mut start = Int64Builder::with_capacity(n);
     let mut nulls = NullBufferBuilder::new(n);
     for i in 0..n {
@@ -119,17 +120,17 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
             cell => {
                 let bad = matches!(cell, Cell::NotUtf8(_));
                 nulls.append(bad);
-                let mut row = [None; TEXT_FIELDS + 1];
+                texts.iter_mut().for_each(|b| b.push(None));
                 if bad {
                     // A null answer and a finding, as `parse --json` gives.
                     valid.append_value(false);
-                    row[TEXT_FIELDS] = Some(blocks.constant(NOT_UTF8));
+                    code.push(Some(blocks.constant(NOT_UTF8)));
                     start.append_value(0);
                 } else {
                     valid.append_null();
+                    code.push(None);
                     start.append_null();
                 }
-                texts.push(row);
                 continue;
             }
         };
@@ -138,25 +139,28 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
         let row = Row::of(&r);
         let place = t.place(i);
         valid.append_value(row.valid);
-        let l = Linted::new(&r);
-        let first = first_finding(&l);
-        let mut views = [None; TEXT_FIELDS + 1];
-        for (view, (_, v)) in views.iter_mut().zip(row.texts()) {
-            *view = v.map(|v| match v {
+        for (b, (_, v)) in texts.iter_mut().zip(row.texts()) {
+            b.push(v.map(|v| match v {
                 Text::Slice(p) => blocks.part(s, place, p),
                 Text::Name(c) => blocks.constant(c),
-            });
+            }));
         }
-        views[TEXT_FIELDS] = first.as_ref().map(|f| blocks.constant(f.code.as_str()));
-        texts.push(views);
-        match first {
-            Some(f) => start.append_value(f.span.start as i64),
-            None => start.append_null(),
+        let l = Linted::new(&r);
+        match first_finding(&l) {
+            Some(f) => {
+                code.push(Some(blocks.constant(f.code.as_str())));
+                start.append_value(f.span.start as i64);
+            }
+            None => {
+                code.push(None);
+                start.append_null();
+            }
         }
     }
     let buffers = blocks.finish();
     let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
-    columns.extend(texts.finish(&buffers));
+    columns.extend(texts.into_iter().map(|b| b.finish(&buffers)));
+    columns.push(code.finish(&buffers));
     columns.push(Arc::new(start.finish()));
     Arc::new(StructArray::new(parse_fields(), columns, nulls.finish()))
 }

@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::make_view;
+use arrow_array::builder::{make_view, NullBufferBuilder};
 use arrow_array::{ArrayRef, StringViewArray};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, ScalarBuffer};
 
 use crate::column::{Place, Texts};
 
@@ -114,73 +114,56 @@ impl Blocks {
     }
 }
 
-/// `N` `utf8_view` columns of an answer, built a row at a time: each
-/// column's views, and one word a row saying which of its `N` values are
-/// present (the null bitmaps are made from those words once, at the end,
-/// instead of a bit appended per value).
-pub struct ViewRows<const N: usize> {
-    views: [Vec<u128>; N],
-    present: Vec<u32>,
+/// One `utf8_view` column of an answer, built row by row.
+pub struct ViewColumn {
+    views: Vec<u128>,
+    nulls: NullBufferBuilder,
 }
 
-impl<const N: usize> ViewRows<N> {
-    /// Columns for `rows` rows.
-    pub fn with_capacity(rows: usize) -> ViewRows<N> {
-        const { assert!(N <= 32, "one bit a column in a u32") };
-        ViewRows {
-            views: std::array::from_fn(|_| Vec::with_capacity(rows)),
-            present: Vec::with_capacity(rows),
+impl ViewColumn {
+    /// A column for `rows` rows.
+    pub fn with_capacity(rows: usize) -> ViewColumn {
+        ViewColumn {
+            views: Vec::with_capacity(rows),
+            nulls: NullBufferBuilder::new(rows),
         }
     }
 
-    /// Append a row: for each column a view from [`Blocks`], or null.
-    #[inline(always)]
-    pub fn push(&mut self, row: [Option<u128>; N]) {
-        let mut mask = 0u32;
-        for (k, (column, v)) in self.views.iter_mut().zip(row).enumerate() {
-            column.push(v.unwrap_or(0));
-            mask |= u32::from(v.is_some()) << k;
+    /// Append a row: a view from [`Blocks`], or null.
+    #[inline]
+    pub fn push(&mut self, view: Option<u128>) {
+        match view {
+            Some(v) => {
+                self.views.push(v);
+                self.nulls.append_non_null();
+            }
+            None => {
+                self.views.push(0);
+                self.nulls.append_null();
+            }
         }
-        self.present.push(mask);
     }
 
-    /// The columns, their views into `buffers`.
-    pub fn finish(self, buffers: &Arc<[Buffer]>) -> [ArrayRef; N] {
-        let present = self.present;
-        let mut columns = self.views.into_iter().enumerate().map(|(k, views)| {
-            let bits = BooleanBuffer::collect_bool(present.len(), |i| present[i] >> k & 1 != 0);
-            let nulls = NullBuffer::new(bits);
-            column(
-                ScalarBuffer::from(views),
-                buffers,
-                (nulls.null_count() > 0).then_some(nulls),
-            )
-        });
-        std::array::from_fn(|_| columns.next().expect("N columns"))
+    /// The column, its views into `buffers`.
+    pub fn finish(mut self, buffers: &Arc<[Buffer]>) -> ArrayRef {
+        let views = ScalarBuffer::from(self.views);
+        let nulls = self.nulls.finish();
+        if cfg!(debug_assertions) {
+            // Arrow's own check, every view in bounds and UTF-8.
+            let array = StringViewArray::try_new(views, Arc::clone(buffers), nulls)
+                .expect("views of slices of UTF-8 texts, in bounds");
+            return Arc::new(array);
+        }
+        // SAFETY: every view was made by `Blocks` with `make_view` from
+        // the bytes it names: held inline, or a slice of a `&str` (whole
+        // characters of UTF-8) at its place in one of `buffers` (the
+        // input chunk's data buffers, read through the same offsets or
+        // views that gave the `&str`, or a buffer of the answer's own
+        // holding a copy), within 32-bit offsets. `try_new`'s check of
+        // the same (debug builds above; the tests' `validate(full=True)`
+        // over the corpus) costs as much as the answer's building.
+        #[allow(unsafe_code)]
+        let array = unsafe { StringViewArray::new_unchecked(views, Arc::clone(buffers), nulls) };
+        Arc::new(array)
     }
-}
-
-/// One `utf8_view` column of views into `buffers`.
-fn column(
-    views: ScalarBuffer<u128>,
-    buffers: &Arc<[Buffer]>,
-    nulls: Option<NullBuffer>,
-) -> ArrayRef {
-    if cfg!(debug_assertions) {
-        // Arrow's own check, every view in bounds and UTF-8.
-        let array = StringViewArray::try_new(views, Arc::clone(buffers), nulls)
-            .expect("views of slices of UTF-8 texts, in bounds");
-        return Arc::new(array);
-    }
-    // SAFETY: every view was made by `Blocks` with `make_view` from the
-    // bytes it names: held inline, or a slice of a `&str` (whole
-    // characters of UTF-8) at its place in one of `buffers` (the input
-    // chunk's data buffers, read through the same offsets or views that
-    // gave the `&str`, or a buffer of the answer's own holding a copy),
-    // within 32-bit offsets. `try_new`'s check of the same (debug builds
-    // above; the tests' `validate(full=True)` over the corpus) costs as
-    // much as the answer's building.
-    #[allow(unsafe_code)]
-    let array = unsafe { StringViewArray::new_unchecked(views, Arc::clone(buffers), nulls) };
-    Arc::new(array)
 }
