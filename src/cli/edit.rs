@@ -94,7 +94,7 @@ struct SetOp {
     only_if_unset: bool,
 }
 
-/// The command line read once, before any URL.
+/// The plan's edits, checked and read once before any URL.
 struct Edits {
     sets: Vec<SetOp>,
     appends: Vec<(Component, String)>,
@@ -252,10 +252,10 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
             "--trurl comes first, with trurl's arguments after it: uriscope edit --trurl ARGS",
         ));
     }
-    let plan = edits(args)?;
+    let edits = edits(args)?;
     let mut state = Run {
         args,
-        plan: &plan,
+        edits: &edits,
         first_json: true,
         place: Place::Nowhere,
         skipped: false,
@@ -268,7 +268,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
     let mut inputs: Vec<&String> = by(true).chain(by(false)).map(|i| &i.url).collect();
     let from_sets = inputs.is_empty() && args.url_file.is_none();
     if from_sets {
-        if plan.sets.is_empty() {
+        if edits.sets.is_empty() {
             return Err(fatal(
                 EXIT_OPTION,
                 "no URL: give one, --url, --url-file, or --set",
@@ -358,7 +358,7 @@ fn for_each_line(
 
 struct Run<'a> {
     args: &'a EditArgs,
-    plan: &'a Edits,
+    edits: &'a Edits,
     first_json: bool,
     /// Where the URL being edited came from.
     place: Place,
@@ -406,8 +406,8 @@ impl Run<'_> {
         }
         self.apply(&mut u)
             .map_err(|(code, e)| fatal(code, at(self.place, input, &e.to_string())))?;
-        let plan: &Edits = self.plan;
-        each_combination(&plan.iterate, u, |v| self.output(v, input, out, err))
+        let edits: &Edits = self.edits;
+        each_combination(&edits.iterate, u, |v| self.output(v, input, out, err))
     }
 
     /// Parse an input line as the flags ask.
@@ -429,7 +429,7 @@ impl Run<'_> {
     /// The --set, --append path=, --trim, --replace, --append query= and
     /// --sort-query options, in trurl's order.
     fn apply(&self, u: &mut Editable) -> Result<(), (i32, EditError)> {
-        let p = self.plan;
+        let p = self.edits;
         for s in &p.sets {
             if s.only_if_unset && u.get(s.component).is_some_and(|v| !v.is_empty()) {
                 continue;
@@ -512,13 +512,13 @@ impl Run<'_> {
         let url = u
             .to_uri()
             .map_err(|e| fatal(EXIT_OUTPUT, at(place, input, &e.to_string())))?;
-        if let Some(f) = &self.plan.format {
+        if let Some(f) = &self.edits.format {
             let want = Want {
                 encoded: args.on(Flag::Urlencode),
                 default_port: args.on(Flag::DefaultPort),
                 punycode: args.on(Flag::Punycode),
                 idn: args.on(Flag::AsIdn),
-                sep: self.plan.sep,
+                sep: self.edits.sep,
                 raw: args.on(Flag::Raw),
             };
             let mut line = Vec::new();
@@ -537,7 +537,7 @@ impl Run<'_> {
         } else if args.on(Flag::Json) {
             out.write_all(if self.first_json { b"\n  " } else { b",\n  " })?;
             self.first_json = false;
-            super::edit_get::json(&u, &url, args.on(Flag::Urlencode), self.plan.sep)
+            super::edit_get::json(&u, &url, args.on(Flag::Urlencode), self.edits.sep)
                 .write_compact(&mut *out)?;
         } else {
             out.write_all(url.as_bytes())?;
