@@ -10,6 +10,7 @@
 use std::io::{self, BufRead, Write};
 
 pub use super::edit_args::EditArgs;
+use super::edit_flags::Flag;
 use super::edit_get::{Format, Want};
 use crate::text::diag::Place;
 use crate::text::lines::{too_long_message, Line, LineReader, MAX_LINE};
@@ -93,8 +94,8 @@ struct SetOp {
     only_if_unset: bool,
 }
 
-/// The command line read once, before any URL.
-struct Plan {
+/// The plan's edits, checked and read once before any URL.
+struct Edits {
     sets: Vec<SetOp>,
     appends: Vec<(Component, String)>,
     trims: Vec<String>,
@@ -115,9 +116,9 @@ fn component(name: &str, code: i32) -> Result<Component, Fatal> {
     Component::by_name(name).ok_or_else(|| fatal(code, format!("unknown component {name:?}")))
 }
 
-fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
+fn edits(args: &EditArgs) -> Result<Edits, Fatal> {
     let mut sets = Vec::new();
-    for s in &args.set {
+    for s in &args.sets {
         let (lhs, value) = s
             .split_once('=')
             .ok_or_else(|| fatal(EXIT_SET, format!("--set {s:?}: expected COMP=VALUE")))?;
@@ -139,7 +140,7 @@ fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
         });
     }
     let mut appends = Vec::new();
-    for a in &args.append {
+    for a in &args.appends {
         let (name, data) = a
             .split_once('=')
             .ok_or_else(|| fatal(EXIT_APPEND, format!("--append {a:?}: expected COMP=DATA")))?;
@@ -149,8 +150,9 @@ fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
         }
         appends.push((c, data.to_string()));
     }
-    let mut trims = args.qtrim.clone();
-    for t in &args.trim {
+    let of = |flag: Flag| args.trims.iter().filter(move |(f, _)| *f == flag);
+    let mut trims: Vec<String> = of(Flag::Qtrim).map(|(_, t)| t.clone()).collect();
+    for (_, t) in of(Flag::Trim) {
         match t.split_once('=') {
             Some(("query", pat)) => trims.push(pat.to_string()),
             _ => {
@@ -161,9 +163,13 @@ fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
             }
         }
     }
-    let mut replaces: Vec<(String, bool)> =
-        args.replace.iter().map(|r| (r.clone(), false)).collect();
-    replaces.extend(args.replace_append.iter().map(|r| (r.clone(), true)));
+    // The --replace pairs first, then the --replace-append ones.
+    let mut replaces: Vec<(String, bool)> = args
+        .replaces
+        .iter()
+        .map(|(f, r)| (r.clone(), *f == Flag::ReplaceAppend))
+        .collect();
+    replaces.sort_by_key(|&(_, append)| append);
     if replaces.iter().any(|(r, _)| r.is_empty()) {
         return Err(fatal(EXIT_REPLACE, "--replace needs KEY or KEY=VALUE"));
     }
@@ -194,20 +200,20 @@ fn plan(args: &EditArgs) -> Result<Plan, Fatal> {
             ))
         }
     };
-    if args.punycode && args.as_idn {
+    if args.on(Flag::Punycode) && args.on(Flag::AsIdn) {
         return Err(fatal(
             EXIT_OPTION,
             "--punycode and --as-idn cannot be combined",
         ));
     }
-    if args.get.is_some() && args.json {
+    if args.get.is_some() && args.on(Flag::Json) {
         return Err(fatal(EXIT_OPTION, "--get and --json cannot be combined"));
     }
     let format = match &args.get {
         Some(g) => Some(Format::parse(g).map_err(|e| fatal(EXIT_GET, format!("--get: {e}")))?),
         None => None,
     };
-    Ok(Plan {
+    Ok(Edits {
         sets,
         appends,
         trims,
@@ -240,27 +246,29 @@ pub fn run(args: &EditArgs) -> io::Result<i32> {
 /// `uriscope edit` writing to `out` and `err`: what [`run`] does, for
 /// tests and benchmarks.
 pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> Result<i32, Fatal> {
-    if args.trurl {
+    if args.on(Flag::Trurl) {
         return Err(fatal(
             EXIT_OPTION,
             "--trurl comes first, with trurl's arguments after it: uriscope edit --trurl ARGS",
         ));
     }
-    let plan = plan(args)?;
+    let edits = edits(args)?;
     let mut state = Run {
         args,
-        plan: &plan,
+        edits: &edits,
         first_json: true,
         place: Place::Nowhere,
         skipped: false,
     };
-    if args.json {
+    if args.on(Flag::Json) {
         out.write_all(b"[")?;
     }
-    let mut inputs: Vec<&String> = args.url.iter().chain(&args.urls).collect();
+    // The --url ones first, then the arguments.
+    let by = |flag: bool| args.urls.iter().filter(move |i| i.by_flag == flag);
+    let mut inputs: Vec<&String> = by(true).chain(by(false)).map(|i| &i.url).collect();
     let from_sets = inputs.is_empty() && args.url_file.is_none();
     if from_sets {
-        if plan.sets.is_empty() {
+        if edits.sets.is_empty() {
             return Err(fatal(
                 EXIT_OPTION,
                 "no URL: give one, --url, --url-file, or --set",
@@ -286,7 +294,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
                 Ok(line) => state.one(Some(line), out, err),
                 Err((bytes, why)) => {
                     state.skipped = true;
-                    if !args.quiet {
+                    if !args.on(Flag::Quiet) {
                         out.flush()?;
                         let _ = writeln!(
                             err,
@@ -299,7 +307,7 @@ pub fn run_to<W: Write, E: Write>(args: &EditArgs, out: &mut W, err: &mut E) -> 
             }
         })?;
     }
-    if args.json {
+    if args.on(Flag::Json) {
         // trurl's "[]" for no URL at all.
         out.write_all(if state.first_json { b"]\n" } else { b"\n]\n" })?;
     }
@@ -350,7 +358,7 @@ fn for_each_line(
 
 struct Run<'a> {
     args: &'a EditArgs,
-    plan: &'a Plan,
+    edits: &'a Edits,
     first_json: bool,
     /// Where the URL being edited came from.
     place: Place,
@@ -372,11 +380,11 @@ impl Run<'_> {
             Some(text) => match self.read(text) {
                 Ok(u) => u,
                 Err(message) => {
-                    if args.verify {
+                    if args.on(Flag::Verify) {
                         return Err(fatal(EXIT_VERIFY, message));
                     }
                     self.skipped = true;
-                    if !args.quiet {
+                    if !args.on(Flag::Quiet) {
                         let line = crate::text::diag::line(
                             "edit",
                             self.place,
@@ -398,18 +406,18 @@ impl Run<'_> {
         }
         self.apply(&mut u)
             .map_err(|(code, e)| fatal(code, at(self.place, input, &e.to_string())))?;
-        let plan: &Plan = self.plan;
-        each_combination(&plan.iterate, u, |v| self.output(v, input, out, err))
+        let edits: &Edits = self.edits;
+        each_combination(&edits.iterate, u, |v| self.output(v, input, out, err))
     }
 
     /// Parse an input line as the flags ask.
     fn read(&self, text: &str) -> Result<Editable, String> {
         let args = self.args;
         let mut t = std::borrow::Cow::Borrowed(text);
-        if args.accept_space && t.contains(' ') {
+        if args.on(Flag::AcceptSpace) && t.contains(' ') {
             t = std::borrow::Cow::Owned(t.replace(' ', "%20"));
         }
-        if args.guess_scheme && !args.no_guess_scheme {
+        if args.on(Flag::GuessScheme) && !args.on(Flag::NoGuessScheme) {
             if let Some(g) = guess_scheme(&t) {
                 t = std::borrow::Cow::Owned(g);
             }
@@ -421,7 +429,7 @@ impl Run<'_> {
     /// The --set, --append path=, --trim, --replace, --append query= and
     /// --sort-query options, in trurl's order.
     fn apply(&self, u: &mut Editable) -> Result<(), (i32, EditError)> {
-        let p = self.plan;
+        let p = self.edits;
         for s in &p.sets {
             if s.only_if_unset && u.get(s.component).is_some_and(|v| !v.is_empty()) {
                 continue;
@@ -447,7 +455,7 @@ impl Run<'_> {
         for (_, data) in p.appends.iter().filter(|(c, _)| *c == Component::Query) {
             query::append(u, data, p.sep);
         }
-        if self.args.sort_query {
+        if self.args.on(Flag::SortQuery) {
             query::sort(u, p.sep);
         }
         Ok(())
@@ -458,7 +466,7 @@ impl Run<'_> {
     fn finish(&self, u: &Editable) -> Result<Editable, EditError> {
         let args = self.args;
         let mut u = u.clone();
-        if args.curl_normalize {
+        if args.on(Flag::CurlNormalize) {
             let port = u.port.clone();
             let n = uri::normalize(&u.to_uri()?, uri::NormalizeOptions::new().iri(true)).map_err(
                 |e| EditError {
@@ -470,16 +478,19 @@ impl Run<'_> {
                 component: Component::Url,
                 message: e.to_string(),
             })?;
-            if args.keep_port && u.port.is_none() {
+            if args.on(Flag::KeepPort) && u.port.is_none() {
                 u.port = port;
             }
             if u.host.is_some() && u.path.is_empty() {
                 u.path = "/".to_string();
             }
         }
-        if let Some(v) =
-            super::edit_get::with_forms(&u, args.default_port, args.punycode, args.as_idn)
-        {
+        if let Some(v) = super::edit_get::with_forms(
+            &u,
+            args.on(Flag::DefaultPort),
+            args.on(Flag::Punycode),
+            args.on(Flag::AsIdn),
+        ) {
             u = v;
         }
         Ok(u)
@@ -494,27 +505,27 @@ impl Run<'_> {
     ) -> Result<(), Fatal> {
         let args = self.args;
         let place = self.place;
-        let edited = args.explain.then(|| u.recompose());
+        let edited = args.on(Flag::Explain).then(|| u.recompose());
         let u = self
             .finish(u)
             .map_err(|e| fatal(EXIT_OUTPUT, at(place, input, &e.to_string())))?;
         let url = u
             .to_uri()
             .map_err(|e| fatal(EXIT_OUTPUT, at(place, input, &e.to_string())))?;
-        if let Some(f) = &self.plan.format {
+        if let Some(f) = &self.edits.format {
             let want = Want {
-                encoded: args.urlencode,
-                default_port: args.default_port,
-                punycode: args.punycode,
-                idn: args.as_idn,
-                sep: self.plan.sep,
-                raw: args.raw,
+                encoded: args.on(Flag::Urlencode),
+                default_port: args.on(Flag::DefaultPort),
+                punycode: args.on(Flag::Punycode),
+                idn: args.on(Flag::AsIdn),
+                sep: self.edits.sep,
+                raw: args.on(Flag::Raw),
             };
             let mut line = Vec::new();
             let warnings = f
                 .expand(&u, &url, want, &mut line)
                 .map_err(|e| fatal(EXIT_GET, at(place, input, &format!("--get: {e}"))))?;
-            if !args.quiet {
+            if !args.on(Flag::Quiet) {
                 for w in warnings {
                     let warning = format!("warning: {}", visible(&w));
                     let line = crate::text::diag::line("edit", place, shown(input), &warning);
@@ -523,10 +534,10 @@ impl Run<'_> {
             }
             line.push(b'\n');
             out.write_all(&line)?;
-        } else if args.json {
+        } else if args.on(Flag::Json) {
             out.write_all(if self.first_json { b"\n  " } else { b",\n  " })?;
             self.first_json = false;
-            super::edit_get::json(&u, &url, args.urlencode, self.plan.sep)
+            super::edit_get::json(&u, &url, args.on(Flag::Urlencode), self.edits.sep)
                 .write_compact(&mut *out)?;
         } else {
             out.write_all(url.as_bytes())?;
@@ -541,7 +552,7 @@ impl Run<'_> {
                 input,
                 edited: &edited,
                 written: &url,
-                normalized: args.curl_normalize,
+                normalized: args.on(Flag::CurlNormalize),
                 trurl: trurl.as_ref(),
             };
             super::trurl::explain::write_default(err, explained)?;
@@ -571,8 +582,8 @@ fn trurl_argv(args: &EditArgs, input: Option<&str>) -> Option<Vec<Vec<u8>>> {
     if !args.iterate.is_empty() {
         return None;
     }
-    use super::edit_args::Given;
-    use super::edit_flags::{spec, Flag, FLAGS};
+    use super::edit_flags::{spec, FLAGS};
+    use super::edit_plan::Gave;
     let name = |flag: Flag| format!("--{}", spec(flag).long).into_bytes();
     let mut v: Vec<Vec<u8>> = vec![name(Flag::Quiet)];
     if let Some(u) = input {
@@ -597,15 +608,15 @@ fn trurl_argv(args: &EditArgs, input: Option<&str>) -> Option<Vec<Vec<u8>>> {
     });
     for s in passed {
         let flag = name(s.flag);
-        match args.given(s.flag) {
-            Given::Switch(true) => v.push(flag),
-            Given::Values(values) => {
+        match args.gave(s.flag) {
+            Gave::Switch(true) => v.push(flag),
+            Gave::Values(values) => {
                 for value in values {
                     v.push(flag.clone());
                     v.push(value.as_bytes().to_vec());
                 }
             }
-            Given::Switch(false) | Given::None => {}
+            Gave::Switch(false) => {}
         }
     }
     Some(v)

@@ -11,6 +11,7 @@ pub mod edit;
 pub mod edit_args;
 pub mod edit_flags;
 pub mod edit_get;
+pub mod edit_plan;
 pub mod encode;
 pub mod equiv;
 pub mod expand;

@@ -7,6 +7,7 @@
 //! reader of `--get` ([`crate::cli::get_template`], trurl's dialect); what
 //! a field means is read here, for each URL, from libcurl's model.
 
+use crate::cli::edit_flags::Flag;
 use std::io::Write;
 use std::ops::Range;
 
@@ -105,7 +106,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             name = rest;
         }
         if let Some((all, key)) = query {
-            let decoded = !self.o.urlencode && !m.encoded;
+            let decoded = !self.o.plan.on(Flag::Urlencode) && !m.encoded;
             let v = query::values(pairs, key, decoded, all);
             match self.refused(&v) {
                 Some(r) if decoded => self.note(&format!(
@@ -144,7 +145,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 format!("\"{}\" is not a recognized URL component", lossy(name)),
             ));
         };
-        let decode = !m.encoded && !self.o.urlencode;
+        let decode = !m.encoded && !self.o.plan.on(Flag::Urlencode);
         let read = Mods { encoded: true, ..m };
         let got = self.part(u, read, part).and_then(|v| {
             if !decode {

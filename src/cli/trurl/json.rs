@@ -6,6 +6,7 @@
 //! layout, safe to `cat` to a terminal: a JSON reader gets the same
 //! values trurl gives.
 
+use crate::cli::edit_flags::Flag;
 use std::io::Write;
 
 use super::{Mods, Runner, Stop, EXIT_BADURL};
@@ -31,7 +32,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         for part in Part::COMPONENTS {
             match self.part(u, read, part) {
                 Ok(mut v) => {
-                    if !self.o.urlencode {
+                    if !self.o.plan.on(Flag::Urlencode) {
                         if part == Part::Query {
                             v.iter_mut().filter(|b| **b == b'+').for_each(|b| *b = b' ');
                         }

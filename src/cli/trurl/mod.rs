@@ -14,8 +14,11 @@ mod help;
 mod json;
 mod options;
 mod query;
+#[cfg(test)]
+mod same_plan;
 mod single;
 
+use crate::cli::edit_flags::Flag;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
@@ -23,7 +26,7 @@ use crate::curl::{CurlUrl, Flags, Part, Trace, UrlCode};
 use crate::text::answer::Refused;
 use crate::text::plain::visible;
 pub use explain::{rfc_reading, trurl_reading};
-use options::{Options, Parsed, UrlFile};
+use options::{Parsed, Ready, UrlFile};
 
 /// trurl's exit status: a problem with `--url-file`.
 pub const EXIT_FILE: i32 = 1;
@@ -172,7 +175,7 @@ struct Mods {
 /// when the URL is made from `--set` alone), whether `--as-idn` still
 /// holds (a failed conversion turns it off, with a note).
 struct Runner<'a, W: Write, E: Write> {
-    o: &'a Options,
+    o: &'a Ready,
     out: &'a mut W,
     err: &'a mut E,
     qsep: u8,
@@ -185,16 +188,20 @@ struct Runner<'a, W: Write, E: Write> {
 }
 
 impl<'a, W: Write, E: Write> Runner<'a, W, E> {
-    fn new(o: &'a Options, out: &'a mut W, err: &'a mut E) -> Self {
+    fn new(o: &'a Ready, out: &'a mut W, err: &'a mut E) -> Self {
         Runner {
             o,
             out,
             err,
             qsep: o.qsep.unwrap_or(b'&'),
             urls: 0,
-            verify: o.verify,
-            puny2idn: o.as_idn,
-            trace: if o.explain { Trace::on() } else { Trace::off() },
+            verify: o.plan.on(Flag::Verify),
+            puny2idn: o.plan.on(Flag::AsIdn),
+            trace: if o.plan.on(Flag::Explain) {
+                Trace::on()
+            } else {
+                Trace::off()
+            },
             buf: Vec::with_capacity(256),
         }
     }
@@ -202,7 +209,7 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
     /// Every URL: from the file, else the arguments, else one made from
     /// the `--set` components.
     fn main(&mut self) -> Result<(), Stop> {
-        if self.o.json {
+        if self.o.plan.on(Flag::Json) {
             self.out.write_all(b"[")?;
         }
         if let Some(f) = &self.o.url_file {
@@ -211,15 +218,15 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
                 UrlFile::File(file) => Box::new(file.try_clone()?),
             };
             file::each_line(reader, self)?;
-        } else if self.o.urls.is_empty() {
+        } else if self.o.plan.urls.is_empty() {
             self.verify = true;
             self.one(None)?;
         } else {
-            for u in &self.o.urls {
-                self.one(Some(u))?;
+            for u in &self.o.plan.urls {
+                self.one(Some(&u.url))?;
             }
         }
-        if self.o.json {
+        if self.o.plan.on(Flag::Json) {
             self.close_json()?;
         }
         Ok(())
@@ -234,13 +241,13 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
     /// The flags trurl reads a URL with.
     fn read_flags(&self) -> Flags {
         let mut f = Flags::URLENCODE;
-        if !self.o.no_guess_scheme {
+        if !self.o.plan.on(Flag::NoGuessScheme) {
             f = f | Flags::GUESS_SCHEME;
         }
-        if !self.o.curl {
+        if !self.o.plan.on(Flag::Curl) {
             f = f | Flags::NON_SUPPORT_SCHEME;
         }
-        if self.o.accept_space {
+        if self.o.plan.on(Flag::AcceptSpace) {
             f = f | Flags::ALLOW_SPACE;
         }
         f
@@ -248,14 +255,14 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
 
     /// The flags trurl reads `part` with under `m` (`geturlpart`).
     fn part_flags(&self, m: Mods, part: Part) -> Flags {
-        let mut f = if m.default || self.o.default_port {
+        let mut f = if m.default || self.o.plan.on(Flag::DefaultPort) {
             Flags::DEFAULT_PORT
-        } else if part != Part::Url || self.o.keep_port {
+        } else if part != Part::Url || self.o.plan.on(Flag::KeepPort) {
             Flags::NONE
         } else {
             Flags::NO_DEFAULT_PORT
         };
-        if m.puny || self.o.punycode {
+        if m.puny || self.o.plan.on(Flag::Punycode) {
             f = f | Flags::PUNYCODE;
         }
         if m.idn || self.puny2idn {
@@ -264,10 +271,10 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
         if m.empty {
             f = f | Flags::GET_EMPTY;
         }
-        if !self.o.curl {
+        if !self.o.plan.on(Flag::Curl) {
             f = f | Flags::NON_SUPPORT_SCHEME;
         }
-        if !(m.encoded || self.o.urlencode) {
+        if !(m.encoded || self.o.plan.on(Flag::Urlencode)) {
             f = f | Flags::URLDECODE;
         }
         f
@@ -298,7 +305,7 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
         // the UTF-8 lead bytes of C1 and of the bidi controls): most
         // answers hold none and need no closer look.
         let suspect = |&b: &u8| b < 0x20 || matches!(b, 0x7f | 0xc2 | 0xd8 | 0xe2);
-        if self.o.raw || !text.iter().any(suspect) {
+        if self.o.plan.on(Flag::Raw) || !text.iter().any(suspect) {
             return None;
         }
         crate::text::answer::check(&String::from_utf8_lossy(text)).err()
@@ -306,7 +313,7 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
 
     /// A note on stderr, unless `--quiet`.
     fn note(&mut self, message: &str) {
-        if !self.o.quiet {
+        if !self.o.plan.on(Flag::Quiet) {
             self.warn(message);
         }
     }
@@ -323,7 +330,7 @@ impl<'a, W: Write, E: Write> Runner<'a, W, E> {
             self.warn(&message);
             return Ok(());
         }
-        if self.o.json {
+        if self.o.plan.on(Flag::Json) {
             self.close_json()?;
         }
         Err(error(code, message))

@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use super::{Stop, EXIT_ARG, EXIT_FILE, EXIT_FLAG, EXIT_REPLACE, EXIT_TRIM};
 use crate::cli::edit_flags::{Flag, Spec, Takes, FLAGS};
+use crate::cli::edit_plan::{Given, Plan};
 use crate::cli::get_template::{Dialect, Piece, Template};
 use crate::curl::{escape, lossy};
 
@@ -22,112 +23,132 @@ pub enum UrlFile {
     File(std::fs::File),
 }
 
-/// Everything the command line asks for.
-#[derive(Debug, Default)]
-pub struct Options {
-    /// URLs given as arguments or with `--url`.
-    pub urls: Vec<Vec<u8>>,
+/// The command line read: the edit's plan, and what trurl makes of it
+/// before any URL.
+#[derive(Debug)]
+pub struct Ready {
+    /// The edit, its values as given.
+    pub plan: Plan<Vec<u8>>,
     /// `-f`: read the URLs from here instead.
     pub url_file: Option<UrlFile>,
     /// `--append path=`: segments, encoded.
     pub append_path: Vec<Vec<u8>>,
     /// `--append query=`: pairs, each side encoded.
     pub append_query: Vec<Vec<u8>>,
-    /// `--set` lines, as given.
-    pub sets: Vec<Vec<u8>>,
-    /// `--trim query=` and `--qtrim` patterns.
+    /// `--trim query=` and `--qtrim` patterns, in argv order.
     pub trims: Vec<Vec<u8>>,
-    /// `--iterate` lines, as given.
-    pub iterate: Vec<Vec<u8>>,
     /// `--replace` and `--replace-append` pairs, each side encoded.
     pub replaces: Vec<Vec<u8>>,
     /// `--replace-append` was given (for every replace).
     pub replace_append: bool,
-    /// `--redirect`.
-    pub redirect: Option<Vec<u8>>,
     /// `--query-separator` (default `&`).
     pub qsep: Option<u8>,
-    /// `--get`.
-    pub format: Option<Vec<u8>>,
-    /// `--get` read once: its fields are where they stand in `format`.
+    /// `--get` read once: its fields are where they stand in the plan's
+    /// template.
     pub template: Option<Template<Range<usize>>>,
-    /// `--json`.
-    pub json: bool,
-    /// `--verify`.
-    pub verify: bool,
-    /// `--accept-space`.
-    pub accept_space: bool,
-    /// `--curl`: only schemes libcurl has a protocol for.
-    pub curl: bool,
-    /// `--default-port`.
-    pub default_port: bool,
-    /// `--keep-port`.
-    pub keep_port: bool,
-    /// `--punycode`.
-    pub punycode: bool,
-    /// `--as-idn`.
-    pub as_idn: bool,
-    /// `--sort-query`.
-    pub sort_query: bool,
-    /// `--no-guess-scheme`.
-    pub no_guess_scheme: bool,
-    /// `--urlencode`.
-    pub urlencode: bool,
-    /// `--quiet`.
-    pub quiet: bool,
-    /// `--explain` (uriscope's): each change and why, on stderr.
-    pub explain: bool,
-    /// `--raw` (uriscope's): answers holding control or bidi characters
-    /// written as they are instead of refused.
-    pub raw: bool,
+}
+
+impl Ready {
+    /// What trurl makes of `plan` (checked as it was read) before any
+    /// URL.
+    fn new(plan: Plan<Vec<u8>>, url_file: Option<UrlFile>) -> Ready {
+        let (mut append_path, mut append_query) = (Vec::new(), Vec::new());
+        for a in &plan.appends {
+            if let Some(seg) = a.strip_prefix(b"path=") {
+                append_path.push(escape(seg));
+            } else if let Some(pair) = a.strip_prefix(b"query=") {
+                append_query.push(assign_escaped(pair));
+            }
+        }
+        let trims = plan
+            .trims
+            .iter()
+            .map(|(f, t)| match f {
+                Flag::Trim => t.strip_prefix(b"query=").unwrap_or(t).to_vec(),
+                _ => t.clone(),
+            })
+            .collect();
+        // trurl's dialect refuses nothing: a field's name is read for
+        // each URL, as trurl reads it.
+        let template = plan.get.as_ref().map(|v| {
+            Template::read(v, Dialect::Trurl, |at| Ok::<_, String>(at.span))
+                .unwrap_or_else(|_| Template(vec![Piece::Text(v.clone())]))
+        });
+        Ready {
+            append_path,
+            append_query,
+            trims,
+            replaces: plan
+                .replaces
+                .iter()
+                .map(|(_, r)| assign_escaped(r))
+                .collect(),
+            replace_append: plan.replaces.iter().any(|(f, _)| *f != Flag::Replace),
+            qsep: plan
+                .query_separator
+                .as_ref()
+                .and_then(|q| q.first().copied()),
+            template,
+            url_file,
+            plan,
+        }
+    }
 }
 
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Parsed {
     /// Work on URLs.
-    Run(Box<Options>),
+    Run(Box<Ready>),
     /// `-h`, `--help`.
     Help,
     /// `-v`, `--version`.
     Version,
 }
 
-/// Read trurl's arguments (without the program name).
+/// Read trurl's arguments (without the program name): each item is
+/// checked against the plan so far, in argv order, then added to it.
 pub fn parse(args: &[Vec<u8>]) -> Result<Parsed, Stop> {
-    let mut o = Options::default();
+    let mut plan = Plan::default();
+    let mut url_file = None;
     let mut end_of_options = false;
     let mut i = 0;
     while i < args.len() {
         let flag = &args[i];
         let next = args.get(i + 1).map(Vec::as_slice);
         if end_of_options || flag.first() != Some(&b'-') {
-            o.urls.push(flag.clone());
+            plan.add(Given::Url(flag.clone()));
             i += 1;
             continue;
         }
-        match option(&mut o, flag, next)? {
-            Step::Done { used_next } => i += 1 + usize::from(used_next),
+        let (given, used_next) = match option(flag, next)? {
+            Step::Given(given, used_next) => (given, used_next),
             Step::EndOfOptions => {
                 end_of_options = true;
                 i += 1;
+                continue;
             }
-            Step::Help => return Ok(Parsed::Help),
-            Step::Version => return Ok(Parsed::Version),
+        };
+        match given {
+            Given::Switch(Flag::Help) => return Ok(Parsed::Help),
+            Given::Switch(Flag::Version) => return Ok(Parsed::Version),
+            _ => {}
         }
+        check(&plan, &given, &mut url_file)?;
+        plan.add(given);
+        i += 1 + usize::from(used_next);
     }
-    Ok(Parsed::Run(Box::new(o)))
+    Ok(Parsed::Run(Box::new(Ready::new(plan, url_file))))
 }
 
 enum Step {
-    Done { used_next: bool },
+    Given(Given<Vec<u8>>, bool),
     EndOfOptions,
-    Help,
-    Version,
 }
 
-/// One option (`getarg`), found in trurl's flag table.
-fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Stop> {
+/// One option (`getarg`), found in trurl's flag table: what it gives,
+/// and whether its value was the next argument.
+fn option(flag: &[u8], next: Option<&[u8]>) -> Result<Step, Stop> {
     if flag == b"--" {
         return Ok(Step::EndOfOptions);
     }
@@ -145,21 +166,12 @@ fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Sto
         ));
     };
     match spec.takes {
-        Takes::Nothing => {
-            switch(o, spec.flag)?;
-            Ok(match spec.flag {
-                Flag::Help => Step::Help,
-                Flag::Version => Step::Version,
-                _ => Step::Done { used_next: false },
-            })
-        }
+        Takes::Nothing => Ok(Step::Given(Given::Switch(spec.flag), false)),
         Takes::NextValue { .. } => {
             let Some(v) = next else {
                 return Err(error(EXIT_REPLACE, "No data passed to replace component"));
             };
-            o.replaces.push(assign_escaped(v));
-            o.replace_append |= spec.flag != Flag::Replace;
-            Ok(Step::Done { used_next: true })
+            Ok(Step::Given(Given::Value(spec.flag, v.to_vec()), true))
         }
         Takes::Value { .. } => {
             let Some(v) = glued.or(next) else {
@@ -169,10 +181,10 @@ fn option(o: &mut Options, flag: &[u8], next: Option<&[u8]>) -> Result<Step, Sto
                 };
                 return Err(error(EXIT_ARG, format!("Missing argument for {name}")));
             };
-            value(o, spec.flag, v)?;
-            Ok(Step::Done {
-                used_next: glued.is_none(),
-            })
+            Ok(Step::Given(
+                Given::Value(spec.flag, v.to_vec()),
+                glued.is_none(),
+            ))
         }
     }
 }
@@ -211,58 +223,42 @@ fn find(flag: &[u8]) -> Option<(&'static Spec, Option<&[u8]>)> {
     })
 }
 
-/// A switch.
-fn switch(o: &mut Options, flag: Flag) -> Result<(), Stop> {
+/// trurl's checks of `given` against the plan read so far, with its
+/// messages and exit statuses; `--url-file`'s file is opened here, so a
+/// missing one stops the reading where it stands.
+fn check(
+    plan: &Plan<Vec<u8>>,
+    given: &Given<Vec<u8>>,
+    url_file: &mut Option<UrlFile>,
+) -> Result<(), Stop> {
+    let (flag, v) = match given {
+        Given::Url(_) => return Ok(()),
+        Given::Switch(flag) => {
+            let clash = match flag {
+                Flag::Json if plan.get.is_some() => "--json is mutually exclusive with --get",
+                Flag::Punycode if plan.on(Flag::AsIdn) => {
+                    "--punycode is mutually exclusive with --as-idn"
+                }
+                Flag::AsIdn if plan.on(Flag::Punycode) => {
+                    "--as-idn is mutually exclusive with --punycode"
+                }
+                _ => return Ok(()),
+            };
+            return Err(error(EXIT_FLAG, clash));
+        }
+        Given::Value(flag, v) => (*flag, v.as_slice()),
+    };
+    let once = |given: bool, name: &str| {
+        if given {
+            Err(error(EXIT_FLAG, format!("only one --{name} is supported")))
+        } else {
+            Ok(())
+        }
+    };
     match flag {
-        Flag::Json => {
-            if o.format.is_some() {
-                return Err(error(EXIT_FLAG, "--json is mutually exclusive with --get"));
-            }
-            o.json = true;
-        }
-        Flag::Verify => o.verify = true,
-        Flag::AcceptSpace => o.accept_space = true,
-        Flag::Curl => o.curl = true,
-        Flag::DefaultPort => o.default_port = true,
-        Flag::KeepPort => o.keep_port = true,
-        Flag::Punycode => {
-            if o.as_idn {
-                return Err(error(
-                    EXIT_FLAG,
-                    "--punycode is mutually exclusive with --as-idn",
-                ));
-            }
-            o.punycode = true;
-        }
-        Flag::AsIdn => {
-            if o.punycode {
-                return Err(error(
-                    EXIT_FLAG,
-                    "--as-idn is mutually exclusive with --punycode",
-                ));
-            }
-            o.as_idn = true;
-        }
-        Flag::NoGuessScheme => o.no_guess_scheme = true,
-        Flag::SortQuery => o.sort_query = true,
-        Flag::Urlencode => o.urlencode = true,
-        Flag::Quiet => o.quiet = true,
-        Flag::Explain => o.explain = true,
-        Flag::Raw => o.raw = true,
-        _ => {}
-    }
-    Ok(())
-}
-
-/// An option's value.
-fn value(o: &mut Options, flag: Flag, v: &[u8]) -> Result<(), Stop> {
-    match flag {
-        Flag::Url => o.urls.push(v.to_vec()),
         Flag::UrlFile => {
-            if o.url_file.is_some() {
-                return Err(error(EXIT_FLAG, "only one --url-file is supported"));
-            }
-            o.url_file =
+            once(plan.url_file.is_some(), "url-file")?;
+            *url_file =
                 Some(if v == b"-" {
                     UrlFile::Stdin
                 } else {
@@ -271,68 +267,35 @@ fn value(o: &mut Options, flag: Flag, v: &[u8]) -> Result<(), Stop> {
                     })?)
                 });
         }
-        Flag::Append => append(o, v)?,
-        Flag::Set => o.sets.push(v.to_vec()),
-        Flag::Iterate => o.iterate.push(v.to_vec()),
-        Flag::Redirect => {
-            if o.redirect.is_some() {
-                return Err(error(EXIT_FLAG, "only one --redirect is supported"));
-            }
-            o.redirect = Some(v.to_vec());
+        Flag::Append if !(v.starts_with(b"path=") || v.starts_with(b"query=")) => {
+            return Err(error(
+                super::EXIT_APPEND,
+                format!("--append unsupported component: {}", lossy(v)),
+            ));
         }
+        Flag::Redirect => once(plan.redirect.is_some(), "redirect")?,
         Flag::QuerySeparator => {
-            if o.qsep.is_some() {
-                return Err(error(EXIT_FLAG, "only one --query-separator is supported"));
-            }
-            let [c] = v else {
+            once(plan.query_separator.is_some(), "query-separator")?;
+            if v.len() != 1 {
                 return Err(error(
                     EXIT_FLAG,
                     "only single-letter query separators are supported",
                 ));
-            };
-            o.qsep = Some(*c);
-        }
-        Flag::Trim => {
-            let Some(pattern) = v.strip_prefix(b"query=") else {
-                return Err(error(
-                    EXIT_TRIM,
-                    format!("Unsupported trim component: {}", lossy(v)),
-                ));
-            };
-            o.trims.push(pattern.to_vec());
-        }
-        Flag::Qtrim => o.trims.push(v.to_vec()),
-        Flag::Get => {
-            if o.format.is_some() {
-                return Err(error(EXIT_FLAG, "only one --get is supported"));
             }
-            if o.json {
+        }
+        Flag::Trim if !v.starts_with(b"query=") => {
+            return Err(error(
+                EXIT_TRIM,
+                format!("Unsupported trim component: {}", lossy(v)),
+            ));
+        }
+        Flag::Get => {
+            once(plan.get.is_some(), "get")?;
+            if plan.on(Flag::Json) {
                 return Err(error(EXIT_FLAG, "--get is mutually exclusive with --json"));
             }
-            o.format = Some(v.to_vec());
-            // trurl's dialect refuses nothing: a field's name is read for
-            // each URL, as trurl reads it.
-            o.template = Some(
-                Template::read(v, Dialect::Trurl, |at| Ok::<_, String>(at.span))
-                    .unwrap_or_else(|_| Template(vec![Piece::Text(v.to_vec())])),
-            );
         }
         _ => {}
-    }
-    Ok(())
-}
-
-/// `--append path=SEGMENT` or `query=PAIR`.
-fn append(o: &mut Options, v: &[u8]) -> Result<(), Stop> {
-    if let Some(seg) = v.strip_prefix(b"path=") {
-        o.append_path.push(escape(seg));
-    } else if let Some(pair) = v.strip_prefix(b"query=") {
-        o.append_query.push(assign_escaped(pair));
-    } else {
-        return Err(error(
-            super::EXIT_APPEND,
-            format!("--append unsupported component: {}", lossy(v)),
-        ));
     }
     Ok(())
 }
@@ -412,7 +375,7 @@ mod tests {
             let Ok(Parsed::Run(o)) = parsed(argv) else {
                 panic!("{argv:?}")
             };
-            assert_eq!(o.format.as_deref(), Some(&b"{host}"[..]), "{argv:?}");
+            assert_eq!(o.plan.get.as_deref(), Some(&b"{host}"[..]), "{argv:?}");
         }
         assert!(unknown(&parsed(&["--replace=a=b"])));
         assert!(unknown(&parsed(&["--json=1"])));
@@ -421,7 +384,8 @@ mod tests {
         let Ok(Parsed::Run(o)) = parsed(&["--url=", "--", "-x"]) else {
             panic!()
         };
-        assert_eq!(o.urls, [b"".to_vec(), b"-x".to_vec()]);
+        let urls: Vec<&[u8]> = o.plan.urls.iter().map(|i| i.url.as_slice()).collect();
+        assert_eq!(urls, [&b""[..], b"-x"]);
         let Err(Stop::Error { code, message }) = parsed(&["-f"]) else {
             panic!()
         };

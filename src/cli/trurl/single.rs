@@ -6,6 +6,7 @@
 //! Several `--iterate` options nest: each lap of one runs every lap of
 //! the next on the same URL, and only the innermost writes.
 
+use crate::cli::edit_flags::Flag;
 use std::io::Write;
 
 use super::{error, query, Mods, Runner, Stop, EXIT_BADURL, EXIT_ITER, EXIT_SET, EXIT_URL};
@@ -24,7 +25,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             if let Err(code) = u.set_traced(Part::Url, Some(url), flags, &mut self.trace) {
                 return self.verify(EXIT_BADURL, format!("{} [{}]", code.message(), lossy(url)));
             }
-            if let Some(r) = &self.o.redirect {
+            if let Some(r) = &self.o.plan.redirect {
                 if let Err(code) = u.set_traced(Part::Url, Some(r), flags, &mut self.trace) {
                     return self.verify(
                         EXIT_BADURL,
@@ -34,7 +35,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             }
         }
         self.laps(&mut u, url, 0, 0)?;
-        if self.o.explain {
+        if self.o.plan.on(Flag::Explain) {
             let steps = self.trace.take();
             super::explain::write_trurl(self.err, url, &steps)?;
         }
@@ -51,8 +52,8 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         iterated: u32,
     ) -> Result<(), Stop> {
         let o = self.o;
-        let iter = o.iterate.get(level);
-        let inner = level + 1 < o.iterate.len();
+        let iter = o.plan.iterate.get(level);
+        let inner = level + 1 < o.plan.iterate.len();
         let mut first_lap = true;
         // Where the next item starts; None before the first and after the last.
         let mut next: Option<usize> = None;
@@ -101,8 +102,8 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             }
             let pairs = self.pairs(u, first_lap);
             let invalid = if url.is_none()
-                || o.redirect.is_some()
-                || !o.sets.is_empty()
+                || o.plan.redirect.is_some()
+                || !o.plan.sets.is_empty()
                 || !o.append_path.is_empty()
             {
                 self.read_again(u)?
@@ -124,33 +125,39 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
     /// lap) and sorted, written back to `u` when that changed them.
     fn pairs(&mut self, u: &mut CurlUrl, first_lap: bool) -> QueryPairs {
         let o = self.o;
-        let wanted = o.json
-            || o.format
+        let wanted = o.plan.on(Flag::Json)
+            || o.plan
+                .get
                 .as_deref()
                 .is_some_and(|f| f.windows(5).any(|w| w == b"query"))
             || !o.trims.is_empty()
             || !o.replaces.is_empty()
             || (first_lap && !o.append_query.is_empty())
-            || o.sort_query;
+            || o.plan.on(Flag::SortQuery);
         // Without an option that reads or changes the pairs, they matter
         // only when normalizing would write the query back otherwise.
         if !wanted && pairs::is_normal(u, self.qsep) && !has_empty_pair(u, self.qsep) {
             return QueryPairs::default();
         }
-        let (mut pairs, mut modified) = QueryPairs::extract(u, self.qsep, o.json);
+        let (mut pairs, mut modified) = QueryPairs::extract(u, self.qsep, o.plan.on(Flag::Json));
         // trurl 0.16.1 leaves zero-length pairs out (`e?e&&` is
         // `http://e/?e`): an empty pair is written back as nothing.
         modified |=
             pairs.pairs.iter().any(|p| p.encoded.is_empty()) || has_empty_pair(u, self.qsep);
         modified |= query::trim(&mut pairs, &o.trims);
-        modified |= query::replace(&mut pairs, &o.replaces, o.replace_append, o.json);
+        modified |= query::replace(
+            &mut pairs,
+            &o.replaces,
+            o.replace_append,
+            o.plan.on(Flag::Json),
+        );
         if first_lap {
             for a in &o.append_query {
-                pairs.add(a, o.json);
+                pairs.add(a, o.plan.on(Flag::Json));
                 modified = true;
             }
         }
-        if o.sort_query {
+        if o.plan.on(Flag::SortQuery) {
             query::sort(&mut pairs);
             modified = true;
         }
@@ -185,11 +192,11 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
 
     /// The URL written: as JSON, through `--get`, or whole.
     fn write(&mut self, u: &CurlUrl, pairs: &QueryPairs) -> Result<(), Stop> {
-        if self.o.json {
+        if self.o.plan.on(Flag::Json) {
             return self.json(u, pairs);
         }
         let o = self.o;
-        if let (Some(f), Some(t)) = (&o.format, &o.template) {
+        if let (Some(f), Some(t)) = (&o.plan.get, &o.template) {
             return self.get(u, pairs, f, t);
         }
         let m = Mods::default();
@@ -221,7 +228,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
     /// Returns the parts set.
     fn set_all(&mut self, u: &mut CurlUrl) -> Result<u32, Stop> {
         let mut mask = 0;
-        for line in &self.o.sets {
+        for line in &self.o.plan.sets {
             if let Some(part) = self.set_one(u, line)? {
                 if mask & part.bit() != 0 {
                     return Err(error(
@@ -272,7 +279,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         if only_if_unset && u.get(part, Flags::NO_GUESS_SCHEME).is_ok() {
             return Ok(Some(part));
         }
-        let mut flags = if self.o.curl {
+        let mut flags = if self.o.plan.on(Flag::Curl) {
             Flags::NONE
         } else {
             Flags::NON_SUPPORT_SCHEME

@@ -53,11 +53,11 @@ fn edit_has_a_clap_argument_for_each_edit_flag_of_the_table_and_no_other() {
     assert_eq!(got, want);
 }
 
-/// Each `edit` flag of the table fills one field of `EditArgs`, the
-/// one its `Flag` reads back, and no other flag reads it.
+/// Each `edit` flag of the table lands in the plan where its `Flag`
+/// reads it back, and no other flag reads it.
 #[test]
-fn every_edit_flag_fills_its_own_field_of_edit_args() {
-    use uriscope::cli::edit_args::Given;
+fn every_edit_flag_lands_in_its_own_place_of_the_plan() {
+    use uriscope::cli::edit_plan::Gave;
     let edit_flags = || FLAGS.iter().filter(|s| s.edit.is_some());
     for s in edit_flags() {
         let mut argv = vec![
@@ -74,14 +74,13 @@ fn every_edit_flag_fills_its_own_field_of_edit_args() {
             panic!("{argv:?} is not edit");
         };
         for other in edit_flags() {
-            let given = args.given(other.flag);
-            let filled = match given {
-                Given::Switch(on) => on,
-                Given::Values(v) => {
-                    assert!(v.len() <= 1 && v.iter().all(|v| v == sample(s.flag)));
+            let given = args.gave(other.flag);
+            let filled = match &given {
+                Gave::Switch(on) => *on,
+                Gave::Values(v) => {
+                    assert!(v.len() <= 1 && v.iter().all(|v| *v == sample(s.flag)));
                     !v.is_empty()
                 }
-                Given::None => panic!("--{} has no field", other.long),
             };
             assert_eq!(
                 filled,
@@ -153,6 +152,7 @@ fn no_other_file_declares_a_trurl_flag() {
     for file in [
         "edit.rs",
         "edit_args.rs",
+        "edit_plan.rs",
         "trurl/options.rs",
         "trurl/mod.rs",
     ] {
