@@ -7,8 +7,9 @@
 
 use std::fmt;
 
+use crate::normalize::fast::normalize;
 use crate::normalize::idna::{fold, Refused};
-use crate::normalize::{normalize_str, unfolded, NormalizeError, NormalizeOptions};
+use crate::normalize::{unfolded, NormalizeError, NormalizeOptions};
 use crate::{parse_with, ParseOptions};
 
 /// A rung of the §6.2 comparison ladder.
@@ -155,7 +156,7 @@ pub fn equivalence(
         syntax_only: true,
         ..full
     };
-    let (sa, sb) = (normalize_str(a, syntax)?, normalize_str(b, syntax)?);
+    let (sa, sb) = (normalize(a, syntax)?, normalize(b, syntax)?);
     let (ca, fa, why_a) = scheme_based_forms(a, full)?;
     let (cb, fb, why_b) = scheme_based_forms(b, full)?;
     let rung = if a == b {
@@ -192,7 +193,7 @@ pub fn equivalence(
             keep_encoded_dots: false,
             ..full
         };
-        let equal = normalize_str(a, decoded)? == normalize_str(b, decoded)?;
+        let equal = normalize(a, decoded)? == normalize(b, decoded)?;
         equal.then(|| {
             "they differ only because --keep-encoded-dots keeps \"%2E\" dot segments \
              encoded (decoding one creates a \".\" or \"..\" segment that remove_dot_segments \

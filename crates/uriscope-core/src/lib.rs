@@ -122,8 +122,9 @@ pub mod site;
 pub mod template;
 pub mod trace;
 
-pub use normalize::{normalize_str as normalize, NormalizeError, NormalizeOptions};
-pub use resolution::target::{resolve_target as resolve, ResolveError, ResolveOptions};
+pub use normalize::fast::normalize;
+pub use normalize::{NormalizeError, NormalizeOptions};
+pub use resolution::target::{resolve, ResolveError, ResolveOptions};
 pub use syntax::code::Code;
 pub use syntax::error::{Finding, ParseError, Severity};
 pub use syntax::parse::{analyze, parse, ParseOptions};

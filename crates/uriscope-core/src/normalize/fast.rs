@@ -8,7 +8,7 @@ use crate::resolution::dot_segments::has_dot_segments;
 use crate::syntax::ipv6_text;
 use crate::{parse_with, remove_dot_segments_into, HostKind, UriRef};
 
-/// Normalize `input` to the same string as [`normalize`](super::normalize)`(..).normalized`,
+/// Normalize `input` to the same string as [`trace::normalize`](crate::trace::normalize)`(..).normalized`,
 /// in one pass and without a trace.
 ///
 /// ```
@@ -17,7 +17,7 @@ use crate::{parse_with, remove_dot_segments_into, HostKind, UriRef};
 /// assert_eq!(normalize("HTTP://www.EXAMPLE.com:80", o).unwrap(), "http://www.example.com/");
 /// assert_eq!(normalize("s:/a/..//b/%7e", o).unwrap(), "s:/.//b/~");
 /// ```
-pub fn normalize_str(input: &str, options: NormalizeOptions) -> Result<String, NormalizeError> {
+pub fn normalize(input: &str, options: NormalizeOptions) -> Result<String, NormalizeError> {
     let (out, may_fold) = unfolded(input, options)?;
     Ok(if may_fold {
         super::idna::fold(out, options.iri).0
@@ -161,7 +161,7 @@ fn already_normal(u: &UriRef<'_>, options: NormalizeOptions) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{already_normal, normalize_str};
+    use super::{already_normal, normalize};
     use crate::{parse_with, NormalizeOptions, ParseOptions};
     use proptest::prelude::*;
 
@@ -236,7 +236,7 @@ mod tests {
             o in options(),
         ) {
             if let Ok(ladder) = crate::normalize::ladder::normalize(&uri, o) {
-                prop_assert_eq!(normalize_str(&uri, o).unwrap(), ladder.normalized);
+                prop_assert_eq!(normalize(&uri, o).unwrap(), ladder.normalized);
             }
         }
     }

@@ -2,7 +2,7 @@
 //!
 //! [`normalize`] climbs the ladder one rung at a time and records each rung's
 //! before, after and the byte spans of `after` that changed (the explorer
-//! highlights them); [`normalize_str`] produces the same final string in one
+//! highlights them); [`crate::normalize`] produces the same final string in one
 //! pass, without the trace.
 //!
 //! The rungs, in order:
@@ -35,9 +35,9 @@
 //! equivalence "MUST rely on the assumption that IRIs are appropriately
 //! pre-character-normalized rather than apply character normalization".
 
-mod fast;
+pub(crate) mod fast;
 pub(crate) mod idna;
-mod ladder;
+pub(crate) mod ladder;
 pub(crate) mod text;
 
 use std::fmt;
@@ -45,11 +45,10 @@ use std::sync::Arc;
 
 use super::{Finding, ParseOptions, Span};
 
-pub use fast::normalize_str;
 pub(crate) use fast::unfolded;
 pub use ladder::normalize;
 
-/// Options of [`normalize`] and [`normalize_str`]; all off by default.
+/// Options of [`normalize`] and [`crate::normalize`]; all off by default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct NormalizeOptions {

@@ -1,8 +1,8 @@
 //! RFC 3986 §5.2: resolving a reference against a base URI.
 //!
-//! Two entry points share the §5.2.2 decisions: [`resolve`](fn@crate::resolve) records every step
+//! Two entry points share the §5.2.2 decisions: [`trace::resolve`](crate::trace::resolve) records every step
 //! for the explorer (see [`trace`](super::trace)), and
-//! [`resolve_target`] builds only the target string, with one allocation in
+//! [`resolve`] builds only the target string, with one allocation in
 //! the usual case.
 
 use crate::Code;
@@ -24,7 +24,7 @@ pub enum Mode {
     Compat,
 }
 
-/// Options of [`resolve`](fn@crate::resolve) and [`resolve_target`].
+/// Options of [`resolve`] and [`trace::resolve`](crate::trace::resolve).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ResolveOptions {
@@ -216,7 +216,7 @@ pub(crate) fn merge_prefix<'a>(base: &UriRef<'a>) -> (&'a str, bool) {
 /// assert_eq!(resolve("https://münchen.de/straße?q=ü", "../ö", o).unwrap(), "https://münchen.de/ö");
 /// assert!(resolve("https://münchen.de/", "ö", ResolveOptions::default()).is_err());
 /// ```
-pub fn resolve_target(
+pub fn resolve(
     base: &str,
     reference: &str,
     options: ResolveOptions,
@@ -226,7 +226,7 @@ pub fn resolve_target(
     Ok(resolve_parsed(&b, &r, options))
 }
 
-/// [`resolve_target`] on already-parsed inputs, for resolving many
+/// [`resolve`] on already-parsed inputs, for resolving many
 /// references against one base without re-parsing it. Fails only when the
 /// base has no scheme (§5.2.1).
 ///
