@@ -395,21 +395,21 @@ pub fn width(s: &str) -> usize {
 /// other glyphs are kept (16 bytes each), so the map of a 7 MB paste of
 /// ASCII with a few odd characters is a few entries, not a pair for
 /// every byte (over a hundred megabytes).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Columns {
     /// Every glyph that is not one byte wide in one column, ascending.
-    odd: Vec<Odd>,
-    len: usize,
-    total: usize,
+    pub(super) odd: Vec<Odd>,
+    pub(super) len: usize,
+    pub(super) total: usize,
 }
 
 /// A glyph of [`Columns`] whose bytes and columns differ in number.
-#[derive(Clone, Copy, Debug)]
-struct Odd {
-    byte: u32,
-    len: u32,
-    col: u32,
-    width: u32,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Odd {
+    pub(super) byte: u32,
+    pub(super) len: u32,
+    pub(super) col: u32,
+    pub(super) width: u32,
 }
 
 impl Columns {

@@ -141,6 +141,21 @@ impl Editor {
         self.revision = next_revision();
     }
 
+    /// `c` was inserted at byte `at`: a new revision, the column map kept
+    /// when it can follow ([`Columns::inserted_ascii`]: a character typed
+    /// into a 10 MB paste then costs no walk through it), else dropped.
+    fn inserted(&mut self, at: usize, c: char) {
+        let mut kept = self.columns.take();
+        let followed = kept
+            .as_mut()
+            .and_then(Rc::get_mut)
+            .is_some_and(|map| map.inserted_ascii(at, c, &self.text));
+        self.changed();
+        if followed {
+            *self.columns.borrow_mut() = kept;
+        }
+    }
+
     /// The text.
     pub fn text(&self) -> &str {
         &self.text
@@ -226,9 +241,14 @@ impl Editor {
                 self.redo.clear();
                 last.len += c.len_utf8();
                 self.text.insert(at, c);
-                self.changed();
+                self.inserted(at, c);
             }
-            _ => self.edit(at, at, c.encode_utf8(&mut [0; 4])),
+            _ => {
+                let map = self.columns.take();
+                self.edit(at, at, c.encode_utf8(&mut [0; 4]));
+                *self.columns.borrow_mut() = map;
+                self.inserted(at, c);
+            }
         }
         self.cursor += c.len_utf8();
         self.snap();
