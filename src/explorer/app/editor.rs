@@ -129,6 +129,14 @@ impl Editor {
         self.changed();
     }
 
+    /// [`Editor::follow`] the text of `from`, with its column map when it
+    /// has one (the same text, the same map: the Encode field following a
+    /// 10 MB input does not walk it again).
+    pub fn follow_editor(&mut self, from: &Editor) {
+        self.follow(&from.text);
+        *self.columns.borrow_mut() = from.columns.borrow().clone();
+    }
+
     /// The text's revision: equal for two editors only when they hold
     /// the same text (an editor and its clone, say).
     pub fn revision(&self) -> u64 {

@@ -28,6 +28,7 @@ proptest! {
             // Warm e's cache on every step; fresh's is dropped first.
             let _ = e.cursor_col();
             fresh.columns.take();
+            prop_assert_eq!(&*e.columns(), &Columns::new(e.text()));
             prop_assert_eq!(e.cursor_col(), Columns::new(e.text()).col(e.cursor()));
             prop_assert_eq!(e.cursor_col(), fresh.cursor_col());
             prop_assert_eq!(e.scroll_for(5), fresh.scroll_for(5));
@@ -146,6 +147,13 @@ fn the_cursor_steps_over_the_pieces_of_a_long_cluster() {
         (e.text(), e.text().len(), 0)
     );
     assert_ne!(f.revision(), e.revision());
+    // Following an editor takes its column map with its text.
+    let _ = e.columns();
+    let mut g = Editor::new("abc");
+    g.follow_editor(&e);
+    assert_eq!(g.text(), e.text());
+    assert!(g.columns.borrow().is_some());
+    assert_eq!(*g.columns(), Columns::new(e.text()));
 }
 
 #[test]
