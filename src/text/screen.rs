@@ -401,6 +401,9 @@ pub struct Columns {
     pub(super) odd: Vec<Odd>,
     pub(super) len: usize,
     pub(super) total: usize,
+    /// Whether every byte is printable ASCII (a byte a glyph a column,
+    /// drawn as it is).
+    pub(super) printable: bool,
 }
 
 /// A glyph of [`Columns`] whose bytes and columns differ in number.
@@ -429,6 +432,7 @@ impl Columns {
                 odd: Vec::new(),
                 len: s.len(),
                 total: s.len(),
+                printable: true,
             };
         }
         // Offsets past 4 GiB saturate (no explorer holds such a text).
@@ -475,7 +479,16 @@ impl Columns {
             odd,
             len: s.len(),
             total: col,
+            printable: false,
         }
+    }
+
+    /// Whether every byte of the text is printable ASCII: each is a glyph
+    /// one column wide, drawn as it is, so a window of the text is a slice
+    /// of it (the input line of a 10 MB paste scrolled to its end is not
+    /// scanned to know it).
+    pub fn is_printable_ascii(&self) -> bool {
+        self.printable
     }
 
     /// The column where byte `byte` is drawn; an offset inside a cluster

@@ -208,9 +208,17 @@ impl Editor {
     /// first when there are more than [`MAX_UNDO_STEPS`], or when the
     /// steps before the newest hold more than [`MAX_UNDO_BYTES`]; the
     /// newest always stays.
+    ///
+    /// An edit that leaves the text as it is (the same bytes in place of
+    /// themselves) is no step: no undo, no new revision, so the revision
+    /// after an edit, an undo or a redo is new only when the text is (what
+    /// the explorer compares instead of a copy of a 10 MB input).
     fn edit(&mut self, start: usize, end: usize, with: &str) {
-        self.redo.clear();
         self.typing_at = None;
+        if self.text[start..end] == *with {
+            return;
+        }
+        self.redo.clear();
         let change = Change {
             at: start,
             text: self.text[start..end].to_string(),

@@ -292,3 +292,20 @@ fn scroll_keeps_cursor_visible() {
     e.end();
     assert_eq!(e.scroll_for(40), 0);
 }
+
+#[test]
+fn an_edit_that_changes_nothing_is_no_step_and_keeps_the_revision() {
+    let mut e = Editor::new("http://h/a");
+    e.insert('b');
+    let (r, depth) = (e.revision(), e.undo_depth());
+    assert!(e.replace_range(7, 8, "h"));
+    assert_eq!(
+        (e.text(), e.revision(), e.undo_depth()),
+        ("http://h/ab", r, depth)
+    );
+    assert_eq!(e.cursor(), 8);
+    assert!(e.replace_range(7, 8, "g"));
+    assert_ne!(e.revision(), r);
+    assert!(e.undo());
+    assert_eq!(e.text(), "http://h/ab");
+}

@@ -164,20 +164,25 @@ fn body(
     };
     let comps = components(a);
     let all = crate::explorer::app::breakdown::findings(a);
-    let mut roles = m.per_byte(&input_roles);
+    // Past the glyph under the column after the window, nothing shows:
+    // the roles are copied up to there (a byte of the masked text is at
+    // most the mask's difference in length away from its byte of the
+    // input), not for the whole of a 10 MB input.
+    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
+    let shown = window_end + 1 + a.input.len().abs_diff(input.len());
+    let mut roles = m.per_byte(&input_roles[..input_roles.len().min(shown)]);
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them: the parser's, also where a shape's
     // one finding stands for them. Only the window's columns are drawn:
     // the findings come in input order, so those that start past it are
     // not looked at (an input with an error every few bytes has millions).
-    // Past the glyph under the column after the window, nothing shows.
-    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
     for f in a
         .marks()
         .take_while(|f| m.at(f.span.start) <= window_end)
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
-        if let Some(slot) = roles.get_mut(m.at(f.span.start)..m.at(f.span.end)) {
+        let end = m.at(f.span.end).min(roles.len());
+        if let Some(slot) = roles.get_mut(m.at(f.span.start)..end) {
             slot.fill(Role::Error);
         }
     }
