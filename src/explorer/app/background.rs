@@ -62,6 +62,25 @@ impl Joins {
     }
 }
 
+/// Which state the Breakdown's sections are drawn for: the revisions of
+/// the input and of the base, the reveal key, the theme (no color, light)
+/// and the width.
+pub type SectionsKey = (u64, u64, bool, (bool, bool), usize);
+
+/// The Breakdown's sections below its RFC 3986 lines, drawn on a thread
+/// of their own (`ui::sections`).
+#[derive(Clone, Debug)]
+pub struct SectionLines(pub Vec<ratatui::text::Line<'static>>);
+
+/// The sections of a long input, drawn off the key's path.
+pub fn sections() -> Offload<SectionsKey, SectionLines> {
+    Offload::new("uriscope-sections", || {
+        SectionLines(vec![ratatui::text::Line::raw(
+            "the URI Template, data:, Parsers and WHATWG sections failed (a panic)",
+        )])
+    })
+}
+
 /// Which texts and options a resolution is of: the revisions of the
 /// input and of the base, and whether it is compat (RFC 3986 §5.4.2).
 pub type Resolved = (u64, u64, bool);

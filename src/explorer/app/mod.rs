@@ -357,6 +357,9 @@ pub struct App {
     /// The Compare pane's ladders of a long input, computed on a thread
     /// of their own ([`compare::kept_ladder`]).
     pub ladders: compare::Ladders,
+    /// The Breakdown's sections of a long input, drawn on a thread of
+    /// their own (`ui::sections`).
+    pub sections: offload::Offload<background::SectionsKey, background::SectionLines>,
     /// The URI Template variables (`uriscope --vars FILE.json`) the
     /// Breakdown expands a template with.
     pub template_vars: crate::uri::template::Variables,
@@ -408,6 +411,7 @@ impl App {
             joins: background::Joins::default(),
             resolutions: background::Resolutions::default(),
             ladders: compare::Ladders::default(),
+            sections: background::sections(),
             template_vars: Default::default(),
             engines: Vec::new(),
             drawn: Default::default(),
@@ -442,12 +446,16 @@ impl App {
     pub fn background_arrived(&self) -> bool {
         let joined = self.joins.arrived();
         let resolved = self.resolutions.arrived();
-        self.ladders.arrived() || joined || resolved
+        let laddered = self.ladders.arrived();
+        self.sections.arrived() || joined || resolved || laddered
     }
 
     /// Whether a result asked for off the key's path is not done yet.
     pub fn background_pending(&self) -> bool {
-        self.joins.pending() || self.resolutions.pending() || self.ladders.pending()
+        self.joins.pending()
+            || self.resolutions.pending()
+            || self.ladders.pending()
+            || self.sections.pending()
     }
 
     /// The base URI (the Resolve pane's field), which the other panes read

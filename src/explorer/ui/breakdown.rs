@@ -73,8 +73,24 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
             ),
             theme.dim(),
         ));
+    } else if a.input.len() >= LAZY_SECTIONS && std::ptr::eq(a.input, app.input.text()) {
+        // Reached on a long input: drawn on a thread of their own.
+        match super::sections::offloaded(app, a, theme, cols) {
+            Some(drawn) => lines.extend(drawn.0.iter().cloned()),
+            None => {
+                lines.push(Line::default());
+                lines.push(Line::styled(
+                    format!(
+                        "URI Template, data:, Parsers and WHATWG sections: computing on a thread \
+                         of its own ({} bytes of input)…",
+                        a.input.len()
+                    ),
+                    theme.dim(),
+                ));
+            }
+        }
     } else {
-        sections(app, a, &mut lines, theme, cols);
+        lines.extend(super::sections::now(app, a, theme, cols));
     }
     lines.extend(legend(theme));
     let max_y = lines.len().saturating_sub(height);
@@ -99,31 +115,6 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
 /// From this many bytes of input, the sections after the RFC 3986 lines
 /// are written only when the view reaches them.
 pub const LAZY_SECTIONS: usize = 1 << 20;
-
-/// What the input is beyond RFC 3986 (a URI Template, a `data:` URI),
-/// every parser's reading, and the browser's.
-fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &Theme, cols: usize) {
-    lines.extend(super::template::section(
-        a.input,
-        &app.template_vars,
-        theme,
-        cols,
-    ));
-    lines.extend(super::data_url::section(a.input, theme, cols));
-    lines.extend(super::parsers::section(app, theme, cols));
-    // The browser's reading, once per frame, below the RFC 3986 sections.
-    let base = app.base();
-    let browser = super::whatwg::kept_parse(app, a);
-    let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
-    let secrets = super::mask::passwords(app);
-    lines.extend(super::whatwg::section(
-        &browser,
-        relative_to,
-        &secrets,
-        theme,
-        cols,
-    ));
-}
 
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.

@@ -21,6 +21,7 @@ pub mod query;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;
+pub mod sections;
 pub mod template;
 pub mod theme;
 pub mod whatwg;

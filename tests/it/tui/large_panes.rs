@@ -9,7 +9,7 @@ use uriscope::explorer::app::{update, Action, App, Pane};
 use super::screen::screen;
 
 /// Wait until every result asked for off the key's path has arrived.
-fn settle(a: &App) {
+pub(super) fn settle(a: &App) {
     let start = Instant::now();
     a.background_arrived();
     while a.background_pending() {
@@ -113,4 +113,25 @@ fn a_long_inputs_normalization_ladder_comes_from_its_own_thread() {
         .unwrap_or_default()
         .to_string();
     assert!(row.contains(&normal[..40]), "{row}");
+}
+
+/// On a long input the Breakdown's sections, once the view reaches them,
+/// are drawn on a thread of their own: the same lines as drawn on the
+/// key's path.
+#[test]
+fn a_long_inputs_sections_are_the_ones_drawn_on_the_keys_path() {
+    use uriscope::explorer::ui::{frame_analysis, sections, theme::Theme};
+    let mut input = String::from("data:text/html,");
+    while input.len() < FROM_BYTES {
+        input.push_str("<p>u:pw@h {x} </p>");
+    }
+    let a = App::new(&input, None);
+    let theme = Theme::default();
+    let frame = frame_analysis(&a, 80);
+    assert!(sections::offloaded(&a, &frame, &theme, 79).is_none());
+    settle(&a);
+    let drawn = sections::offloaded(&a, &frame, &theme, 79).expect("arrived");
+    let now = sections::now(&a, &frame, &theme, 79);
+    assert_eq!(drawn.0, now);
+    assert!(now.len() > 10, "{now:?}");
 }
