@@ -80,6 +80,9 @@ impl<K: Copy + PartialEq + Send + 'static, T: Send + 'static> Offload<K, T> {
             }
         }
         if s.asked != Some(key) {
+            // A result for other texts is never drawn again: its memory
+            // goes back before the new one is computed.
+            s.done = None;
             s.asked = Some(key);
             let (name, panicked) = (self.name, self.panicked);
             s.worker
