@@ -16,9 +16,11 @@ impl Columns {
     ///
     /// ```
     /// use uriscope::text::Columns;
-    /// let mut c = Columns::new("a例bc");
-    /// assert!(c.inserted_ascii(4, 'x', "a例xbc"));
-    /// assert_eq!(c, Columns::new("a例xbc"));
+    /// let mut c = Columns::new("例bc");
+    /// assert!(c.inserted_ascii(4, 'x', "例bxc"));
+    /// assert_eq!(c, Columns::new("例bxc"));
+    /// // After 例, a mark could follow it: the map is built anew.
+    /// assert!(!c.inserted_ascii(3, 'y', "例ybxc"));
     /// let mut c = Columns::new("e\u{301}");
     /// assert!(!c.inserted_ascii(1, 'x', "ex\u{301}"));
     /// ```
