@@ -35,13 +35,16 @@ fn peak_for(input: String, pane: Pane) -> (usize, usize) {
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     update(&mut app, Action::Insert('x'));
     t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
-    // The Resolve pane's WHATWG join of a long input is computed on a
-    // thread of its own: what it holds counts too, so it is waited for.
+    // The Resolve pane's WHATWG join and traced resolution of a long
+    // input are computed on threads of their own: what they hold counts
+    // too, so they are waited for.
     if pane == Pane::Resolve {
         let start = std::time::Instant::now();
-        while !app.joins.arrived() {
-            assert!(start.elapsed().as_secs() < 120, "the join never arrived");
+        app.background_arrived();
+        while app.background_pending() {
+            assert!(start.elapsed().as_secs() < 120, "never arrived");
             std::thread::sleep(std::time::Duration::from_millis(5));
+            app.background_arrived();
         }
         t.draw(|f| f.render_widget(&app, f.area())).expect("draw");
     }

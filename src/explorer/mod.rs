@@ -321,7 +321,7 @@ fn look_around(app: &mut App, clipboard: &mut dyn Clipboard) -> bool {
         }
         changed = true;
     }
-    if app.joins.arrived() {
+    if app.background_arrived() {
         changed = true;
     }
     if let Some(panic) = term::take_worker_panic() {
@@ -377,7 +377,7 @@ fn event_loop(
             if std::mem::take(&mut unread) && poll(BURST_POLL)? {
                 break;
             }
-            let busy = app.joins.pending() || engines_running > 0 || clipboard.busy();
+            let busy = app.background_pending() || engines_running > 0 || clipboard.busy();
             if term::wait(busy.then_some(SIGNAL_SLICE))? {
                 break;
             }

@@ -31,6 +31,7 @@ pub mod screen;
 pub mod wrap;
 
 mod boundary;
+mod columns_edit;
 
 pub use boundary::{glyph_after, glyph_before, glyph_start_at};
 pub use screen::{

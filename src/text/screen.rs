@@ -395,21 +395,24 @@ pub fn width(s: &str) -> usize {
 /// other glyphs are kept (16 bytes each), so the map of a 7 MB paste of
 /// ASCII with a few odd characters is a few entries, not a pair for
 /// every byte (over a hundred megabytes).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Columns {
     /// Every glyph that is not one byte wide in one column, ascending.
-    odd: Vec<Odd>,
-    len: usize,
-    total: usize,
+    pub(super) odd: Vec<Odd>,
+    pub(super) len: usize,
+    pub(super) total: usize,
+    /// Whether every byte is printable ASCII (a byte a glyph a column,
+    /// drawn as it is).
+    pub(super) printable: bool,
 }
 
 /// A glyph of [`Columns`] whose bytes and columns differ in number.
-#[derive(Clone, Copy, Debug)]
-struct Odd {
-    byte: u32,
-    len: u32,
-    col: u32,
-    width: u32,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Odd {
+    pub(super) byte: u32,
+    pub(super) len: u32,
+    pub(super) col: u32,
+    pub(super) width: u32,
 }
 
 impl Columns {
@@ -429,6 +432,7 @@ impl Columns {
                 odd: Vec::new(),
                 len: s.len(),
                 total: s.len(),
+                printable: true,
             };
         }
         // Offsets past 4 GiB saturate (no explorer holds such a text).
@@ -475,7 +479,16 @@ impl Columns {
             odd,
             len: s.len(),
             total: col,
+            printable: false,
         }
+    }
+
+    /// Whether every byte of the text is printable ASCII: each is a glyph
+    /// one column wide, drawn as it is, so a window of the text is a slice
+    /// of it (the input line of a 10 MB paste scrolled to its end is not
+    /// scanned to know it).
+    pub fn is_printable_ascii(&self) -> bool {
+        self.printable
     }
 
     /// The column where byte `byte` is drawn; an offset inside a cluster

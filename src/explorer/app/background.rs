@@ -1,25 +1,22 @@
-//! The browser's join of a long input, computed on a thread of its own.
+//! The results computed off the key's path from [`FROM_BYTES`] of input
+//! on ([`super::offload`]): the browser's join and the traced RFC 3986
+//! resolution of a long input.
 //!
 //! The url crate reads a reference whole, and comparing its answer with
 //! RFC 3986's reads it again: on a 10 MB paste that is about a tenth of a
-//! second, more than a key may take. From [`FROM_BYTES`] on, the Resolve
-//! pane asks for the join here and draws "computing" until it is done; the
-//! main loop looks for finished joins between events
-//! ([`Joins::arrived`]) and draws again.
-//!
-//! The latest request wins: at most one waits, replaced by each newer one
-//! (typing into a 10 MB paste asks once a key; the thread computes the
-//! last one asked for when it is free), and a result is kept only when it
-//! is for the texts as they are.
+//! second, more than a key may take; the traced resolution copies the
+//! path at each step of §5.2, a fifth of that. The Resolve pane asks for
+//! them here and draws "computing" until they are done.
 
-use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
+use super::offload::Offload;
+use crate::uri::trace::Resolution;
+use crate::uri::{ResolveError, ResolveOptions};
 use crate::whatwg::{self, Whatwg};
 
-/// From this many bytes of input, the join is computed off the key's path.
+/// From this many bytes of input, the Resolve pane's results are
+/// computed off the key's path.
 pub const FROM_BYTES: usize = 1 << 20;
 
 /// Which texts a join is of: the revisions of the input and of the base
@@ -28,16 +25,17 @@ pub type Texts = (u64, u64);
 
 /// The joins asked for and the latest one done, shared by the clones of
 /// an [`App`](super::App).
-#[derive(Clone, Debug, Default)]
-pub struct Joins(Rc<RefCell<State>>);
+#[derive(Clone, Debug)]
+pub struct Joins(Offload<Texts, Whatwg>);
 
-#[derive(Debug, Default)]
-struct State {
-    worker: Option<Worker>,
-    /// The texts of the latest request.
-    asked: Option<Texts>,
-    /// The latest join done for them.
-    done: Option<(Texts, Rc<Whatwg>)>,
+impl Default for Joins {
+    fn default() -> Self {
+        Joins(Offload::new("uriscope-whatwg-join", || Whatwg {
+            valid: false,
+            href: None,
+            differences: vec!["the WHATWG join failed (the url crate panicked)".to_string()],
+        }))
+    }
 }
 
 impl Joins {
@@ -45,137 +43,94 @@ impl Joins {
     /// done; otherwise it is asked for (once for these texts) and `None`
     /// says it is being computed.
     pub fn get(&self, texts: Texts, base: &str, input: &str) -> Option<Rc<Whatwg>> {
-        let mut s = self.0.borrow_mut();
-        s.collect();
-        if let Some((t, w)) = &s.done {
-            if *t == texts {
-                return Some(Rc::clone(w));
-            }
-        }
-        if s.asked != Some(texts) {
-            s.asked = Some(texts);
-            s.worker.get_or_insert_with(Worker::start).ask(Job {
-                texts,
-                base: base.to_string(),
-                input: input.to_string(),
-            });
-        }
-        None
+        self.0.get(texts, || {
+            let (base, input) = (base.to_string(), input.to_string());
+            Box::new(move || whatwg::join(&base, &input))
+        })
     }
 
     /// Whether the join last asked for has finished since the last look
     /// (the screen then has an answer to draw).
     pub fn arrived(&self) -> bool {
-        self.0.borrow_mut().collect()
+        self.0.arrived()
     }
 
     /// Whether a join asked for is not done yet (the loop then waits for
     /// it; the thread wakes the loop when it is done).
     pub fn pending(&self) -> bool {
-        let s = self.0.borrow();
-        s.asked.is_some() && s.done.as_ref().map(|(t, _)| *t) != s.asked
+        self.0.pending()
     }
 }
 
-impl State {
-    /// Take the finished joins; whether the one asked for is among them.
-    fn collect(&mut self) -> bool {
-        let Some(w) = &self.worker else { return false };
-        let mut arrived = false;
-        while let Ok((texts, join)) = w.results.try_recv() {
-            if Some(texts) == self.asked {
-                self.done = Some((texts, Rc::new(join)));
-                arrived = true;
-            }
-        }
-        arrived
+/// Which state the Breakdown's sections are drawn for: the revisions of
+/// the input and of the base, the reveal key, the theme (no color, light)
+/// and the width.
+pub type SectionsKey = (u64, u64, bool, (bool, bool), usize);
+
+/// The Breakdown's sections below its RFC 3986 lines, drawn on a thread
+/// of their own (`ui::sections`).
+#[derive(Clone, Debug)]
+pub struct SectionLines(pub Vec<ratatui::text::Line<'static>>);
+
+/// The sections of a long input, drawn off the key's path.
+pub fn sections() -> Offload<SectionsKey, SectionLines> {
+    Offload::new("uriscope-sections", || {
+        SectionLines(vec![ratatui::text::Line::raw(
+            "the URI Template, data:, Parsers and WHATWG sections failed (a panic)",
+        )])
+    })
+}
+
+/// Which texts and options a resolution is of: the revisions of the
+/// input and of the base, and whether it is compat (RFC 3986 §5.4.2).
+pub type Resolved = (u64, u64, bool);
+
+/// A traced resolution, or why there is none.
+pub type Traced = Result<Resolution, ResolveError>;
+
+/// The traced RFC 3986 resolutions of a long input, as [`Joins`] keeps
+/// the joins.
+#[derive(Clone, Debug)]
+pub struct Resolutions(Offload<Resolved, Traced>);
+
+impl Default for Resolutions {
+    fn default() -> Self {
+        Resolutions(Offload::new("uriscope-resolve", || {
+            Err(ResolveError {
+                subject: crate::uri::relative::Subject::Reference,
+                code: crate::uri::Code::InvalidReference,
+                message: "the resolution failed (it panicked)".to_string(),
+                findings: Vec::new(),
+            })
+        }))
     }
 }
 
-/// One join to compute.
-struct Job {
-    texts: Texts,
-    base: String,
-    input: String,
-}
-
-/// The request waiting for the thread, and whether the explorer is gone.
-#[derive(Default)]
-struct Slot {
-    job: Option<Job>,
-    closed: bool,
-}
-
-/// The thread and the way to it.
-struct Worker {
-    slot: Arc<(Mutex<Slot>, Condvar)>,
-    results: Receiver<(Texts, Whatwg)>,
-}
-
-impl std::fmt::Debug for Worker {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Worker")
-    }
-}
-
-impl Worker {
-    fn start() -> Worker {
-        let slot: Arc<(Mutex<Slot>, Condvar)> = Arc::default();
-        let (tx, results) = mpsc::channel();
-        let theirs = Arc::clone(&slot);
-        // Without a thread the join is never done: the row keeps saying
-        // so, and the rest of the explorer works.
-        let _ = std::thread::Builder::new()
-            .name("uriscope-whatwg-join".into())
-            .spawn(move || serve(&theirs, &tx));
-        Worker { slot, results }
+impl Resolutions {
+    /// The resolution of `input` against `base` under `options` (keyed
+    /// by `key`) if it is done; otherwise it is asked for and `None` says
+    /// it is being computed.
+    pub fn get(
+        &self,
+        key: Resolved,
+        base: &str,
+        input: &str,
+        options: ResolveOptions,
+    ) -> Option<Rc<Traced>> {
+        self.0.get(key, || {
+            let (base, input) = (base.to_string(), input.to_string());
+            Box::new(move || crate::uri::trace::resolve(&base, &input, options))
+        })
     }
 
-    /// Put `job` in the slot, in place of any still waiting.
-    fn ask(&self, job: Job) {
-        let (lock, ready) = &*self.slot;
-        lock.lock().unwrap_or_else(PoisonError::into_inner).job = Some(job);
-        ready.notify_one();
+    /// Whether the resolution last asked for has just finished.
+    pub fn arrived(&self) -> bool {
+        self.0.arrived()
     }
-}
 
-impl Drop for Worker {
-    fn drop(&mut self) {
-        let (lock, ready) = &*self.slot;
-        lock.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
-        ready.notify_one();
-    }
-}
-
-/// The thread: take the waiting job, join, send, until the explorer is
-/// gone. A panic in the url crate becomes a rejected join that says so
-/// (the panic hook reports it on the status line too).
-fn serve(slot: &(Mutex<Slot>, Condvar), tx: &Sender<(Texts, Whatwg)>) {
-    let (lock, ready) = slot;
-    loop {
-        let job = {
-            let mut s = lock.lock().unwrap_or_else(PoisonError::into_inner);
-            loop {
-                if s.closed {
-                    return;
-                }
-                if let Some(job) = s.job.take() {
-                    break job;
-                }
-                s = ready.wait(s).unwrap_or_else(PoisonError::into_inner);
-            }
-        };
-        let join = std::panic::catch_unwind(|| whatwg::join(&job.base, &job.input)).unwrap_or_else(
-            |_| Whatwg {
-                valid: false,
-                href: None,
-                differences: vec!["the WHATWG join failed (the url crate panicked)".to_string()],
-            },
-        );
-        if tx.send((job.texts, join)).is_err() {
-            return;
-        }
-        crate::explorer::term::wake();
+    /// Whether a resolution asked for is not done yet.
+    pub fn pending(&self) -> bool {
+        self.0.pending()
     }
 }
 
@@ -216,11 +171,6 @@ mod tests {
         // The first request's answer, if it was computed, is not kept.
         let got = joins.get((2, 1), base, "../x").expect("done");
         assert_eq!(got.href.as_deref(), Some("http://a/b/x"));
-        assert!(joins
-            .0
-            .borrow()
-            .done
-            .as_ref()
-            .is_some_and(|(t, _)| *t == (2, 1)));
+        assert_eq!(joins.0.done_key(), Some((2, 1)));
     }
 }

@@ -86,8 +86,15 @@ fn components_of(valid: Option<&UriRef<'_>>, split: &Split) -> Vec<Component> {
 /// draw them, a byte each of a 10 MB paste. `a` is the analysis of
 /// `app`'s input.
 pub fn input_roles(app: &App, a: &Report<'_>) -> std::rc::Rc<Vec<Role>> {
+    input_roles_with(app, || roles(a))
+}
+
+/// [`input_roles`] with the roles made by `make`, called only when the
+/// memo does not have them (a key that changes no text analyses nothing
+/// for them).
+pub fn input_roles_with(app: &App, make: impl FnOnce() -> Vec<Role>) -> std::rc::Rc<Vec<Role>> {
     struct InputRoles(std::rc::Rc<Vec<Role>>);
-    let kept = super::memo::kept(app, || InputRoles(std::rc::Rc::new(roles(a))));
+    let kept = super::memo::kept(app, || InputRoles(std::rc::Rc::new(make())));
     std::rc::Rc::clone(&kept.0)
 }
 

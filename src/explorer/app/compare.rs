@@ -9,8 +9,11 @@
 //! refuses an input that is not a URI is `uriscope equiv --iri`'s shown,
 //! labelled as such.
 
+use std::rc::Rc;
+
 use super::citation::Citation;
 use super::component::Component;
+use super::offload::Offload;
 use super::{App, CopyEntry, Editor, ViewScroll};
 use crate::report::markdown::{code, write_normalize};
 
@@ -116,6 +119,102 @@ pub fn compare(a: &str, b: &str) -> Comparison {
 pub fn comparison(app: &App) -> Option<Comparison> {
     let other = app.compare.text.text();
     (!other.is_empty()).then(|| compare(app.input.text(), other))
+}
+
+/// What the Compare pane draws of its texts, computed once per state of
+/// them (from [`FROM_BYTES`](super::background::FROM_BYTES) of input on,
+/// on a thread of its own: [`kept_ladder`]).
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    /// Whether the ladder is the IRI one ([`ladder_options`]).
+    pub iri: bool,
+    /// The input's normalization, rung by rung ([`normalization`]).
+    pub normalization: Result<Normalization, NormalizeError>,
+    /// The input's normal forms ([`normal_forms`]).
+    pub forms: NormalForms,
+    /// The comparison with the compare field ([`comparison`]), and the
+    /// syntax-based forms of both under the options of the answer shown.
+    pub comparison: Option<(Comparison, Option<String>, Option<String>)>,
+}
+
+impl Ladder {
+    /// The ladder of `input` compared with `other` (none while empty).
+    pub fn of(input: &str, other: &str) -> Ladder {
+        let options = if crate::uri::parse(input).is_ok() {
+            URI
+        } else {
+            IRI
+        };
+        let comparison = (!other.is_empty()).then(|| {
+            let c = compare(input, other);
+            let shown = c.shown().1;
+            let (a, b) = (syntax_normal(input, shown), syntax_normal(other, shown));
+            (c, a, b)
+        });
+        Ladder {
+            iri: options.iri,
+            normalization: trace::normalize(input, options),
+            forms: normal_forms(input),
+            comparison,
+        }
+    }
+
+    /// What stands for a ladder whose computation panicked.
+    fn panicked() -> Ladder {
+        let e = NormalizeError {
+            message: "the normalization failed (it panicked)".to_string(),
+            findings: Vec::new(),
+        };
+        Ladder {
+            iri: false,
+            normalization: Err(e.clone()),
+            forms: NormalForms {
+                uri: Err(e),
+                iri: None,
+            },
+            comparison: None,
+        }
+    }
+}
+
+/// The ladders of a long input computed off the key's path.
+#[derive(Clone, Debug)]
+pub struct Ladders(Offload<(u64, u64), Ladder>);
+
+impl Default for Ladders {
+    fn default() -> Self {
+        Ladders(Offload::new("uriscope-compare", Ladder::panicked))
+    }
+}
+
+impl Ladders {
+    /// Whether the ladder last asked for has just finished.
+    pub fn arrived(&self) -> bool {
+        self.0.arrived()
+    }
+
+    /// Whether a ladder asked for is not done yet.
+    pub fn pending(&self) -> bool {
+        self.0.pending()
+    }
+}
+
+/// The pane's [`Ladder`], kept until a text changes; from
+/// [`FROM_BYTES`](super::background::FROM_BYTES) of input on, computed on
+/// a thread of its own, `None` until it is done.
+pub fn kept_ladder(app: &App) -> Option<Rc<Ladder>> {
+    let (input, other) = (app.input.text(), app.compare.text.text());
+    if input.len() >= super::background::FROM_BYTES {
+        let key = (app.input.revision(), app.compare.text.revision());
+        return app.ladders.0.get(key, || {
+            let (input, other) = (input.to_string(), other.to_string());
+            Box::new(move || Ladder::of(&input, &other))
+        });
+    }
+    struct Kept(Rc<Ladder>);
+    Some(Rc::clone(
+        &super::memo::kept(app, || Kept(Rc::new(Ladder::of(input, other)))).0,
+    ))
 }
 
 /// The syntax-based (§6.2.2 only) normal form of `s` under `options`.

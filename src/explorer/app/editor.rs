@@ -129,6 +129,14 @@ impl Editor {
         self.changed();
     }
 
+    /// [`Editor::follow`] the text of `from`, with its column map when it
+    /// has one (the same text, the same map: the Encode field following a
+    /// 10 MB input does not walk it again).
+    pub fn follow_editor(&mut self, from: &Editor) {
+        self.follow(&from.text);
+        *self.columns.borrow_mut() = from.columns.borrow().clone();
+    }
+
     /// The text's revision: equal for two editors only when they hold
     /// the same text (an editor and its clone, say).
     pub fn revision(&self) -> u64 {
@@ -139,6 +147,21 @@ impl Editor {
     fn changed(&mut self) {
         self.columns.take();
         self.revision = next_revision();
+    }
+
+    /// `c` was inserted at byte `at`: a new revision, the column map kept
+    /// when it can follow ([`Columns::inserted_ascii`]: a character typed
+    /// into a 10 MB paste then costs no walk through it), else dropped.
+    fn inserted(&mut self, at: usize, c: char) {
+        let mut kept = self.columns.take();
+        let followed = kept
+            .as_mut()
+            .and_then(Rc::get_mut)
+            .is_some_and(|map| map.inserted_ascii(at, c, &self.text));
+        self.changed();
+        if followed {
+            *self.columns.borrow_mut() = kept;
+        }
     }
 
     /// The text.
@@ -185,9 +208,17 @@ impl Editor {
     /// first when there are more than [`MAX_UNDO_STEPS`], or when the
     /// steps before the newest hold more than [`MAX_UNDO_BYTES`]; the
     /// newest always stays.
+    ///
+    /// An edit that leaves the text as it is (the same bytes in place of
+    /// themselves) is no step: no undo, no new revision, so the revision
+    /// after an edit, an undo or a redo is new only when the text is (what
+    /// the explorer compares instead of a copy of a 10 MB input).
     fn edit(&mut self, start: usize, end: usize, with: &str) {
-        self.redo.clear();
         self.typing_at = None;
+        if self.text[start..end] == *with {
+            return;
+        }
+        self.redo.clear();
         let change = Change {
             at: start,
             text: self.text[start..end].to_string(),
@@ -226,9 +257,14 @@ impl Editor {
                 self.redo.clear();
                 last.len += c.len_utf8();
                 self.text.insert(at, c);
-                self.changed();
+                self.inserted(at, c);
             }
-            _ => self.edit(at, at, c.encode_utf8(&mut [0; 4])),
+            _ => {
+                let map = self.columns.take();
+                self.edit(at, at, c.encode_utf8(&mut [0; 4]));
+                *self.columns.borrow_mut() = map;
+                self.inserted(at, c);
+            }
         }
         self.cursor += c.len_utf8();
         self.snap();

@@ -28,6 +28,7 @@ proptest! {
             // Warm e's cache on every step; fresh's is dropped first.
             let _ = e.cursor_col();
             fresh.columns.take();
+            prop_assert_eq!(&*e.columns(), &Columns::new(e.text()));
             prop_assert_eq!(e.cursor_col(), Columns::new(e.text()).col(e.cursor()));
             prop_assert_eq!(e.cursor_col(), fresh.cursor_col());
             prop_assert_eq!(e.scroll_for(5), fresh.scroll_for(5));
@@ -146,6 +147,13 @@ fn the_cursor_steps_over_the_pieces_of_a_long_cluster() {
         (e.text(), e.text().len(), 0)
     );
     assert_ne!(f.revision(), e.revision());
+    // Following an editor takes its column map with its text.
+    let _ = e.columns();
+    let mut g = Editor::new("abc");
+    g.follow_editor(&e);
+    assert_eq!(g.text(), e.text());
+    assert!(g.columns.borrow().is_some());
+    assert_eq!(*g.columns(), Columns::new(e.text()));
 }
 
 #[test]
@@ -283,4 +291,21 @@ fn scroll_keeps_cursor_visible() {
     assert_eq!(e.scroll_for(10), 0);
     e.end();
     assert_eq!(e.scroll_for(40), 0);
+}
+
+#[test]
+fn an_edit_that_changes_nothing_is_no_step_and_keeps_the_revision() {
+    let mut e = Editor::new("http://h/a");
+    e.insert('b');
+    let (r, depth) = (e.revision(), e.undo_depth());
+    assert!(e.replace_range(7, 8, "h"));
+    assert_eq!(
+        (e.text(), e.revision(), e.undo_depth()),
+        ("http://h/ab", r, depth)
+    );
+    assert_eq!(e.cursor(), 8);
+    assert!(e.replace_range(7, 8, "g"));
+    assert_ne!(e.revision(), r);
+    assert!(e.undo());
+    assert_eq!(e.text(), "http://h/ab");
 }

@@ -135,7 +135,7 @@ impl Component for EncodePane {
         if !app.encode.edited {
             // A fresh editor: following the input is not an edit of
             // the field, so it leaves no undo history (64 KB inputs).
-            app.encode.text.follow(app.input.text());
+            app.encode.text.follow_editor(&app.input);
             app.encode.scroll = ViewScroll::default();
         }
     }

@@ -24,6 +24,7 @@ pub mod key_table;
 pub mod keymap;
 pub mod markdown;
 pub mod memo;
+pub mod offload;
 pub mod panes;
 pub mod parsers;
 pub mod query;
@@ -350,6 +351,15 @@ pub struct App {
     /// The browser's joins of a long input, computed on a thread of
     /// their own ([`background`]).
     pub joins: background::Joins,
+    /// The traced resolutions of a long input, computed on a thread of
+    /// their own ([`background`]).
+    pub resolutions: background::Resolutions,
+    /// The Compare pane's ladders of a long input, computed on a thread
+    /// of their own ([`compare::kept_ladder`]).
+    pub ladders: compare::Ladders,
+    /// The Breakdown's sections of a long input, drawn on a thread of
+    /// their own (`ui::sections`).
+    pub sections: offload::Offload<background::SectionsKey, background::SectionLines>,
     /// The URI Template variables (`uriscope --vars FILE.json`) the
     /// Breakdown expands a template with.
     pub template_vars: crate::uri::template::Variables,
@@ -399,6 +409,9 @@ impl App {
             reveal_passwords: false,
             memo: memo::Memo::default(),
             joins: background::Joins::default(),
+            resolutions: background::Resolutions::default(),
+            ladders: compare::Ladders::default(),
+            sections: background::sections(),
             template_vars: Default::default(),
             engines: Vec::new(),
             drawn: Default::default(),
@@ -426,6 +439,23 @@ impl App {
     /// ([`Report`]).
     pub fn analysis(&self) -> Report<'_> {
         uri::analyze(self.input.text(), ParseOptions::new().iri(true))
+    }
+
+    /// Whether a result computed off the key's path arrived since the
+    /// last look (every one is looked at: the screen then draws again).
+    pub fn background_arrived(&self) -> bool {
+        let joined = self.joins.arrived();
+        let resolved = self.resolutions.arrived();
+        let laddered = self.ladders.arrived();
+        self.sections.arrived() || joined || resolved || laddered
+    }
+
+    /// Whether a result asked for off the key's path is not done yet.
+    pub fn background_pending(&self) -> bool {
+        self.joins.pending()
+            || self.resolutions.pending()
+            || self.ladders.pending()
+            || self.sections.pending()
     }
 
     /// The base URI (the Resolve pane's field), which the other panes read

@@ -8,6 +8,9 @@ use super::component::Component;
 use super::keymap::Context;
 use super::{Action, App, CopyEntry, Editor, StatusKind, ViewScroll, DEFAULT_BASE};
 use crate::report::markdown::{write_resolve, Trace};
+use std::rc::Rc;
+
+use super::background::Traced;
 use crate::uri::trace::Resolution;
 use crate::uri::{self, relative::Mode, rfc2396, ResolveError, ResolveOptions};
 
@@ -57,6 +60,28 @@ pub fn options(app: &App) -> ResolveOptions {
 /// The input resolved against the base by RFC 3986 §5.2, traced.
 pub fn resolution(app: &App) -> Result<Resolution, ResolveError> {
     uri::trace::resolve(app.resolve.base.text(), app.input.text(), options(app))
+}
+
+/// [`resolution`] kept until a text or toggle changes; from
+/// [`FROM_BYTES`](super::background::FROM_BYTES) of input on, computed
+/// on a thread of its own ([`super::background::Resolutions`]), `None`
+/// until it is done.
+pub fn kept_resolution(app: &App) -> Option<Rc<Traced>> {
+    let input = app.input.text();
+    if input.len() >= super::background::FROM_BYTES {
+        let key = (
+            app.input.revision(),
+            app.base_revision(),
+            app.resolve.compat,
+        );
+        return app
+            .resolutions
+            .get(key, app.resolve.base.text(), input, options(app));
+    }
+    struct Kept(Rc<Traced>);
+    Some(Rc::clone(
+        &super::memo::kept(app, || Kept(Rc::new(resolution(app)))).0,
+    ))
 }
 
 /// The input resolved against the base by RFC 2396 §5.2 (step 6g keeps

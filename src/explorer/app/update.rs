@@ -314,7 +314,9 @@ fn edit_update(app: &mut App, action: Action) {
     let Some(ed) = app.focused_editor_mut() else {
         return;
     };
-    let field_before = ed.text().to_string();
+    // A new revision is a new text (`Editor::revision`): no copy of a
+    // 10 MB input a key to compare with.
+    let revision_before = ed.revision();
     match action {
         Action::Insert(c) => ed.insert(c),
         Action::Left => ed.left(),
@@ -344,7 +346,7 @@ fn edit_update(app: &mut App, action: Action) {
     if !in_field
         && app
             .focused_editor()
-            .is_some_and(|ed| ed.text() != field_before)
+            .is_some_and(|ed| ed.revision() != revision_before)
     {
         follow::edited(app, field);
     }

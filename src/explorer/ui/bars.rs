@@ -6,11 +6,10 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::explorer::app::breakdown::input_roles;
+use crate::explorer::app::breakdown::{input_roles_with, roles};
 use crate::explorer::app::keymap::{self, key};
 use crate::explorer::app::{Action, App, Focus, Pane, StatusKind};
 use crate::text::{fit, width};
-use crate::uri::Report;
 
 use super::grid::uri_line;
 use super::theme::Theme;
@@ -19,7 +18,7 @@ const LABEL: &str = " URI ";
 
 /// The input line: a label, then the URI in its role colors, scrolled so
 /// the cursor stays visible.
-pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub fn input(app: &App, a: &super::Analysis<'_>, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let focused = app.focus == Focus::Input;
     let label_style = if focused {
         theme.selected()
@@ -48,7 +47,7 @@ pub fn input(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &Th
         let line = uri_line(
             text,
             Some(&cols),
-            &input_roles(app, a),
+            &input_roles_with(app, || roles(a)),
             theme,
             skip,
             field_w,

@@ -73,8 +73,24 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
             ),
             theme.dim(),
         ));
+    } else if a.input.len() >= LAZY_SECTIONS && std::ptr::eq(a.input, app.input.text()) {
+        // Reached on a long input: drawn on a thread of their own.
+        match super::sections::offloaded(app, a, theme, cols) {
+            Some(drawn) => lines.extend(drawn.0.iter().cloned()),
+            None => {
+                lines.push(Line::default());
+                lines.push(Line::styled(
+                    format!(
+                        "URI Template, data:, Parsers and WHATWG sections: computing on a thread \
+                         of its own ({} bytes of input)…",
+                        a.input.len()
+                    ),
+                    theme.dim(),
+                ));
+            }
+        }
     } else {
-        sections(app, a, &mut lines, theme, cols);
+        lines.extend(super::sections::now(app, a, theme, cols));
     }
     lines.extend(legend(theme));
     let max_y = lines.len().saturating_sub(height);
@@ -99,31 +115,6 @@ pub fn render(app: &App, a: &Report<'_>, area: Rect, buf: &mut Buffer, theme: &T
 /// From this many bytes of input, the sections after the RFC 3986 lines
 /// are written only when the view reaches them.
 pub const LAZY_SECTIONS: usize = 1 << 20;
-
-/// What the input is beyond RFC 3986 (a URI Template, a `data:` URI),
-/// every parser's reading, and the browser's.
-fn sections(app: &App, a: &Report<'_>, lines: &mut Vec<Line<'static>>, theme: &Theme, cols: usize) {
-    lines.extend(super::template::section(
-        a.input,
-        &app.template_vars,
-        theme,
-        cols,
-    ));
-    lines.extend(super::data_url::section(a.input, theme, cols));
-    lines.extend(super::parsers::section(app, theme, cols));
-    // The browser's reading, once per frame, below the RFC 3986 sections.
-    let base = app.base();
-    let browser = super::whatwg::kept_parse(app, a);
-    let relative_to = (!crate::explorer::app::parsers::has_scheme(a)).then_some(base);
-    let secrets = super::mask::passwords(app);
-    lines.extend(super::whatwg::section(
-        &browser,
-        relative_to,
-        &secrets,
-        theme,
-        cols,
-    ));
-}
 
 /// The pane's RFC 3986 lines and the legend (no WHATWG section); URI-wide
 /// rows are cut to columns `x..x + w`.
@@ -164,20 +155,25 @@ fn body(
     };
     let comps = components(a);
     let all = crate::explorer::app::breakdown::findings(a);
-    let mut roles = m.per_byte(&input_roles);
+    // Past the glyph under the column after the window, nothing shows:
+    // the roles are copied up to there (a byte of the masked text is at
+    // most the mask's difference in length away from its byte of the
+    // input), not for the whole of a 10 MB input.
+    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
+    let shown = window_end + 1 + a.input.len().abs_diff(input.len());
+    let mut roles = m.per_byte(&input_roles[..input_roles.len().min(shown)]);
     // The offending characters themselves are drawn in the error style,
     // not only the carets under them: the parser's, also where a shape's
     // one finding stands for them. Only the window's columns are drawn:
     // the findings come in input order, so those that start past it are
     // not looked at (an input with an error every few bytes has millions).
-    // Past the glyph under the column after the window, nothing shows.
-    let window_end = cols.glyph_at(x.saturating_add(w).saturating_add(1)).0;
     for f in a
         .marks()
         .take_while(|f| m.at(f.span.start) <= window_end)
         .filter(|f| f.severity == crate::uri::Severity::Error)
     {
-        if let Some(slot) = roles.get_mut(m.at(f.span.start)..m.at(f.span.end)) {
+        let end = m.at(f.span.end).min(roles.len());
+        if let Some(slot) = roles.get_mut(m.at(f.span.start)..end) {
             slot.fill(Role::Error);
         }
     }

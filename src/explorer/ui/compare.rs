@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use crate::explorer::app::breakdown::roles;
-use crate::explorer::app::compare::{comparison, normal_forms, normalization, syntax_normal};
+use crate::explorer::app::compare::kept_ladder;
 use crate::explorer::app::{App, Focus, Pane};
 use crate::text::fit;
 use crate::uri::{self, compare::ComparisonRung, Severity};
@@ -53,7 +53,21 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     let val = w.saturating_sub(LABEL);
     let err = theme.severity(Severity::Error);
-    match normalization(app) {
+    let Some(ladder) = kept_ladder(app) else {
+        out.push(Line::styled(
+            fit(
+                &format!(
+                    "computing on a thread of its own ({} bytes of input)…",
+                    app.input.text().len()
+                ),
+                w,
+            )
+            .into_owned(),
+            theme.dim(),
+        ));
+        return out;
+    };
+    match &ladder.normalization {
         Err(e) => {
             out.push(Line::styled(
                 fit(&format!("cannot normalize: {}", e.message), w).into_owned(),
@@ -61,7 +75,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             ));
         }
         Ok(n) => {
-            if crate::explorer::app::compare::ladder_options(app).iri {
+            if ladder.iri {
                 out.push(Line::styled(
                     fit(
                         "not a URI: the ladder as an IRI (RFC 3987 §5.3, normalize --iri --trace)",
@@ -126,7 +140,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     }
     // The normal form is `uriscope normalize`'s (a URI); the IRI form,
     // `uriscope normalize --iri`'s, one row below where it differs.
-    let forms = normal_forms(app.input.text());
+    let forms = &ladder.forms;
     match &forms.uri {
         Ok(uri) => out.push(row(
             "normalized",
@@ -158,7 +172,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         ));
     }
     out.push(Line::default());
-    match comparison(app) {
+    match &ladder.comparison {
         None => out.push(Line::styled(
             fit(
                 &format!(
@@ -173,7 +187,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
             .into_owned(),
             theme.dim(),
         )),
-        Some(c) => {
+        Some((c, syntax_input, syntax_other)) => {
             let (shown, options) = c.shown();
             if let (Err(refused), Some(_)) = (&c.uri, &c.iri) {
                 out.push(Line::styled(
@@ -190,7 +204,10 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
                     fit(&format!("cannot compare: {}", e.message), w).into_owned(),
                     err,
                 )),
-                Ok(e) => comparison_lines(&mut out, app, e, options, theme, w),
+                Ok(e) => {
+                    let syntax = (syntax_input.clone(), syntax_other.clone());
+                    comparison_lines(&mut out, app, e, options, syntax, theme, w);
+                }
             }
         }
     }
@@ -206,6 +223,7 @@ fn comparison_lines(
     app: &App,
     e: &uri::compare::Equivalence,
     options: uri::NormalizeOptions,
+    syntax: (Option<String>, Option<String>),
     theme: &Theme,
     w: usize,
 ) {
@@ -223,11 +241,7 @@ fn comparison_lines(
             Some(input.to_string()),
             Some(other.to_string()),
         ),
-        (
-            ComparisonRung::SyntaxBased,
-            syntax_normal(input, options),
-            syntax_normal(other, options),
-        ),
+        (ComparisonRung::SyntaxBased, syntax.0, syntax.1),
         (
             ComparisonRung::SchemeBased,
             Some(e.scheme_based.as_ref().unwrap_or(&e.normalized).0.clone()),

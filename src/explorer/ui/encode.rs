@@ -28,8 +28,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer, theme: &Theme) {
     }
     let (top, rest) = split(area);
     let t = app.encode.text.text();
-    let mut roles = vec![Role::Delimiter; t.len()];
+    // Bytes past the roles are drawn as delimiters: without a malformed
+    // escape, no role is written (a 10 MB text allocates none).
+    let mut roles = Vec::new();
     for m in percent::malformed_escapes(t) {
+        if roles.is_empty() {
+            roles = vec![Role::Delimiter; t.len()];
+        }
         if let Some(slot) = roles.get_mut(m.range()) {
             slot.fill(Role::Error);
         }

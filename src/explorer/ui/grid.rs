@@ -32,8 +32,10 @@ pub fn uri_line(
     // Printable ASCII up to one byte past the window (no cluster joins two
     // printable ASCII characters) draws byte for column: the rest of a
     // 10 MB input is not looked at.
+    // The column map of the input knows it without a scan.
     let probe = &input.as_bytes()[..input.len().min(end.saturating_add(1))];
-    if probe.iter().all(|b| (0x20..0x7f).contains(b)) {
+    let known = cols.is_some_and(|c| c.is_printable_ascii() && c.width() == input.len());
+    if known || probe.iter().all(|b| (0x20..0x7f).contains(b)) {
         // Printable ASCII: byte == column, slice the window directly.
         let (a, b) = (skip.min(input.len()), end.min(input.len()));
         for (i, ch) in input[a..b].char_indices() {

@@ -21,6 +21,7 @@ pub mod query;
 pub mod resolve;
 pub mod resolve_2396;
 pub mod rfc;
+pub mod sections;
 pub mod template;
 pub mod theme;
 pub mod whatwg;
@@ -81,8 +82,13 @@ impl Widget for &App {
             too_small(area, buf);
             return;
         };
-        // One analysis per frame, shared by every region.
-        let analysis = frame_analysis(self, area.width);
+        // One analysis per frame, shared by every region, made when one
+        // first needs it: a key that changes no text in a pane that does
+        // not draw it (a move in the Query table, a scroll) analyses
+        // nothing.
+        let width = area.width;
+        let analysis: Analysis<'_> =
+            std::cell::LazyCell::new(Box::new(move || frame_analysis(self, width)));
         bars::input(self, &analysis, r.input, buf, &theme);
         bars::tabs(self, r.tabs, buf, &theme);
         field::take_view();
@@ -143,16 +149,21 @@ pub fn frame_analysis(app: &App, width: u16) -> crate::uri::Report<'_> {
     }
 }
 
+/// The frame's analysis of the input ([`frame_analysis`]), made when a
+/// region first reads it.
+pub type Analysis<'a> =
+    std::cell::LazyCell<crate::uri::Report<'a>, Box<dyn FnOnce() -> crate::uri::Report<'a> + 'a>>;
+
 /// How a pane draws its view: the app, the frame's analysis of the input,
 /// the view's area.
-pub type Draw = fn(&App, &crate::uri::Report<'_>, Rect, &mut Buffer, &Theme);
+pub type Draw = fn(&App, &Analysis<'_>, Rect, &mut Buffer, &Theme);
 
 /// Each pane's drawing: the view side of the panes' list
 /// ([`Pane::component`](crate::explorer::app::Pane::component) is the
 /// model side).
 pub fn view(pane: Pane) -> Draw {
     match pane {
-        Pane::Breakdown => breakdown::render,
+        Pane::Breakdown => |app, a, area, buf, theme| breakdown::render(app, a, area, buf, theme),
         Pane::Resolve => |app, _, area, buf, theme| resolve::render(app, area, buf, theme),
         Pane::Compare => |app, _, area, buf, theme| compare::render(app, area, buf, theme),
         Pane::Encode => |app, _, area, buf, theme| encode::render(app, area, buf, theme),

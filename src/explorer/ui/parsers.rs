@@ -8,6 +8,7 @@
 use ratatui::text::{Line, Span};
 
 use crate::confuse::{compare, flags};
+use crate::explorer::app::parsers::Live;
 use crate::explorer::app::App;
 use crate::text::{fit, visible};
 
@@ -21,6 +22,24 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         return Vec::new();
     }
     let live = crate::explorer::app::memo::live(app);
+    let secrets = super::mask::passwords(app);
+    section_of(url, &live, &secrets, &app.engines, theme, w)
+}
+
+/// [`section`] of `url` from its readings `live`, the passwords to mask
+/// `secrets` and the external `engines` found or not: what a thread of
+/// its own draws for a long input.
+pub fn section_of(
+    url: &str,
+    live: &Live,
+    secrets: &[String],
+    engines: &[(&'static str, bool)],
+    theme: &Theme,
+    w: usize,
+) -> Vec<Line<'static>> {
+    if url.is_empty() {
+        return Vec::new();
+    }
     let (results, against) = (&live.results, live.against.as_deref());
     let outcomes: Vec<(String, &crate::confuse::engines::Outcome)> = results
         .iter()
@@ -28,8 +47,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
         .collect();
     let t = compare::table(&outcomes);
     // A password is drawn masked here as in every pane (F4 reveals it).
-    let secrets = super::mask::passwords(app);
-    let hide = |s: &str| shown(s, &secrets, w);
+    let hide = |s: &str| shown(s, secrets, w);
     let mut out = vec![Line::styled(
         "Parsers (the same URL through real parsers)",
         theme.heading(),
@@ -66,7 +84,7 @@ pub fn section(app: &App, theme: &Theme, w: usize) -> Vec<Line<'static>> {
     out.extend(verdict_lines(&t, &hide, theme, w));
     out.extend(against_line(against, live.resolved, &hide, theme, w));
     out.extend(flag_lines(url, 8, &hide, theme, w));
-    let (found, missing): (Vec<_>, Vec<_>) = app.engines.iter().partition(|(_, found)| *found);
+    let (found, missing): (Vec<_>, Vec<_>) = engines.iter().partition(|(_, found)| *found);
     let names =
         |v: &[&(&'static str, bool)]| v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
     if !found.is_empty() {

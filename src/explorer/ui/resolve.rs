@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 
 use crate::explorer::app::breakdown::roles;
 use crate::explorer::app::keymap::{key, keys};
-use crate::explorer::app::resolve::{resolution, shown};
+use crate::explorer::app::resolve::{kept_resolution, resolution, shown};
 use crate::explorer::app::{Action, App, Focus, Pane};
 use crate::text::{clip, fit, visible, width};
 use crate::uri::trace::{Components, Resolution, Step};
@@ -72,19 +72,29 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
             theme.dim(),
         ),
     ]));
-    let r3986 = resolution(app);
     let pin = if v.rfc2396 {
-        super::resolve_2396::render_steps(app, &r3986, &mut out, theme, w)
+        super::resolve_2396::render_steps(app, &resolution(app), &mut out, theme, w)
     } else {
-        let pin = match &r3986 {
-            Ok(r) => rfc3986(app, r, &mut out, theme, w),
-            Err(e) => {
+        let r3986 = kept_resolution(app);
+        let pin = match r3986.as_deref() {
+            Some(Ok(r)) => rfc3986(app, r, &mut out, theme, w),
+            Some(Err(e)) => {
                 error_lines(&mut out, &e.message, &e.findings, theme, w);
+                None
+            }
+            None => {
+                out.push(Line::styled(
+                    fit(&computing(app), w).into_owned(),
+                    theme.dim(),
+                ));
                 None
             }
         };
         // The browser's join (WHATWG URL Standard), right after the target.
-        let rfc = r3986.as_ref().ok().map(|r| r.target.as_str());
+        let rfc = match r3986.as_deref() {
+            Some(Ok(r)) => Some(r.target.as_str()),
+            _ => None,
+        };
         let value = match super::whatwg::kept_join(app) {
             Some(browser) => super::whatwg::join_spans(
                 &browser,
@@ -94,14 +104,7 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
                 w.saturating_sub(LABEL),
             ),
             None => vec![Span::styled(
-                fit(
-                    &format!(
-                        "computing on a thread of its own ({} bytes of input)…",
-                        app.input.text().len()
-                    ),
-                    w.saturating_sub(LABEL),
-                )
-                .into_owned(),
+                fit(&computing(app), w.saturating_sub(LABEL)).into_owned(),
                 theme.dim(),
             )],
         };
@@ -109,6 +112,14 @@ pub fn build(app: &App, theme: &Theme, w: usize) -> (Vec<Line<'static>>, Option<
         pin
     };
     (out, pin)
+}
+
+/// What a row computed off the key's path says until it is done.
+fn computing(app: &App) -> String {
+    format!(
+        "computing on a thread of its own ({} bytes of input)…",
+        app.input.text().len()
+    )
 }
 
 /// The keys the header names, from the key table: stepping, the other

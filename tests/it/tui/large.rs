@@ -19,7 +19,11 @@ fn a_long_input_writes_its_sections_when_the_view_reaches_them() {
     let top = screen(&a, 80, 24);
     assert!(top.contains("valid URI"), "{top}");
     assert!(!top.contains("WHATWG"), "{top}");
-    // At the end of the view they are there, and the end moves with them.
+    // At the end of the view they are drawn on a thread of their own,
+    // then they are there, and the end moves with them.
+    update(&mut a, Action::Bottom);
+    screen(&a, 80, 24);
+    super::large_panes::settle(&a);
     update(&mut a, Action::Bottom);
     screen(&a, 80, 24);
     update(&mut a, Action::Bottom);
@@ -30,6 +34,7 @@ fn a_long_input_writes_its_sections_when_the_view_reaches_them() {
     // Back at the top, the placeholder stands for them again.
     update(&mut a, Action::Top);
     update(&mut a, Action::Bottom);
+    super::large_panes::settle(&a);
     let s = screen(&a, 80, 24);
     assert!(s.contains("legend"), "{s}");
 }

@@ -11,6 +11,7 @@ mod history_search;
 mod html_copy;
 mod labels;
 mod large;
+mod large_panes;
 mod list_keys;
 mod list_render;
 mod list_sites;
