@@ -10,9 +10,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use percent_encoding::{percent_decode, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use uriscope_core::percent::{
-    decode, decode_bytes, encode_set, encode_with, DecodeOptions, EncodeOptions, EncodeSet,
-};
+use uriscope_core::percent::encode_set::{self, EncodeSet};
+use uriscope_core::percent::{decode, decode_bytes, encode_with, DecodeOptions, EncodeOptions};
 
 fn corpus() -> Vec<String> {
     include_str!("../../../benches/uris.txt")

@@ -9,7 +9,8 @@ use arrow_array::ArrayRef;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use uriscope_core::percent::{self, encode_set, DecodeOptions, EncodeOptions, EncodeSet};
+use uriscope_core::percent::encode_set::{self, EncodeSet};
+use uriscope_core::percent::{self, DecodeOptions, EncodeOptions};
 use uriscope_core::{relative::Mode, NormalizeOptions, ParseOptions, ResolveOptions, UriRef};
 
 use crate::column::{map_texts, wrap, Cell, Column, TextBuilder, Texts};

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use super::{follow, App, Editor, Focus, Overlay, StatusKind};
 use crate::uri::edit::field::{self, FieldRules};
 use crate::uri::edit::{query, Component, Editable};
-use crate::uri::percent::{encode_set, EncodeSet};
+use crate::uri::percent::encode_set::{self, EncodeSet};
 use crate::uri::ParseOptions;
 
 /// The rows of the Breakdown that can be edited, in table order.

@@ -6,7 +6,8 @@ use super::citation::Citation;
 use super::component::Component;
 use super::keymap::Context;
 use super::{Action, App, CopyEntry, Editor, StatusKind, ViewScroll};
-use crate::uri::percent::{self, encode_set, DecodeOptions, Decoded, EncodeSet};
+use crate::uri::percent::encode_set::{self, EncodeSet};
+use crate::uri::percent::{self, DecodeOptions, Decoded};
 
 /// The pane's own state.
 #[derive(Clone, Debug)]

@@ -157,7 +157,7 @@ fn masked_encoded(app: &App, cols: usize) -> String {
 /// (so a glyph cut at its end is past what a row of `cols` shows), or of
 /// all of `t` when that is narrower: a row of a 10 MB text encodes a few
 /// hundred bytes of it.
-fn encoded_start(t: &str, set: &percent::EncodeSet, cols: usize) -> String {
+fn encoded_start(t: &str, set: &percent::encode_set::EncodeSet, cols: usize) -> String {
     let mut room = 4 * (cols + 16);
     loop {
         let mut cut = room.min(t.len());

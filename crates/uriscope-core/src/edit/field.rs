@@ -32,7 +32,8 @@
 
 use std::borrow::Cow;
 
-use crate::percent::{encode_set, encode_with, escape, EncodeOptions, EncodeSet};
+use crate::percent::encode_set::{self, EncodeSet};
+use crate::percent::{encode_with, escape, EncodeOptions};
 use crate::syntax::chars::is_pct_encoded_at;
 
 /// How one kind of field shows a value and encodes what is typed.

@@ -20,7 +20,8 @@ pub mod query;
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::percent::{self, encode_set, EncodeSet};
+use crate::percent;
+use crate::percent::encode_set::{self, EncodeSet};
 use crate::quote::brief;
 use crate::{parse_with, ParseError, ParseOptions};
 

@@ -26,5 +26,4 @@ pub use decode::{
     MalformedIter, MAX_ROUNDS,
 };
 pub use encode::{encode, encode_with, escape, EncodeOptions};
-pub use encode_set::EncodeSet;
 pub use explain::{explain, explained, row_count, Action, CharExplained};

@@ -3,9 +3,9 @@
 //! reports, and encode/decode against naive versions.
 
 use proptest::prelude::*;
+use uriscope_core::percent::encode_set::{self, EncodeSet};
 use uriscope_core::percent::{
-    decode, decode_bytes, encode, encode_set, encode_with, explain, Action, DecodeOptions,
-    EncodeOptions, EncodeSet,
+    decode, decode_bytes, encode, encode_with, explain, Action, DecodeOptions, EncodeOptions,
 };
 use uriscope_core::{parse, Span};
 
