@@ -78,6 +78,16 @@ fn parse(c: &mut Criterion) {
             ok
         })
     });
+    // ada (C++, WHATWG, through the ada-url bindings): the same job as url.
+    g.bench_function("ada-url", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for l in &lines {
+                ok += ada_url::Url::parse(black_box(l), None).is_ok() as usize;
+            }
+            ok
+        })
+    });
     g.bench_function("uriscope-analyze", |b| {
         b.iter(|| {
             let mut n = 0usize;

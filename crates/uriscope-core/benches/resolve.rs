@@ -81,6 +81,19 @@ fn resolve(c: &mut Criterion) {
             n
         })
     });
+    // ada joins the WHATWG way too; its API takes the base as text and
+    // parses it again for every reference.
+    g.bench_function("ada-url", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for l in &lines {
+                if let Ok(t) = ada_url::Url::parse(black_box(l), Some(BASE)) {
+                    n += t.href().len();
+                }
+            }
+            n
+        })
+    });
     g.finish();
 
     let targets: Vec<String> = lines
@@ -107,6 +120,19 @@ fn resolve(c: &mut Criterion) {
             for t in &targets {
                 if let Ok(u) = fluent_uri::Uri::parse(black_box(t.as_str())) {
                     n += u.normalize().as_str().len();
+                }
+            }
+            n
+        })
+    });
+    // ada's href: WHATWG normalization (a parse serializes normalized),
+    // not RFC 3986's ladder; for scale.
+    g.bench_function("ada-url (WHATWG href)", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for t in &targets {
+                if let Ok(u) = ada_url::Url::parse(black_box(t.as_str()), None) {
+                    n += u.href().len();
                 }
             }
             n

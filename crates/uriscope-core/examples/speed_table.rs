@@ -1,6 +1,6 @@
 //! The speed table of docs/BENCHMARKS.md in one run: parse, resolve and
 //! normalize by uriscope and each peer present as a dev-dependency
-//! (fluent-uri, oxiri, iri-string, url), over the benchmark corpus
+//! (fluent-uri, oxiri, iri-string, url, ada-url), over the benchmark corpus
 //! (benches/uris.txt), as ns per URI, MB/s and instructions per URI.
 //!
 //! `cargo run --release -p uriscope-core --example speed_table [ROUNDS]`
@@ -15,8 +15,11 @@
 //! What each operation takes: parse, the corpus lines; resolve, the lines
 //! against `http://a/b/c/d;p?q`, each parsed inside the loop (the base
 //! once, outside it); normalize, the resolved targets (the lines that
-//! resolve), each parsed inside the loop. url parses and joins the WHATWG
-//! way (normalizing as it goes), for scale.
+//! resolve), each parsed inside the loop. url and ada-url (ada's C++
+//! through its bindings) parse and join the WHATWG way, normalizing as
+//! they go: their normalize row is a WHATWG parse and its `href`, not RFC
+//! 3986 normalization; ada-url's join takes the base as text and parses
+//! it again each call (its API has no join against a parsed URL).
 
 use std::hint::black_box;
 use std::process::Command;
@@ -50,6 +53,9 @@ const PARSE: &[Engine] = &[
         iri_string::types::UriReferenceStr::new(s).is_ok() as usize
     }),
     ("url", |_, s| url::Url::parse(s).is_ok() as usize),
+    ("ada-url", |_, s| {
+        ada_url::Url::parse(s, None).is_ok() as usize
+    }),
 ];
 
 const RESOLVE: &[Engine] = &[
@@ -82,6 +88,9 @@ const RESOLVE: &[Engine] = &[
         })
     }),
     ("url", |b, s| b.url.join(s).map_or(0, |t| t.as_str().len())),
+    ("ada-url", |_, s| {
+        ada_url::Url::parse(s, Some(BASE)).map_or(0, |t| t.href().len())
+    }),
 ];
 
 const NORMALIZE: &[Engine] = &[
@@ -97,6 +106,9 @@ const NORMALIZE: &[Engine] = &[
     }),
     ("url", |_, s| {
         url::Url::parse(s).map_or(0, |u| u.as_str().len())
+    }),
+    ("ada-url", |_, s| {
+        ada_url::Url::parse(s, None).map_or(0, |u| u.href().len())
     }),
 ];
 

@@ -401,23 +401,30 @@ impl<'a, S: Sink> Parser<'a, S> {
 
     fn run(&mut self) -> R<UriRef<'a>> {
         let len = self.b.len();
+        // Each component goes into the result where it is found, so that
+        // which of them are there is known without testing again.
+        let mut u = UriRef::with_path(self.input, Span::empty(0), PathKind::Empty);
         let web = web_scheme(self.b);
         let scheme = match web {
             0 => self.scheme()?,
             n => Some(Span::new(0, n)),
         };
-        let mut pos = scheme.map_or(0, |s| s.end + 1);
+        let mut pos = 0;
+        if let Some(s) = scheme {
+            u.set_scheme(s);
+            pos = s.end + 1;
+        }
 
-        let mut authority = None;
-        if web != 0 || self.b[pos..].starts_with(b"//") {
+        let has_authority = web != 0 || self.b[pos..].starts_with(b"//");
+        if has_authority {
             let a = self.authority_fast(pos + 2)?;
             pos = a.span.end;
-            authority = Some(a);
+            u.set_authority(&a);
         }
 
         let path_start = pos;
         self.sink.in_order_from(path_start);
-        let path_kind = if authority.is_some() {
+        let path_kind = if has_authority {
             PathKind::AbEmpty
         } else if pos < len && self.b[pos] == b'/' {
             PathKind::Absolute
@@ -432,19 +439,17 @@ impl<'a, S: Sink> Parser<'a, S> {
             PathKind::NoScheme
         };
         pos = self.scan(pos, len, PATH, Rule::Path, |b| b == b'?' || b == b'#')?;
-        let path = Span::new(path_start, pos);
+        u.set_path(Span::new(path_start, pos), path_kind);
 
-        let mut query = None;
         if pos < len && self.b[pos] == b'?' {
             let end = self.scan(pos + 1, len, QUERY, Rule::Query, |b| b == b'#')?;
-            query = Some(Span::new(pos + 1, end));
+            u.set_query(Span::new(pos + 1, end));
             pos = end;
         }
-        let mut fragment = None;
         if pos < len {
             // Only a '#' can stop the query scan.
-            let end = self.scan(pos + 1, len, QUERY, Rule::Fragment, |_| false)?;
-            fragment = Some(Span::new(pos + 1, end));
+            self.scan(pos + 1, len, QUERY, Rule::Fragment, |_| false)?;
+            u.set_fragment();
         }
         if S::FULL && self.saw_iri_char {
             self.report(
@@ -458,17 +463,7 @@ impl<'a, S: Sink> Parser<'a, S> {
                 ),
             )?;
         }
-        Ok(UriRef::pack(
-            self.input,
-            ComponentSpans {
-                scheme,
-                authority,
-                path,
-                path_kind,
-                query,
-                fragment,
-            },
-        ))
+        Ok(u)
     }
 
     /// `scheme ":"` (§3.1), or `None` for a relative reference.

@@ -203,54 +203,19 @@ impl<'a> UriRef<'a> {
     /// every accessor against the spans it was given.
     #[inline(always)]
     pub(crate) fn pack(input: &'a str, c: ComponentSpans) -> UriRef<'a> {
-        debug_assert!(input.len() <= MAX_INPUT_LEN);
-        let o = |x: usize| x as u32;
-        let mut flags = 0;
-        let mut u = UriRef {
-            input,
-            scheme_end: 0,
-            host_start: 0,
-            host_end: 0,
-            addr_end: 0,
-            zone_start: 0,
-            port_start: 0,
-            path_start: o(c.path.start),
-            path_end: o(c.path.end),
-            query_end: o(c.path.end),
-            flags: 0,
-            host_kind: HostKind::RegName,
-            path_kind: c.path_kind,
-        };
+        let mut u = UriRef::with_path(input, c.path, c.path_kind);
         if let Some(s) = c.scheme {
-            flags |= HAS_SCHEME;
-            u.scheme_end = o(s.end);
+            u.set_scheme(s);
         }
         if let Some(a) = c.authority {
-            flags |= HAS_AUTHORITY;
-            u.host_start = o(a.host.span.start);
-            u.host_end = o(a.host.span.end);
-            u.addr_end = o(a.host.address.end);
-            u.host_kind = a.host.kind;
-            if a.userinfo.is_some() {
-                flags |= HAS_USERINFO;
-            }
-            if let Some(z) = a.host.zone {
-                flags |= HAS_ZONE;
-                u.zone_start = o(z.start);
-            }
-            if let Some(p) = a.port {
-                flags |= HAS_PORT;
-                u.port_start = o(p.start);
-            }
+            u.set_authority(&a);
         }
         if let Some(q) = c.query {
-            flags |= HAS_QUERY;
-            u.query_end = o(q.end);
+            u.set_query(q);
         }
         if c.fragment.is_some() {
-            flags |= HAS_FRAGMENT;
+            u.set_fragment();
         }
-        u.flags = flags;
         debug_assert_eq!(u.scheme_span(), c.scheme, "scheme of {input:?}");
         debug_assert_eq!(u.authority_parts(), c.authority, "authority of {input:?}");
         debug_assert_eq!(u.path_span(), c.path, "path of {input:?}");
@@ -259,12 +224,89 @@ impl<'a> UriRef<'a> {
         u
     }
 
+    /// A reference of `input` with only the path `path` of kind `kind`;
+    /// the setters below add the other components, as [`UriRef::pack`]
+    /// does (the parser calls them where it finds each component, so that
+    /// which flags are set is known there rather than tested again).
+    #[inline(always)]
+    pub(crate) fn with_path(input: &'a str, path: Span, kind: PathKind) -> UriRef<'a> {
+        debug_assert!(input.len() <= MAX_INPUT_LEN);
+        UriRef {
+            input,
+            scheme_end: 0,
+            host_start: 0,
+            host_end: 0,
+            addr_end: 0,
+            zone_start: 0,
+            port_start: 0,
+            path_start: path.start as u32,
+            path_end: path.end as u32,
+            query_end: path.end as u32,
+            flags: 0,
+            host_kind: HostKind::RegName,
+            path_kind: kind,
+        }
+    }
+
+    /// Set the path to `path`, of kind `kind` (the query, if any, is set
+    /// after it).
+    #[inline(always)]
+    pub(crate) fn set_path(&mut self, path: Span, kind: PathKind) {
+        self.path_start = path.start as u32;
+        self.path_end = path.end as u32;
+        self.query_end = path.end as u32;
+        self.path_kind = kind;
+    }
+
+    /// Add the scheme `scheme` (it starts the input).
+    #[inline(always)]
+    pub(crate) fn set_scheme(&mut self, scheme: Span) {
+        self.flags |= HAS_SCHEME;
+        self.scheme_end = scheme.end as u32;
+    }
+
+    /// Add the authority `a` (it begins right after `//`).
+    #[inline(always)]
+    pub(crate) fn set_authority(&mut self, a: &Authority) {
+        let o = |x: usize| x as u32;
+        self.flags |= HAS_AUTHORITY;
+        self.host_start = o(a.host.span.start);
+        self.host_end = o(a.host.span.end);
+        self.addr_end = o(a.host.address.end);
+        self.host_kind = a.host.kind;
+        if a.userinfo.is_some() {
+            self.flags |= HAS_USERINFO;
+        }
+        if let Some(z) = a.host.zone {
+            self.flags |= HAS_ZONE;
+            self.zone_start = o(z.start);
+        }
+        if let Some(p) = a.port {
+            self.flags |= HAS_PORT;
+            self.port_start = o(p.start);
+        }
+    }
+
+    /// Add the query `q` (it follows the path's `?`).
+    #[inline(always)]
+    pub(crate) fn set_query(&mut self, q: Span) {
+        self.flags |= HAS_QUERY;
+        self.query_end = q.end as u32;
+    }
+
+    /// Add a fragment (it runs from after the `#` to the end).
+    #[inline(always)]
+    pub(crate) fn set_fragment(&mut self) {
+        self.flags |= HAS_FRAGMENT;
+    }
+
     #[inline]
     fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
 
     /// The input this reference was parsed from.
+    #[inline]
     #[must_use]
     pub fn as_str(&self) -> &'a str {
         self.input
@@ -277,6 +319,7 @@ impl<'a> UriRef<'a> {
             .then(|| Span::new(0, self.scheme_end as usize))
     }
     /// The scheme, without `:`.
+    #[inline]
     #[must_use]
     pub fn scheme(&self) -> Option<&'a str> {
         self.scheme_span().map(|s| s.slice(self.input))
@@ -319,11 +362,13 @@ impl<'a> UriRef<'a> {
         })
     }
     /// The authority, without `//`.
+    #[inline]
     #[must_use]
     pub fn authority(&self) -> Option<&'a str> {
         self.authority_parts().map(|a| a.span.slice(self.input))
     }
     /// The userinfo, without `@`.
+    #[inline]
     #[must_use]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.authority_parts()
@@ -331,6 +376,7 @@ impl<'a> UriRef<'a> {
             .map(|s| s.slice(self.input))
     }
     /// The host (brackets included for IP literals).
+    #[inline]
     #[must_use]
     pub fn host(&self) -> Option<&'a str> {
         self.has(HAS_AUTHORITY)
@@ -342,6 +388,7 @@ impl<'a> UriRef<'a> {
         self.has(HAS_AUTHORITY).then_some(self.host_kind)
     }
     /// The port, without `:`.
+    #[inline]
     #[must_use]
     pub fn port(&self) -> Option<&'a str> {
         self.authority_parts()
@@ -355,6 +402,7 @@ impl<'a> UriRef<'a> {
         Span::new(self.path_start as usize, self.path_end as usize)
     }
     /// The path (always defined, possibly empty).
+    #[inline]
     #[must_use]
     pub fn path(&self) -> &'a str {
         self.path_span().slice(self.input)
@@ -372,6 +420,7 @@ impl<'a> UriRef<'a> {
             .then(|| Span::new(self.path_end as usize + 1, self.query_end as usize))
     }
     /// The query, without `?`.
+    #[inline]
     #[must_use]
     pub fn query(&self) -> Option<&'a str> {
         self.query_span().map(|s| s.slice(self.input))
@@ -384,6 +433,7 @@ impl<'a> UriRef<'a> {
             .then(|| Span::new(self.query_end as usize + 1, self.input.len()))
     }
     /// The fragment, without `#`.
+    #[inline]
     #[must_use]
     pub fn fragment(&self) -> Option<&'a str> {
         self.fragment_span().map(|s| s.slice(self.input))
