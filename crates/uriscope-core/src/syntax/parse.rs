@@ -9,7 +9,7 @@ use crate::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC
 use crate::syntax::error::{Finding, ParseError, Rule, Severity};
 use crate::syntax::report::{Report, GROUP_POSITIONS};
 use crate::syntax::sink::{
-    Compact, Detail, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
+    Compact, Detail, Diag, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
 };
 use crate::syntax::split::{split, Split};
 use crate::syntax::uri_ref::{
@@ -553,6 +553,16 @@ impl<'a, S: Sink> Parser<'a, S> {
                     continue;
                 }
             }
+            if S::FULL && c < 0x80 && c != b'%' {
+                // Past what a bounded report keeps, its errors on one
+                // ASCII byte are counted here in bulk, not reported one
+                // by one.
+                let j = self.count_simple(i, limit, mask, rule, &stop);
+                if j > i {
+                    i = j;
+                    continue;
+                }
+            }
             if let Some(code) = blank_or_control(c).filter(|_| S::FULL) {
                 // A run of the same space or control (a pasted page of
                 // them) is one issue over the run, as the sinks would have
@@ -568,6 +578,76 @@ impl<'a, S: Sink> Parser<'a, S> {
             i += self.bad_char(i, rule)?;
         }
         Ok(i)
+    }
+
+    /// When the sink only counts them from `i` on ([`Sink::counts_only`]),
+    /// count the errors on one ASCII byte of `b[i..limit]` as [`Compact`]
+    /// would record them (a run of the same byte is one finding), and
+    /// hand the counts over at once; stops before a byte for which `stop`
+    /// holds, a `%`, a non-ASCII byte, the first segment's `:`, or an
+    /// error the sink still keeps. Returns where it stopped (`i` when the
+    /// sink counts nothing).
+    #[inline(never)]
+    fn count_simple(
+        &mut self,
+        mut i: usize,
+        limit: usize,
+        mask: u16,
+        rule: Rule,
+        stop: impl Fn(u8) -> bool,
+    ) -> usize {
+        let Some(mut counting) = self.sink.counts_only(i, rule) else {
+            return i;
+        };
+        let b = &self.b[..limit];
+        // Whether a new finding was counted (else only the sink's last
+        // one may have grown).
+        let mut new = false;
+        // The last finding: where its run starts and ends, its kind.
+        let (mut first, mut end, mut kind) = counting.last.map_or((0, usize::MAX, u16::MAX), |d| {
+            (d.start as usize, d.end as usize, d.kind)
+        });
+        while i < limit {
+            let c = b[i];
+            if is(c, mask) {
+                i += 1;
+                continue;
+            }
+            if stop(c) {
+                break;
+            }
+            let class = match c {
+                b' ' | b'\t' => 0,
+                0..=0x1f | 0x7f => 1,
+                b'%' | 0x80.. => break,
+                b':' if rule == Rule::FirstSegment => break,
+                _ => 2,
+            };
+            let Some(k) = counting.kinds[class] else {
+                break;
+            };
+            // The same error on the same byte right after the last one
+            // extends its run.
+            if !(end == i && kind == k && b[first] == c) {
+                counting.counts[class] += 1;
+                first = i;
+                kind = k;
+                new = true;
+            } else if !new {
+                counting.grown = Some((i + 1) as u32);
+            }
+            end = i + 1;
+            i += 1;
+        }
+        if new {
+            counting.last = Some(Diag {
+                start: first as u32,
+                end: end as u32,
+                kind,
+            });
+        }
+        self.sink.counted(counting);
+        i
     }
 
     /// Report the byte at `i`, which `rule` does not allow; returns how

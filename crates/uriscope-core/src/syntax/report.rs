@@ -373,6 +373,42 @@ mod tests {
             prop_assert_eq!(some.first_error(), all.first_error());
         }
 
+        /// On long inputs full of invalid bytes (past the window, where a
+        /// bounded report counts the errors of one ASCII byte in bulk),
+        /// the bounded report counts by code what the whole report holds,
+        /// and the findings it keeps (those in the window among them) are
+        /// the whole report's, runs as long.
+        #[test]
+        fn a_bounded_report_of_many_errors_counts_as_the_whole_report(
+            s in "(http://h/|data:|x|//a:b@h|)([a-z0-9/]|[ \t\u{1}\u{1b}\u{7f}<>\"{}|\\^`]{1,3}|  +|<<+|\u{1}\u{1}+|%[0-9a-fzA-F]{0,2}|é|\u{202e}|:|\\?|#){0,300}",
+            before in 0usize..400,
+            first in 0usize..20,
+            iri in any::<bool>(),
+        ) {
+            let options = ParseOptions { iri };
+            let all = analyze(&s, options);
+            let some = crate::report::analyze_within(&s, options, crate::report::Within { before, first });
+            prop_assert_eq!(some.total(), all.total());
+            let counts = |r: &Report<'_>| {
+                let mut c: Vec<_> = r.counts().collect();
+                c.sort();
+                c
+            };
+            prop_assert_eq!(counts(&some), counts(&all));
+            prop_assert_eq!(some.is_valid(), all.is_valid());
+            let every: Vec<_> = all.marks().collect();
+            let kept: Vec<_> = some.marks().collect();
+            let mut rest = every.iter();
+            for m in &kept {
+                prop_assert!(rest.any(|e| e == m), "{:?} not in order in {:?}", m, every);
+            }
+            let window = |r: &Report<'_>| -> Vec<_> {
+                r.findings().enumerate().filter(|(i, f)| f.span.start < before || *i < first).map(|(_, f)| f).collect()
+            };
+            let shown = window(&all);
+            prop_assert_eq!(&some.findings().take(shown.len()).collect::<Vec<_>>(), &shown);
+        }
+
         /// The compact report lists what the written analysis lists,
         /// finding by finding, its marks agreeing with the written findings.
         #[test]

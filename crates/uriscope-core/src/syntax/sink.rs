@@ -46,6 +46,42 @@ pub(crate) trait Sink {
     /// stop there.
     #[inline]
     fn in_order_from(&mut self, _pos: usize) {}
+
+    /// From byte `pos` on, under `rule`, the one-byte errors of each
+    /// [`SIMPLE`] code that this sink only counts (none are kept), for the
+    /// parser to count them in bulk ([`Sink::counted`]); `None` when it
+    /// counts none of them.
+    #[inline]
+    fn counts_only(&mut self, _pos: usize, _rule: Rule) -> Option<Counting> {
+        None
+    }
+
+    /// Take the findings counted in bulk since [`Sink::counts_only`].
+    #[inline]
+    fn counted(&mut self, _counting: Counting) {}
+}
+
+/// The codes of the errors on one ASCII byte that the parser may count in
+/// bulk: what `blank_or_control` and `bad_char` give a space or tab, an
+/// ASCII control and any other ASCII byte a rule does not allow (outside
+/// `%` and the first segment's `:`), always with [`Detail::None`].
+pub(crate) const SIMPLE: [Code; 3] = [Code::Whitespace, Code::ControlChar, Code::InvalidChar];
+
+/// One-byte errors counted in bulk for a sink that keeps none of them
+/// ([`Sink::counts_only`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counting {
+    /// For each code of [`SIMPLE`], the index of its kind when only
+    /// counted.
+    pub kinds: [Option<u16>; 3],
+    /// How many new findings of each code of [`SIMPLE`] were counted.
+    pub counts: [usize; 3],
+    /// The last finding (given by the sink, then as counted): the next
+    /// error extends it when it repeats its byte right after it.
+    pub last: Option<Diag>,
+    /// Where the sink's last finding now ends, when the first errors
+    /// counted extended its run.
+    pub grown: Option<u32>,
 }
 
 /// The fast path: remembers the first error and stops.
@@ -184,6 +220,40 @@ impl Compact {
             || self.kinds[usize::from(d.kind)].kept < b.keep.per_kind
     }
 
+    /// [`Sink::counts_only`] once the place and the order keep nothing
+    /// more: the kinds of [`SIMPLE`] under `rule` that have all they keep.
+    #[cold]
+    fn counts_only_kinds(&mut self, rule: Rule) -> Option<Counting> {
+        let per_kind = self.bounded.as_ref()?.keep.per_kind;
+        let mut kinds = [None; 3];
+        for (slot, code) in kinds.iter_mut().zip(SIMPLE) {
+            let kind = Kind {
+                severity: Severity::Error,
+                code,
+                rule,
+                detail: Detail::None,
+            };
+            *slot = self
+                .kinds
+                .iter()
+                .position(|k| k.kind == kind && k.kept >= per_kind)
+                .and_then(|i| u16::try_from(i).ok());
+        }
+        if kinds.iter().all(Option::is_none) {
+            return None;
+        }
+        let last = match self.dropped() {
+            Some(d) => Some(*d),
+            None => self.diags.last().copied(),
+        };
+        Some(Counting {
+            kinds,
+            counts: [0; 3],
+            last,
+            grown: None,
+        })
+    }
+
     /// The finding not kept that a run may still extend.
     fn dropped(&mut self) -> Option<&mut Diag> {
         self.bounded.as_mut().and_then(|b| b.dropped.as_mut())
@@ -311,6 +381,40 @@ impl Sink for Compact {
     fn in_order_from(&mut self, pos: usize) {
         if let Some(b) = &mut self.bounded {
             b.in_order_from = pos;
+        }
+    }
+
+    /// Past the findings it keeps by place and by order, a bounded report
+    /// only counts a kind that already has its `per_kind` kept.
+    #[inline]
+    fn counts_only(&mut self, pos: usize, rule: Rule) -> Option<Counting> {
+        let b = self.bounded.as_deref()?;
+        if pos < b.in_order_from || pos < b.keep.before || b.in_order < b.keep.first {
+            return None;
+        }
+        self.counts_only_kinds(rule)
+    }
+
+    fn counted(&mut self, counting: Counting) {
+        let mut new = 0;
+        for (kind, n) in counting.kinds.iter().zip(counting.counts) {
+            if let Some(k) = kind {
+                self.kinds[usize::from(*k)].count += n;
+                new += n;
+            }
+        }
+        if let Some(end) = counting.grown {
+            if let Some(d) = self.dropped() {
+                d.end = end;
+            } else if let Some(d) = self.diags.last_mut() {
+                d.end = end;
+            }
+        }
+        if new > 0 {
+            if let Some(b) = &mut self.bounded {
+                b.in_order += new;
+                b.dropped = counting.last;
+            }
         }
     }
 }
