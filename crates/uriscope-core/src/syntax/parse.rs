@@ -9,7 +9,7 @@ use crate::syntax::chars::{self, is, PATH, QUERY, SCHEME, SCHEME_END, SEGMENT_NC
 use crate::syntax::error::{Finding, ParseError, Rule, Severity};
 use crate::syntax::report::{Report, GROUP_POSITIONS};
 use crate::syntax::sink::{
-    Compact, Detail, Diag, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
+    Compact, Counting, Detail, Diag, FirstError, FirstErrors, FirstFinding, Issue, Keep, Sink, Stop,
 };
 use crate::syntax::split::{split, Split};
 use crate::syntax::uri_ref::{
@@ -557,10 +557,12 @@ impl<'a, S: Sink> Parser<'a, S> {
                 // Past what a bounded report keeps, its errors on one
                 // ASCII byte are counted here in bulk, not reported one
                 // by one.
-                let j = self.count_simple(i, limit, mask, rule, &stop);
-                if j > i {
-                    i = j;
-                    continue;
+                if let Some(counting) = self.sink.counts_only(i, rule) {
+                    let j = self.count_simple(counting, i, limit, mask, rule, &stop);
+                    if j > i {
+                        i = j;
+                        continue;
+                    }
                 }
             }
             if let Some(code) = blank_or_control(c).filter(|_| S::FULL) {
@@ -580,25 +582,22 @@ impl<'a, S: Sink> Parser<'a, S> {
         Ok(i)
     }
 
-    /// When the sink only counts them from `i` on ([`Sink::counts_only`]),
-    /// count the errors on one ASCII byte of `b[i..limit]` as [`Compact`]
+    /// For a sink that only counts them from `i` on ([`Sink::counts_only`]
+    /// gave `counting`), count the errors on one ASCII byte of `b[i..limit]` as [`Compact`]
     /// would record them (a run of the same byte is one finding), and
     /// hand the counts over at once; stops before a byte for which `stop`
     /// holds, a `%`, a non-ASCII byte, the first segment's `:`, or an
-    /// error the sink still keeps. Returns where it stopped (`i` when the
-    /// sink counts nothing).
+    /// error the sink still keeps. Returns where it stopped.
     #[inline(never)]
     fn count_simple(
         &mut self,
+        mut counting: Counting,
         mut i: usize,
         limit: usize,
         mask: u16,
         rule: Rule,
         stop: impl Fn(u8) -> bool,
     ) -> usize {
-        let Some(mut counting) = self.sink.counts_only(i, rule) else {
-            return i;
-        };
         let b = &self.b[..limit];
         // Whether a new finding was counted (else only the sink's last
         // one may have grown).
