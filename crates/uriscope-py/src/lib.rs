@@ -9,6 +9,7 @@
 //! The Python package `uriscope` (python/uriscope) wraps these in pyarrow
 //! types and adds the Polars, DuckDB and Spark surfaces.
 
+mod bits;
 mod column;
 mod ops;
 mod parsed;

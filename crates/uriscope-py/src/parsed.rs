@@ -4,14 +4,15 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBuilder, Int64Builder, NullBufferBuilder, StringBuilder};
-use arrow_array::{ArrayRef, ListArray, StructArray};
+use arrow_array::builder::{Int64Builder, StringBuilder};
+use arrow_array::{ArrayRef, BooleanArray, Int64Array, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use uriscope_core::component::AsWritten;
 use uriscope_core::lint::Linted;
 use uriscope_core::{analyze, report::Mark, Code, ParseOptions, Report};
 
+use crate::bits::Bits;
 use crate::column::{Cell, TextBuilder, Texts};
 use crate::views::{Blocks, ViewColumn};
 
@@ -108,37 +109,36 @@ pub const NOT_UTF8_SECTION: &str = Code::NotUtf8.cites();
 pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
     let n = t.len();
     let mut blocks = Blocks::new(t);
-    let mut valid = BooleanBuilder::with_capacity(n);
+    // `valid`: its values and which rows have one.
+    let (mut valid, mut has_valid) = (Bits::with_capacity(n), Bits::with_capacity(n));
     let mut texts: [ViewColumn; TEXT_FIELDS] =
         std::array::from_fn(|_| ViewColumn::with_capacity(n));
     let mut code = ViewColumn::with_capacity(n);
-    let mut start = Int64Builder::with_capacity(n);
-    let mut nulls = NullBufferBuilder::new(n);
+    let (mut start, mut has_start) = (Vec::with_capacity(n), Bits::with_capacity(n));
+    let mut rows = Bits::with_capacity(n);
     for i in 0..n {
         let s = match t.cell(i) {
             Cell::Text(s) => s,
             cell => {
+                // A null row; for bytes that are not UTF-8, as `parse
+                // --json` gives, a finding beside it.
                 let bad = matches!(cell, Cell::NotUtf8(_));
-                nulls.append(bad);
+                rows.push(bad);
                 texts.iter_mut().for_each(|b| b.push(None));
-                if bad {
-                    // A null answer and a finding, as `parse --json` gives.
-                    valid.append_value(false);
-                    code.push(Some(blocks.constant(NOT_UTF8)));
-                    start.append_value(0);
-                } else {
-                    valid.append_null();
-                    code.push(None);
-                    start.append_null();
-                }
+                valid.push(false);
+                has_valid.push(bad);
+                code.push(bad.then(|| blocks.constant(NOT_UTF8)));
+                start.push(0i64);
+                has_start.push(bad);
                 continue;
             }
         };
-        nulls.append_non_null();
+        rows.push(true);
         let r = analyze(s, options);
         let row = Row::of(&r);
         let place = t.place(i);
-        valid.append_value(row.valid);
+        valid.push(row.valid);
+        has_valid.push(true);
         for (b, (_, v)) in texts.iter_mut().zip(row.texts()) {
             b.push(v.map(|v| match v {
                 Text::Slice(p) => blocks.part(s, place, p),
@@ -146,23 +146,20 @@ pub fn parse_chunk(t: &Texts<'_>, options: ParseOptions) -> ArrayRef {
             }));
         }
         let l = Linted::new(&r);
-        match first_finding(&l) {
-            Some(f) => {
-                code.push(Some(blocks.constant(f.code.as_str())));
-                start.append_value(f.span.start as i64);
-            }
-            None => {
-                code.push(None);
-                start.append_null();
-            }
-        }
+        let first = first_finding(&l);
+        code.push(first.as_ref().map(|f| blocks.constant(f.code.as_str())));
+        start.push(first.map_or(0, |f| f.span.start as i64));
+        has_start.push(first.is_some());
     }
     let buffers = blocks.finish();
-    let mut columns: Vec<ArrayRef> = vec![Arc::new(valid.finish())];
+    let mut columns: Vec<ArrayRef> = vec![Arc::new(BooleanArray::new(
+        valid.finish(),
+        has_valid.nulls(),
+    ))];
     columns.extend(texts.into_iter().map(|b| b.finish(&buffers)));
     columns.push(code.finish(&buffers));
-    columns.push(Arc::new(start.finish()));
-    Arc::new(StructArray::new(parse_fields(), columns, nulls.finish()))
+    columns.push(Arc::new(Int64Array::new(start.into(), has_start.nulls())));
+    Arc::new(StructArray::new(parse_fields(), columns, rows.nulls()))
 }
 
 /// The fields of one finding.

@@ -10,10 +10,11 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{make_view, NullBufferBuilder};
+use arrow_array::builder::make_view;
 use arrow_array::{ArrayRef, StringViewArray};
 use arrow_buffer::{Buffer, ScalarBuffer};
 
+use crate::bits::Bits;
 use crate::column::{Place, Texts};
 
 /// The longest text held inside its view.
@@ -117,7 +118,7 @@ impl Blocks {
 /// One `utf8_view` column of an answer, built row by row.
 pub struct ViewColumn {
     views: Vec<u128>,
-    nulls: NullBufferBuilder,
+    present: Bits,
 }
 
 impl ViewColumn {
@@ -125,29 +126,21 @@ impl ViewColumn {
     pub fn with_capacity(rows: usize) -> ViewColumn {
         ViewColumn {
             views: Vec::with_capacity(rows),
-            nulls: NullBufferBuilder::new(rows),
+            present: Bits::with_capacity(rows),
         }
     }
 
     /// Append a row: a view from [`Blocks`], or null.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, view: Option<u128>) {
-        match view {
-            Some(v) => {
-                self.views.push(v);
-                self.nulls.append_non_null();
-            }
-            None => {
-                self.views.push(0);
-                self.nulls.append_null();
-            }
-        }
+        self.views.push(view.unwrap_or(0));
+        self.present.push(view.is_some());
     }
 
     /// The column, its views into `buffers`.
-    pub fn finish(mut self, buffers: &Arc<[Buffer]>) -> ArrayRef {
+    pub fn finish(self, buffers: &Arc<[Buffer]>) -> ArrayRef {
         let views = ScalarBuffer::from(self.views);
-        let nulls = self.nulls.finish();
+        let nulls = self.present.nulls();
         if cfg!(debug_assertions) {
             // Arrow's own check, every view in bounds and UTF-8.
             let array = StringViewArray::try_new(views, Arc::clone(buffers), nulls)
