@@ -8,7 +8,9 @@
 //! path at each step of §5.2, a fifth of that. The Resolve pane asks for
 //! them here and draws "computing" until they are done.
 
+use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::{Arc, Weak};
 
 use super::offload::Offload;
 use crate::uri::trace::Resolution;
@@ -18,6 +20,34 @@ use crate::whatwg::{self, Whatwg};
 /// From this many bytes of input, the Resolve pane's results are
 /// computed off the key's path.
 pub const FROM_BYTES: usize = 1 << 20;
+
+/// One copy of the input for the jobs of one revision: the join and the
+/// traced resolution, asked for in one frame, read the same text, and a
+/// job waiting behind a running one holds no copy of its own. Only the
+/// jobs hold it: the cache is weak, so the copy goes with the last job.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot(Rc<RefCell<Option<Kept>>>);
+
+/// The revision a snapshot is of, and the snapshot while a job holds it.
+type Kept = (u64, Weak<str>);
+
+impl Snapshot {
+    /// The input at `revision` (whose text is `input`), shared with the
+    /// jobs already holding it.
+    pub fn of(&self, revision: u64, input: &str) -> Arc<str> {
+        let mut kept = self.0.borrow_mut();
+        if let Some(text) = kept
+            .as_ref()
+            .filter(|(r, _)| *r == revision)
+            .and_then(|(_, w)| w.upgrade())
+        {
+            return text;
+        }
+        let text: Arc<str> = Arc::from(input);
+        *kept = Some((revision, Arc::downgrade(&text)));
+        text
+    }
+}
 
 /// Which texts a join is of: the revisions of the input and of the base
 /// ([`super::Editor::revision`], new at every change of a text).
@@ -42,9 +72,14 @@ impl Joins {
     /// The join of `input` on `base` (whose texts are `texts`) if it is
     /// done; otherwise it is asked for (once for these texts) and `None`
     /// says it is being computed.
-    pub fn get(&self, texts: Texts, base: &str, input: &str) -> Option<Rc<Whatwg>> {
+    pub fn get(
+        &self,
+        texts: Texts,
+        base: &str,
+        input: impl FnOnce() -> Arc<str>,
+    ) -> Option<Rc<Whatwg>> {
         self.0.get(texts, || {
-            let (base, input) = (base.to_string(), input.to_string());
+            let (base, input) = (base.to_string(), input());
             Box::new(move || whatwg::join(&base, &input))
         })
     }
@@ -114,11 +149,11 @@ impl Resolutions {
         &self,
         key: Resolved,
         base: &str,
-        input: &str,
+        input: impl FnOnce() -> Arc<str>,
         options: ResolveOptions,
     ) -> Option<Rc<Traced>> {
         self.0.get(key, || {
-            let (base, input) = (base.to_string(), input.to_string());
+            let (base, input) = (base.to_string(), input());
             Box::new(move || crate::uri::trace::resolve(&base, &input, options))
         })
     }
@@ -136,7 +171,22 @@ impl Resolutions {
 
 #[cfg(test)]
 mod tests {
-    use super::Joins;
+    use super::{Joins, Snapshot};
+    use std::sync::Arc;
+
+    #[test]
+    fn the_jobs_of_one_revision_share_one_copy_that_goes_with_the_last() {
+        let s = Snapshot::default();
+        let a = s.of(1, "http://a/b");
+        let b = s.of(1, "http://a/b");
+        assert!(Arc::ptr_eq(&a, &b), "one copy for one revision");
+        let c = s.of(2, "http://a/bx");
+        assert_eq!(&*c, "http://a/bx");
+        assert!(!Arc::ptr_eq(&a, &c), "a new revision, a new copy");
+        drop(c);
+        // Nothing holds revision 2's copy now: it is made again.
+        assert_eq!(Arc::strong_count(&s.of(2, "http://a/bx")), 1);
+    }
     use std::time::{Duration, Instant};
 
     /// Wait until the join asked for arrives (or ten seconds pass).
@@ -155,9 +205,9 @@ mod tests {
     fn a_join_asked_for_arrives_and_is_the_joins_answer() {
         let joins = Joins::default();
         let (base, input) = ("http://a/b/c/d;p?q", "../g h");
-        assert_eq!(joins.get((1, 2), base, input), None);
+        assert_eq!(joins.get((1, 2), base, || input.into()), None);
         assert!(wait(&joins));
-        let got = joins.get((1, 2), base, input).expect("done");
+        let got = joins.get((1, 2), base, || input.into()).expect("done");
         assert_eq!(*got, crate::whatwg::join(base, input));
     }
 
@@ -165,11 +215,11 @@ mod tests {
     fn the_latest_request_wins() {
         let joins = Joins::default();
         let base = "http://a/b/c/d;p?q";
-        assert_eq!(joins.get((1, 1), base, "g"), None);
-        assert_eq!(joins.get((2, 1), base, "../x"), None);
+        assert_eq!(joins.get((1, 1), base, || "g".into()), None);
+        assert_eq!(joins.get((2, 1), base, || "../x".into()), None);
         assert!(wait(&joins));
         // The first request's answer, if it was computed, is not kept.
-        let got = joins.get((2, 1), base, "../x").expect("done");
+        let got = joins.get((2, 1), base, || "../x".into()).expect("done");
         assert_eq!(got.href.as_deref(), Some("http://a/b/x"));
         assert_eq!(joins.0.done_key(), Some((2, 1)));
     }

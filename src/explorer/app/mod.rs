@@ -354,6 +354,8 @@ pub struct App {
     /// The traced resolutions of a long input, computed on a thread of
     /// their own ([`background`]).
     pub resolutions: background::Resolutions,
+    /// The copy of a long input its off-path jobs share.
+    pub snapshot: background::Snapshot,
     /// The Compare pane's ladders of a long input, computed on a thread
     /// of their own ([`compare::kept_ladder`]).
     pub ladders: compare::Ladders,
@@ -410,6 +412,7 @@ impl App {
             memo: memo::Memo::default(),
             joins: background::Joins::default(),
             resolutions: background::Resolutions::default(),
+            snapshot: background::Snapshot::default(),
             ladders: compare::Ladders::default(),
             sections: background::sections(),
             template_vars: Default::default(),

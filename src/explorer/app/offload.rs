@@ -194,6 +194,18 @@ fn serve<K, T>(slot: &(Mutex<Slot<K, T>>, Condvar), tx: &Sender<(K, T)>, panicke
         };
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
             .unwrap_or_else(|_| panicked());
+        // A newer request waiting means these texts are gone: the result
+        // would only be dropped on arrival, after the newer job has begun
+        // beside it, so its memory goes back now.
+        if lock
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .job
+            .is_some()
+        {
+            drop(result);
+            continue;
+        }
         if tx.send((key, result)).is_err() {
             return;
         }

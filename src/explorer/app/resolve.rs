@@ -74,9 +74,13 @@ pub fn kept_resolution(app: &App) -> Option<Rc<Traced>> {
             app.base_revision(),
             app.resolve.compat,
         );
-        return app
-            .resolutions
-            .get(key, app.resolve.base.text(), input, options(app));
+        let revision = app.input.revision();
+        return app.resolutions.get(
+            key,
+            app.resolve.base.text(),
+            || app.snapshot.of(revision, input),
+            options(app),
+        );
     }
     struct Kept(Rc<Traced>);
     Some(Rc::clone(

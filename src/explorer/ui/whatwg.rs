@@ -42,7 +42,10 @@ pub fn kept_join(app: &App) -> Option<Rc<Whatwg>> {
     let input = app.input.text();
     if input.len() >= background::FROM_BYTES {
         let texts = (app.input.revision(), app.base_revision());
-        return app.joins.get(texts, app.base(), input);
+        let revision = app.input.revision();
+        return app
+            .joins
+            .get(texts, app.base(), || app.snapshot.of(revision, input));
     }
     struct Joined(Rc<Whatwg>);
     let kept =
